@@ -1,0 +1,3 @@
+"""Bots for domination (filled in by the heuristic-bot work)."""
+
+from __future__ import annotations

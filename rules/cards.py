@@ -1,0 +1,75 @@
+"""Playing cards and their text, shared by every game.
+
+A card is a small ``int`` so that copying hands and decks is cheap (bots copy
+states thousands of times a second): ``card = suit * 16 + rank``, rank 1..15
+(A=1 ... K=13; 14 and 15 stay free for tarot-like decks), suit 0..3 in the
+order ``S H D C``.
+
+Card text (notation, saves, protocol, logs) is the rank ``A 2 .. 10 J Q K``
+followed by the suit letter, e.g. ``10H``, ``AS``, ``QD`` (RULINGS.md). Unicode
+suits are for display only and live in the TUI.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+Card = int
+
+SUITS = "SHDC"
+RANK_TEXT = {1: "A", 11: "J", 12: "Q", 13: "K", 14: "N"}
+_TEXT_RANK = {v: k for k, v in RANK_TEXT.items()}
+SPADES, HEARTS, DIAMONDS, CLUBS = range(4)
+
+
+def make(rank: int, suit: int) -> Card:
+    return suit * 16 + rank
+
+
+def rank(card: Card) -> int:
+    return card & 15
+
+
+def suit(card: Card) -> int:
+    return card >> 4
+
+
+def rank_text(r: int) -> str:
+    return RANK_TEXT.get(r, str(r))
+
+
+def card_text(card: Card) -> str:
+    return rank_text(card & 15) + SUITS[card >> 4]
+
+
+def cards_text(cards: Iterable[Card]) -> str:
+    return " ".join(card_text(c) for c in cards)
+
+
+class CardTextError(ValueError):
+    """Raised for text that is not a card; the message says what a card looks like."""
+
+
+def parse_card(text: str) -> Card:
+    """Parse ``10H``, ``AS``, ``qd`` (case-insensitive; ``T`` is accepted for 10)."""
+    t = text.strip().upper()
+    if len(t) < 2 or t[-1] not in SUITS:
+        raise CardTextError(
+            f"'{text}' is not a card: write the rank then the suit, like 10H, AS or QD"
+        )
+    head = t[:-1]
+    if head == "T":
+        head = "10"
+    if head in _TEXT_RANK:
+        r = _TEXT_RANK[head]
+    elif head.isdigit() and 2 <= int(head) <= 10 and head == str(int(head)):
+        r = int(head)
+    else:
+        raise CardTextError(f"'{text}' is not a card: ranks are A 2 3 4 5 6 7 8 9 10 J Q K")
+    return make(r, SUITS.index(t[-1]))
+
+
+def deck(ranks: Iterable[int] = range(1, 14), copies: int = 1) -> list[Card]:
+    """A fresh, ordered deck: every rank in every suit, ``copies`` times."""
+    rs = list(ranks)
+    return [make(r, s) for _ in range(copies) for s in range(4) for r in rs]
