@@ -414,6 +414,15 @@ class DominationState(GameState[DominationMove, DominationConfig]):
             v["legal_moves"] = [str(m) for m in self.legal_moves(seat)]
         return v
 
+    def snapshot(self) -> dict[str, Any]:
+        return {
+            "view": self.view(None),
+            "hands": [[card_text(c) for c in h] for h in self.hands],
+            "stock": [card_text(c) for c in self.stock],
+            "rng": self.rng.getstate()[1][:8],
+            "ply": self._ply,
+        }
+
     def hidden_cards(self, seat: int | None) -> Counter[str]:
         hidden = list(self.stock)
         for s in (0, 1):

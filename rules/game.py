@@ -113,6 +113,18 @@ class GameState(ABC, Generic[M, C]):
         bots search such copies, and the contract tests use it to prove that
         views hold nothing hidden."""
 
+    @abstractmethod
+    def snapshot(self) -> dict[str, Any]:
+        """Everything in the state, hidden parts included, as JSON-able data.
+
+        For tests and bug reports only (replay must reproduce it exactly);
+        never sent to a seat."""
+
+    def timeout_move(self, seat: int) -> M | None:
+        """The move the table plays for ``seat`` when its move timer runs out,
+        or None if this game (or these options) has no move timer."""
+        return None
+
     def hidden_cards(self, seat: int | None) -> Counter[str]:
         """Card texts that ``seat`` must not be able to see now (tests use it)."""
         return Counter()
