@@ -419,7 +419,7 @@ class DominationState(GameState[DominationMove, DominationConfig]):
             "view": self.view(None),
             "hands": [[card_text(c) for c in h] for h in self.hands],
             "stock": [card_text(c) for c in self.stock],
-            "rng": self.rng.getstate()[1][:8],
+            "rng": hash(self.rng.getstate()),  # ints hash the same in every run
             "ply": self._ply,
         }
 
