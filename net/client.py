@@ -18,22 +18,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules.events import Event
+from saves.record import SeatInfo  # defined with the record; re-exported here
 
-
-@dataclass(frozen=True)
-class SeatInfo:
-    """Who sits in a seat: a person here, a bot with a level, or a remote person."""
-
-    name: str
-    kind: str  # "human" | "bot" | "remote"
-    level: str | None = None  # bot level: easy | medium | hard
-
-    def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "kind": self.kind, "level": self.level}
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> SeatInfo:
-        return cls(str(data["name"]), str(data["kind"]), data.get("level"))
+__all__ = ["SeatInfo", "TableClient", "Update"]
 
 
 @dataclass(frozen=True)
@@ -46,6 +33,9 @@ class Update:
     events: list[Event] = field(default_factory=list)  # new since the last update
     thinking: int | None = None  # a bot seat now choosing its move
     status: str = "playing"  # playing | finished | resigned
+    # seconds `seat` had left to move when this update was made (None: no timer
+    # is running for it); a screen counts down from here
+    time_left: float | None = None
 
 
 class TableClient(ABC):
@@ -59,7 +49,13 @@ class TableClient(ABC):
     @abstractmethod
     def subscribe(self, listener: Callable[[Update], None]) -> Callable[[], None]:
         """Call ``listener`` with every update for this client's seats; returns
-        a function that unsubscribes."""
+        a function that unsubscribes.
+
+        Each change produces one :class:`Update` per seat in ``my_seats``, in
+        seat order, each with that seat's own view and events (a hot-seat
+        screen picks the seat it shows). A client with no seats (watching bots)
+        gets one update per change with ``seat=None``: the spectator's view.
+        Listeners run on the event loop; they must not block."""
 
     @abstractmethod
     async def start(self) -> None:
@@ -80,6 +76,11 @@ class TableClient(ABC):
     @abstractmethod
     async def resign(self, seat: int) -> None:
         """Give up the game for ``seat``."""
+
+    @abstractmethod
+    async def idle(self) -> None:
+        """Return once no bot is thinking and no move is in flight (tests await
+        this instead of sleeping). A running move timer does not count."""
 
     @abstractmethod
     async def close(self) -> None:

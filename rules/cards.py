@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from .errors import shown_input
+
 Card = int
 
 SUITS = "SHDC"
@@ -55,17 +57,20 @@ def parse_card(text: str) -> Card:
     t = text.strip().upper()
     if len(t) < 2 or t[-1] not in SUITS:
         raise CardTextError(
-            f"'{text}' is not a card: write the rank then the suit, like 10H, AS or QD"
+            f"{shown_input(text)} is not a card: write the rank then the suit, like 10H, AS or QD"
         )
     head = t[:-1]
     if head == "T":
         head = "10"
     if head in _TEXT_RANK:
         r = _TEXT_RANK[head]
-    elif head.isdigit() and 2 <= int(head) <= 10 and head == str(int(head)):
+    # isdigit() alone admits '²' and other digits int() refuses
+    elif head.isascii() and head.isdigit() and 2 <= int(head) <= 10 and head == str(int(head)):
         r = int(head)
     else:
-        raise CardTextError(f"'{text}' is not a card: ranks are A 2 3 4 5 6 7 8 9 10 J Q K")
+        raise CardTextError(
+            f"{shown_input(text)} is not a card: ranks are A 2 3 4 5 6 7 8 9 10 J Q K"
+        )
     return make(r, SUITS.index(t[-1]))
 
 

@@ -9,6 +9,11 @@ the highest card of its suit not yet discarded is Inelegant: unanswered, it
 scores 1. The player rules live in docs/rules/domination.md.
 
 Moves: a card (``10H``) or, with ``allow_concede``, ``concede``.
+
+Search: :meth:`DominationState.advance` plays without checks or events, and
+``determinize`` deals the unseen cards again within what the table has learnt
+about each hand (``hand_facts``: a seat that could not play holds no card that
+could have followed).
 """
 
 from __future__ import annotations
@@ -19,11 +24,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
-from .cards import SUITS, Card, card_text, cards_text, deck, parse_card, rank
+from .cards import SUITS, Card, card_text, deck, parse_card, rank
 from .config import GameConfig, option
 from .errors import IllegalMove, NotationError
 from .events import Event
 from .game import GameSpec, GameState, Outcome
+from .rng import GameRng
 
 HAND_SIZE = 5
 SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
@@ -66,6 +72,10 @@ class Concede:
 DominationMove = Play | Concede
 _PLAY = {c: Play(c) for c in deck()}
 CONCEDE = Concede()
+_TEXT = {c: card_text(c) for c in deck()}  # card_text is hot in play(); look it up once
+ANY_CARD = sum(1 << c for c in deck())  # a set of cards as a mask: bit c = card c
+# RANK_AND_UP[r]: every card of rank r or higher, any suit
+RANK_AND_UP = [sum(1 << c for c in deck() if c & 15 >= r) for r in range(15)]
 
 
 class DominationState(GameState[DominationMove, DominationConfig]):
@@ -74,6 +84,7 @@ class DominationState(GameState[DominationMove, DominationConfig]):
         "config",
         "discards",
         "dom_start",
+        "hand_facts",
         "hands",
         "leader",
         "over",
@@ -92,8 +103,12 @@ class DominationState(GameState[DominationMove, DominationConfig]):
     def __init__(self, config: DominationConfig, seed: int) -> None:
         self.config = config
         self.seed = seed
-        self.rng = random.Random(seed)
+        self.rng = GameRng(seed)
         self.hands: list[list[Card]] = [[], []]
+        # What everyone knows about each hand, from seats that could not play:
+        # groups (count, mask) meaning "count of its cards are in mask", the
+        # tightest group first; the masks are nested, each inside the next.
+        self.hand_facts: list[list[tuple[int, int]]] = [[(HAND_SIZE, ANY_CARD)]] * 2
         self.stock: list[Card] = []  # top of the stock is the end of the list
         self.run: list[Card] = []
         self.dom_start = -1  # index in run of the first card of the same-suit chain
@@ -108,13 +123,15 @@ class DominationState(GameState[DominationMove, DominationConfig]):
 
     # ------------------------------------------------------------------ copy
     def copy(self) -> Self:
+        return self._clone(self.rng.copy())
+
+    def _clone(self, rng: GameRng) -> Self:
         new = object.__new__(type(self))
         new.config = self.config
         new.seed = self.seed
-        rng = random.Random()
-        rng.setstate(self.rng.getstate())
         new.rng = rng
         new.hands = [self.hands[0][:], self.hands[1][:]]
+        new.hand_facts = self.hand_facts[:]  # the groups are replaced, never changed in place
         new.stock = self.stock[:]
         new.run = self.run[:]
         new.dom_start = self.dom_start
@@ -185,66 +202,87 @@ class DominationState(GameState[DominationMove, DominationConfig]):
             raise IllegalMove("the match is over")
         if seat != self.turn:
             raise IllegalMove("it is not your turn")
+        events: list[Event] = []
         if type(move) is Concede:
             if not self.config.allow_concede:
                 raise IllegalMove("conceding a round is off in this match (allow_concede)")
             if not self.run:
                 raise IllegalMove("you lead this round: play a card")
             self._ply += 1
-            return self._end_round(conceded=True)
+            self._end_round(True, events)
+            return events
         if type(move) is not Play:
             raise IllegalMove(f"{move} is not a domination move")
         card = move.card
-        hand = self.hands[seat]
-        if card not in hand:
-            raise IllegalMove(f"{card_text(card)} is not in your hand")
+        if card not in self.hands[seat]:
+            raise IllegalMove(f"{_TEXT[card]} is not in your hand")
         if not self._can_follow(card):
             raise IllegalMove(self._why_not(card))
-        hand.remove(card)
-        self.run.append(card)
-        self._ply += 1
-        events = [
-            Event(
-                "play",
-                f"{{p{seat}}} plays {card_text(card)}",
-                {"seat": seat, "card": card_text(card)},
-            )
-        ]
+        self._play_card(seat, card, events)
+        return events
+
+    def advance(self, move: DominationMove) -> None:
+        """Play a legal move of the seat to act, unchecked and unnarrated (for search).
+
+        The same rules as :meth:`play`, minus validation and events: bots call it
+        on their own copies thousands of times per decision."""
+        if isinstance(move, Play):
+            self._play_card(self.turn, move.card, None)
+        else:
+            self._ply += 1
+            self._end_round(True, None)
+
+    def _play_card(self, seat: int, card: Card, events: list[Event] | None) -> None:
+        """Put a legal card on the run; end the round if the other seat cannot answer.
+        ``events`` collects the narration, or is None when nobody listens."""
+        self.hands[seat].remove(card)
+        self.hand_facts[seat] = _without(self.hand_facts[seat], card)
         run = self.run
+        run.append(card)
+        self._ply += 1
         n = len(run)
-        if n == 1:
-            if self.is_inelegant_lead():
+        if events is not None:
+            text = _TEXT[card]
+            events.append(Event("play", f"{{p{seat}}} plays {text}", {"seat": seat, "card": text}))
+            if n == 1 and self.is_inelegant_lead():
                 events.append(
                     Event(
                         "inelegant",
-                        f"An Inelegant lead: {card_text(card)} is the highest "
+                        f"An Inelegant lead: {text} is the highest "
                         f"{SUIT_NAMES[card >> 4]} left. Unanswered, it scores only 1.",
-                        {"seat": seat, "card": card_text(card)},
+                        {"seat": seat, "card": text},
                     )
                 )
-        elif self.dom_start < 0 and run[-2] >> 4 == card >> 4:
-            self.dom_start = n - 2
-            events.append(
-                Event(
-                    "domination",
-                    f"Domination in {SUIT_NAMES[card >> 4]}! Only higher "
-                    f"{SUIT_NAMES[card >> 4]} may follow. Multiplier x2.",
-                    {"suit": SUITS[card >> 4], "multiplier": 2, "start": card_text(run[-2])},
+        if n > 1:
+            if self.dom_start < 0:
+                if run[-2] >> 4 == card >> 4:
+                    self.dom_start = n - 2
+                    if events is not None:
+                        name = SUIT_NAMES[card >> 4]
+                        events.append(
+                            Event(
+                                "domination",
+                                f"Domination in {name}! Only higher {name} may follow. "
+                                "Multiplier x2.",
+                                {
+                                    "suit": SUITS[card >> 4],
+                                    "multiplier": 2,
+                                    "start": _TEXT[run[-2]],
+                                },
+                            )
+                        )
+            elif events is not None:
+                mult = n - self.dom_start
+                events.append(
+                    Event(
+                        "multiplier",
+                        f"The Domination chain grows: multiplier x{mult}.",
+                        {"multiplier": mult},
+                    )
                 )
-            )
-        elif self.dom_start >= 0:
-            events.append(
-                Event(
-                    "multiplier",
-                    f"The Domination chain grows: multiplier x{n - self.dom_start}.",
-                    {"multiplier": n - self.dom_start},
-                )
-            )
-        other = 1 - seat
-        self.turn = other
+        self.turn = other = seat ^ 1
         if not self._has_play(other):
-            events.extend(self._end_round(conceded=False))
-        return events
+            self._end_round(False, events)
 
     def _has_play(self, seat: int) -> bool:
         run = self.run
@@ -255,56 +293,76 @@ class DominationState(GameState[DominationMove, DominationConfig]):
         r = last & 15
         return any(c & 15 >= r for c in self.hands[seat])
 
+    def _followers(self) -> int:
+        """The cards that may follow the run now, as a mask (any card on an empty table)."""
+        if not self.run:
+            return ANY_CARD
+        last = self.run[-1]
+        if self.dom_start >= 0:
+            return RANK_AND_UP[(last & 15) + 1] & (0xFFFF << (last & ~15))
+        return RANK_AND_UP[last & 15]
+
+    def _learn_cannot_play(self, seat: int) -> None:
+        """Everyone saw ``seat`` unable to play on the run: none of its cards could follow."""
+        followers = self._followers()
+        self.hand_facts[seat] = [(n, mask & ~followers) for n, mask in self.hand_facts[seat]]
+
     def _why_not(self, card: Card) -> str:
         last = self.run[-1]
         if self.dom_start >= 0:
             name = SUIT_NAMES[last >> 4]
             if card >> 4 != last >> 4:
                 return (
-                    f"Domination is on: only {name} higher than {card_text(last)} may follow, "
-                    f"not {card_text(card)}"
+                    f"Domination is on: only {name} higher than {_TEXT[last]} may follow, "
+                    f"not {_TEXT[card]}"
                 )
             return (
-                f"{card_text(card)} is lower than {card_text(last)}: "
-                f"Domination needs a higher {name[:-1]}"
+                f"{_TEXT[card]} is lower than {_TEXT[last]}: Domination needs a higher {name[:-1]}"
             )
         return (
-            f"{card_text(card)} is lower than {card_text(last)}: "
-            f"play a card of rank {card_text(last)[:-1]} or higher"
+            f"{_TEXT[card]} is lower than {_TEXT[last]}: "
+            f"play a card of rank {_TEXT[last][:-1]} or higher"
         )
 
     # ------------------------------------------------------------ round end
-    def _end_round(self, conceded: bool) -> list[Event]:
+    def _end_round(self, conceded: bool, events: list[Event] | None) -> None:
         run = self.run
         winner = self.turn ^ 1  # the player who played the last card
         value = self.round_value()
-        inelegant = len(run) == 1 and self.is_inelegant_lead()
         self.scores[winner] += value
-        if inelegant:
-            how = "an unanswered Inelegant lead scores 1"
-        elif self.dom_start >= 0:
-            how = f"{rank(run[-1])} x {self.multiplier()} Domination"
-        else:
-            how = f"{card_text(run[-1])} is the last card"
-        why = f"{{p{self.turn}}} concedes. " if conceded else f"{{p{self.turn}}} cannot play. "
-        events = [
-            Event(
-                "round_won",
-                f"{why}{{p{winner}}} wins round {self.round_no} for {value} "
-                f"point{'s' if value != 1 else ''} ({how}).",
-                {
-                    "seat": winner,
-                    "points": value,
-                    "round": self.round_no,
-                    "run": [card_text(c) for c in run],
-                    "multiplier": self.multiplier(),
-                    "inelegant": inelegant,
-                    "scores": self.scores[:],
-                },
+        if not conceded:
+            self._learn_cannot_play(self.turn)
+        if events is not None:
+            inelegant = len(run) == 1 and self.is_inelegant_lead()
+            mult = self.multiplier()
+            last = run[-1]
+            if inelegant:
+                how = "an unanswered Inelegant lead scores 1"
+            elif self.dom_start >= 0:
+                how = f"{_TEXT[last]} is the last card: {rank(last)} x {mult} for Domination"
+            else:
+                how = f"{_TEXT[last]} is the last card"
+            why = "concedes" if conceded else "cannot play"
+            events.append(
+                Event(
+                    "round_won",
+                    f"{{p{self.turn}}} {why}. {{p{winner}}} wins round {self.round_no} "
+                    f"for {value} point{'s' if value != 1 else ''} ({how}).",
+                    {
+                        "seat": winner,
+                        "points": value,
+                        "round": self.round_no,
+                        "run": [_TEXT[c] for c in run],
+                        "multiplier": mult,
+                        "inelegant": inelegant,
+                        "conceded": conceded,
+                        "scores": self.scores[:],
+                    },
+                )
             )
-        ]
+        discards = self.discards
         for c in run:
-            self.discards[c >> 4] |= 1 << (c & 15)
+            discards[c >> 4] |= 1 << (c & 15)
         self.run = []
         self.dom_start = -1
         cfg = self.config
@@ -312,53 +370,63 @@ class DominationState(GameState[DominationMove, DominationConfig]):
         if (cfg.target_score and max(s0, s1) >= cfg.target_score) or (
             cfg.rounds and self.round_no >= cfg.rounds and s0 != s1
         ):
+            # only the round's winner scored, so the scores cannot be level here
             self.over = True
             self.winner = 0 if s0 > s1 else 1
-            events.append(
-                Event(
-                    "game_over",
-                    f"{{p{self.winner}}} wins the match {max(s0, s1)} to {min(s0, s1)}.",
-                    {"winner": self.winner, "scores": self.scores[:]},
+            if events is not None:
+                events.append(
+                    Event(
+                        "game_over",
+                        f"{{p{self.winner}}} wins the match {max(s0, s1)} to {min(s0, s1)}.",
+                        {"winner": self.winner, "scores": self.scores[:]},
+                    )
                 )
-            )
-            return events
+            return
         self.round_no += 1
         self.leader = self.turn = winner
-        events.extend(self._refill())
-        return events
+        self._refill(events)
 
-    def _refill(self) -> list[Event]:
-        order = (self.leader, 1 - self.leader)
-        need = sum(HAND_SIZE - len(self.hands[s]) for s in order)
-        events: list[Event] = []
+    def _refill(self, events: list[Event] | None) -> None:
+        hands = self.hands
+        order = (self.leader, self.leader ^ 1)
+        need = 2 * HAND_SIZE - len(hands[0]) - len(hands[1])
         if need > len(self.stock):
-            cards = self.hands[0] + self.hands[1] + self.stock + self._discarded()
+            cards = hands[0] + hands[1] + self.stock + self._discarded()
             self.rng.shuffle(cards)
-            self.hands = [[], []]
+            hands = self.hands = [[], []]
+            self.hand_facts = [[], []]
             self.stock = cards
             self.discards = [0, 0, 0, 0]
-            events.append(
-                Event(
-                    "reshuffle",
-                    "The deck cannot refill both hands: all 52 cards are shuffled, "
-                    "the discards are cleared and 5 are dealt to each. Scores carry on.",
-                    {},
+            if events is not None:
+                events.append(
+                    Event(
+                        "reshuffle",
+                        "The deck cannot refill both hands: all 52 cards are shuffled, "
+                        "the discards are cleared and 5 are dealt to each. Scores carry on.",
+                        {},
+                    )
                 )
-            )
+        stock = self.stock
         for s in order:
-            hand = self.hands[s]
-            drawn = []
-            while len(hand) < HAND_SIZE:
-                c = self.stock.pop()
-                hand.append(c)
-                drawn.append(c)
-            if drawn:
-                n = len(drawn)
+            hand = hands[s]
+            n = HAND_SIZE - len(hand)
+            if n <= 0:
+                continue
+            drawn = stock[-n:][::-1]  # the top of the stock is the end of the list
+            del stock[-n:]
+            hand.extend(drawn)
+            facts = self.hand_facts[s] = self.hand_facts[s][:]
+            if facts and facts[-1][1] == ANY_CARD:
+                facts[-1] = (facts[-1][0] + n, ANY_CARD)
+            else:
+                facts.append((n, ANY_CARD))
+            if events is not None:
+                texts = [_TEXT[c] for c in drawn]
                 events.append(
                     Event(
                         "draw",
-                        f"{{p{s}}} draws {cards_text(drawn)}.",
-                        {"seat": s, "cards": [card_text(c) for c in drawn]},
+                        f"{{p{s}}} draws {' '.join(texts)}.",
+                        {"seat": s, "cards": texts},
                         private_to=s,
                         redacted=Event(
                             "draw",
@@ -367,7 +435,6 @@ class DominationState(GameState[DominationMove, DominationConfig]):
                         ),
                     )
                 )
-        return events
 
     def _discarded(self) -> list[Card]:
         return [s * 16 + r for s in range(4) for r in range(1, 14) if self.discards[s] >> r & 1]
@@ -380,7 +447,12 @@ class DominationState(GameState[DominationMove, DominationConfig]):
     def outcome(self) -> Outcome | None:
         if not self.over:
             return None
-        return Outcome.from_scores(self.scores, "match won")
+        target = self.config.target_score
+        if target and max(self.scores) >= target:
+            reason = f"first to {target} points"
+        else:
+            reason = f"ahead after {self.round_no} rounds"
+        return Outcome.from_scores(self.scores, reason)
 
     # ----------------------------------------------------------- information
     def view(self, seat: int | None) -> dict[str, Any]:
@@ -389,7 +461,7 @@ class DominationState(GameState[DominationMove, DominationConfig]):
             "game": "domination",
             "seat": seat,
             "hand_sizes": [len(self.hands[0]), len(self.hands[1])],
-            "run": [card_text(c) for c in run],
+            "run": [_TEXT[c] for c in run],
             "domination_start": self.dom_start if self.dom_start >= 0 else None,
             "domination_suit": SUITS[run[-1] >> 4] if self.dom_start >= 0 else None,
             "multiplier": self.multiplier(),
@@ -419,7 +491,8 @@ class DominationState(GameState[DominationMove, DominationConfig]):
             "view": self.view(None),
             "hands": [[card_text(c) for c in h] for h in self.hands],
             "stock": [card_text(c) for c in self.stock],
-            "rng": hash(self.rng.getstate()),  # ints hash the same in every run
+            "rng": self.rng.fingerprint(),
+            "hand_facts": [[list(g) for g in groups] for groups in self.hand_facts],
             "ply": self._ply,
         }
 
@@ -435,20 +508,105 @@ class DominationState(GameState[DominationMove, DominationConfig]):
         return Counter(card_text(c) for c in cards)
 
     def determinize(self, seat: int | None, rng: random.Random) -> Self:
-        new = self.copy()
-        pool = list(self.stock)
+        # the future shuffles are unknown too
+        new = self._clone(GameRng(rng.getrandbits(64)))
         others = [s for s in (0, 1) if s != seat]
+        pool = list(self.stock)
         for s in others:
             pool += self.hands[s]
-        rng.shuffle(pool)
-        for s in others:
-            n = len(self.hands[s])
-            new.hands[s] = pool[:n]
-            pool = pool[n:]
-        new.stock = pool
-        # the future shuffles are unknown too
-        new.rng = random.Random(rng.getrandbits(64))
+        # Sorted first, so that the sample depends only on what `seat` knows
+        # (which cards are unseen, and the public facts about hands), never on
+        # where the cards really are.
+        pool.sort()
+        # Everyone knows the seat to act holds a card that follows, or the
+        # round would be over.
+        follow = self._followers() if not self.over else ANY_CARD
+        wants = [(self.hand_facts[s], follow if s == self.turn else ANY_CARD) for s in others]
+        hands = _deal_by_facts(pool, wants, rng)
+        taken = set()
+        for s, hand in zip(others, hands, strict=True):
+            new.hands[s] = hand
+            taken.update(hand)
+        new.stock = [c for c in pool if c not in taken]
+        rng.shuffle(new.stock)
         return new
+
+
+def _deal_by_facts(
+    pool: list[Card], wants: list[tuple[list[tuple[int, int]], int]], rng: random.Random
+) -> list[list[Card]]:
+    """Random hands from ``pool``, one per (facts, follow) in ``wants``: each hand
+    meets its facts and holds at least one card of the ``follow`` mask.
+
+    Each hand fills its tightest group first, which for one hand always meets
+    true facts (the groups are nested); deals without a follower are drawn
+    again. Rarely (two hands at once, or few followers left) that keeps
+    failing; then a follower is placed first, and last of all only the hand
+    sizes and the follower are kept."""
+    for attempt in range(60):
+        hands = _try_deal(pool, wants, rng, place_follower=attempt >= 30)
+        if hands is not None:
+            return hands
+    sizes = [(sum(n for n, _ in facts), follow) for facts, follow in wants]
+    hands = _try_deal(pool, [([(n, ANY_CARD)], f) for n, f in sizes], rng, place_follower=True)
+    assert hands is not None, "the unseen cards cannot hold the hands"
+    return hands
+
+
+def _try_deal(
+    pool: list[Card],
+    wants: list[tuple[list[tuple[int, int]], int]],
+    rng: random.Random,
+    place_follower: bool,
+) -> list[list[Card]] | None:
+    free = pool[:]
+    hands: list[list[Card]] = []
+    for facts, follow in wants:
+        groups = list(facts)
+        hand: list[Card] = []
+        if place_follower and follow != ANY_CARD:
+            fits = [c for c in free if follow >> c & 1 and any(m >> c & 1 for _, m in groups)]
+            if not fits:
+                return None
+            card = rng.choice(fits)
+            groups = _without(groups, card)
+            hand.append(card)
+            free.remove(card)
+        for n, mask in groups:
+            fits = [c for c in free if mask >> c & 1]
+            if len(fits) < n:
+                return None
+            picked = rng.sample(fits, n)
+            hand += picked
+            chosen = set(picked)
+            free = [c for c in free if c not in chosen]
+        if not any(follow >> c & 1 for c in hand):
+            return None
+        hands.append(hand)
+    return hands
+
+
+def _without(groups: list[tuple[int, int]], card: Card) -> list[tuple[int, int]]:
+    """The facts about a hand after it showed ``card``, charged to the tightest
+    group that allows it.
+
+    Which group it came from is unknown; charging the tightest one never claims
+    more than is known, as the masks are nested (see ``hand_facts``)."""
+    bit = 1 << card
+    for i, (n, mask) in enumerate(groups):
+        if mask & bit:
+            left = groups[:]
+            if n > 1:
+                left[i] = (n - 1, mask)
+            else:
+                del left[i]
+            return left
+    raise AssertionError("a card was played that the public facts ruled out")
+
+
+def _quoted(text: str) -> str:
+    """User text for an error message: quoted, on one line, not too long."""
+    return repr(text if len(text) <= 24 else text[:24] + "...")
 
 
 def _sort_key(card: Card) -> tuple[int, int]:
@@ -504,7 +662,8 @@ class DominationSpec(GameSpec[DominationMove, DominationConfig]):
             return _PLAY[parse_card(t)]
         except (ValueError, KeyError):
             raise NotationError(
-                f"'{text}' is not a domination move: play a card like 10H or QS, or 'concede'"
+                f"{_quoted(text)} is not a domination move: "
+                "play a card like 10H or QS, or 'concede'"
             ) from None
 
     def rematch_config(self, config: DominationConfig, outcome: Outcome) -> DominationConfig:

@@ -16,3 +16,11 @@ class UnknownGame(KeyError):
 
     def __str__(self) -> str:  # KeyError quotes its argument; we want a sentence
         return str(self.args[0]) if self.args else "unknown game"
+
+
+def shown_input(text: str, limit: int = 40) -> str:
+    """Text someone typed or sent, quoted for a one-line message: control
+    characters and line breaks escaped, anything past ``limit`` cut."""
+    cut = text[:limit]
+    quoted = repr(cut) if not cut.isprintable() else f"'{cut}'"
+    return quoted + ("..." if len(text) > limit else "")

@@ -104,7 +104,8 @@ class GameState(ABC, Generic[M, C]):
 
     @abstractmethod
     def copy(self) -> Self:
-        """An independent copy, cheap enough for search (no deepcopy)."""
+        """An independent copy, cheap enough for search (no deepcopy). A state
+        that owns a ``rules.rng.GameRng`` copies it with ``GameRng.copy()``."""
 
     @abstractmethod
     def determinize(self, seat: int | None, rng: random.Random) -> Self:
@@ -117,16 +118,25 @@ class GameState(ABC, Generic[M, C]):
     def snapshot(self) -> dict[str, Any]:
         """Everything in the state, hidden parts included, as JSON-able data.
 
-        For tests and bug reports only (replay must reproduce it exactly);
-        never sent to a seat."""
+        For tests and bug reports only (replay must reproduce it exactly, in
+        any process: give the RNG as ``rules.rng.rng_fingerprint``, not as a
+        ``hash()``); never sent to a seat."""
 
     def timeout_move(self, seat: int) -> M | None:
         """The move the table plays for ``seat`` when its move timer runs out,
-        or None if this game (or these options) has no move timer."""
+        or None if this game (or these options) has no move timer. When not None
+        it is one of ``legal_moves(seat)``: ``play`` accepts exactly the moves
+        that ``legal_moves`` lists, so a client can never send a move the rules
+        keep for the table."""
         return None
 
     def hidden_cards(self, seat: int | None) -> Counter[str]:
-        """Card texts that ``seat`` must not be able to see now (tests use it)."""
+        """Card texts that ``seat`` must not be able to see now (tests use it).
+
+        A card the seat has watched go somewhere private (a public stack picked
+        up into a hand, a face-down card turned up and taken back) is known to
+        it, not hidden: views and events may go on naming it. The contract tests
+        check that no view or event shows a seat a card hidden from it."""
         return Counter()
 
     def all_cards(self) -> Counter[str]:

@@ -8,6 +8,7 @@ from .errors import UnknownGame
 from .game import GameSpec
 
 _GAMES: dict[str, GameSpec[Any, Any]] = {}
+_loaded = False
 
 
 def register(spec: GameSpec[Any, Any]) -> GameSpec[Any, Any]:
@@ -16,12 +17,16 @@ def register(spec: GameSpec[Any, Any]) -> GameSpec[Any, Any]:
 
 
 def _load() -> None:
-    if _GAMES:
+    # a flag, not "is _GAMES empty": a game registered before the first lookup
+    # (a test's or a plugin's) must not hide the built-in ones
+    global _loaded
+    if _loaded:
         return
-    from . import domination
+    from . import domination, trick
 
-    for module in (domination,):
+    for module in (domination, trick):
         register(module.SPEC)
+    _loaded = True
 
 
 def games() -> dict[str, GameSpec[Any, Any]]:

@@ -22,7 +22,10 @@ def register_bot(game_id: str, level: str, factory: Callable[[], Bot]) -> None:
 
 
 def _load() -> None:
-    from . import domination_bots  # noqa: F401  (registers itself)
+    from . import (
+        domination_bots,  # noqa: F401  (registers itself)
+        trick_bots,  # noqa: F401  (registers itself)
+    )
 
 
 def make_bot(game_id: str, level: str) -> Bot:

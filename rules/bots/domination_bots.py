@@ -1,3 +1,329 @@
-"""Bots for domination (filled in by the heuristic-bot work)."""
+"""Bots for domination: a rules-of-thumb player and a searcher built on it.
+
+Both work on cards as small ints (``rules.cards``) and on per-suit bitmasks
+(bit ``r`` set = rank ``r``), so that the search can call the heuristic
+thousands of times per move.
+
+* :class:`MediumBot` reads only the seat's view. For each card it may play, it
+  weighs the chance that the opponent cannot answer (the round is won now, for
+  the card's value) against the chance that the answer is a Domination on it,
+  and the cost of spending the card (high cards and long suits win later
+  rounds). The opponent's hand is treated as a uniformly random subset of the
+  cards it has not seen: not in its hand, not on the table, not in the
+  discard grid.
+* :class:`HardBot` is determinized Monte Carlo: it samples states the seat
+  cannot tell from the real one (``Situation.sample``, which also honours what
+  the table learnt when a seat could not play), weights each by how well it
+  explains the opponent's plays this round, tries every legal move in each,
+  plays on with the heuristic for both seats to the end of the next round,
+  and departs from the heuristic's own move only for one that is clearly
+  better on average. Its budget is a number of samples, not a time, so a
+  given rng gives the same move every time.
+"""
 
 from __future__ import annotations
+
+import random
+from collections.abc import Hashable, Sequence
+from typing import Any
+
+from ..cards import Card, parse_card
+from ..domination import CONCEDE, DominationState, Play
+from . import register_bot
+from .base import Bot, Situation
+
+FULL = 0b11111111111110  # ranks A..K are bits 1..13 of a suit's mask
+SUIT_LETTERS = "SHDC"
+
+# Weights of the heuristic, tuned against the random bot (2,000-3,000 games a
+# setting; tests/perf/bench_domination_bots.py plays the same matches). The
+# main lesson: the round goes to whoever can still play at its end, so spending
+# a high card to win now is rarely worth it. Spending a card of rank r costs
+# SPEND * r; each other card of its suit still held adds SUIT_KEEP (a long suit
+# is a Domination in waiting). The expected values of the table are weighted:
+# W_DOM for a Domination we start or extend, W_WIN for taking the round at once
+# outside Domination, W_RISK for the Domination the opponent may start on us.
+SPEND = 3.0
+SUIT_KEEP = 0.6
+W_DOM = 1.0
+W_WIN = 0.25
+W_RISK = 0.75
+# When the opponent answers a Domination we cannot be sure to top, we expect to
+# lose this share of what they would score.
+CONTESTED = 0.5
+
+
+def _p_none(m: int, unseen: int, k: int) -> float:
+    """Chance that a hand of ``k`` cards drawn from ``unseen`` holds none of ``m`` of them."""
+    if m == 0 or k == 0:
+        return 1.0
+    if unseen - m < k:
+        return 0.0
+    p = 1.0
+    for i in range(k):
+        p *= (unseen - m - i) / (unseen - i)
+    return p
+
+
+def _mean_rank(mask: int) -> float:
+    """Mean rank of the cards in a suit mask (which must not be empty)."""
+    total = count = 0
+    r = 0
+    while mask:
+        if mask & 1:
+            total += r
+            count += 1
+        mask >>= 1
+        r += 1
+    return total / count
+
+
+def choose_card(
+    hand: Sequence[Card],
+    legal: Sequence[Card],
+    run: Sequence[Card],
+    dom_start: int,
+    discards: Sequence[int],
+    opp_cards: int,
+    can_concede: bool,
+) -> Card | None:
+    """The heuristic's move: a card of ``legal``, or None to concede.
+
+    Everything here is what the seat to move knows: its hand, the run on the
+    table, where Domination started (-1: not on), the discard grid as suit
+    masks, and how many cards the opponent holds.
+    """
+    mine = [0, 0, 0, 0]
+    for c in hand:
+        mine[c >> 4] |= 1 << (c & 15)
+    table = [0, 0, 0, 0]
+    for c in run:
+        table[c >> 4] |= 1 << (c & 15)
+    unknown = [FULL & ~(discards[s] | mine[s] | table[s]) for s in range(4)]
+    unseen = sum(m.bit_count() for m in unknown)
+    k = opp_cards
+    n = len(run)
+    last_suit = run[-1] >> 4 if run else -1
+
+    best: Card | None = None
+    best_score = -1e9
+    for c in legal:
+        r = c & 15
+        s = c >> 4
+        above = unknown[s] >> (r + 1)  # unseen cards of this suit that beat c
+        my_above = (mine[s] & ~(1 << r)) >> (r + 1)
+        if dom_start >= 0 or s == last_suit:
+            mult = n + 1 - dom_start if dom_start >= 0 else 2
+            p_win = _p_none(above.bit_count(), unseen, k)
+            if not above:
+                cont = 0.0  # nobody can answer
+            elif my_above and not unknown[s] >> (r + 1 + my_above.bit_length()):
+                # we hold the top of the suit: whatever they answer, we beat it
+                cont = (r + my_above.bit_length()) * (mult + 2)
+            else:
+                their = (r + 1 + _mean_rank(above)) * (mult + 1)
+                cont = -their * (CONTESTED if my_above else 1.0)
+            ev = W_DOM * (p_win * r * mult + (1.0 - p_win) * cont)
+        else:
+            inelegant = not run and not above and not my_above
+            answers = sum((unknown[t] >> r).bit_count() for t in range(4))
+            p_win = _p_none(answers, unseen, k)
+            value = 1 if inelegant else r
+            ev = W_WIN * p_win * value
+            if above:
+                # the answer may be a Domination on c: worth twice their card to them
+                p_dom = 1.0 - _p_none(above.bit_count(), unseen, k)
+                their = (r + 1 + _mean_rank(above)) * 2
+                if my_above and not unknown[s] >> (r + 1 + my_above.bit_length()):
+                    ev += W_RISK * p_dom * (r + my_above.bit_length()) * 3 * 0.5
+                else:
+                    ev -= W_RISK * p_dom * their * (CONTESTED if my_above else 1.0)
+        score = ev - SPEND * r - SUIT_KEEP * (mine[s].bit_count() - 1)
+        if score > best_score:
+            best, best_score = c, score
+    if can_concede and run:
+        # conceding gives the opponent the round as it stands and keeps our cards
+        mult = n - dom_start if dom_start >= 0 else 1
+        standing = 1 if n == 1 and _inelegant_lead(run[0], mine, unknown) else 0
+        value = standing or (run[-1] & 15) * mult
+        if -value > best_score:
+            return None
+    return best
+
+
+def _inelegant_lead(lead: Card, mine: list[int], unknown: list[int]) -> bool:
+    """No card of the lead's suit above it is left outside the discard grid."""
+    s = lead >> 4
+    return not ((mine[s] | unknown[s]) >> ((lead & 15) + 1))
+
+
+# ---------------------------------------------------------------- medium
+class MediumBot(Bot):
+    """Rules of thumb from the seat's view only (see :func:`choose_card`)."""
+
+    name = "domination-medium"
+
+    def choose(self, situation: Situation, rng: random.Random) -> Hashable:
+        legal = situation.legal
+        if len(legal) == 1:
+            return legal[0]
+        v = situation.view
+        cards = [m.card for m in legal if isinstance(m, Play)]
+        choice = choose_card(
+            [parse_card(t) for t in v["hand"]],
+            cards,
+            [parse_card(t) for t in v["run"]],
+            -1 if v["domination_start"] is None else v["domination_start"],
+            _discard_masks(v["discards"]),
+            v["hand_sizes"][1 - situation.seat],
+            CONCEDE in legal,
+        )
+        return CONCEDE if choice is None else Play(choice)
+
+
+def _discard_masks(grid: dict[str, Any]) -> list[int]:
+    masks = [0, 0, 0, 0]
+    for s, letter in enumerate(SUIT_LETTERS):
+        for r in grid[letter]:
+            masks[s] |= 1 << r
+    return masks
+
+
+# ------------------------------------------------------------------ hard
+def heuristic_move(state: DominationState) -> Play | Any:
+    """The heuristic's move for the seat to act, read straight from a sampled state.
+
+    Only for search: it reads the acting seat's hand and the public table, so
+    the simulated players know no more than real ones would."""
+    seat = state.turn
+    hand = state.hands[seat]
+    run = state.run
+    if run:
+        last = run[-1]
+        if state.dom_start >= 0:
+            legal = [c for c in hand if c >> 4 == last >> 4 and c > last]
+        else:
+            legal = [c for c in hand if c & 15 >= last & 15]
+    else:
+        legal = hand
+    if len(legal) == 1 and not state.config.allow_concede:
+        return Play(legal[0])
+    choice = choose_card(
+        hand,
+        legal,
+        run,
+        state.dom_start,
+        state.discards,
+        len(state.hands[seat ^ 1]),
+        state.config.allow_concede,
+    )
+    return CONCEDE if choice is None else Play(choice)
+
+
+def _likelihood(world: DominationState, seat: int, surprise: float) -> float:
+    """How well the opponent's cards in this sample explain its plays this round.
+
+    Each play of the opponent in the current run is replayed against its hand of
+    the time (its sampled hand plus what it played since): a play the heuristic
+    would have made counts 1, any other ``surprise``."""
+    opp = seat ^ 1
+    run = world.run
+    weight = 1.0
+    later: list[Card] = []  # the opponent's cards played after position j
+    mine_later = 0
+    dom = world.dom_start
+    for j in range(len(run) - 1, -1, -1):
+        card = run[j]
+        if (world.leader + j) & 1 != opp:
+            mine_later += 1
+            continue
+        hand = world.hands[opp] + later + [card]
+        later.append(card)
+        if j == 0:
+            legal = hand
+        else:
+            prev = run[j - 1]
+            if dom >= 0 and dom + 2 <= j:
+                legal = [c for c in hand if c >> 4 == prev >> 4 and c > prev]
+            else:
+                legal = [c for c in hand if c & 15 >= prev & 15]
+        if len(legal) < 2:
+            continue
+        dom_then = dom if dom >= 0 and dom + 2 <= j else -1
+        mine_then = len(world.hands[seat]) + mine_later
+        choice = choose_card(hand, legal, run[:j], dom_then, world.discards, mine_then, False)
+        if choice != card:
+            weight *= surprise
+    return weight
+
+
+class HardBot(Bot):
+    """Determinized Monte Carlo over samples of the hidden cards, heuristic playouts.
+
+    ``samples`` states are drawn per decision (``Situation.sample``: the hidden
+    cards dealt again, consistently with the public facts). Each sample is
+    weighted by how well it explains the opponent's plays this round: a play
+    the heuristic would not have made with that hand multiplies the weight by
+    ``surprise``. Every legal move is tried in every sample (the same samples
+    for every move, so that they are compared fairly) and played out by the
+    heuristic, for both seats, to the end of ``horizon`` rounds (this one
+    included); the value is the change in the score difference.
+
+    The heuristic's own move is the default: another move replaces it only if
+    it gains more on average than ``confidence`` standard errors of the paired
+    differences. That keeps the sampling noise from overruling a sound habit.
+    """
+
+    name = "domination-hard"
+
+    def __init__(
+        self,
+        samples: int = 120,
+        horizon: int = 2,
+        surprise: float = 0.2,
+        confidence: float = 2.0,
+    ) -> None:
+        self.samples = samples
+        self.horizon = horizon
+        self.surprise = surprise
+        self.confidence = confidence
+
+    def choose(self, situation: Situation, rng: random.Random) -> Hashable:
+        legal = situation.legal
+        if len(legal) == 1:
+            return legal[0]
+        seat = situation.seat
+        values: list[list[float]] = [[] for _ in legal]
+        weights: list[float] = []
+        for _ in range(self.samples):
+            world = situation.sample(rng)
+            assert isinstance(world, DominationState)
+            weights.append(_likelihood(world, seat, self.surprise))
+            for i, move in enumerate(legal):
+                values[i].append(self._playout(world, seat, move))
+        best = default = legal.index(MediumBot().choose(situation, rng))
+        total = sum(weights)
+        best_gain = 0.0
+        for i in range(len(legal)):
+            if i == default:
+                continue
+            gains = [a - b for a, b in zip(values[i], values[default], strict=True)]
+            mean = sum(w * g for w, g in zip(weights, gains, strict=True)) / total
+            var = sum(w * (g - mean) ** 2 for w, g in zip(weights, gains, strict=True)) / total
+            if mean > best_gain and mean > self.confidence * (var / len(gains)) ** 0.5:
+                best, best_gain = i, mean
+        return legal[best]
+
+    def _playout(self, world: DominationState, seat: int, move: Any) -> int:
+        """What ``move`` and heuristic play to the horizon gain ``seat`` over its opponent."""
+        state = world.copy()
+        before = state.scores[seat] - state.scores[seat ^ 1]
+        end_round = state.round_no + self.horizon - 1
+        state.advance(move)
+        while not state.over and state.round_no <= end_round:
+            state.advance(heuristic_move(state))
+        return state.scores[seat] - state.scores[seat ^ 1] - before
+
+
+register_bot("domination", "medium", MediumBot)
+register_bot("domination", "hard", HardBot)

@@ -1,0 +1,208 @@
+"""The in-process transport: a screen and its table in one event loop.
+
+:func:`open_table` starts a new game, :func:`resume_table` goes on with a
+saved one; both return a :class:`LocalClient`, which a screen uses exactly as
+it would the network client.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from rules.config import GameConfig
+from rules.errors import IllegalMove
+from rules.events import Event
+from rules.registry import get_game
+from saves.errors import SaveError
+from saves.record import SEAT_KINDS, GameRecord, SeatInfo
+from saves.store import SaveStore
+
+from .client import TableClient, Update
+from .table import Clock, Sleep, Table, log
+
+__all__ = ["LocalClient", "open_table", "resume_table"]
+
+
+class LocalClient(TableClient):
+    """A client of a :class:`~net.table.Table` in this process.
+
+    Updates: each change at the table produces one :class:`Update` per seat in
+    ``my_seats`` (seat order), each with that seat's view and visible events;
+    with no seats of its own, one per change with ``seat=None`` (spectator).
+    ``view`` and ``history`` answer only for ``my_seats`` and None, so a
+    hot-seat screen cannot show a seat's hand by mistake to the wrong person
+    unless it asks for that seat.
+    """
+
+    def __init__(self, table: Table, my_seats: Sequence[int]) -> None:
+        seats = tuple(my_seats)
+        for seat in seats:
+            if not 0 <= seat < len(table.seats):
+                raise ValueError(f"there is no seat {seat} at this table")
+            if table.seats[seat].kind == "bot":
+                raise ValueError(f"seat {seat + 1} is played by the computer")
+        self.table = table
+        self.game_id = table.record.game
+        self.config = dict(table.record.config)
+        self.seats = list(table.record.seats)
+        self.record_id = table.record.id
+        self.my_seats = seats
+        self._listeners: list[Callable[[Update], None]] = []
+        self._unwatch = table.watch(seats or (None,), self._deliver)
+
+    # ------------------------------------------------------------ extras
+    @property
+    def status(self) -> str:
+        """playing | finished | resigned"""
+        return self.table.status
+
+    @property
+    def state_id(self) -> int:
+        return self.table.state_id
+
+    @property
+    def save_error(self) -> str | None:
+        """Why the last autosave failed (None: everything is on disk)."""
+        return self.table.save_error
+
+    def time_left(self, seat: int) -> float | None:
+        """Seconds ``seat`` has left to move, or None if no timer runs for it."""
+        return self.table.time_left(seat)
+
+    # ------------------------------------------------------------ TableClient
+    def subscribe(self, listener: Callable[[Update], None]) -> Callable[[], None]:
+        self._listeners.append(listener)
+
+        def unsubscribe() -> None:
+            if listener in self._listeners:
+                self._listeners.remove(listener)
+
+        return unsubscribe
+
+    def _deliver(self, update: Update) -> None:
+        for listener in list(self._listeners):
+            try:
+                listener(update)
+            except Exception:  # one broken listener must not starve the others
+                log.exception("an update listener failed")
+
+    async def start(self) -> None:
+        await self.table.start()
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        self._check_mine(seat)
+        return self.table.view(seat)
+
+    def history(self, seat: int | None) -> list[Event]:
+        self._check_mine(seat)
+        return self.table.history(seat)
+
+    async def play(self, seat: int, move: str) -> None:
+        self._check_acting(seat)
+        await self.table.play(seat, move)
+
+    async def resign(self, seat: int) -> None:
+        self._check_acting(seat)
+        await self.table.resign(seat)
+
+    async def idle(self) -> None:
+        await self.table.idle()
+
+    async def close(self) -> None:
+        self._unwatch()
+        self._listeners.clear()
+        await self.table.close()
+
+    def _check_mine(self, seat: int | None) -> None:
+        if seat is not None and seat not in self.my_seats:
+            raise ValueError(f"seat {seat} is not one of this client's seats {self.my_seats}")
+
+    def _check_acting(self, seat: int) -> None:
+        if seat not in self.my_seats:
+            raise IllegalMove(f"you do not play seat {seat + 1 if type(seat) is int else seat}")
+
+
+def open_table(
+    store: SaveStore | None,
+    game_id: str,
+    config: GameConfig,
+    seats: list[SeatInfo],
+    my_seats: tuple[int, ...],
+    seed: int | None = None,
+    pace: float = 0.0,
+    deck_order: Sequence[str] | None = None,
+    preset: str | None = None,
+    *,
+    timer: float | None = None,
+    clock: Clock = time.monotonic,
+    sleep: Sleep = asyncio.sleep,
+) -> LocalClient:
+    """Start a new game at a table in this process and save its (empty) record.
+
+    ``seats`` has one SeatInfo per player; ``my_seats`` are the seats this
+    screen plays (every human seat for hot-seat). ``seed`` None picks a random
+    one. ``store`` None: a throwaway table that saves nothing. ``timer``
+    overrides the game's ``timer`` option (see net/table.py); ``clock``
+    and ``sleep`` are for tests. UnknownGame / ValueError for bad arguments.
+    """
+    spec = get_game(game_id)
+    if not isinstance(config, spec.Config):
+        raise ValueError(f"config for {game_id} must be a {spec.Config.__name__}")
+    if len(seats) != config.players:
+        raise ValueError(f"{len(seats)} seats for a {config.players}-player game")
+    for seat in seats:
+        if seat.kind not in SEAT_KINDS:
+            raise ValueError(f"seat kind must be one of {', '.join(SEAT_KINDS)}, not {seat.kind!r}")
+    if seed is None:
+        seed = secrets.randbits(32)
+    state = spec.new(config, seed, deck_order)
+    record = GameRecord.new(
+        game_id,
+        config,
+        seed,
+        seats,
+        preset=preset,
+        deck_order=list(deck_order) if deck_order is not None else None,
+        record_id=store.unused_id() if store is not None else None,
+    )
+    table = Table(spec, state, record, store, pace=pace, timer=timer, clock=clock, sleep=sleep)
+    if store is not None:
+        try:
+            store.save(record)
+        except SaveError as err:  # play on; the screen can show client.save_error
+            table.save_error = str(err)
+            log.error("cannot save the new game: %s", err)
+    return LocalClient(table, my_seats)
+
+
+def resume_table(
+    store: SaveStore,
+    record_id: str,
+    pace: float = 0.0,
+    *,
+    timer: float | None = None,
+    clock: Clock = time.monotonic,
+    sleep: Sleep = asyncio.sleep,
+) -> LocalClient:
+    """Go on with a saved game: replay its record and seat a client at every
+    human seat. SaveError (one line) if it is missing, unreadable, or does not
+    replay. A finished or resigned game opens for viewing: moves are refused."""
+    record = store.load(record_id)
+    state, events = record.replay_with_events()
+    table = Table(
+        record.spec(),
+        state,
+        record,
+        store,
+        events=events,
+        pace=pace,
+        timer=timer,
+        clock=clock,
+        sleep=sleep,
+    )
+    mine = tuple(i for i, seat in enumerate(record.seats) if seat.kind == "human")
+    return LocalClient(table, mine)

@@ -1,0 +1,196 @@
+"""Move timers and simultaneous rounds, on the tiny `duel` game (tests/net/duel.py).
+
+Time is a fake clock that only the test moves: nothing here sleeps.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import threading
+from collections.abc import Hashable
+from typing import Any
+
+import pytest
+
+from net import table as table_module
+from net.local import LocalClient, open_table
+from net.table import Table, move_timer_seconds
+from rules.bots import Bot, Situation
+from rules.errors import IllegalMove
+from rules.registry import get_game
+from saves.record import GameRecord, SeatInfo
+
+from .duel import SPEC
+from .helpers import BOT, HUMAN, HUMAN2, Recorder
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+    async def blocked_sleep(self, seconds: float) -> None:
+        await asyncio.Event().wait()  # the test calls expire_timers() itself
+
+    async def virtual_sleep(self, seconds: float) -> None:
+        self.now += seconds  # time jumps ahead: the timer fires at once
+        await asyncio.sleep(0)
+
+
+def _duel(
+    seats: list[SeatInfo],
+    clock: FakeClock,
+    *,
+    override: float | None = None,
+    virtual: bool = False,
+    **options: Any,
+) -> LocalClient:
+    config = SPEC.config(**options)
+    record = GameRecord.new("duel", config, 0, seats)
+    sleep = clock.virtual_sleep if virtual else clock.blocked_sleep
+    table = Table(SPEC, SPEC.new(config), record, None, timer=override, clock=clock, sleep=sleep)
+    return LocalClient(table, tuple(i for i, s in enumerate(seats) if s.kind == "human"))
+
+
+def test_the_timer_length_comes_from_the_timer_option() -> None:
+    assert move_timer_seconds(SPEC.config(timer=30)) == 30.0
+    assert move_timer_seconds(SPEC.config()) is None  # 0 = off
+    assert move_timer_seconds(get_game("domination").config()) is None  # no such option
+    clock = FakeClock()
+    assert _duel([HUMAN, HUMAN2], clock, timer=45).table.timer == 45.0
+    assert _duel([HUMAN, HUMAN2], clock, timer=45, override=5).table.timer == 5.0
+
+
+async def test_both_seats_act_at_once_and_picks_stay_hidden() -> None:
+    clock = FakeClock()
+    client = _duel([HUMAN, HUMAN2], clock)
+    rec = Recorder(client)
+    await client.start()
+    assert client.table.state.to_act() == (0, 1)
+    await client.play(1, "3")
+    with pytest.raises(IllegalMove, match="already picked"):
+        await client.play(1, "2")
+    seen_by_0 = rec.for_seat(0)[-1]
+    assert seen_by_0.view["my_pick"] is None and seen_by_0.view["picked"] == [False, True]
+    assert [e.text for e in seen_by_0.events] == ["{p1} has picked."]
+    assert [e.text for e in rec.for_seat(1)[-1].events] == ["{p1} picks 3."]
+    await client.play(0, "2")
+    assert client.table.state.scores == [0, 1]
+    assert client.state_id == 2
+
+
+async def test_no_timer_without_a_length_or_a_timeout_move() -> None:
+    clock = FakeClock()
+    no_length = _duel([HUMAN, HUMAN2], clock, timer=0, override=None)
+    await no_length.start()
+    assert no_length.time_left(0) is None
+    # a length but a game (these options) without a timeout move: no timer either
+    no_move = _duel([HUMAN, HUMAN2], clock, timer=0, override=10)
+    await no_move.start()
+    assert no_move.time_left(0) is None and no_move.time_left(1) is None
+
+
+async def test_a_seat_that_runs_out_of_time_plays_the_timeout_move() -> None:
+    clock = FakeClock()
+    client = _duel([HUMAN, HUMAN2], clock, timer=10)
+    rec = Recorder(client)
+    await client.start()
+    assert client.time_left(0) == client.time_left(1) == 10.0
+    assert rec.updates[0].time_left == 10.0
+    clock.now += 3
+    await client.play(0, "3")  # seat 0 picks in time...
+    assert client.time_left(0) is None  # ...and waits for seat 1, untimed
+    assert client.time_left(1) == 7.0  # seat 1's clock kept running
+    clock.now += 6.5
+    await client.table.expire_timers()
+    assert client.state_id == 1  # not yet
+    clock.now += 0.5
+    await client.table.expire_timers()
+    assert client.state_id == 2
+    assert client.table.record.moves == [(0, "3"), (1, "1")]
+    kinds = [e.kind for e in rec.for_seat(0)[-1].events]
+    assert kinds[0] == "timeout" and "reveal" in kinds
+    assert rec.for_seat(0)[-1].events[0].render(["Ada", "Bo"]) == "Bo ran out of time."
+    # a new round: both clocks start again from the full length
+    assert client.time_left(0) == client.time_left(1) == 10.0
+
+
+async def test_timers_run_out_on_their_own_and_finish_the_game() -> None:
+    clock = FakeClock()
+    client = _duel([HUMAN, HUMAN2], clock, timer=20, virtual=True, rounds=3)
+    finished = asyncio.Event()
+    client.subscribe(lambda u: finished.set() if u.status == "finished" else None)
+    start = clock.now
+    await client.start()
+    await asyncio.wait_for(finished.wait(), timeout=10)  # a guard against a hang only
+    assert client.table.record.moves == [(0, "1"), (1, "1")] * 3
+    assert clock.now - start == pytest.approx(60.0)  # three rounds of 20 virtual seconds
+    await client.close()
+
+
+async def test_bots_have_no_timer_and_a_resign_stops_the_clock() -> None:
+    clock = FakeClock()
+    client = _duel([HUMAN, BOT], clock, timer=10)
+    await client.start()
+    await client.idle()  # the bot picks at once
+    assert client.time_left(1) is None
+    assert client.time_left(0) == 10.0
+    await client.resign(0)
+    assert client.time_left(0) is None and client.status == "resigned"
+    clock.now += 100
+    await client.table.expire_timers()
+    assert client.table.record.moves == [(1, client.table.record.moves[0][1])]
+
+
+async def test_trick_round_timer_through_open_table() -> None:
+    # the real simultaneous game: its `timer` option sets the length, and a
+    # person who lets it run out submits the game's timeout move
+    spec = get_game("trick")
+    config = spec.config()
+    seconds = move_timer_seconds(config)
+    assert seconds is not None and seconds == config.timer
+    clock = FakeClock()
+    client = open_table(
+        None, "trick", config, [HUMAN, BOT], (0,), seed=9, clock=clock, sleep=clock.blocked_sleep
+    )
+    await client.start()
+    await client.idle()  # the bot submits at once; the person has not
+    assert client.time_left(0) == seconds and client.time_left(1) is None
+    timeout = client.table.state.timeout_move(0)
+    assert timeout is not None
+    clock.now += seconds
+    await client.table.expire_timers()
+    assert (0, str(timeout)) in client.table.record.moves
+    assert any(e.kind == "timeout" for e in client.history(0))
+    await client.close()
+
+
+class _SlowBot(Bot):
+    """Thinks until the test lets it answer; counts how often it is asked."""
+
+    def __init__(self) -> None:
+        self.go = threading.Event()
+        self.asked = 0
+
+    def choose(self, situation: Situation, rng: random.Random) -> Hashable:
+        self.asked += 1
+        self.go.wait(timeout=10)  # a guard against a hang only
+        return 2
+
+
+async def test_a_person_may_submit_while_the_bot_thinks(monkeypatch: pytest.MonkeyPatch) -> None:
+    bot = _SlowBot()
+    monkeypatch.setattr(table_module, "make_bot", lambda game, level: bot)
+    client = _duel([HUMAN, BOT], FakeClock(), rounds=1)
+    await client.start()
+    await client.play(0, "3")  # the bot is still thinking in its worker thread
+    assert client.state_id == 1 and client.table.thinking() == 1
+    bot.go.set()
+    await client.idle()
+    assert client.table.record.moves == [(0, "3"), (1, "2")]
+    assert client.status == "finished"
+    assert bot.asked == 1  # its choice still stood: not asked again
+    assert client.table.bot_errors == []

@@ -1,0 +1,116 @@
+"""Startup figure: launch to the interactive home screen, and peak memory,
+for cardtable against a bare Textual app (Header, Static, Footer), side by side.
+
+Each run is a fresh interpreter (imports count: they are most of startup) that
+runs the app headless and exits right after the first screen has been drawn.
+Runs alternate between the two apps so that machine noise hits both alike;
+the median of each is reported, with the ratios against the goal
+(<= 1.15x the time, <= 1.3x the memory of the bare app).
+
+    uv run python tests/perf/bench_startup.py [--runs 9]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+CHILD = r"""
+import resource, sys, time
+from pathlib import Path
+kind = sys.argv[1]
+if kind == "bare":
+    from textual.app import App
+    from textual.widgets import Footer, Header, Static
+
+    class Bare(App):
+        def compose(self):
+            yield Header()
+            yield Static("hello")
+            yield Footer()
+
+        def on_mount(self):
+            self.call_after_refresh(self.exit)
+
+    app = Bare()
+else:
+    from tui.app import CardTableApp
+
+    class FirstPaint(CardTableApp):
+        def on_mount(self):
+            self.call_after_refresh(self.first_paint)
+
+        def first_paint(self):
+            assert type(self.screen).__name__ == "HomeScreen", self.screen
+            self.exit()
+
+    app = FirstPaint(Path(sys.argv[2]), Path(sys.argv[3]))
+app.run(headless=True, size=(80, 24))
+print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+"""
+
+
+def run_once(kind: str, tmp: Path) -> tuple[float, int]:
+    env = dict(
+        os.environ,
+        CARDTABLE_DATA_DIR=str(tmp / "data"),
+        CARDTABLE_CONFIG_DIR=str(tmp / "config"),
+        TEXTUAL_ANIMATIONS="none",
+    )
+    start = time.perf_counter()
+    out = subprocess.run(
+        [sys.executable, "-c", CHILD, kind, str(tmp / "data"), str(tmp / "config")],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if out.returncode != 0:
+        raise SystemExit(f"the {kind} run failed:\n{out.stdout}\n{out.stderr}")
+    elapsed = time.perf_counter() - start
+    return elapsed, int(out.stdout.strip().splitlines()[-1])  # ru_maxrss: KiB on Linux
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=9)
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    args = parser.parse_args(argv)
+    results: dict[str, list[tuple[float, int]]] = {"bare": [], "cardtable": []}
+    with tempfile.TemporaryDirectory() as tmp:
+        run_once("bare", Path(tmp))  # warm the file cache for both
+        run_once("cardtable", Path(tmp))
+        for _ in range(args.runs):
+            for kind in results:
+                results[kind].append(run_once(kind, Path(tmp)))
+    figures = {
+        kind: {
+            "time_s": statistics.median(t for t, _ in runs),
+            "peak_rss_mib": statistics.median(m for _, m in runs) / 1024,
+        }
+        for kind, runs in results.items()
+    }
+    time_ratio = figures["cardtable"]["time_s"] / figures["bare"]["time_s"]
+    mem_ratio = figures["cardtable"]["peak_rss_mib"] / figures["bare"]["peak_rss_mib"]
+    if args.json:
+        print(json.dumps({**figures, "time_ratio": time_ratio, "memory_ratio": mem_ratio}))
+        return 0
+    print(f"{'':12}{'launch to home':>16}{'peak RSS':>12}   ({args.runs} runs, median)")
+    for kind, f in figures.items():
+        print(f"{kind:12}{f['time_s'] * 1000:>13.0f} ms{f['peak_rss_mib']:>8.1f} MiB")
+    print(f"{'ratio':12}{time_ratio:>15.2f}x{mem_ratio:>11.2f}x   goal <= 1.15x, <= 1.30x")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

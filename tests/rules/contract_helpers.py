@@ -1,0 +1,687 @@
+"""The machinery of the game-contract suite (tests/rules/test_contract.py).
+
+Everything here works on any registered game through the contract alone
+(rules/game.py): no game is named, so a game added to the registry is covered
+the moment it is registered. :class:`ContractRun` plays one random game and
+checks the contract after every move; the other helpers find the cases to run,
+scan views and events for cards, and count moves for the perft table.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections.abc import Hashable, Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from rules.config import GameConfig
+from rules.errors import IllegalMove, NotationError
+from rules.events import Event, visible_events
+from rules.game import GameSpec, GameState
+from rules.registry import games
+
+AnyState = GameState[Any, Any]
+AnySpec = GameSpec[Any, Any]
+
+# Text that no game should take for a move, fed to play_text (a game may still
+# parse one of them: then it must be illegal for that seat or legal for real).
+# Line breaks are left to test_notation_errors_stay_on_one_line.
+GARBAGE_TEXTS = (
+    "",
+    "   ",
+    "\t",
+    "xyzzy",
+    "0",
+    "-1",
+    "99Z",
+    "1000H",
+    "AS AS AS AS AS",
+    "{p0}",
+    "\x00",
+    "\u2660\u2665",
+    "pass " * 60,
+)
+
+
+# --------------------------------------------------------------------- cases
+@dataclass(frozen=True)
+class Case:
+    """One game, preset and player count to run the contract against."""
+
+    game_id: str
+    preset: str
+    players: int
+    # option changes beyond the preset, needed to seat `players` (e.g. a 2nd deck)
+    overrides: tuple[tuple[str, Any], ...] = ()
+
+    @property
+    def spec(self) -> AnySpec:
+        return games()[self.game_id]
+
+    def config(self) -> GameConfig:
+        cfg: GameConfig = self.spec.config(
+            self.preset, players=self.players, **dict(self.overrides)
+        )
+        return cfg
+
+    @property
+    def id(self) -> str:
+        extra = "".join(f"-{k}={v}" for k, v in self.overrides)
+        return f"{self.game_id}-{self.preset}-{self.players}p{extra}"
+
+
+def _alternatives(config: GameConfig) -> Iterator[tuple[str, Any]]:
+    """Single-option changes worth trying when a player count needs other options."""
+    for info in config.options():
+        if info.name == "players":
+            continue
+        values: list[Any] = []
+        if info.choices:
+            values = list(info.choices)
+        elif info.kind is bool:
+            values = [True, False]
+        elif info.kind is int:
+            values = [v for v in (info.min, info.max) if v is not None]
+        for value in values:
+            if value != getattr(config, info.name):
+                yield info.name, value
+
+
+def config_for_players(
+    spec: AnySpec, preset: str, players: int
+) -> tuple[tuple[str, Any], ...] | None:
+    """Overrides that seat ``players`` in ``preset`` (none needed, ideally), or None
+    if no single option change makes that count valid."""
+    try:
+        spec.config(preset, players=players)
+        return ()
+    except ValueError:
+        pass
+    base = spec.config(preset)
+    for name, value in _alternatives(base):
+        try:
+            spec.config(preset, players=players, **{name: value})
+        except ValueError:
+            continue
+        return ((name, value),)
+    return None
+
+
+def contract_cases() -> list[Case]:
+    """Every preset of every game at its own player count, and at the smallest and
+    largest counts the game allows."""
+    cases: list[Case] = []
+    for game_id, spec in sorted(games().items()):
+        for preset in spec.presets:
+            default_players = spec.config(preset).players
+            counts = sorted({default_players, spec.min_players, spec.max_players})
+            for n in counts:
+                overrides = config_for_players(spec, preset, n)
+                if overrides is not None:
+                    cases.append(Case(game_id, preset, n, overrides))
+    return cases
+
+
+def first_preset_cases() -> list[Case]:
+    """The default preset of each game at its default player count."""
+    out = []
+    for game_id, spec in sorted(games().items()):
+        preset = next(iter(spec.presets))
+        out.append(Case(game_id, preset, spec.config(preset).players))
+    return out
+
+
+# ---------------------------------------------------------------- utilities
+def seats(state: AnyState) -> range:
+    return range(state.config.players)
+
+
+def perspectives(state: AnyState) -> list[int | None]:
+    return [*seats(state), None]
+
+
+def json_roundtrip(data: Any, what: str) -> None:
+    """``data`` must survive JSON unchanged: only dicts with str keys, lists, str,
+    int, float, bool and None (a tuple would come back a list over the wire, and
+    a local screen must not be able to tell it from a remote one)."""
+    try:
+        text = json.dumps(data, allow_nan=False)
+    except (TypeError, ValueError) as err:
+        raise AssertionError(f"{what} is not JSON-able: {err}") from None
+    assert json.loads(text) == data, f"{what} changes on a JSON round trip: {_non_json(data)}"
+
+
+def _non_json(data: Any, path: str = "$") -> str:
+    """Where in ``data`` the first non-JSON value sits, for a readable failure."""
+    if isinstance(data, dict):
+        for k, v in data.items():
+            if not isinstance(k, str):
+                return f"{path}: key {k!r} is not a str"
+            found = _non_json(v, f"{path}.{k}")
+            if found:
+                return found
+        return ""
+    if isinstance(data, list):
+        for i, v in enumerate(data):
+            found = _non_json(v, f"{path}[{i}]")
+            if found:
+                return found
+        return ""
+    if data is None or type(data) in (str, int, float, bool):
+        return ""
+    return f"{path}: {type(data).__name__} {data!r}"
+
+
+def scramble(data: Any) -> None:
+    """Empty every list and dict inside ``data`` in place: a caller that edits a
+    view or an event must not reach into the state that made it."""
+    if isinstance(data, dict):
+        for v in list(data.values()):
+            scramble(v)
+        data.clear()
+    elif isinstance(data, list):
+        for v in data:
+            scramble(v)
+        data.clear()
+
+
+def card_pattern(card_texts: Iterable[str]) -> re.Pattern[str] | None:
+    """A regex that finds this game's card texts as whole words in a string."""
+    texts = sorted(set(card_texts), key=len, reverse=True)
+    if not texts:
+        return None
+    alternation = "|".join(re.escape(t) for t in texts)
+    return re.compile(rf"(?<![0-9A-Za-z])(?:{alternation})(?![0-9A-Za-z])")
+
+
+def cards_mentioned(data: Any, pattern: re.Pattern[str] | None) -> set[str]:
+    """Card texts anywhere in JSON-like data (strings and dict keys)."""
+    found: set[str] = set()
+    if pattern is None:
+        return found
+    stack = [data]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            found.update(pattern.findall(item))
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, (list, tuple)):
+            stack.extend(item)
+    return found
+
+
+def visible_cards(state: AnyState, seat: int | None) -> set[str]:
+    """Card texts of which at least one copy ``seat`` may see now."""
+    return set(+(state.all_cards() - state.hidden_cards(seat)))
+
+
+def event_json(event: Event) -> dict[str, Any]:
+    return {**event.to_json(), "private_to": event.private_to}
+
+
+def events_for(events: list[Event], seat: int | None) -> list[dict[str, Any]]:
+    return [event_json(e) for e in visible_events(events, seat)]
+
+
+def ints_in(data: Any) -> set[int]:
+    out: set[int] = set()
+    stack = [data]
+    while stack:
+        item = stack.pop()
+        if type(item) is int:
+            out.add(item)
+        elif isinstance(item, str):
+            out.update(int(d) for d in re.findall(r"\d{7,}", item))
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, (list, tuple)):
+            stack.extend(item)
+    return out
+
+
+def assert_illegal(
+    state: AnyState,
+    seat: int,
+    attempt: Any,
+    *,
+    text: bool = False,
+    before: dict[str, Any] | None = None,
+) -> None:
+    """Playing ``attempt`` must raise IllegalMove with a one-line sentence and
+    change nothing (``before``: the state's snapshot, if already known)."""
+    if before is None:
+        before = state.snapshot()
+    try:
+        if text:
+            state.play_text(seat, attempt)
+        else:
+            state.play(seat, attempt)
+    except IllegalMove as err:
+        message = str(err)
+        assert message.strip(), f"IllegalMove for {attempt!r} by seat {seat} has no message"
+        assert len(message.splitlines()) == 1, f"IllegalMove message is not one line: {message!r}"
+    else:
+        raise AssertionError(
+            f"seat {seat} was allowed to play {attempt!r} (to_act {state.to_act()})"
+        )
+    assert state.snapshot() == before, f"the illegal {attempt!r} by seat {seat} changed the state"
+
+
+# ------------------------------------------------------------- the main run
+class ContractRun:
+    """Play one game with random legal moves, checking the contract after each.
+
+    ``seed`` seeds the game, ``chooser_seed`` the choice of moves (and of the
+    checks' own random picks), so a failure is reproduced by the pair.
+    """
+
+    def __init__(self, case: Case, seed: int, chooser_seed: int) -> None:
+        self.case = case
+        self.spec = case.spec
+        self.config = case.config()
+        self.seed = seed
+        self.chooser_seed = chooser_seed
+        self.rng = random.Random(chooser_seed)
+        self.state: AnyState = self.spec.new(self.config, seed)
+        self.bound = self.spec.max_moves(self.config)
+        self.names = self.spec.seat_names(self.config)
+        self.record: list[tuple[int, str]] = []
+        self.snapshots: list[dict[str, Any]] = [self.state.snapshot()]
+        self.initial_cards = self.state.all_cards()
+        self.pattern = card_pattern(self.initial_cards)
+        # every move met in this game, by notation: the pool for illegal attempts
+        self.pool: dict[str, Hashable] = {}
+        self.determinized_with_hidden = 0
+        self.determinized_differently = 0
+        self.views: dict[int | None, dict[str, Any]] = {}  # this position's views
+
+    # the game loop -----------------------------------------------------------
+    def run(self) -> AnyState:
+        try:
+            assert self.bound > 0, "max_moves must be a positive bound"
+            self.check_setup()
+            self.check_position()
+            while not self.state.is_over:
+                assert len(self.record) < self.bound, (
+                    f"the game passed its stated bound of {self.bound} moves"
+                )
+                seat, move = self.choose()
+                self.step(seat, move)
+                self.check_position()
+            self.check_end()
+            self.check_replay()
+        except AssertionError as err:
+            # the record reproduces the position: spec.replay(config, seed, record)
+            raise AssertionError(
+                f"{err}\n[{self.case.id}, seed {self.seed}, chooser {self.chooser_seed}, "
+                f"after {len(self.record)} moves; last moves {self.record[-6:]}]"
+            ) from err
+        return self.state
+
+    def choose(self) -> tuple[int, Hashable]:
+        state = self.state
+        seat = self.rng.choice(state.to_act())
+        timeout = state.timeout_move(seat)
+        if timeout is not None and self.rng.random() < 0.1:
+            return seat, timeout
+        return seat, self.rng.choice(state.legal_moves(seat))
+
+    # checks at the start -----------------------------------------------------
+    def check_setup(self) -> None:
+        state, spec = self.state, self.spec
+        assert state.spec is spec, "state.spec is not the spec that made it"
+        assert state.config == self.config and state.seed == self.seed
+        assert state.ply == 0
+        assert len(self.names) == self.config.players
+        again = spec.new(self.config, self.seed)
+        assert again.snapshot() == self.snapshots[0], "the same seed dealt a different game"
+        json_roundtrip(self.snapshots[0], "snapshot()")
+
+    # checks at every position -----------------------------------------------
+    def check_position(self) -> None:
+        self.check_turns()
+        self.check_notation()
+        self.check_cards()
+        self.check_views()
+        self.check_determinize()
+        self.check_illegal_moves()
+        assert self.state.snapshot() == self.snapshots[-1], "checking the state changed it"
+
+    def check_turns(self) -> None:
+        state = self.state
+        to_act = state.to_act()
+        assert isinstance(to_act, tuple), "to_act() must return a tuple"
+        assert len(set(to_act)) == len(to_act), f"a seat is twice in to_act {to_act}"
+        assert all(s in seats(state) for s in to_act), f"to_act {to_act} names no such seat"
+        outcome = state.outcome()
+        if state.is_over:
+            assert outcome is not None, "the game is over but has no outcome"
+            assert to_act == (), f"the game is over but {to_act} must still act"
+        else:
+            assert outcome is None, "the game is not over but already has an outcome"
+            assert to_act, "the game is not over yet nobody must act"
+        for seat in seats(state):
+            moves = state.legal_moves(seat)
+            assert isinstance(moves, list)
+            if seat in to_act:
+                assert moves, f"seat {seat} must act but has no legal move"
+                # bots may shuffle the list they are given: that must not reach the state
+                kept = list(moves)
+                moves.clear()
+                assert state.legal_moves(seat) == kept, "legal_moves() shares a list with the state"
+                timeout = state.timeout_move(seat)
+                assert timeout is None or timeout in kept, (
+                    f"timeout move {timeout} of seat {seat} is not legal"
+                )
+            else:
+                assert moves == [], f"seat {seat} need not act but has legal moves {moves}"
+
+    def check_notation(self) -> None:
+        state, spec = self.state, self.spec
+        for seat in state.to_act():
+            texts = []
+            for move in state.legal_moves(seat):
+                text = str(move)
+                texts.append(text)
+                assert text.strip() and "\n" not in text, f"bad notation {text!r} for {move!r}"
+                parsed = spec.parse_move(text)
+                assert parsed == move and hash(parsed) == hash(move), (
+                    f"notation does not round-trip: {text!r} reads as {parsed!r}, not {move!r}"
+                )
+                self.pool.setdefault(text, move)
+            assert len(set(texts)) == len(texts), f"seat {seat} has duplicate moves {texts}"
+
+    def check_cards(self) -> None:
+        state = self.state
+        assert state.all_cards() == self.initial_cards, (
+            f"cards not conserved: gained {dict(state.all_cards() - self.initial_cards)}, "
+            f"lost {dict(self.initial_cards - state.all_cards())}"
+        )
+        spectator_hidden = state.hidden_cards(None)
+        for seat in seats(state):
+            hidden = state.hidden_cards(seat)
+            assert not hidden - self.initial_cards, "hidden_cards() names cards not in the game"
+            assert not hidden - spectator_hidden, (
+                f"a spectator sees {dict(hidden - spectator_hidden)}, hidden from seat {seat}"
+            )
+
+    def check_views(self) -> None:
+        state = self.state
+        self.views = {}
+        for seat in perspectives(state):
+            view = state.view(seat)
+            assert isinstance(view, dict)
+            json_roundtrip(view, f"view({seat})")
+            leaks = cards_mentioned(view, self.pattern) - visible_cards(state, seat)
+            assert not leaks, f"view({seat}) shows hidden cards {sorted(leaks)}"
+            if self.seed >= 10**6:
+                assert self.seed not in ints_in(view), f"view({seat}) holds the seed"
+            # a screen that edits its view must not edit the game
+            kept = json.loads(json.dumps(view))
+            scramble(view)
+            self.views[seat] = state.view(seat)
+            assert self.views[seat] == kept, f"editing view({seat}) changed the next view"
+        assert state.snapshot() == self.snapshots[-1], "editing a view changed the state"
+
+    def check_determinize(self) -> None:
+        state = self.state
+        original = self.snapshots[-1]
+        for seat in perspectives(state):
+            det = state.determinize(seat, random.Random(self.rng.getrandbits(32)))
+            assert type(det) is type(state)
+            assert det is not state
+            assert state.snapshot() == original, f"determinize({seat}) changed the original"
+            assert det.view(seat) == self.views[seat], (
+                f"determinize({seat}) changed what seat {seat} sees: its view shows something "
+                "it should not know, or determinize resampled something it can see"
+            )
+            assert det.all_cards() == state.all_cards(), f"determinize({seat}) lost or made cards"
+            assert det.hidden_cards(seat) == state.hidden_cards(seat), (
+                f"determinize({seat}) changed which cards seat {seat} cannot see"
+            )
+            assert det.to_act() == state.to_act() and det.is_over == state.is_over
+            if seat is not None:
+                assert det.legal_moves(seat) == state.legal_moves(seat)
+            if state.hidden_cards(seat):
+                self.determinized_with_hidden += 1
+                if det.snapshot() != original:
+                    self.determinized_differently += 1
+
+    def check_illegal_moves(self) -> None:
+        state, rng = self.state, self.rng
+        to_act = state.to_act()
+        before = self.snapshots[-1]
+        pool = list(self.pool.values())
+        for seat in seats(state):
+            legal = set(state.legal_moves(seat))
+            # moves met elsewhere in this game, or legal for another seat now
+            offered = [m for m in pool if m not in legal]
+            for other in to_act:
+                if other != seat:
+                    offered += [m for m in state.legal_moves(other) if m not in legal]
+            for move in rng.sample(offered, min(3, len(offered))):
+                assert_illegal(state, seat, move, before=before)
+            if seat in to_act:
+                for text in rng.sample(GARBAGE_TEXTS, 3):
+                    try:
+                        parsed = self.spec.parse_move(text)
+                    except NotationError as err:
+                        assert len(str(err).splitlines()) == 1, f"{text!r} gives {err}"
+                    else:
+                        if parsed in legal:
+                            continue
+                    assert_illegal(state, seat, text, text=True, before=before)
+        for s, view in self.views.items():
+            assert state.view(s) == view, f"an illegal move changed view({s})"
+
+    # a move --------------------------------------------------------------------
+    def step(self, seat: int, move: Hashable) -> None:
+        state, rng = self.state, self.rng
+        before = self.snapshots[-1]
+        to_act_before = state.to_act()
+        seen_before = {s: visible_cards(state, s) for s in perspectives(state)}
+        legal = state.legal_moves(seat)
+        twin = state.copy()
+        assert twin.snapshot() == before, "copy() is not equal to the original"
+        # other moves on copies must leave the original alone (in a simultaneous
+        # round they also show what the others could learn of this seat's choice)
+        alternatives = [m for m in legal if m != move] or [move]
+        tries = 3 if len(to_act_before) > 1 else 1
+        others = []
+        for alt in rng.sample(alternatives, min(tries, len(alternatives))):
+            other = state.copy()
+            others.append((other, other.play(seat, alt)))
+        assert state.snapshot() == before, "playing on a copy changed the original"
+
+        events = state.play(seat, move)
+        after = state.snapshot()
+        self.record.append((seat, str(move)))
+        self.snapshots.append(after)
+
+        assert isinstance(events, list) and all(isinstance(e, Event) for e in events)
+        assert state.ply == len(self.record), f"ply is {state.ply} after {len(self.record)} moves"
+        json_roundtrip(after, "snapshot()")
+        assert twin.snapshot() == before, "playing on the original changed its copy"
+        twin_events = twin.play(seat, move)
+        assert twin.snapshot() == after, "the same move on a copy gave another state"
+        assert [event_json(e) for e in twin_events] == [event_json(e) for e in events]
+
+        to_act_after = state.to_act()
+        if len(to_act_before) > 1:
+            # a simultaneous round: the others still owe their moves (the seat
+            # itself may be done, as in trick, or go on, as with swaps before a
+            # ready), and must not learn what it chose; that it is done may show
+            waiting = set(to_act_before) - {seat}
+            assert waiting <= set(to_act_after) <= set(to_act_before), (
+                f"after seat {seat} moved in a simultaneous round, to_act went from "
+                f"{to_act_before} to {to_act_after}"
+            )
+            for other, other_events in others:
+                if other.to_act() != to_act_after:
+                    continue
+                for s in [*sorted(waiting), None]:
+                    assert other.view(s) == state.view(s), (
+                        f"view({s}) tells which move seat {seat} submitted"
+                    )
+                    assert events_for(other_events, s) == events_for(events, s), (
+                        f"the events seat {s} sees tell which move seat {seat} submitted"
+                    )
+        self.check_events(events, seen_before, cards_mentioned(str(move), self.pattern))
+
+    def check_events(
+        self, events: list[Event], seen_before: dict[int | None, set[str]], played: set[str]
+    ) -> None:
+        """Events must be JSON-able, render, redact properly, and show a seat only
+        cards it could see before or after the move, or that the move itself named
+        (a move played is public; a round that ends in a reshuffle hides its cards
+        again within the same move). A game whose move reveals a hidden card that
+        ends hidden again (a face-down card turned up and picked up) must count
+        that card as no longer hidden from those who saw it (hidden_cards)."""
+        state = self.state
+        players = self.config.players
+        for event in events:
+            assert event.kind and isinstance(event.kind, str)
+            assert event.private_to is None or 0 <= event.private_to < players
+            forms = [event] if event.redacted is None else [event, event.redacted]
+            if event.redacted is not None:
+                assert event.private_to is not None, "a redacted form on a public event"
+                assert event.redacted.private_to is None, "a redacted form must be public"
+            for form in forms:
+                json_roundtrip(form.to_json(), f"event {form.kind}")
+                try:
+                    form.render(self.names)
+                except (KeyError, IndexError, ValueError) as err:
+                    raise AssertionError(
+                        f"event text {form.text!r} does not render: {err}"
+                    ) from None
+        for seat in perspectives(state):
+            allowed = seen_before[seat] | visible_cards(state, seat) | played
+            for seen in visible_events(events, seat):
+                leaks = cards_mentioned(seen.to_json(), self.pattern) - allowed
+                assert not leaks, (
+                    f"event {seen.text!r} shows seat {seat} cards {sorted(leaks)} it cannot see"
+                )
+        # a listener that edits an event's data must not edit the game
+        for event in events:
+            for edited in (event, event.redacted):
+                if edited is not None:
+                    scramble(edited.to_json())
+        assert state.snapshot() == self.snapshots[-1], "editing event data changed the state"
+
+    # the end -----------------------------------------------------------------------
+    def check_end(self) -> None:
+        state, spec = self.state, self.spec
+        outcome = state.outcome()
+        assert outcome is not None
+        players = self.config.players
+        assert outcome.winner is None or 0 <= outcome.winner < players
+        ranked = [s for group in outcome.ranking for s in group]
+        assert sorted(ranked) == list(range(players)), (
+            f"the ranking {outcome.ranking} must name every seat once"
+        )
+        assert all(outcome.ranking), "an empty group in the ranking"
+        if outcome.winner is not None:
+            assert outcome.ranking[0] == (outcome.winner,), "the winner does not rank first alone"
+        else:
+            assert len(outcome.ranking[0]) > 1, "no winner, yet one seat ranks first alone"
+        assert len(outcome.scores) == players
+        assert isinstance(outcome.reason, str) and outcome.reason.strip()
+        json_roundtrip(outcome.to_json(), "outcome.to_json()")
+        for seat in seats(state):
+            assert state.legal_moves(seat) == []
+            for move in list(self.pool.values())[:3]:
+                assert_illegal(state, seat, move)
+        rematch = spec.rematch_config(self.config, outcome)
+        assert type(rematch) is type(self.config)
+        spec.new(rematch, self.seed + 1)
+        assert self.determinized_differently or not self.determinized_with_hidden, (
+            "determinize() never changed anything although cards were hidden"
+        )
+
+    def check_replay(self) -> None:
+        spec = self.spec
+        replayed = spec.replay(self.config, self.seed, self.record)
+        assert replayed.snapshot() == self.snapshots[-1], "replay did not reproduce the game"
+        step = spec.new(self.config, self.seed)
+        for i, (seat, text) in enumerate(self.record):
+            step.play_text(seat, text)
+            assert step.snapshot() == self.snapshots[i + 1], (
+                f"replay diverged at move {i + 1} ({text} by seat {seat})"
+            )
+
+
+# ------------------------------------------------------ determinized play
+def check_determinized_playouts(case: Case, seed: int, chooser_seed: int, positions: int) -> None:
+    """Bots search determinized states: at ``positions`` random positions of a
+    random game, every perspective's determinization must be a state the rules
+    could reach (every seat to act has a legal move) and play out to the end
+    within the bound, conserving cards."""
+    spec = case.spec
+    config = case.config()
+    bound = spec.max_moves(config)
+    rng = random.Random(chooser_seed)
+    state = spec.new(config, seed)
+    checked = 0
+    while not state.is_over:
+        if rng.random() < 0.2 and checked < positions:
+            checked += 1
+            for seat in perspectives(state):
+                det = state.determinize(seat, random.Random(rng.getrandbits(32)))
+                _playout(det, rng, bound, f"determinize({seat}) at move {state.ply}")
+        mover = rng.choice(state.to_act())
+        state.play(mover, rng.choice(state.legal_moves(mover)))
+
+
+def _playout(state: AnyState, rng: random.Random, bound: int, where: str) -> None:
+    cards = state.all_cards()
+    while not state.is_over:
+        assert state.ply < bound, f"{where}: a playout passed the move bound"
+        for seat in state.to_act():
+            assert state.legal_moves(seat), (
+                f"{where}, ply {state.ply}: seat {seat} must act but has no legal move "
+                f"(view {state.view(seat)})"
+            )
+        seat = rng.choice(state.to_act())
+        state.play(seat, rng.choice(state.legal_moves(seat)))
+        assert state.all_cards() == cards, f"{where}: cards not conserved in a playout"
+    assert state.outcome() is not None
+
+
+# -------------------------------------------------------------------- perft
+def perft(state: AnyState, depth: int) -> int:
+    """Leaf count of the move tree to ``depth`` plies: at each node the first seat
+    in to_act moves (in a simultaneous round the other seat moves next)."""
+    if depth == 0 or state.is_over:
+        return 1
+    seat = state.to_act()[0]
+    moves = state.legal_moves(seat)
+    if depth == 1:
+        return len(moves)
+    total = 0
+    for move in moves:
+        child = state.copy()
+        child.play(seat, move)
+        total += perft(child, depth - 1)
+    return total
+
+
+def scripted_game(
+    case: Case, seed: int, chooser_seed: int, max_moves: int | None = None
+) -> tuple[list[tuple[int, str]], dict[str, Any]]:
+    """Random legal moves from ``chooser_seed`` (all of a game, or ``max_moves``):
+    the record, as (seat, notation), and the final snapshot."""
+    spec = case.spec
+    state = spec.new(case.config(), seed)
+    rng = random.Random(chooser_seed)
+    record: list[tuple[int, str]] = []
+    while not state.is_over and (max_moves is None or len(record) < max_moves):
+        seat = rng.choice(state.to_act())
+        move = rng.choice(state.legal_moves(seat))
+        state.play(seat, move)
+        record.append((seat, str(move)))
+    return record, state.snapshot()

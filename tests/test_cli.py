@@ -1,0 +1,282 @@
+"""The `cardtable` command, run in-process with captured streams (never a real TTY)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import types
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from saves.record import GameRecord, SeatInfo
+from saves.store import SaveStore
+from tui import cli, ruledocs
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Every test gets its own data dir through the environment: never the real one."""
+    path = tmp_path / "data"
+    monkeypatch.setenv("CARDTABLE_DATA_DIR", str(path))
+    return path
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = cli.main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def one_line_error(err: str) -> str:
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, f"expected one line on stderr, got: {err!r}"
+    assert "Traceback" not in err
+    return lines[0]
+
+
+def saved(data_dir: Path, record_id: str = "abc12345", moves: int = 3) -> GameRecord:
+    from rules.registry import get_game
+
+    spec = get_game("domination")
+    config = spec.config(first_leader="1", target_score=500)
+    state = spec.new(config, 5)
+    record = GameRecord.new(
+        "domination", config, 5, [SeatInfo("Ada", "human"), SeatInfo("Bot", "bot", "hard")],
+        record_id=record_id,
+    )  # fmt: skip
+    for _ in range(moves):
+        seat = state.to_act()[0]
+        move = state.legal_moves(seat)[0]
+        state.play(seat, move)
+        record.moves.append((seat, str(move)))
+    SaveStore(data_dir).save(record)
+    return record
+
+
+@pytest.fixture
+def fake_app(monkeypatch: pytest.MonkeyPatch) -> list[tuple[Any, ...]]:
+    """Stand in for tui.app and a terminal: records what the CLI would launch."""
+    calls: list[tuple[Any, ...]] = []
+    module = types.ModuleType("tui.app")
+
+    def run_app(data_dir: Path | None, ascii: bool, launch: dict[str, Any] | None) -> int:
+        calls.append((data_dir, ascii, launch))
+        return 0
+
+    module.run_app = run_app  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "tui.app", module)
+    monkeypatch.setattr(cli, "_is_tty", lambda stream: True)
+    return calls
+
+
+# ------------------------------------------------------------ help, errors
+def test_help_lists_the_commands(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "--help")
+    assert code == 0
+    for word in ("play", "resume", "rules", "saves", "--data-dir", "--ascii"):
+        assert word in out
+    code, out, _ = run(capsys, "play", "--help")
+    assert code == 0 and "--vs" in out and "--option" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["play", "chess"], "no game called 'chess'"),
+        (["play", "domination", "--vs", "robot"], "--vs takes computer:easy|medium|hard"),
+        (["play", "domination", "--vs", "computer:genius"], "--vs takes"),
+        (["play", "domination", "--option", "colour=red"], "has no option 'colour'"),
+        (["play", "domination", "--option", "target_score=lots"], "takes a whole number"),
+        (["play", "domination", "--option", "allow_concede=maybe"], "takes yes or no"),
+        (["play", "domination", "--option", "noequals"], "--option takes NAME=VALUE"),
+        (["play", "domination", "--option", "target_score=-3"], "at least 0"),
+        (["play", "domination", "--preset", "nope"], "has no preset 'nope'"),
+        (["play", "domination", "--option", "target_score=0"], "never ends"),
+        (["play", "domination", "--seed", "x"], "invalid int value"),
+        (["play"], "required"),
+        (["dance"], "invalid choice"),
+        (["--bogus"], "unrecognized arguments"),
+        (["saves"], "required"),
+        (["saves", "show", "feedbeef"], "no saved game 'feedbeef'"),
+        (["resume", "feedbeef"], "no saved game 'feedbeef'"),
+        (["rules", "chess"], "no game called 'chess'"),
+        (["play", "domination", "--vs", "a\nb"], "--vs takes"),
+        (["play", "domination", "--option", "x\ny=1"], "has no option"),
+        (["saves", "show", "ab\ncd"], "no saved game"),
+    ],
+)
+def test_user_errors_are_one_line_and_exit_2(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    code, _, err = run(capsys, *argv)
+    assert code == 2
+    assert message in one_line_error(err)
+
+
+# ------------------------------------------------------------ launching the app
+@pytest.mark.parametrize("argv", [[], ["play", "domination"], ["resume"]])
+def test_without_a_terminal_the_app_does_not_start(
+    capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    # under pytest neither stdin nor stdout is a TTY, as with `ssh host cardtable`
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert "needs an interactive terminal" in one_line_error(err)
+    assert "ssh -t" in err
+
+
+def test_no_command_opens_the_home_screen(
+    capsys: pytest.CaptureFixture[str], fake_app: list[tuple[Any, ...]]
+) -> None:
+    assert run(capsys, "--ascii")[0] == 0
+    assert fake_app == [(None, True, None)]
+
+
+def test_play_launches_with_typed_options(
+    capsys: pytest.CaptureFixture[str], fake_app: list[tuple[Any, ...]], tmp_path: Path
+) -> None:
+    code, _, err = run(
+        capsys, "--data-dir", str(tmp_path / "d"), "play", "domination", "--vs", "computer:hard",
+        "--seed", "42", "--preset", "short", "--option", "allow-concede=yes",
+        "--option", "first_leader=2",
+    )  # fmt: skip
+    assert code == 0, err
+    assert fake_app == [
+        (
+            tmp_path / "d",
+            False,
+            {
+                "action": "play",
+                "game": "domination",
+                "vs": "computer:hard",
+                "seed": 42,
+                "preset": "short",
+                "options": {"allow_concede": True, "first_leader": "2"},
+            },
+        )
+    ]
+
+
+def test_play_defaults_and_flags_after_the_command(
+    capsys: pytest.CaptureFixture[str], fake_app: list[tuple[Any, ...]], tmp_path: Path
+) -> None:
+    code, _, _ = run(capsys, "play", "domination", "--ascii", "--data-dir", str(tmp_path))
+    assert code == 0
+    data_dir, ascii, launch = fake_app[0]
+    assert data_dir == tmp_path and ascii is True
+    assert launch["vs"] == "computer:medium" and launch["seed"] is None
+    assert launch["options"] == {} and launch["preset"] is None
+    run(capsys, "play", "domination", "--vs", "human")
+    run(capsys, "play", "domination", "--vs", "computer")
+    assert [c[2]["vs"] for c in fake_app[1:]] == ["human", "computer:medium"]
+
+
+def test_resume_checks_the_game_before_launching(
+    capsys: pytest.CaptureFixture[str], fake_app: list[tuple[Any, ...]], data_dir: Path
+) -> None:
+    saved(data_dir, "abc12345")
+    assert run(capsys, "resume", "abc1")[0] == 0  # a unique prefix is enough
+    assert run(capsys, "resume")[0] == 0
+    assert [c[2] for c in fake_app] == [
+        {"action": "resume", "id": "abc12345"},
+        {"action": "resume", "id": None},
+    ]
+    (data_dir / "games" / "bad00000.json").write_text("{oops")
+    code, _, err = run(capsys, "resume", "bad00000")
+    assert code == 2 and "cannot be read" in one_line_error(err)
+    assert len(fake_app) == 2
+
+
+# ------------------------------------------------------------ rules
+def test_rules_prints_the_page(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    (tmp_path / "domination.md").write_text("# Domination\n\nPlay higher.\n", "utf-8")
+    monkeypatch.setattr(ruledocs, "_CANDIDATES", (tmp_path,))
+    code, out, _ = run(capsys, "rules", "domination")
+    assert code == 0 and out == "# Domination\n\nPlay higher.\n"
+
+
+def test_rules_without_a_page_is_one_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setattr(ruledocs, "_CANDIDATES", (tmp_path,))
+    code, _, err = run(capsys, "rules", "domination")
+    assert code == 2 and "no rules page" in one_line_error(err)
+
+
+# ------------------------------------------------------------ saves
+def test_saves_list(capsys: pytest.CaptureFixture[str], data_dir: Path) -> None:
+    code, out, _ = run(capsys, "saves", "list")
+    assert code == 0 and "No saved games" in out
+    saved(data_dir, "abc12345", moves=4)
+    (data_dir / "games" / "bad00000.json").write_text('{"format": "cardtable-game", "version": 7}')
+    code, out, _ = run(capsys, "saves", "list")
+    assert code == 0
+    assert str(data_dir / "games") in out
+    row = next(line for line in out.splitlines() if line.startswith("abc12345"))
+    assert "domination" in row and "playing" in row and " 4 " in row and "Ada vs Bot (hard)" in row
+    bad = next(line for line in out.splitlines() if line.startswith("bad00000"))
+    assert "unreadable" in bad and "newer cardtable" in bad
+
+
+def test_data_dir_flag_beats_the_environment(
+    capsys: pytest.CaptureFixture[str], data_dir: Path, tmp_path: Path
+) -> None:
+    saved(data_dir, "abc12345")
+    other = tmp_path / "other"
+    code, out, _ = run(capsys, "--data-dir", str(other), "saves", "list")
+    assert code == 0 and "No saved games" in out and str(other) in out
+    code, out, _ = run(capsys, "saves", "list", "--data-dir", str(other))
+    assert code == 0 and "No saved games" in out
+
+
+def test_saves_show(capsys: pytest.CaptureFixture[str], data_dir: Path) -> None:
+    record = saved(data_dir, "abc12345", moves=3)
+    code, out, _ = run(capsys, "saves", "show", "abc12345")
+    assert code == 0
+    assert "Game abc12345: Domination" in out and "Status: playing" in out
+    assert "Bot (computer, hard)" in out and "Seed: 5" in out
+    seat, text = record.moves[2]
+    assert f"3. {['Ada', 'Bot'][seat]}: {text}" in out
+
+
+def test_saves_delete(capsys: pytest.CaptureFixture[str], data_dir: Path) -> None:
+    saved(data_dir, "abc12345")
+    code, _, err = run(capsys, "saves", "delete", "abc12345")
+    assert code == 2 and "--yes" in one_line_error(err)  # no terminal to ask on
+    assert SaveStore(data_dir).exists("abc12345")
+    code, out, _ = run(capsys, "saves", "delete", "abc12345", "--yes")
+    assert code == 0 and "Deleted" in out
+    assert not SaveStore(data_dir).exists("abc12345")
+    code, _, err = run(capsys, "saves", "delete", "abc12345", "--yes")
+    assert code == 2 and "no saved game" in one_line_error(err)
+
+
+def test_saves_export(capsys: pytest.CaptureFixture[str], data_dir: Path, tmp_path: Path) -> None:
+    record = saved(data_dir, "abc12345")
+    dest = tmp_path / "bug.json"
+    code, out, _ = run(capsys, "saves", "export", "abc12345", str(dest))
+    assert code == 0 and str(dest) in out
+    assert GameRecord.from_json(json.loads(dest.read_text("utf-8"))) == record
+    code, _, err = run(capsys, "saves", "export", "abc12345", str(dest))
+    assert code == 2 and "already exists" in one_line_error(err)
+
+
+# ------------------------------------------------------------ headless imports
+def test_headless_modules_never_import_textual_or_rich() -> None:
+    code = (
+        "import sys, saves, saves.store, net, net.local, net.table, tui.cli\n"
+        "tui.cli.main(['--help'])\n"
+        "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich'))\n"
+        "print('IMPORTED:' + ','.join(bad))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, check=True
+    )
+    assert done.stdout.strip().splitlines()[-1] == "IMPORTED:"

@@ -1,0 +1,82 @@
+"""Fixtures for the app tests: temporary data and config dirs (never the real
+ones), instant bots, and helpers that wait for the table instead of sleeping."""
+
+from __future__ import annotations
+
+import io
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from rich.console import Console
+from textual.pilot import Pilot
+
+from tui.app import CardTableApp
+
+
+@pytest.fixture
+def dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[Path, Path]]:
+    data, config = tmp_path / "data", tmp_path / "config"
+    config.mkdir()
+    # bots answer at once in tests: the table's pace is the settings' bot_pace
+    (config / "settings.json").write_text(json.dumps({"bot_pace": 0}))
+    monkeypatch.setenv("CARDTABLE_DATA_DIR", str(data))
+    monkeypatch.setenv("CARDTABLE_CONFIG_DIR", str(config))
+    yield data, config
+
+
+def make_app(dirs: tuple[Path, Path], **kwargs: Any) -> CardTableApp:
+    data, config = dirs
+    return CardTableApp(data, config, **kwargs)
+
+
+def play_launch(seed: int = 7, vs: str = "computer:easy", **options: Any) -> dict[str, Any]:
+    return {"action": "play", "game": "domination", "vs": vs, "seed": seed, "options": options}
+
+
+async def settle(pilot: Pilot[Any]) -> None:
+    """Let the table and the screens finish: no bot thinking, no message pending."""
+    app = pilot.app
+    for _ in range(50):
+        await pilot.pause()
+        client = _client_of(app)
+        if client is None or not hasattr(client, "idle"):
+            break
+        await client.idle()
+        await pilot.pause()
+        if not _busy(app):
+            break
+
+
+def _client_of(app: Any) -> Any:
+    for screen in reversed(app.screen_stack):
+        client = getattr(screen, "client", None)
+        if client is not None:
+            return client
+    return None
+
+
+def _busy(app: Any) -> bool:
+    client = _client_of(app)
+    table = getattr(client, "table", None)
+    return bool(table is not None and table.thinking() is not None)
+
+
+def screen_text(app: CardTableApp) -> str:
+    """What the terminal shows now, as plain text (for asserting on rendered output)."""
+    width, height = app.size
+    console = Console(
+        width=width,
+        height=height,
+        file=io.StringIO(),
+        record=True,
+        legacy_windows=False,
+        color_system=None,
+        force_terminal=True,
+    )
+    console.print(
+        app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
+    )
+    return console.export_text()

@@ -1,0 +1,230 @@
+"""Whole flows through the real app: a game against the computer to the end,
+illegal moves explained, hot-seat hand-offs, pause, resign, rematch."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from textual.pilot import Pilot
+
+from tui.games.domination import DominationScreen
+from tui.screens.game_over import GameOverScreen
+from tui.screens.handoff import HandoffScreen
+from tui.screens.pause import PauseScreen
+from tui.screens.rules import RulesScreen
+
+from .conftest import make_app, play_launch, screen_text, settle
+
+CARD = re.compile(r"\b(?:10|[2-9AJQK])[♠♥♦♣]")
+
+
+async def play_first_legal(pilot: Pilot[Any]) -> bool:
+    """Press the number key of the first legal card; False if it is not our turn."""
+    screen = pilot.app.screen
+    assert isinstance(screen, DominationScreen)
+    if not screen.my_turn:
+        return False
+    legal = screen.legal
+    index = next(i for i, c in enumerate(screen.hand) if c in legal)
+    await pilot.press(str(index + 1))
+    await settle(pilot)
+    return True
+
+
+async def test_whole_game_against_the_computer_reaches_game_over(dirs: Any) -> None:
+    app = make_app(dirs, launch=play_launch(seed=11, target_score=20))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, DominationScreen)
+        for _ in range(400):
+            if isinstance(app.screen, GameOverScreen):
+                break
+            assert await play_first_legal(pilot), "the table waits on nobody"
+        assert isinstance(app.screen, GameOverScreen)
+        view = screen.view
+        assert view["over"] and max(view["scores"]) >= 20
+        text = screen_text(app)
+        winner = screen.names[view["outcome"]["winner"]]
+        assert f"{winner} wins." in text
+        assert f"Difference{abs(view['scores'][0] - view['scores'][1]):>16}" in text
+        # the record on disk says finished, with the result
+        record = app.store.load(screen.client.record_id)
+        assert record.status == "finished" and record.result is not None
+        # rematch: a new table, the loser leads the first round
+        loser = 1 - view["outcome"]["winner"]
+        await pilot.press("r")
+        await settle(pilot)
+        rematch = app.screen
+        assert isinstance(rematch, DominationScreen) and rematch is not screen
+        assert rematch.client.config["first_leader"] == str(loser + 1)
+        assert rematch.view["leader"] == loser
+        assert len(app.screen_stack) == 2  # home, the new game
+
+
+async def test_an_illegal_card_is_explained_and_changes_nothing(dirs: Any) -> None:
+    app = make_app(dirs, launch=play_launch(seed=3))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, DominationScreen)
+        # play until a hand holds a card that may not follow
+        for _ in range(200):
+            if screen.my_turn and set(screen.hand) - set(screen.legal):
+                break
+            await play_first_legal(pilot)
+        bad = next(c for c in screen.hand if c not in screen.legal)
+        before = screen.client.state_id
+        await pilot.press(str(screen.hand.index(bad) + 1))
+        await settle(pilot)
+        assert screen.client.state_id == before
+        status = str(screen.query_one("#status").render())
+        assert ("cannot play" in status and "lower than" in status) or "Domination" in status
+        assert status.startswith("You cannot play")
+
+
+async def test_keys_move_the_choice_and_enter_plays_it(dirs: Any) -> None:
+    app = make_app(dirs, launch=play_launch(seed=5, vs="human"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("space")  # past the first hand-off
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, DominationScreen)
+        start = screen.cursor
+        await pilot.press("right")
+        assert screen.cursor == (start + 1) % len(screen.hand)
+        await pilot.press("left", "left")
+        assert screen.cursor == (start - 1) % len(screen.hand)
+        card = screen.hand[screen.cursor]
+        await pilot.press("enter")
+        await settle(pilot)
+        assert screen.client.state_id == 1
+        assert screen.client.table.record.moves[0][1] == card
+
+
+async def test_clicking_a_card_plays_it(dirs: Any) -> None:
+    app = make_app(dirs, launch=play_launch(seed=5))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, DominationScreen)
+        for _ in range(20):
+            if screen.my_turn:
+                break
+            await settle(pilot)
+        hand = screen.hand
+        target = next(i for i, c in enumerate(hand) if c in screen.legal)
+        before = screen.client.state_id
+        # each card is 5 columns and a gap; the row has one column of padding
+        await pilot.click("#hand", offset=(1 + target * 6 + 2, 1))
+        await settle(pilot)
+        assert screen.client.state_id > before
+        moves = screen.client.table.record.moves
+        assert (0, hand[target]) in moves
+
+
+async def test_hot_seat_hands_off_without_showing_a_hand(dirs: Any) -> None:
+    app = make_app(dirs, launch=play_launch(seed=9, vs="human"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        # before anyone sits down, the hand-off hides everything
+        assert isinstance(app.screen, HandoffScreen)
+        text = screen_text(app)
+        assert "Pass the keyboard to Player" in text
+        assert not CARD.search(text), text
+        first = app.screen.player
+        await pilot.press("x")
+        await settle(pilot)
+        game = app.screen
+        assert isinstance(game, DominationScreen)
+        assert game.seat_name(game.seat) == first
+        shown = screen_text(app)
+        for card in game.hand:
+            assert card[:-1] in shown  # the hand is on screen now
+        assert f"{first}'s hand" in shown
+        # a move passes the turn to the other person: hand-off again
+        await pilot.press(str(game.hand.index(game.legal[0]) + 1))
+        await settle(pilot)
+        assert isinstance(app.screen, HandoffScreen)
+        second = app.screen.player
+        assert second != first
+        text = screen_text(app)
+        assert not CARD.search(text), text
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.screen is game and game.seat_name(game.seat) == second
+        # the log was rebuilt for the new seat: the other player's draws stay secret
+        assert game.view["hand"] == game.client.view(game.seat)["hand"]
+
+
+async def test_pause_menu_resign_ends_the_game(dirs: Any) -> None:
+    app = make_app(dirs, launch=play_launch(seed=2))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        game = app.screen
+        assert isinstance(game, DominationScreen)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, PauseScreen)
+        text = screen_text(app)
+        for word in ("Resume", "Save and quit", "Resign", "Rules", "Settings"):
+            assert word in text
+        await pilot.press("escape")  # resume
+        await settle(pilot)
+        assert app.screen is game
+        await pilot.press("escape", "r")
+        await settle(pilot)
+        assert "Resign this game?" in screen_text(app)
+        await pilot.press("y")
+        await settle(pilot)
+        assert isinstance(app.screen, GameOverScreen)
+        assert "Computer wins." in screen_text(app)
+        assert "(You resigned)" in screen_text(app)
+        assert app.store.load(game.client.record_id).status == "resigned"
+        await pilot.press("h")
+        await settle(pilot)
+        assert len(app.screen_stack) == 1  # home
+
+
+async def test_rules_open_from_the_game_with_question_mark_and_f1(dirs: Any) -> None:
+    app = make_app(dirs, launch=play_launch(seed=2))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        game = app.screen
+        for key in ("question_mark", "f1"):
+            await pilot.press(key)
+            await settle(pilot)
+            assert isinstance(app.screen, RulesScreen)
+            assert app.screen.game_id == "domination"
+            await pilot.press("escape")
+            await settle(pilot)
+            assert app.screen is game
+
+
+async def test_no_color_keeps_every_state_visible_by_shape(dirs: Any, monkeypatch: Any) -> None:
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = make_app(dirs, launch=play_launch(seed=3))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert app.no_color
+        game = app.screen
+        assert isinstance(game, DominationScreen)
+        text = screen_text(app)
+        # the chosen card has a double edge, the others a rounded one; suits are symbols
+        assert text.count("╔═") == 1 and "╭─" in text
+        assert any(s in text for s in "♠♥♦♣")
+
+
+async def test_the_last_round_stays_in_view_when_the_table_clears(dirs: Any) -> None:
+    app = make_app(dirs, launch=play_launch(seed=11))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        game = app.screen
+        assert isinstance(game, DominationScreen)
+        while game.view["round"] == 1:
+            await play_first_legal(pilot)
+        if not game.view["run"]:
+            assert "Last round:" in screen_text(app)
+        assert re.search(r"wins? round 1 for \d+ point", game.last_round)

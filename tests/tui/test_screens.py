@@ -1,0 +1,386 @@
+"""Home, new game, settings, rules, resume/replay, too-small, palette: each screen
+through the real app at 80x24."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from textual.widgets import DataTable, Input, MarkdownViewer, OptionList, Select
+
+from rules.registry import games
+from tui.app import CardTableApp
+from tui.commands import ScreenActions
+from tui.games.domination import DominationScreen
+from tui.games.generic import GenericGameScreen
+from tui.screens.home import HomeScreen
+from tui.screens.new_game import NewGameScreen
+from tui.screens.replay import ReplayScreen
+from tui.screens.resume import ResumeScreen
+from tui.screens.rules import RulesScreen
+from tui.screens.settings import SettingsScreen
+from tui.screens.too_small import TooSmallScreen
+from tui.settings import load_settings
+
+from .conftest import make_app, play_launch, screen_text, settle
+
+
+async def test_home_lists_the_four_games_and_greys_join(dirs: Any) -> None:
+    app = make_app(dirs)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, HomeScreen)
+        text = screen_text(app)
+        for title in ("Domination", "Stress", "Territory"):
+            assert title in text
+        registered = games()
+        options = app.screen.query_one("#games", OptionList)
+        for game_id in ("domination", "stress", "territory", "trick"):
+            option = options.get_option(game_id)
+            assert option.disabled == (game_id not in registered)
+            if game_id not in registered:
+                assert "coming soon" in str(option.prompt)
+        assert "Join (j): no network play yet" in text
+        for key in ("New game", "Resume", "Rules", "Settings", "Quit"):
+            assert key in text  # in the footer, with their keys
+        await pilot.press("j")  # greyed: nothing happens
+        assert isinstance(app.screen, HomeScreen)
+        await pilot.press("q")
+    assert app.return_value == 0
+
+
+async def test_new_game_form_comes_from_the_config(dirs: Any) -> None:
+    app = make_app(dirs)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("n")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        spec = games()["domination"]
+        for info in spec.Config.options():
+            if info.name == "players":
+                continue
+            widget = screen.query_one(f"#opt-{info.name}")
+            assert widget is not None
+        assert screen.query_one("#opt-target_score", Input).value == "100"
+        assert screen.query_one("#opt-allow_concede", Select).value is False
+        assert isinstance(screen.query_one("#opt-first_leader"), Select)
+        help_texts = " ".join(str(s.render()) for s in screen.query(".help"))
+        assert "Points that win the match" in help_texts
+        # a preset fills the form
+        screen.query_one("#preset", Select).value = "short"
+        await settle(pilot)
+        assert screen.query_one("#opt-target_score", Input).value == "50"
+        # a bad combination is refused with the rules' own sentence
+        screen.query_one("#opt-target_score", Input).value = "0"
+        screen.query_one("#opt-rounds", Input).value = "0"
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert isinstance(app.screen, NewGameScreen)
+        error = str(screen.query_one("#form-error").render())
+        assert "never ends" in error
+        screen.query_one("#opt-target_score", Input).value = "abc"
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert "whole number" in str(screen.query_one("#form-error").render())
+        # a good one starts the game, hot-seat with two people here
+        screen.query_one("#opt-target_score", Input).value = "30"
+        screen.query_one("#seat-1", Select).value = "person"
+        screen.query_one("#seed", Input).value = "42"
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        await pilot.press("enter")  # the first hand-off
+        await settle(pilot)
+        game = app.screen
+        assert isinstance(game, DominationScreen)
+        assert game.client.config["target_score"] == 30
+        assert game.client.table.record.seed == 42
+        assert game.client.table.record.preset == "short"
+        assert [s.kind for s in game.client.seats] == ["human", "human"]
+        assert [s.name for s in app.screen_stack] == [None, None]  # home, the game
+
+
+async def test_new_game_seats_against_each_bot_level(dirs: Any) -> None:
+    app = make_app(dirs)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("n")
+        await settle(pilot)
+        screen = app.screen
+        values = [v for _, v in screen.query_one("#seat-1", Select)._options]
+        assert {"you", "person", "computer:easy", "computer:medium", "computer:hard"} <= set(values)
+        screen.query_one("#seat-1", Select).value = "computer:hard"
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        game = app.screen
+        assert isinstance(game, DominationScreen)
+        assert game.client.seats[1].kind == "bot" and game.client.seats[1].level == "hard"
+
+
+async def test_settings_apply_and_persist(dirs: Any) -> None:
+    _, config = dirs
+    app = make_app(dirs)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("s")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, SettingsScreen)
+        assert "♥" in screen_text(app)  # the preview draws Unicode suits
+        screen.query_one("#card_style", Select).value = "ascii"
+        screen.query_one("#theme", Select).value = "ansi-dark"
+        screen.query_one("#four_colour", Select).value = True
+        screen.query_one("#animations", Select).value = False
+        await settle(pilot)
+        text = screen_text(app)
+        assert "10H" in text and "♥" not in text.split("Preview")[1]
+        assert app.theme == "ansi-dark"
+        assert app.animation_level == "none"
+    saved = json.loads((config / "settings.json").read_text())
+    assert saved["card_style"] == "ascii" and saved["four_colour"] is True
+    # a new run starts with them
+    again = make_app(dirs)
+    assert again.settings.card_style == "ascii" and again.card_style.ascii
+    assert again.settings.theme == "ansi-dark" and again.settings.animations is False
+
+
+async def test_corrupt_settings_mean_defaults_and_a_notice(dirs: Any) -> None:
+    _, config = dirs
+    (config / "settings.json").write_text("{ this is not json")
+    settings, notice = load_settings(config)
+    assert settings.card_style == "unicode" and notice and "using defaults" in notice
+    (config / "settings.json").write_text(json.dumps({"bot_pace": "fast"}))
+    assert "bot_pace" in (load_settings(config)[1] or "")
+    (config / "settings.json").write_text(json.dumps({"theme": "textual-ansi"}))
+    assert load_settings(config)[0].theme == "ansi-dark"  # the issue's name for it
+    (config / "settings.json").write_text("[1, 2]")
+    app = CardTableApp(dirs[0], config)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, HomeScreen)
+        notes = [n.message for n in app._notifications]
+        assert any("using defaults" in n for n in notes)
+
+
+async def test_ascii_flag_draws_cards_with_letters(dirs: Any) -> None:
+    app = make_app(dirs, ascii=True, launch=play_launch(seed=4))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        game = app.screen
+        assert isinstance(game, DominationScreen)
+        text = screen_text(app)
+        assert not any(s in text for s in "♠♥♦♣")
+        for card in game.hand:
+            assert card in text
+        assert "+---+" in text
+
+
+async def test_rules_render_markdown_from_home(dirs: Any) -> None:
+    app = make_app(dirs)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("question_mark")
+        await settle(pilot)
+        assert isinstance(app.screen, RulesScreen)
+        viewer = app.screen.query_one(MarkdownViewer)
+        assert viewer.document.source.lstrip().startswith("#")
+        await pilot.press("escape")
+        assert isinstance(app.screen, HomeScreen)
+
+
+async def test_too_small_terminal_shows_a_notice_until_resized(dirs: Any) -> None:
+    app = make_app(dirs)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, TooSmallScreen)
+        assert "Terminal too small: 60x20" in screen_text(app)
+        await pilot.resize_terminal(70, 24)
+        await settle(pilot)
+        assert "Terminal too small: 70x24" in screen_text(app)
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        assert isinstance(app.screen, HomeScreen)
+
+
+async def test_palette_offers_what_the_screen_can_do(dirs: Any) -> None:
+    app = make_app(dirs, launch=play_launch(seed=2))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        game = app.screen
+        provider = ScreenActions(game)
+        found = {hit.text: hit for hit in [h async for h in provider.discover()]}
+        assert {"Menu", "Rules", "Play chosen"} <= set(found)
+        assert "Concede" not in found  # off in this match
+        hits = [h async for h in provider.search("rules")]
+        assert hits and hits[0].text == "Rules"
+        await hits[0].command()
+        await settle(pilot)
+        assert isinstance(app.screen, RulesScreen)
+
+
+async def test_generic_screen_plays_a_game_without_its_own_screen(dirs: Any) -> None:
+    from net.local import open_table
+    from rules.registry import get_game
+    from tui.seating import build_seats
+
+    app = make_app(dirs)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        spec = get_game("domination")
+        config = spec.config(first_leader="1")
+        seats, mine = build_seats(["you", "computer:easy"], spec.seat_names(config))
+        client = open_table(app.store, "domination", config, seats, mine, seed=1)
+        await app.push_screen(GenericGameScreen(client))
+        await settle(pilot)
+        screen = app.screen
+        assert "legal moves" in screen_text(app).lower() or "Legal moves" in screen_text(app)
+        hand = screen.view["hand"]
+        # a typed move that is no card is explained, not a crash
+        screen.query_one("#move-input", Input).value = "banana"
+        await pilot.press("t", "enter")
+        await settle(pilot)
+        assert "not a domination move" in str(screen.query_one("#status").render())
+        # choosing from the list plays
+        screen.query_one("#moves").focus()
+        await pilot.press("enter")
+        await settle(pilot)
+        assert client.table.record.moves[0] == (0, screen.client.table.record.moves[0][1])
+        assert client.table.record.moves[0][1] in hand
+
+
+async def _game_with_moves(app: CardTableApp, pilot: Any, moves: int) -> str:
+    game = app.screen
+    assert isinstance(game, DominationScreen)
+    for _ in range(moves):
+        if not game.my_turn or game.over:
+            break
+        idx = next(i for i, c in enumerate(game.hand) if c in game.legal)
+        await pilot.press(str(idx + 1))
+        await settle(pilot)
+    return game.client.record_id
+
+
+async def test_save_quit_resume_continues_identically(dirs: Any) -> None:
+    # uninterrupted: 12 of my moves
+    straight = make_app(dirs, launch=play_launch(seed=21, vs="computer:medium", target_score=1000))
+    async with straight.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        rid = await _game_with_moves(straight, pilot, 12)
+        expected = list(straight.screen.client.table.record.moves)
+        straight.store.delete(rid)
+    # interrupted after 5: save and quit, resume from the list, 7 more
+    app = make_app(dirs, launch=play_launch(seed=21, vs="computer:medium", target_score=1000))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await _game_with_moves(app, pilot, 5)
+        game = app.screen
+        view_before = game.view
+        await pilot.press("escape", "s")
+        await settle(pilot)
+        assert isinstance(app.screen, HomeScreen)
+        await pilot.press("r")
+        await settle(pilot)
+        assert isinstance(app.screen, ResumeScreen)
+        table = app.screen.query_one(DataTable)
+        assert table.row_count == 1
+        row = table.get_row_at(0)
+        assert row[0] == "domination" and row[1] == "You v Computer" and row[5] == "playing"
+        await pilot.press("enter")
+        await settle(pilot)
+        resumed = app.screen
+        assert isinstance(resumed, DominationScreen) and resumed is not game
+        assert resumed.view == view_before
+        await _game_with_moves(app, pilot, 7)
+        assert list(resumed.client.table.record.moves) == expected
+        # the launch form: resume the latest unfinished game
+        await pilot.press("escape", "s")
+        await settle(pilot)
+    again = make_app(dirs, launch={"action": "resume", "id": None})
+    async with again.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(again.screen, DominationScreen)
+        assert list(again.screen.client.table.record.moves) == expected
+
+
+async def test_resume_lists_unreadable_files_and_deletes_with_confirmation(dirs: Any) -> None:
+    data, _ = dirs
+    app = make_app(dirs, launch=play_launch(seed=8))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await _game_with_moves(app, pilot, 2)
+        await pilot.press("escape", "s")
+        await settle(pilot)
+        games_dir = Path(data) / "games"
+        (games_dir / "deadbeef.json").write_text('{"format": "cardtable-game", "vers')
+        await pilot.press("r")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, ResumeScreen)
+        table = screen.query_one(DataTable)
+        assert table.row_count == 2
+        statuses = [table.get_row_at(i)[5] for i in range(2)]
+        assert "unreadable" in statuses
+        bad = statuses.index("unreadable")
+        table.move_cursor(row=bad)
+        await settle(pilot)
+        assert "not valid JSON" in screen_text(app)
+        await pilot.press("enter")  # cannot resume it: a notice, no crash
+        await settle(pilot)
+        assert isinstance(app.screen, ResumeScreen)
+        await pilot.press("d")
+        await settle(pilot)
+        assert "Delete saved game deadbeef" in screen_text(app)
+        await pilot.press("n")
+        await settle(pilot)
+        assert (games_dir / "deadbeef.json").exists()
+        await pilot.press("d", "y")
+        await settle(pilot)
+        assert not (games_dir / "deadbeef.json").exists()
+        assert table.row_count == 1
+
+
+async def test_replay_steps_through_a_finished_game(dirs: Any) -> None:
+    app = make_app(dirs, launch=play_launch(seed=11, target_score=20))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await _game_with_moves(app, pilot, 100)
+        moves = len(app.screen_stack[1].client.table.record.moves)
+        await pilot.press("h")
+        await settle(pilot)
+        await pilot.press("r")
+        await settle(pilot)
+        assert "finished" in app.screen.query_one(DataTable).get_row_at(0)[5]
+        await pilot.press("v")
+        await settle(pilot)
+        replay = app.screen
+        assert isinstance(replay, ReplayScreen)
+        assert f"Move {moves} of {moves} · everything revealed" in screen_text(app)
+        await pilot.press("home")
+        text = screen_text(app)
+        assert f"Move 0 of {moves}" in text and "The deal." in text
+        # revealed: both hands are listed; from a seat, only that seat's
+        assert "You's hand" in text and "Computer's hand" in text
+        await pilot.press("right")
+        assert f"Move 1 of {moves}" in screen_text(app)
+        await pilot.press("p")
+        text = screen_text(app)
+        assert "seen by You" in text and "Computer's hand" not in text
+        await pilot.press("left", "left")
+        assert f"Move 0 of {moves}" in screen_text(app)
+
+
+async def test_bad_launch_requests_are_notices_on_home(dirs: Any) -> None:
+    for launch, words in (
+        ({"action": "resume", "id": "abcdef12"}, "no saved game"),
+        ({"action": "resume", "id": None}, "no unfinished game"),
+        (play_launch(target_score=-5), "target_score"),
+        ({"action": "play", "game": "chess"}, "no game called 'chess'"),
+    ):
+        app = make_app(dirs, launch=launch)
+        async with app.run_test(size=(80, 24), notifications=True) as pilot:
+            await settle(pilot)
+            assert isinstance(app.screen, HomeScreen)
+            notes = " ".join(str(n.message) for n in app._notifications)
+            assert words in notes, (launch, notes)

@@ -1,0 +1,263 @@
+"""The cardtable Textual app: one App, a home screen, and a screen per game.
+
+Startup stays lean: this module imports only what the home screen needs;
+the game screens, the table, the save store and the bots are imported the
+first time they are used (tests/perf/bench_startup.py keeps us honest).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from textual import events
+from textual.app import App
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+
+from .commands import ScreenActions
+from .settings import Settings, default_config_dir, load_settings, save_settings
+from .widgets.cards import CardStyle
+
+if TYPE_CHECKING:
+    from net.client import SeatInfo, TableClient
+    from saves.store import SaveStore
+
+MIN_WIDTH, MIN_HEIGHT = 80, 24
+
+# Suit colours per theme kind. ANSI themes get the terminal's own palette so the
+# suits stay legible with 16 colours; others get fixed, readable hues.
+_SUIT_COLOURS_RGB = {
+    "suit-red": "#e0484f",
+    "suit-blue": "#4a8fe0",
+    "suit-green": "#3fae5a",
+}
+_SUIT_COLOURS_ANSI = {
+    "suit-red": "ansi_bright_red",
+    "suit-blue": "ansi_bright_blue",
+    "suit-green": "ansi_bright_green",
+}
+
+
+class CardTableApp(App[int]):
+    # absolute, so that subclasses elsewhere (tests, benchmarks) find it too
+    CSS_PATH = Path(__file__).parent / "app.tcss"
+    TITLE = "cardtable"
+    COMMANDS = App.COMMANDS | {ScreenActions}
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+q", "quit", "Quit", show=False, priority=True, id="app.quit"),
+    ]
+
+    def __init__(
+        self,
+        data_dir: Path | None = None,
+        config_dir: Path | None = None,
+        *,
+        ascii: bool = False,
+        launch: dict[str, Any] | None = None,
+    ) -> None:
+        self.config_dir = config_dir or default_config_dir()
+        self.settings, self._settings_notice = load_settings(self.config_dir)
+        self.data_dir = data_dir
+        self.force_ascii = ascii
+        self.launch = launch
+        self._store: SaveStore | None = None
+        super().__init__()
+        self._apply_settings(self.settings, initial=True)
+
+    # ---------------------------------------------------------------- settings
+    @property
+    def card_style(self) -> CardStyle:
+        ascii = self.force_ascii or self.settings.card_style == "ascii"
+        return CardStyle(ascii=ascii, four_colour=self.settings.four_colour)
+
+    def get_css_variables(self) -> dict[str, str]:
+        variables = super().get_css_variables()
+        colours = _SUIT_COLOURS_ANSI if self.current_theme.ansi else _SUIT_COLOURS_RGB
+        return {**variables, **colours}
+
+    def _apply_settings(self, settings: Settings, initial: bool = False) -> None:
+        if settings.theme in self.available_themes:
+            self.theme = settings.theme
+        elif initial:
+            self._settings_notice = (
+                f"Unknown theme '{settings.theme}' in the settings; using {self.theme}."
+            )
+        self.animation_level = "full" if settings.animations else "none"
+        if not initial:
+            # cards and grids draw themselves from the card style: redraw every screen
+            for screen in self.screen_stack:
+                screen.refresh(layout=False)
+                for widget in screen.query("*"):
+                    widget.refresh()
+
+    def update_settings(self, **changes: Any) -> None:
+        """Change settings, apply them now, and save them (a failed save is a notice)."""
+        self.settings = self.settings.with_changes(**changes)
+        self._apply_settings(self.settings)
+        try:
+            save_settings(self.config_dir, self.settings)
+        except OSError as err:
+            self.notify(f"Could not save settings: {err}", severity="error")
+
+    def watch_theme(self, theme: str) -> None:
+        # the palette's Theme command changes the theme too: remember it
+        if theme != self.settings.theme and self.is_running:
+            self.update_settings(theme=theme)
+
+    # ------------------------------------------------------------------ store
+    @property
+    def store(self) -> SaveStore:
+        if self._store is None:
+            from saves.store import SaveStore
+
+            self._store = SaveStore.default(self.data_dir)
+        return self._store
+
+    # ----------------------------------------------------------------- screens
+    def get_default_screen(self) -> Screen[Any]:
+        from .screens.home import HomeScreen
+
+        return HomeScreen()
+
+    async def on_mount(self) -> None:
+        if self._settings_notice:
+            self.notify(self._settings_notice, severity="warning", timeout=8)
+        self._check_size()
+        if self.launch:
+            await self._run_launch(self.launch)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._check_size(event.size.width, event.size.height)
+
+    def _check_size(self, width: int | None = None, height: int | None = None) -> None:
+        from .screens.too_small import TooSmallScreen
+
+        if width is None or height is None:
+            width, height = self.size
+        small = width < MIN_WIDTH or height < MIN_HEIGHT
+        screen = self.screen
+        showing = isinstance(screen, TooSmallScreen)
+        if small and not showing:
+            self.push_screen(TooSmallScreen())
+        elif isinstance(screen, TooSmallScreen):
+            if small:
+                screen.show_size(width, height)
+            else:
+                self.pop_screen()
+
+    async def go_home(self) -> None:
+        """Back to the home screen, closing whatever is above it."""
+        while len(self.screen_stack) > 1:
+            await self.pop_screen()
+
+    async def _run_launch(self, launch: dict[str, Any]) -> None:
+        from saves.errors import SaveError
+
+        action = launch.get("action")
+        try:
+            if action == "play":
+                await self.start_from_launch(launch)
+            elif action == "resume":
+                await self.resume_game(launch.get("id"))
+            else:
+                self.notify(f"Unknown launch action {action!r}", severity="error")
+        except (SaveError, ValueError, KeyError, OSError) as err:
+            # a bad id or option from the command line: a sentence on the home screen
+            self.notify(str(err), severity="error", timeout=10)
+
+    # ------------------------------------------------------------------ tables
+    async def start_from_launch(self, launch: dict[str, Any]) -> None:
+        from rules.registry import get_game
+
+        from .seating import build_seats, coerce_options, kinds_from_vs
+
+        spec = get_game(str(launch.get("game") or "domination"))
+        options = coerce_options(spec, dict(launch.get("options") or {}))
+        preset = launch.get("preset")
+        config = spec.config(preset, **options)
+        kinds = kinds_from_vs(str(launch.get("vs") or "computer:medium"), config.players)
+        seats, mine = build_seats(kinds, spec.seat_names(config))
+        await self.start_game(spec.id, config, seats, mine, seed=launch.get("seed"), preset=preset)
+
+    async def start_game(
+        self,
+        game_id: str,
+        config: Any,
+        seats: list[SeatInfo],
+        my_seats: tuple[int, ...],
+        *,
+        seed: int | None = None,
+        preset: str | None = None,
+        replace: bool = False,
+    ) -> None:
+        """Open a new table here and show its screen (``replace``: instead of the top one)."""
+        from net.local import open_table
+
+        client = open_table(
+            self.store,
+            game_id,
+            config,
+            seats,
+            my_seats,
+            seed=seed,
+            pace=self.settings.bot_pace,
+            preset=preset,
+        )
+        await self.show_table(client, replace=replace)
+
+    async def resume_game(self, record_id: str | None) -> None:
+        """Resume a saved game (None: the most recently played unfinished one)."""
+        from net.local import resume_table
+
+        if record_id is None:
+            record_id = self.latest_unfinished()
+            if record_id is None:
+                self.notify("There is no unfinished game to resume.", severity="warning")
+                return
+        client = resume_table(self.store, record_id, pace=self.settings.bot_pace)
+        await self.show_table(client)
+
+    def latest_unfinished(self) -> str | None:
+        entries = [e for e in self.store.list() if e.record is not None]
+        playing = [e for e in entries if e.record.status == "playing"]  # type: ignore[union-attr]
+        playing.sort(key=lambda e: e.record.updated, reverse=True)  # type: ignore[union-attr]
+        return playing[0].id if playing else None
+
+    async def show_table(self, client: TableClient, *, replace: bool = False) -> None:
+        from .games import screen_class
+
+        screen = screen_class(client.game_id)(client)
+        if replace:
+            await self.switch_screen(screen)
+        else:
+            await self.push_screen(screen)
+
+
+def run_app(data_dir: Path | None, ascii: bool, launch: dict[str, Any] | None) -> int:
+    """Run the app full-screen; the exit code for the CLI."""
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        # never draw to a pipe or a file: a full-screen app there is garbage
+        print(
+            "cardtable: the game needs a terminal (stdin and stdout are not a TTY)", file=sys.stderr
+        )
+        return 2
+    env_dir = os.environ.get("CARDTABLE_DATA_DIR")
+    app = CardTableApp(data_dir or (Path(env_dir) if env_dir else None), ascii=ascii, launch=launch)
+    # Library warnings (a failed autosave, a bot error) must not scribble over the
+    # screen: while the app runs they go to Textual's log (devtools), and the
+    # player sees what matters as notifications.
+    import logging
+
+    from textual.logging import TextualHandler
+
+    root = logging.getLogger()
+    handler = TextualHandler(stderr=False, stdout=False)
+    root.addHandler(handler)
+    try:
+        result = app.run()
+    finally:
+        root.removeHandler(handler)
+    return result if isinstance(result, int) else 0

@@ -1,0 +1,249 @@
+"""The Domination screen: the hand, the run on the table with the chain start
+placed sideways, multiplier and round value, the discard grid, scores, log.
+
+Keys: ←/→ choose a card, 1-5 play that card, Enter plays the chosen one, a
+mouse click plays the clicked one; c concedes when the match allows it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from rich.console import Group, RenderableType
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Footer, Header, Static
+
+from rules.events import Event
+from tui.widgets.cards import SUIT_NAMES, CardFace, CardRow, CardStyle, card_label
+from tui.widgets.discard_grid import RANK_HEADS, DiscardGrid
+from tui.widgets.event_log import EventLog, display_text
+from tui.widgets.scoreboard import Scoreboard
+
+from .base import GameScreen
+
+HAND_KEYS = 5
+
+
+def run_faces(view: dict[str, Any]) -> list[CardFace]:
+    start = view.get("domination_start")
+    return [CardFace(c, sideways=i == start) for i, c in enumerate(view.get("run", []))]
+
+
+def run_caption(view: dict[str, Any], names: Sequence[str], style: CardStyle) -> str:
+    run = view.get("run", [])
+    leader = names[view["leader"]] if view.get("leader") is not None else "?"
+    if not run:
+        verb = "lead" if leader == "You" else "leads"
+        return f"Round {view.get('round', 1)}: {leader} {verb}, any card."
+    parts = [f"Round {view.get('round', 1)}, led by {leader}"]
+    start = view.get("domination_start")
+    if start is not None:
+        suit = SUIT_NAMES.get(view.get("domination_suit") or "", "?")
+        parts.append(f"Domination in {suit} from {card_label(run[start], style)} (sideways)")
+    parts.append(f"x{view.get('multiplier', 1)}")
+    worth = view.get("round_value", 0)
+    note = " (Inelegant lead)" if view.get("inelegant_lead") else ""
+    parts.append(f"worth {worth}{note}")
+    return " · ".join(parts)
+
+
+def score_extras(view: dict[str, Any]) -> list[str]:
+    extra = []
+    if view.get("target_score"):
+        extra.append(f"to {view['target_score']}")
+    if view.get("rounds"):
+        extra.append(f"{view['rounds']} rounds")
+    extra.append(f"deck {view.get('stock', 0)}")
+    return extra
+
+
+class DominationScreen(GameScreen):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "move_cursor(-1)", "Choose", key_display="←→", id="dom.left"),
+        Binding("right", "move_cursor(1)", "Choose", show=False, id="dom.right"),
+        Binding("1", "play_number(1)", "Play", key_display="1-5", id="dom.play1"),
+        *[
+            Binding(str(n), f"play_number({n})", f"Play card {n}", show=False, id=f"dom.play{n}")
+            for n in range(2, HAND_KEYS + 1)
+        ],
+        Binding("enter", "play_chosen", "Play chosen", key_display="⏎", id="dom.enter"),
+        Binding("c", "concede", "Concede", id="dom.concede"),
+        Binding("g", "result", "Result", id="dom.result"),
+    ]
+
+    cursor = 0
+    last_round = ""
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Scoreboard(id="scores")
+        yield Static("", id="run-caption", classes="caption")
+        yield CardRow(id="run", empty_text="(no card on the table yet)")
+        with Horizontal(id="middle"):
+            with Vertical(id="discards-box"):
+                yield Static("Discards", classes="caption")
+                yield DiscardGrid(id="discards")
+            yield EventLog(id="log")
+        yield Static("", id="hand-caption", classes="caption")
+        yield CardRow(id="hand", empty_text="(no cards)")
+        yield Static("", id="status")
+        yield Footer()
+
+    # ------------------------------------------------------------ drawing
+    @property
+    def hand(self) -> list[str]:
+        return list(self.view.get("hand", []))
+
+    @property
+    def legal(self) -> list[str]:
+        return list(self.view.get("legal_moves", [])) if self.my_turn else []
+
+    def show_view(self, view: dict[str, Any]) -> None:
+        style = self.card_style
+        names = self.names
+        self.query_one("#scores", Scoreboard).set_scores(
+            names, view.get("scores", []), score_extras(view)
+        )
+        self.query_one("#run-caption", Static).update(run_caption(view, names, style))
+        self.query_one("#run", CardRow).set_faces(run_faces(view))
+        self.query_one("#discards", DiscardGrid).set_discards(view.get("discards", {}))
+        hand = self.hand
+        legal = self.legal
+        if legal and (self.cursor >= len(hand) or hand[self.cursor] not in legal):
+            self.cursor = hand.index(next(c for c in hand if c in legal))
+        self.cursor = max(0, min(self.cursor, len(hand) - 1))
+        self._draw_hand()
+        sizes = view.get("hand_sizes", [])
+        others = [f"{self.seat_name(s)} holds {n}" for s, n in enumerate(sizes) if s != self.seat]
+        whose = "Your hand" if not self.hot_seat else f"{self.seat_name(self.seat)}'s hand"
+        self.query_one("#hand-caption", Static).update(
+            f"{whose}" + (f" · {', '.join(others)}" if others else "")
+        )
+        self.refresh_bindings()
+
+    def note_events(self, events: list[Event]) -> None:
+        for event in events:
+            if event.kind == "round_won":
+                self.last_round = display_text(event.render(self.names), self.card_style)
+        row = self.query_one("#run", CardRow)
+        row.empty_text = (
+            f"Last round: {self.last_round}" if self.last_round else ("(no card on the table yet)")
+        )
+        row.refresh()
+
+    def _draw_hand(self) -> None:
+        legal = set(self.legal)
+        faces = [
+            CardFace(
+                card,
+                playable=(card in legal) if self.my_turn else None,
+                selected=i == self.cursor and self.my_turn,
+                label=str(i + 1) if i < HAND_KEYS else "",
+            )
+            for i, card in enumerate(self.hand)
+        ]
+        self.query_one("#hand", CardRow).set_faces(faces)
+
+    def turn_text(self) -> str:
+        if self.my_turn and not self.over:
+            run = self.view.get("run", [])
+            who = "Your turn" if not self.hot_seat else f"{self.seat_name(self.seat)}, your turn"
+            if not run:
+                return f"{who}: lead any card."
+            if self.view.get("domination_start") is not None:
+                suit = SUIT_NAMES.get(self.view.get("domination_suit") or "", "?")
+                return f"{who}: Domination: a higher {suit[:-1]} than {run[-1]}."
+            return f"{who}: a card of rank {run[-1][:-1]} or higher."
+        if self.over:
+            return "The match is over: Esc for the menu, g for the result."
+        return super().turn_text()
+
+    # ------------------------------------------------------------ actions
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "concede":
+            return "concede" in self.legal
+        if action == "result":
+            return self.over
+        if action in ("move_cursor", "play_number", "play_chosen"):
+            return True if self.my_turn else None
+        return True
+
+    def action_move_cursor(self, step: int) -> None:
+        if self.hand:
+            self.cursor = (self.cursor + step) % len(self.hand)
+            self._draw_hand()
+
+    async def action_play_number(self, number: int) -> None:
+        hand = self.hand
+        if not 1 <= number <= len(hand):
+            self.set_status(f"There is no card {number} in your hand.", problem=True)
+            return
+        self.cursor = number - 1
+        self._draw_hand()
+        await self._play(hand[number - 1])
+
+    async def action_play_chosen(self) -> None:
+        if self.hand:
+            await self._play(self.hand[self.cursor])
+
+    async def action_concede(self) -> None:
+        await self.submit("concede")
+
+    def action_result(self) -> None:
+        if self.over:
+            self._show_game_over()
+
+    async def _play(self, card: str) -> None:
+        await self.submit(card)
+
+    async def on_card_row_clicked(self, message: CardRow.Clicked) -> None:
+        if message.row.id == "hand":
+            self.cursor = message.index
+            self._draw_hand()
+            await self._play(message.text)
+
+
+SCREEN = DominationScreen
+
+
+def describe(
+    view: dict[str, Any],
+    names: Sequence[str],
+    style: CardStyle,
+    snapshot: dict[str, Any] | None = None,
+) -> RenderableType:
+    """A Domination view (or, with ``snapshot``, everything revealed) as text, for replays."""
+    lines: list[RenderableType] = []
+    scores = view.get("scores", [])
+    score_line = "   ".join(f"{n} {s}" for n, s in zip(names, scores, strict=False))
+    lines.append(Text(f"{score_line}   ·   {' · '.join(score_extras(view))}"))
+    lines.append(Text(run_caption(view, names, style)))
+    run = view.get("run", [])
+    start = view.get("domination_start")
+    shown = [
+        f"[{card_label(c, style)}]" if i == start else card_label(c, style)
+        for i, c in enumerate(run)
+    ]
+    lines.append(Text("Table: " + (" ".join(shown) if shown else "(empty)")))
+    discards = view.get("discards", {})
+    for suit in "SHDC":
+        ranks = [RANK_HEADS[r - 1] for r in discards.get(suit, [])]
+        symbol = suit if style.ascii else {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[suit]
+        lines.append(Text(f"Discarded {symbol}: {' '.join(ranks) or '-'}"))
+    if snapshot is not None:
+        for owner, hand in enumerate(snapshot.get("hands", [])):
+            cards = " ".join(card_label(c, style) for c in hand)
+            lines.append(Text(f"{names[owner]}'s hand: {cards or '(empty)'}"))
+        stock = snapshot.get("stock", [])
+        top = " ".join(card_label(c, style) for c in reversed(stock[-10:]))
+        lines.append(Text(f"Deck ({len(stock)}), next to draw: {top or '-'}"))
+    elif view.get("hand") is not None:
+        seat = view.get("seat")
+        who = names[seat] if isinstance(seat, int) and seat < len(names) else "Your"
+        cards = " ".join(card_label(c, style) for c in view["hand"])
+        lines.append(Text(f"{who}'s hand: {cards or '(empty)'}"))
+    return Group(*lines)

@@ -1,0 +1,1 @@
+"""The app's screens other than the game screens (those live in tui/games/)."""

@@ -1,0 +1,66 @@
+"""Game over: the result, the scores and their difference; rematch or home."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+
+def result_text(outcome: dict[str, Any], names: Sequence[str], status: str) -> str:
+    """The result in words, from an outcome (JSON of rules.Outcome)."""
+    winner = outcome.get("winner")
+    scores = list(outcome.get("scores") or [])
+    lines = []
+    if winner is not None and 0 <= winner < len(names):
+        lines.append(f"{names[winner]} wins.")
+    elif outcome.get("ranking") and len(outcome["ranking"]) == 1:
+        lines.append("A draw.")
+    else:
+        lines.append("The game is over.")
+    reason = outcome.get("reason")
+    if reason:
+        lines.append(f"({reason})")
+    if scores and len(scores) == len(names):
+        lines.append("")
+        lines += [f"{n:<20}{s:>6}" for n, s in zip(names, scores, strict=True)]
+        if len(scores) == 2:
+            lines.append(f"{'Difference':<20}{abs(scores[0] - scores[1]):>6}")
+    return "\n".join(lines)
+
+
+class GameOverScreen(ModalScreen[str]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("r", "choose('rematch')", "Rematch", id="over.rematch"),
+        Binding("h,escape", "choose('home')", "Home", key_display="h", id="over.home"),
+        Binding("v", "choose('view')", "View the table", id="over.view"),
+    ]
+
+    def __init__(
+        self, game_id: str, outcome: dict[str, Any], names: Sequence[str], status: str
+    ) -> None:
+        super().__init__()
+        self.game_id = game_id
+        self.outcome = outcome
+        self.names = list(names)
+        self.status = status
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog", id="game-over"):
+            yield Static("Game over", classes="title")
+            yield Static(result_text(self.outcome, self.names, self.status), id="result")
+            with Horizontal(classes="buttons"):
+                yield Button("Rematch (r)", id="rematch", variant="primary", compact=True)
+                yield Button("Home (h)", id="home", compact=True)
+                yield Button("Table (v)", id="view", compact=True)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.action_choose(event.button.id or "home")
+
+    def action_choose(self, choice: str) -> None:
+        self.dismiss(choice)

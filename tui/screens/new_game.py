@@ -1,0 +1,218 @@
+"""New game: a game's presets and options, generated from its Config, and the seats.
+
+Nothing here knows a game: the form is built from ``spec.Config.options()``
+(name, default, help, kind, choices, bounds) and ``spec.presets``; the rules
+layer validates and its sentence is shown as is.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
+
+from rules.config import OptionInfo, parse_option_value
+from rules.registry import get_game
+from tui.seating import build_seats, default_kinds, seat_kinds
+from tui.styles import FORMS
+
+if TYPE_CHECKING:
+    from textual._path import CSSPathType
+
+    from tui.app import CardTableApp
+
+
+def _option_widget(info: OptionInfo, value: Any) -> Widget:
+    wid = f"opt-{info.name}"
+    if info.kind is bool:
+        # words, not a tick box: readable without colour (NO_COLOR, 16 colours)
+        return Select(
+            [("yes", True), ("no", False)],
+            value=bool(value),
+            allow_blank=False,
+            id=wid,
+            compact=True,
+        )
+    if info.choices:
+        return Select(
+            [(str(c), c) for c in info.choices],
+            value=value,
+            allow_blank=False,
+            id=wid,
+            compact=True,
+        )
+    if info.kind is int:
+        return Input(str(value), type="integer", id=wid, compact=True)
+    if info.kind is float:
+        return Input(str(value), type="number", id=wid, compact=True)
+    return Input(str(value), id=wid, compact=True)
+
+
+class NewGameScreen(Screen[None]):
+    CSS_PATH: ClassVar[CSSPathType | None] = [FORMS]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+s", "start", "Start", id="new.start"),
+        Binding("escape", "close", "Back", id="new.back"),
+        Binding("question_mark,f1", "rules", "Rules", key_display="?", id="new.rules"),
+    ]
+
+    def __init__(self, game_id: str) -> None:
+        super().__init__()
+        self.spec = get_game(game_id)
+        self.options = [o for o in self.spec.Config.options() if o.name != "players"]
+        self.preset = next(iter(self.spec.presets))
+
+    @property
+    def cardtable(self) -> CardTableApp:
+        return self.app  # type: ignore[return-value]
+
+    def compose(self) -> ComposeResult:
+        spec = self.spec
+        values = spec.config(self.preset).to_dict()
+        yield Header()
+        with VerticalScroll(id="new-game", classes="form"):
+            yield Static(spec.summary, classes="hint")
+            if len(spec.presets) > 1:
+                with Horizontal(classes="row"):
+                    yield Label("Preset", classes="name")
+                    yield Select(
+                        [(p, p) for p in spec.presets],
+                        value=self.preset,
+                        allow_blank=False,
+                        id="preset",
+                        compact=True,
+                    )
+            if spec.min_players != spec.max_players:
+                with Horizontal(classes="row"):
+                    yield Label("Players", classes="name")
+                    counts = range(spec.min_players, spec.max_players + 1)
+                    yield Select(
+                        [(str(n), n) for n in counts],
+                        value=values["players"],
+                        allow_blank=False,
+                        id="players",
+                        compact=True,
+                    )
+            for info in self.options:
+                with Vertical(classes="option"):
+                    with Horizontal(classes="row"):
+                        yield Label(info.name.replace("_", " ").capitalize(), classes="name")
+                        yield _option_widget(info, values[info.name])
+                    yield Static(info.help, classes="help")
+            yield Static("Seats", classes="caption")
+            names = spec.seat_names(spec.config(self.preset, players=spec.max_players))
+            kinds = default_kinds(spec.max_players)
+            for i in range(spec.max_players):
+                with Horizontal(classes="row seat", id=f"seat-row-{i}"):
+                    yield Label(names[i], classes="name")
+                    yield Select(
+                        [(label, v) for label, v in seat_kinds()],
+                        value=kinds[i],
+                        allow_blank=False,
+                        id=f"seat-{i}",
+                        compact=True,
+                    )
+            with Horizontal(classes="row"):
+                yield Label("Seed", classes="name")
+                yield Input(
+                    "", placeholder="blank: a random deal", type="integer", id="seed", compact=True
+                )
+        yield Static("", id="form-error")
+        with Horizontal(classes="buttons"):
+            yield Button("Start (Ctrl+S)", id="start", variant="primary", compact=True)
+            yield Button("Back (Esc)", id="back", compact=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.sub_title = f"new game: {self.spec.title}"
+        self._show_seats(self._players())
+
+    # -------------------------------------------------------------- the form
+    def _players(self) -> int:
+        if self.spec.min_players == self.spec.max_players:
+            return self.spec.min_players
+        value = self.query_one("#players", Select).value
+        return int(value) if isinstance(value, int) else self.spec.min_players
+
+    def _show_seats(self, players: int) -> None:
+        for i in range(self.spec.max_players):
+            self.query_one(f"#seat-row-{i}").display = i < players
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "preset" and isinstance(event.value, str):
+            self.preset = event.value
+            self._fill(self.spec.config(self.preset).to_dict())
+        elif event.select.id == "players":
+            self._show_seats(self._players())
+
+    def _fill(self, values: dict[str, Any]) -> None:
+        for info in self.options:
+            widget = self.query_one(f"#opt-{info.name}")
+            value = values[info.name]
+            if isinstance(widget, Select):
+                widget.value = value
+            elif isinstance(widget, Input):
+                widget.value = str(value)
+
+    def _read_options(self) -> dict[str, Any]:
+        """The form's values that differ from the preset (ValueError on bad text)."""
+        preset_values = self.spec.config(self.preset).to_dict()
+        out: dict[str, Any] = {}
+        for info in self.options:
+            widget = self.query_one(f"#opt-{info.name}")
+            if isinstance(widget, Input):
+                value: Any = parse_option_value(info, widget.value)
+            else:
+                value = widget.value  # type: ignore[attr-defined]
+            if value != preset_values[info.name]:
+                out[info.name] = value
+        if self.spec.min_players != self.spec.max_players:
+            out["players"] = self._players()
+        return out
+
+    def _error(self, text: str) -> None:
+        self.query_one("#form-error", Static).update(text)
+
+    # -------------------------------------------------------------- actions
+    async def action_start(self) -> None:
+        spec = self.spec
+        try:
+            config = spec.config(self.preset, **self._read_options())
+            kinds = [str(self.query_one(f"#seat-{i}", Select).value) for i in range(config.players)]
+            seats, mine = build_seats(kinds, spec.seat_names(config))
+            seed_text = self.query_one("#seed", Input).value.strip()
+            seed = int(seed_text) if seed_text else None
+        except ValueError as err:
+            self._error(f"Cannot start: {err}")
+            return
+        self._error("")
+        # the app replaces this screen: awaiting our own removal here would deadlock
+        self.app.call_later(
+            self.cardtable.start_game,
+            spec.id,
+            config,
+            seats,
+            mine,
+            seed=seed,
+            preset=self.preset,
+            replace=True,
+        )
+
+    def action_close(self) -> None:
+        self.dismiss()
+
+    def action_rules(self) -> None:
+        from .rules import RulesScreen
+
+        self.app.push_screen(RulesScreen(self.spec.id))
+
+    async def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "start":
+            await self.action_start()
+        elif event.button.id == "back":
+            self.action_close()

@@ -1,0 +1,59 @@
+"""The pause menu (Esc in a game): resume, save and quit, resign, rules, settings."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+CHOICES = (
+    ("resume", "Resume", "Esc"),
+    ("quit", "Save and quit to home", "s"),
+    ("resign", "Resign", "r"),
+    ("rules", "Rules", "?"),
+    ("settings", "Settings", "o"),
+)
+
+
+class PauseScreen(ModalScreen[str | None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "choose('resume')", "Resume", key_display="Esc", id="pause.resume"),
+        Binding("s", "choose('quit')", "Save and quit", id="pause.quit"),
+        Binding("r", "choose('resign')", "Resign", id="pause.resign"),
+        Binding("question_mark,f1", "choose('rules')", "Rules", key_display="?", id="pause.rules"),
+        Binding("o", "choose('settings')", "Settings", id="pause.settings"),
+    ]
+
+    def __init__(self, can_resign: bool = True) -> None:
+        super().__init__()
+        self.can_resign = can_resign
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog", id="pause"):
+            yield Static("Game paused", classes="title")
+            yield OptionList(
+                *[
+                    Option(
+                        f"{label:<24}{key:>4}",
+                        id=cid,
+                        disabled=cid == "resign" and not self.can_resign,
+                    )
+                    for cid, label, key in CHOICES
+                ],
+                id="pause-menu",
+            )
+            yield Static("The game is saved after every move.", classes="hint")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return not (action == "choose" and parameters == ("resign",) and not self.can_resign)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.action_choose(event.option.id or "resume")
+
+    def action_choose(self, choice: str) -> None:
+        self.dismiss(None if choice == "resume" else choice)

@@ -1,0 +1,143 @@
+"""Replay a saved game move by move, forwards and backwards, seen from one seat or
+with everything revealed. Rebuilt from the record with the game's own rules."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from rich.console import Group
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Static
+
+from rules.errors import IllegalMove
+from rules.events import Event, visible_events
+from tui.styles import LISTS
+from tui.widgets.cards import CardStyle
+from tui.widgets.event_log import display_text
+
+if TYPE_CHECKING:
+    from textual._path import CSSPathType
+
+    from rules.game import GameState
+    from saves.record import GameRecord
+
+
+class ReplayScreen(Screen[None]):
+    CSS_PATH: ClassVar[CSSPathType | None] = [LISTS]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("right,l", "step(1)", "Next", key_display="→", id="replay.next"),
+        Binding("left,h", "step(-1)", "Back", key_display="←", id="replay.back"),
+        Binding("home", "jump(0)", "Start", id="replay.start"),
+        Binding("end", "jump(-1)", "End", id="replay.end"),
+        Binding("p", "perspective", "Seen by", id="replay.perspective"),
+        Binding("escape", "close", "Close", id="replay.close"),
+    ]
+
+    def __init__(self, record: GameRecord) -> None:
+        super().__init__()
+        self.record = record
+        self.names = [s.name for s in record.seats]
+        self.states: list[GameState[Any, Any]] = []
+        self.events: list[list[Event]] = []  # events of the move that led to states[i]
+        self.problem = ""
+        self.position = 0
+        # a seat, or None for "everything revealed"
+        self.perspective: int | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static("", id="replay-head", classes="caption")
+        yield VerticalScroll(Static("", id="replay-body"), id="replay-box")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.sub_title = f"replay: {self.record.game} {self.record.id}"
+        self._build()
+        self.position = len(self.states) - 1
+        self._draw()
+
+    def _build(self) -> None:
+        from saves.errors import SaveError
+
+        try:
+            spec = self.record.spec()
+            state = spec.new(self.record.game_config(), self.record.seed, self.record.deck_order)
+        except (SaveError, ValueError) as err:
+            self.problem = f"This game cannot be replayed: {err}"
+            return
+        self.states.append(state.copy())
+        self.events.append([])
+        for i, (seat, text) in enumerate(self.record.moves):
+            try:
+                events = state.play_text(seat, text)
+            except IllegalMove as err:
+                self.problem = f"Move {i + 1} ({text}) does not replay: {err}"
+                break
+            self.states.append(state.copy())
+            self.events.append(events)
+
+    @property
+    def card_style(self) -> CardStyle:
+        style = getattr(self.app, "card_style", None)
+        return style if isinstance(style, CardStyle) else CardStyle()
+
+    def _draw(self) -> None:
+        from tui.games import describer
+
+        head = self.query_one("#replay-head", Static)
+        body = self.query_one("#replay-body", Static)
+        if not self.states:
+            head.update(self.problem)
+            body.update("")
+            return
+        state = self.states[self.position]
+        who = (
+            "everything revealed"
+            if self.perspective is None
+            else (f"seen by {self.names[self.perspective]}")
+        )
+        total = len(self.states) - 1
+        head.update(
+            f"Move {self.position} of {total} · {who}"
+            + (f" · {self.problem}" if self.problem else "")
+        )
+        style = self.card_style
+        happened = [
+            display_text(e.render(self.names), style)
+            for e in visible_events(self.events[self.position], self.perspective)
+        ]
+        if self.perspective is None:
+            # "revealed": the spectator's view plus every hidden card
+            happened = [
+                display_text(e.render(self.names), style) for e in self.events[self.position]
+            ]
+            view, snapshot = state.view(None), state.snapshot()
+        else:
+            view, snapshot = state.view(self.perspective), None
+        describe = describer(self.record.game)
+        last = "\n".join(happened) if happened else ("The deal." if self.position == 0 else "")
+        body.update(
+            Group(Text(last, style="bold"), Text(""), describe(view, self.names, style, snapshot))
+        )
+
+    def action_step(self, step: int) -> None:
+        if self.states:
+            self.position = max(0, min(len(self.states) - 1, self.position + step))
+            self._draw()
+
+    def action_jump(self, where: int) -> None:
+        if self.states:
+            self.position = where if where >= 0 else len(self.states) - 1
+            self._draw()
+
+    def action_perspective(self) -> None:
+        order: list[int | None] = [None, *range(len(self.names))]
+        self.perspective = order[(order.index(self.perspective) + 1) % len(order)]
+        self._draw()
+
+    def action_close(self) -> None:
+        self.dismiss()

@@ -1,0 +1,208 @@
+"""Saved games, last played first: resume, delete (confirmed), replay finished ones.
+
+A file that cannot be read is listed with the reason, never hidden and never a crash.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import TYPE_CHECKING, ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Header, Static
+
+from tui.styles import LISTS
+
+if TYPE_CHECKING:
+    from textual._path import CSSPathType
+
+    from saves.store import SaveEntry
+    from tui.app import CardTableApp
+
+COLUMNS = ("Game", "Seats", "Started", "Last played", "Moves", "Status")
+
+
+def when(text: str | float | None) -> str:
+    """A record time (ISO 8601 UTC) or a file time as local ``YYYY-MM-DD HH:MM``."""
+    try:
+        if isinstance(text, int | float):
+            moment = datetime.fromtimestamp(text)
+        elif text:
+            moment = datetime.fromisoformat(text).astimezone()
+        else:
+            return "-"
+    except (ValueError, OSError, OverflowError):
+        return "?"
+    return moment.strftime("%Y-%m-%d %H:%M")
+
+
+def entry_row(entry: SaveEntry) -> tuple[str, ...]:
+    record = entry.record
+    if record is None:
+        return ("?", entry.path.name, "-", when(entry.modified), "-", "unreadable")
+    seats = " v ".join(s.name for s in record.seats)
+    status = record.status
+    if record.result and record.result.get("scores"):
+        status += " " + "-".join(str(s) for s in record.result["scores"])
+    return (
+        record.game,
+        seats,
+        when(record.created),
+        when(record.updated),
+        str(len(record.moves)),
+        status,
+    )
+
+
+class ResumeScreen(Screen[None]):
+    CSS_PATH: ClassVar[CSSPathType | None] = [LISTS]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "resume", "Resume", key_display="⏎", id="resume.resume", priority=True),
+        Binding("v", "replay", "Replay", id="resume.replay"),
+        Binding("d,delete", "delete", "Delete", key_display="d", id="resume.delete"),
+        Binding("escape", "close", "Back", id="resume.back"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.entries: list[SaveEntry] = []
+
+    @property
+    def cardtable(self) -> CardTableApp:
+        return self.app  # type: ignore[return-value]
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield DataTable(id="saves", cursor_type="row", zebra_stripes=True)
+        yield Static("", id="save-detail")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.sub_title = "saved games"
+        table = self.query_one(DataTable)
+        table.add_columns(*COLUMNS)
+        self.reload()
+        table.focus()
+
+    def reload(self) -> None:
+        from saves.errors import SaveError
+
+        table = self.query_one(DataTable)
+        table.clear()
+        try:
+            self.entries = self.cardtable.store.list()
+        except (SaveError, OSError) as err:
+            self.entries = []
+            self.query_one("#save-detail", Static).update(f"Cannot read the saves: {err}")
+            return
+        for entry in self.entries:
+            table.add_row(*entry_row(entry), key=entry.id)
+        if not self.entries:
+            self.query_one("#save-detail", Static).update(
+                "No saved games yet: every game you start is saved as you play."
+            )
+        self.refresh_bindings()
+
+    @property
+    def current(self) -> SaveEntry | None:
+        table = self.query_one(DataTable)
+        if not self.entries or table.cursor_row is None:
+            return None
+        if 0 <= table.cursor_row < len(self.entries):
+            return self.entries[table.cursor_row]
+        return None
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        entry = self.current
+        detail = self.query_one("#save-detail", Static)
+        if entry is None:
+            return
+        if entry.record is None:
+            detail.update(f"{entry.path.name} cannot be read: {entry.error}")
+        else:
+            r = entry.record
+            extra = f", preset {r.preset}" if r.preset else ""
+            hint = "⏎ resume" if r.status == "playing" else "v replay"
+            detail.update(f"Game {r.id} ({r.game}{extra}), seed {r.seed}: {hint}, d delete.")
+        self.refresh_bindings()
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        self.run_action_later("resume")
+
+    def run_action_later(self, action: str) -> None:
+        self.call_later(self.run_action, action)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("resume", "replay", "delete"):
+            entry = self.current
+            if entry is None:
+                return None
+            if action == "resume":
+                return (
+                    True if entry.record is not None and entry.record.status == "playing" else None
+                )
+            if action == "replay":
+                return True if entry.record is not None else None
+        return True
+
+    async def action_resume(self) -> None:
+        entry = self.current
+        if entry is None:
+            return
+        if entry.record is None:
+            self.notify(f"This file cannot be read: {entry.error}", severity="error")
+            return
+        if entry.record.status != "playing":
+            self.action_replay()
+            return
+        await self._resume(entry.id)
+
+    async def _resume(self, record_id: str) -> None:
+        from net.local import resume_table
+        from saves.errors import SaveError
+
+        try:
+            client = resume_table(
+                self.cardtable.store, record_id, pace=self.cardtable.settings.bot_pace
+            )
+        except (SaveError, ValueError, OSError) as err:
+            self.notify(f"Cannot resume: {err}", severity="error", timeout=10)
+            return
+        self.app.call_later(self.cardtable.show_table, client, replace=True)
+
+    def action_replay(self) -> None:
+        from .replay import ReplayScreen
+
+        entry = self.current
+        if entry is None or entry.record is None:
+            return
+        self.app.push_screen(ReplayScreen(entry.record))
+
+    def action_delete(self) -> None:
+        from .confirm import ConfirmScreen
+
+        entry = self.current
+        if entry is None:
+            return
+        what = entry_row(entry)
+        question = f"Delete saved game {entry.id} ({what[0]}, {what[1]})? This cannot be undone."
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                self._delete(entry.id)
+
+        self.app.push_screen(ConfirmScreen(question, yes="Delete"), answer)
+
+    def _delete(self, record_id: str) -> None:
+        from saves.errors import SaveError
+
+        try:
+            self.cardtable.store.delete(record_id)
+        except SaveError as err:
+            self.notify(str(err), severity="error")
+        self.reload()
+
+    def action_close(self) -> None:
+        self.dismiss()

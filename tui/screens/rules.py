@@ -1,0 +1,46 @@
+"""A game's rules page (docs/rules/<game>.md) rendered in the app."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+from textual.widgets import Footer, Header, MarkdownViewer
+
+
+def rules_text(game_id: str) -> str:
+    from tui.ruledocs import rules_markdown
+
+    try:
+        return rules_markdown(game_id)
+    except (FileNotFoundError, OSError):
+        return f"# {game_id}\n\nThe rules page for this game is not written yet."
+
+
+class RulesScreen(Screen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q", "close", "Back", key_display="Esc", id="rules.close"),
+        Binding("t", "toggle_contents", "Contents", id="rules.contents"),
+    ]
+
+    def __init__(self, game_id: str) -> None:
+        super().__init__()
+        self.game_id = game_id
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield MarkdownViewer(rules_text(self.game_id), show_table_of_contents=False, id="rules")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.sub_title = f"rules: {self.game_id}"
+        self.query_one(MarkdownViewer).focus()
+
+    def action_close(self) -> None:
+        self.dismiss()
+
+    def action_toggle_contents(self) -> None:
+        viewer = self.query_one(MarkdownViewer)
+        viewer.show_table_of_contents = not viewer.show_table_of_contents

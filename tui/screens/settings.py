@@ -1,0 +1,116 @@
+"""Settings: theme, card style, four-colour suits, bot pace, animations.
+
+Every change applies at once and is saved at once (tui/settings.py).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Label, Select, Static
+
+from tui.settings import BOT_PACES
+from tui.styles import FORMS, TABLE
+from tui.widgets.cards import CardFace, CardRow
+
+if TYPE_CHECKING:
+    from textual._path import CSSPathType
+
+    from tui.app import CardTableApp
+
+PREVIEW = (
+    CardFace("AS", playable=True, label="1"),
+    CardFace("10H", playable=True, selected=True, label="2"),
+    CardFace("QD", playable=False, label="3"),
+    CardFace("7C", playable=True, label="4"),
+    CardFace("4H", sideways=True),
+)
+
+
+ON_OFF = [("on", True), ("off", False)]
+
+
+class SettingsScreen(Screen[None]):
+    CSS_PATH: ClassVar[CSSPathType | None] = [FORMS, TABLE]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "close", "Back", id="settings.close")
+    ]
+
+    @property
+    def cardtable(self) -> CardTableApp:
+        return self.app  # type: ignore[return-value]
+
+    def compose(self) -> ComposeResult:
+        s = self.cardtable.settings
+        themes = sorted(self.app.available_themes)
+        yield Header()
+        with VerticalScroll(id="settings", classes="form"):
+            with Horizontal(classes="row"):
+                yield Label("Theme", classes="name")
+                yield Select(
+                    [(t, t) for t in themes],
+                    value=s.theme,
+                    allow_blank=False,
+                    id="theme",
+                    compact=True,
+                )
+            with Horizontal(classes="row"):
+                yield Label("Cards", classes="name")
+                yield Select(
+                    [("Unicode suits ♠ ♥ ♦ ♣", "unicode"), ("ASCII letters S H D C", "ascii")],
+                    value=s.card_style,
+                    allow_blank=False,
+                    id="card_style",
+                    compact=True,
+                )
+            with Horizontal(classes="row"):
+                yield Label("Four-colour suits", classes="name")
+                yield Select(
+                    ON_OFF, value=s.four_colour, allow_blank=False, id="four_colour", compact=True
+                )
+            with Horizontal(classes="row"):
+                yield Label("Computer's pace", classes="name")
+                paces = sorted(set(BOT_PACES) | {s.bot_pace})
+                yield Select(
+                    [(_pace_label(p), p) for p in paces],
+                    value=s.bot_pace,
+                    allow_blank=False,
+                    id="bot_pace",
+                    compact=True,
+                )
+            with Horizontal(classes="row"):
+                yield Label("Animations", classes="name")
+                yield Select(
+                    ON_OFF, value=s.animations, allow_blank=False, id="animations", compact=True
+                )
+            yield Static("Preview", classes="caption")
+            yield CardRow(PREVIEW, id="preview")
+            if self.cardtable.force_ascii:
+                yield Static(
+                    "--ascii is on for this run: cards are ASCII whatever is saved.", classes="hint"
+                )
+            yield Static(f"Saved in {self.cardtable.config_dir}", classes="hint")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.sub_title = "settings"
+
+    def _change(self, name: str, value: Any) -> None:
+        if getattr(self.cardtable.settings, name) != value:
+            self.cardtable.update_settings(**{name: value})
+            self.query_one("#preview", CardRow).refresh()
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id and event.value is not Select.NULL:
+            self._change(event.select.id, event.value)
+
+    def action_close(self) -> None:
+        self.dismiss()
+
+
+def _pace_label(pace: float) -> str:
+    return "instant" if pace == 0 else f"{pace:g} s per move"

@@ -1,0 +1,111 @@
+"""The player's settings: theme, card style, four-colour suits, bot pace, animations.
+
+Kept as JSON in ``platformdirs.user_config_path("cardtable")/settings.json``,
+overridable by ``CARDTABLE_CONFIG_DIR`` (tests always point it at a temporary
+dir). A missing file means defaults; a corrupt one means defaults plus a
+notice for the player, never a crash, and the bad file is left alone until the
+player changes a setting.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import asdict, dataclass, fields, replace
+from pathlib import Path
+from typing import Any
+
+SETTINGS_FILE = "settings.json"
+CARD_STYLES = ("unicode", "ascii")
+# Seconds a computer player's move is held back so a person can follow it.
+BOT_PACES = (0.0, 0.3, 0.6, 1.0, 2.0)
+# Textual 8 renamed its ANSI theme; the issue (and older settings files) say textual-ansi.
+THEME_ALIASES = {"textual-ansi": "ansi-dark"}
+
+
+@dataclass(frozen=True)
+class Settings:
+    theme: str = "textual-dark"
+    card_style: str = "unicode"  # unicode suits, or ASCII letters S H D C
+    four_colour: bool = False  # spades black, hearts red, diamonds blue, clubs green
+    bot_pace: float = 0.6
+    animations: bool = True
+
+    def with_changes(self, **changes: Any) -> Settings:
+        return replace(self, **changes)
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: Any) -> Settings:
+        """Settings from parsed JSON; ValueError with a sentence if it is not settings."""
+        if not isinstance(data, dict):
+            raise ValueError("the settings file does not hold a JSON object")
+        defaults = cls()
+        values: dict[str, Any] = {}
+        for f in fields(cls):
+            if f.name not in data:
+                continue  # a setting added after the file was written: its default
+            value = data[f.name]
+            default = getattr(defaults, f.name)
+            if isinstance(default, bool):
+                ok = isinstance(value, bool)
+            elif isinstance(default, float):
+                ok = isinstance(value, int | float) and not isinstance(value, bool)
+                value = float(value) if ok else value
+            else:
+                ok = isinstance(value, type(default))
+            if not ok:
+                raise ValueError(f"setting '{f.name}' has a bad value: {value!r}")
+            values[f.name] = value
+        if values.get("card_style", "unicode") not in CARD_STYLES:
+            raise ValueError(f"setting 'card_style' must be one of {', '.join(CARD_STYLES)}")
+        if not 0 <= values.get("bot_pace", 0.0) <= 10:
+            raise ValueError("setting 'bot_pace' must be between 0 and 10 seconds")
+        theme = values.get("theme")
+        if theme in THEME_ALIASES:
+            values["theme"] = THEME_ALIASES[theme]
+        return cls(**values)
+
+
+def default_config_dir() -> Path:
+    env = os.environ.get("CARDTABLE_CONFIG_DIR")
+    if env:
+        return Path(env)
+    import platformdirs  # only when needed: keeps startup lean
+
+    return platformdirs.user_config_path("cardtable")
+
+
+def load_settings(config_dir: Path) -> tuple[Settings, str | None]:
+    """The saved settings, or defaults; the second item is a notice for the player."""
+    path = config_dir / SETTINGS_FILE
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return Settings(), None
+    except OSError as err:
+        return Settings(), f"Could not read {path} ({err.strerror}); using default settings."
+    try:
+        return Settings.from_json(json.loads(text)), None
+    except (ValueError, TypeError) as err:  # JSONDecodeError is a ValueError
+        return Settings(), f"{path} is not valid settings ({err}); using defaults."
+
+
+def save_settings(config_dir: Path, settings: Settings) -> None:
+    """Write atomically (temp file, fsync, replace) so a crash never leaves half a file."""
+    config_dir.mkdir(parents=True, exist_ok=True)
+    path = config_dir / SETTINGS_FILE
+    fd, tmp = tempfile.mkstemp(dir=config_dir, prefix=".settings-", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            json.dump(settings.to_json(), fh, indent=2)
+            fh.write("\n")
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise

@@ -1,0 +1,61 @@
+"""The event log: what happened, newest at the bottom, in the players' names."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+
+from textual.widgets import RichLog
+
+from rules.events import Event
+
+from .cards import CardStyle, card_label
+
+_CARD_WORD_END = ".,!:;)"
+# Events say "{p0} plays 10H"; when a seat is named "You" that needs "You play".
+_YOU_VERB = re.compile(r"\bYou ([a-z]+s)\b")
+_IRREGULAR = {"has": "have", "is": "are", "was": "were", "does": "do"}
+
+
+def second_person(text: str) -> str:
+    def fix(match: re.Match[str]) -> str:
+        verb = match.group(1)
+        if verb in _IRREGULAR:
+            return f"You {_IRREGULAR[verb]}"
+        if verb.endswith(("sses", "shes", "ches", "xes", "zes")):
+            return f"You {verb[:-2]}"
+        if verb.endswith("ies"):
+            return f"You {verb[:-3]}y"
+        return f"You {verb[:-1]}"
+
+    return _YOU_VERB.sub(fix, text)
+
+
+def display_text(text: str, style: CardStyle) -> str:
+    """Card texts in a sentence shown with the player's card style (10H -> 10♥)."""
+    words = []
+    for word in second_person(text).split(" "):
+        core = word.rstrip(_CARD_WORD_END)
+        tail = word[len(core) :]
+        head = ""
+        if core.startswith(("(", "[")):
+            head, core = core[0], core[1:]
+        words.append(head + card_label(core, style) + tail)
+    return " ".join(words)
+
+
+class EventLog(RichLog):
+    """A scrolling log of rendered events (markup off: event text is plain)."""
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(
+            id=id, classes=classes, wrap=True, markup=False, max_lines=500, min_width=20
+        )
+        self.can_focus = False
+
+    def add_events(self, events: Iterable[Event], names: Sequence[str], style: CardStyle) -> None:
+        for event in events:
+            self.add_line(display_text(event.render(names), style))
+
+    def add_line(self, text: str) -> None:
+        self.write(text, scroll_end=True)

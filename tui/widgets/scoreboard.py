@@ -1,0 +1,53 @@
+"""The scoreboard: every seat's score, the difference (players settle on it), and
+whatever else a game wants on the same line (target, round, deck)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from rich.text import Text
+from textual.widget import Widget
+
+
+class Scoreboard(Widget):
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "scoreboard--name",
+        "scoreboard--score",
+        "scoreboard--extra",
+    }
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self._names: tuple[str, ...] = ()
+        self._scores: tuple[int, ...] = ()
+        self._extra: tuple[str, ...] = ()
+
+    def set_scores(
+        self, names: Sequence[str], scores: Sequence[int], extra: Sequence[str] = ()
+    ) -> None:
+        self._names, self._scores, self._extra = tuple(names), tuple(scores), tuple(extra)
+        self.refresh()
+
+    @staticmethod
+    def difference_text(names: Sequence[str], scores: Sequence[int]) -> str:
+        if len(scores) != 2:
+            return ""
+        diff = scores[0] - scores[1]
+        return f"difference {abs(diff)}"
+
+    def render(self) -> Text:
+        name = self.get_component_rich_style("scoreboard--name", partial=True)
+        score = self.get_component_rich_style("scoreboard--score", partial=True)
+        extra = self.get_component_rich_style("scoreboard--extra", partial=True)
+        out = Text(no_wrap=True, overflow="ellipsis")
+        for i, (n, s) in enumerate(zip(self._names, self._scores, strict=True)):
+            if i:
+                out.append("  ")
+            out.append(f"{n} ", name)
+            out.append(str(s), score)
+        diff = self.difference_text(self._names, self._scores)
+        parts = ([diff] if diff else []) + list(self._extra)
+        if parts:
+            out.append("  │ " + " │ ".join(parts), extra)
+        return out
