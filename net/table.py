@@ -23,6 +23,8 @@ else from the game's Config option ``timer`` (seconds, 0 = off; trick has it), s
 and restarts after each move it makes (in a simultaneous round it keeps
 running while the other seat submits); when it runs out the table plays
 ``timeout_move(seat)`` for them after a ``timeout`` event. Bots have no timer.
+A move whose events carry ``timer_reset: true`` in their data restarts every
+running clock (trick's Claim Priority).
 The clock and the sleep are injected, so tests drive time by hand. A resumed
 game starts fresh timers.
 
@@ -290,7 +292,9 @@ class Table:
             record.result = outcome.to_json() if outcome is not None else None
         record.touch()
         self._events.extend(events)
-        self._arm_timers(mover=seat)
+        # a rule may restart every clock (trick's Claim Priority: "the timer for
+        # the next round will reset"); it says so in an event's data
+        self._arm_timers(mover=seat, restart=any(e.data.get("timer_reset") for e in events))
         self._kick_bots()
         self._notify(events)
         await self._save()
@@ -388,9 +392,16 @@ class Table:
         return rng.choice(situation.legal)
 
     # ------------------------------------------------------------ timers
-    def _arm_timers(self, mover: int | None) -> None:
-        if self.timer is None or self.status != "playing" or self._closed or not self._started:
+    def _arm_timers(self, mover: int | None, restart: bool = False) -> None:
+        if (
+            restart
+            or self.timer is None
+            or self.status != "playing"
+            or self._closed
+            or not self._started
+        ):
             self._deadlines.clear()
+        if self.timer is None or self.status != "playing" or self._closed or not self._started:
             return
         acting = set(self.state.to_act())
         for seat in list(self._deadlines):

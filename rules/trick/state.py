@@ -17,6 +17,7 @@ from typing import Any, ClassVar, Self
 from ..errors import IllegalMove
 from ..events import Event
 from ..game import GameSpec, GameState, Outcome
+from ..rng import GameRng
 from .core import (
     BLOCKED,
     COLLIDED,
@@ -101,7 +102,7 @@ class TrickState(GameState[TrickMove, TrickConfig]):
     def __init__(self, config: TrickConfig, seed: int) -> None:
         self.config = config
         self.seed = seed
-        self.rng = random.Random(seed)
+        self.rng = GameRng(seed)  # used at setup only: the defender, the item split
         self.pos = Position(config.rounds)
         self.pending: list[Submission | Missed | None] = [None, None]
         self.replays = 0  # times the current round was replayed (both missed)
@@ -121,9 +122,7 @@ class TrickState(GameState[TrickMove, TrickConfig]):
         new = object.__new__(type(self))
         new.config = self.config
         new.seed = self.seed
-        rng = random.Random()
-        rng.setstate(self.rng.getstate())
-        new.rng = rng
+        new.rng = self.rng.copy()
         new.pos = self.pos.copy()
         new.pending = self.pending[:]
         new.replays = self.replays
@@ -615,7 +614,7 @@ class TrickState(GameState[TrickMove, TrickConfig]):
             "last1": [list(c) for c in pos.last1],
             "last2": pos.last2[:],
             "items": [r[:] for r in pos.items],
-            "rng": hash(self.rng.getstate()),
+            "rng": self.rng.fingerprint(),
             "ply": self._ply,
         }
 

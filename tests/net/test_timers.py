@@ -168,6 +168,38 @@ async def test_trick_round_timer_through_open_table() -> None:
     await client.close()
 
 
+async def test_claim_priority_restarts_both_clocks() -> None:
+    # trick `final`: after both Claims collide, taking the pot with Claim
+    # Priority resets the round's timer (the seed: "the timer for the next
+    # round will reset"); the table honours any event saying timer_reset
+    spec = get_game("trick")
+    config = spec.config("final", timer=60)
+    clock = FakeClock()
+    client = open_table(
+        None,
+        "trick",
+        config,
+        [HUMAN, HUMAN2],
+        (0, 1),
+        seed=1,
+        clock=clock,
+        sleep=clock.blocked_sleep,
+    )
+    await client.start()
+    for a, b in (
+        ("grow+score", "grow+steal"),
+        ("grow+steal", "score+block:score"),
+        ("claim+score", "claim+grow"),  # the Claims collide: the window opens
+    ):
+        await client.play(0, a)
+        await client.play(1, b)
+    clock.now += 40
+    assert client.time_left(0) == 20.0 and client.time_left(1) == 20.0
+    await client.play(1, "priority")
+    assert client.time_left(0) == 60.0 and client.time_left(1) == 60.0
+    await client.close()
+
+
 class _SlowBot(Bot):
     """Thinks until the test lets it answer; counts how often it is asked."""
 
