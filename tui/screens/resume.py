@@ -25,7 +25,8 @@ COLUMNS = ("Game", "Seats", "Started", "Last played", "Moves", "Status")
 
 
 def when(text: str | float | None) -> str:
-    """A record time (ISO 8601 UTC) or a file time as local ``YYYY-MM-DD HH:MM``."""
+    """A record time (ISO 8601 UTC) or a file time, local and short enough for
+    80 columns: ``22 Nov 05:57`` this year, ``2025-11-22`` before."""
     try:
         if isinstance(text, int | float):
             moment = datetime.fromtimestamp(text)
@@ -35,7 +36,9 @@ def when(text: str | float | None) -> str:
             return "-"
     except (ValueError, OSError, OverflowError):
         return "?"
-    return moment.strftime("%Y-%m-%d %H:%M")
+    if moment.year != datetime.now().year:
+        return moment.strftime("%Y-%m-%d")
+    return moment.strftime("%d %b %H:%M")
 
 
 def entry_row(entry: SaveEntry) -> tuple[str, ...]:
