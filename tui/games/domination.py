@@ -157,6 +157,8 @@ class DominationScreen(GameScreen):
             if self.view.get("domination_start") is not None:
                 suit = SUIT_NAMES.get(self.view.get("domination_suit") or "", "?")
                 return f"{who}: Domination: a higher {suit[:-1]} than {run[-1]}."
+            if run[-1][:-1] == "A":  # everything ranks >= an Ace
+                return f"{who}: any card follows an Ace."
             return f"{who}: a card of rank {run[-1][:-1]} or higher."
         if self.over:
             return "The match is over: Esc for the menu, g for the result."
