@@ -77,16 +77,6 @@ class NewGameScreen(Screen[None]):
         yield Header()
         with VerticalScroll(id="new-game", classes="form"):
             yield Static(spec.summary, classes="hint")
-            if len(spec.presets) > 1:
-                with Horizontal(classes="row"):
-                    yield Label("Preset", classes="name")
-                    yield Select(
-                        [(p, p) for p in spec.presets],
-                        value=self.preset,
-                        allow_blank=False,
-                        id="preset",
-                        compact=True,
-                    )
             if spec.min_players != spec.max_players:
                 with Horizontal(classes="row"):
                     yield Label("Players", classes="name")
@@ -98,12 +88,6 @@ class NewGameScreen(Screen[None]):
                         id="players",
                         compact=True,
                     )
-            for info in self.options:
-                with Vertical(classes="option"):
-                    with Horizontal(classes="row"):
-                        yield Label(info.name.replace("_", " ").capitalize(), classes="name")
-                        yield _option_widget(info, values[info.name])
-                    yield Static(info.help, classes="help")
             yield Static("Seats", classes="caption")
             names = spec.seat_names(spec.config(self.preset, players=spec.max_players))
             kinds = default_kinds(spec.max_players)
@@ -117,6 +101,23 @@ class NewGameScreen(Screen[None]):
                         id=f"seat-{i}",
                         compact=True,
                     )
+            yield Static("Rules", classes="caption")
+            if len(spec.presets) > 1:
+                with Horizontal(classes="row"):
+                    yield Label("Preset", classes="name")
+                    yield Select(
+                        [(p, p) for p in spec.presets],
+                        value=self.preset,
+                        allow_blank=False,
+                        id="preset",
+                        compact=True,
+                    )
+            for info in self.options:
+                with Vertical(classes="option"):
+                    with Horizontal(classes="row"):
+                        yield Label(info.name.replace("_", " ").capitalize(), classes="name")
+                        yield _option_widget(info, values[info.name])
+                    yield Static(info.help, classes="help")
             with Horizontal(classes="row"):
                 yield Label("Seed", classes="name")
                 yield Input(
