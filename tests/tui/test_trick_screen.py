@@ -1,0 +1,629 @@
+"""The Five-Card Trick screen through the real app at 80x24: every preset to the
+game-over screen against each bot level and hot-seat, the Block-target picker,
+the disregard warning, items, Setna's names, the waiting state, the countdown
+(on a fake clock), ASCII and NO_COLOR, and an SVG snapshot mid-round."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import re
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+
+from net.local import open_table
+from rules.registry import get_game
+from rules.trick import BLOCK, NO_TARGET, make_submission
+from rules.trick.state import disregarded_in_view
+from tui.app import CardTableApp
+from tui.games.trick import ActionCards, BlockTargetPicker, TrickScreen, clock_text
+from tui.screens.confirm import ConfirmScreen
+from tui.screens.game_over import GameOverScreen
+from tui.screens.handoff import HandoffScreen
+from tui.seating import build_seats, kinds_from_vs
+
+from .conftest import make_app, screen_text, settle
+
+PRESETS = ("standard", "original", "dm12", "setna", "final")
+LEVELS = ("easy", "medium", "hard")
+# short games: 5 rounds, at most two extensions; no clock unless a test wants one
+SHORT = {"rounds": 5, "round_cap": 15, "timer": 0}
+
+
+def trick_launch(
+    preset: str = "standard", vs: str = "computer:easy", seed: int = 7, **options: Any
+) -> dict[str, Any]:
+    opts = {**SHORT, **options}
+    return {
+        "action": "play",
+        "game": "trick",
+        "vs": vs,
+        "seed": seed,
+        "preset": preset,
+        "options": opts,
+    }
+
+
+async def open_custom(
+    app: CardTableApp,
+    preset: str = "standard",
+    vs: str = "computer:easy",
+    seed: int = 7,
+    clock: Callable[[], float] | None = None,
+    sleep: Callable[[float], Any] | None = None,
+    pace: float = 0.0,
+    **options: Any,
+) -> TrickScreen:
+    """A trick table with a fake clock or sleep, shown in the running app."""
+    spec = get_game("trick")
+    config = spec.config(preset, **{**SHORT, **options})
+    seats, mine = build_seats(kinds_from_vs(vs, 2), spec.seat_names(config))
+    extra: dict[str, Any] = {}
+    if clock is not None:
+        extra["clock"] = clock
+    if sleep is not None:
+        extra["sleep"] = sleep
+    client = open_table(app.store, "trick", config, seats, mine, seed=seed, pace=pace, **extra)
+    await app.show_table(client)
+    screen = app.screen
+    assert isinstance(screen, TrickScreen)
+    return screen
+
+
+def trick_screen(app: CardTableApp) -> TrickScreen:
+    for screen in reversed(app.screen_stack):
+        if isinstance(screen, TrickScreen):
+            return screen
+    raise AssertionError("no trick screen")
+
+
+def clean_choices(screen: TrickScreen) -> list[tuple[list[int], int]]:
+    """(cards, Block target) of every choice the rules accept whole this round."""
+    view = screen.view
+    seat = screen.seat
+    assert seat is not None
+    doubles = bool(view.get("doubles"))
+    bases = [] if view.get("exact_two") else [[a] for a in range(5)]
+    bases += [[a, b] for a in range(5) for b in range(a if doubles else a + 1, 5)]
+    out = []
+    for cards in bases:
+        for target in range(5) if BLOCK in cards else [NO_TARGET]:
+            sub = make_submission(cards, target)
+            if str(sub) in view["legal_moves"] and not disregarded_in_view(view, seat, sub):
+                out.append((cards, target))
+    return out
+
+
+async def type_choice(pilot: Pilot[Any], cards: list[int], target: int) -> None:
+    """Pick ``cards`` with the number keys (a Block's target in the picker)."""
+    await pilot.press("x")
+    for a in cards:
+        await pilot.press(str(a + 1))
+        if a == BLOCK and isinstance(pilot.app.screen, BlockTargetPicker):
+            await pilot.press(str(target + 1))
+    await pilot.pause()
+
+
+async def play_one_round(pilot: Pilot[Any], rng: random.Random) -> None:
+    """The person at the keyboard picks a clean choice by keys and locks it in."""
+    app = pilot.app
+    screen = app.screen
+    assert isinstance(screen, TrickScreen), screen
+    assert screen.choosing, screen.turn_text()
+    if screen.check_action("priority", ()) and rng.random() < 0.5:
+        chips = screen.view["chips"][screen.seat] + screen.view["pot"]
+        await pilot.press("p")
+        await settle(pilot)
+        assert screen.view["chips"][screen.seat] == chips
+    cards, target = rng.choice(clean_choices(screen))
+    await type_choice(pilot, cards, target)
+    assert screen.submission() == make_submission(cards, target)
+    before = screen.client.state_id
+    await pilot.press("enter")
+    await settle(pilot)
+    assert not isinstance(app.screen, ConfirmScreen)  # a clean choice needs no warning
+    assert screen.client.state_id > before
+
+
+async def play_to_the_end(pilot: Pilot[Any], seed: int, max_steps: int = 80) -> TrickScreen:
+    app = pilot.app
+    rng = random.Random(seed)
+    for _ in range(max_steps):
+        if isinstance(app.screen, GameOverScreen):
+            break
+        if isinstance(app.screen, HandoffScreen):
+            await pilot.press("space")
+            await settle(pilot)
+            continue
+        await play_one_round(pilot, rng)
+    assert isinstance(app.screen, GameOverScreen), screen_text(app)
+    return trick_screen(app)
+
+
+def assert_finished(app: CardTableApp, screen: TrickScreen) -> None:
+    view = screen.view
+    assert view["over"] and view["outcome"]
+    text = screen_text(app)
+    winner = view["outcome"]["winner"]
+    if winner is None:
+        assert "A draw." in text
+    else:
+        assert f"{screen.names[winner]} wins." in text
+    chips = view["chips"]
+    assert f"Difference{abs(chips[0] - chips[1]):>16}" in text
+    assert app.store.load(screen.client.record_id).status == "finished"
+    # nothing of the last choice is left on the cards, and no key offers to play
+    assert all(face.copies == 0 for face in screen.query_one(ActionCards).faces)
+    assert screen.check_action("pick", (0,)) is False
+
+
+# ---------------------------------------------------------------- whole games
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("preset", PRESETS)
+async def test_every_preset_plays_to_the_end_against_each_level(
+    dirs: Any, preset: str, level: str
+) -> None:
+    seed = PRESETS.index(preset) * 10 + LEVELS.index(level)
+    app = make_app(dirs, launch=trick_launch(preset, f"computer:{level}", seed=seed))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = await play_to_the_end(pilot, seed)
+        assert_finished(app, screen)
+        assert screen.client.config["rounds"] == 5
+        rounds = screen.view["round"]
+        assert 5 <= rounds <= 15
+        # every round's two submissions are in the record (Claim Priority adds one)
+        moves = app.store.load(screen.client.record_id).moves
+        assert len([m for m in moves if m[1] != "priority"]) == 2 * rounds
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+async def test_every_preset_plays_to_the_end_hot_seat(dirs: Any, preset: str) -> None:
+    seed = 100 + PRESETS.index(preset)
+    app = make_app(dirs, launch=trick_launch(preset, "human", seed=seed))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, HandoffScreen)
+        screen = await play_to_the_end(pilot, seed, max_steps=200)
+        assert_finished(app, screen)
+        seats = {seat for seat, _ in app.store.load(screen.client.record_id).moves}
+        assert seats == {0, 1}
+
+
+# ---------------------------------------------------------------- hot-seat secrecy
+async def test_hot_seat_shows_nobody_the_other_choice_before_the_reveal(dirs: Any) -> None:
+    app = make_app(dirs, launch=trick_launch("standard", "human", seed=3))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, HandoffScreen)
+        assert app.screen.player == "Player 1"
+        await pilot.press("space")
+        await settle(pilot)
+        screen = trick_screen(app)
+        assert screen.seat == 0
+        # Player 1: Claim, and a Block naming Steal
+        await type_choice(pilot, [2, 4], 3)
+        assert "Block (on Steal)" in screen_text(app)
+        await pilot.press("enter")
+        await settle(pilot)
+        # the hand-off shows nothing of it
+        assert isinstance(app.screen, HandoffScreen)
+        assert app.screen.player == "Player 2"
+        text = screen_text(app)
+        assert "Pass the keyboard to Player 2" in text
+        for word in ("Claim", "Block", "Steal", "Locked", "✓", "╔"):
+            assert word not in text, text
+        await pilot.press("space")
+        await settle(pilot)
+        assert app.screen is screen and screen.seat == 1
+        text = screen_text(app)
+        # Player 2 learns only that Player 1 has locked in
+        assert "Player 1: locked in" in text
+        assert "Player 1 has submitted." in text
+        for leak in ("on Steal", "Locked in", "submits", "✓", "╔", "Claim +"):
+            assert leak not in text, text
+        assert screen.submission().cards == 0
+        # Player 2: Grow, and a Block naming Score: both Blocks collide
+        await type_choice(pilot, [1, 4], 0)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, HandoffScreen)
+        assert app.screen.player == "Player 1"
+        await pilot.press("space")
+        await settle(pilot)
+        text = screen_text(app)
+        assert "Round 1 revealed" in text
+        assert "Player 1: Claim + Block (on Steal)" in text
+        # a Block that did not go live keeps its target from the other player
+        assert "Player 2: Grow + Block (on ?)" in text
+        assert "collided: both played it" in text
+        assert "+1 chip to the pot, now 2" in text
+
+
+# ---------------------------------------------------------------- choosing
+async def test_block_target_picker(dirs: Any) -> None:
+    app = make_app(dirs, launch=trick_launch("standard", "computer:easy", seed=4))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = trick_screen(app)
+        # Block opens the picker; Esc leaves Block out
+        await pilot.press("5")
+        await pilot.pause()
+        picker = app.screen
+        assert isinstance(picker, BlockTargetPicker)
+        assert "Block which of Computer's actions next round?" in screen_text(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen and screen.picks == []
+        # a target by its number
+        await pilot.press("5")
+        await pilot.pause()
+        await pilot.press("3")
+        await pilot.pause()
+        assert app.screen is screen
+        assert str(screen.submission()) == "block:claim"
+        assert "Your choice: Block (on Claim)" in screen_text(app)
+        # t changes the target; the picker starts on the current one; arrows + Enter
+        await pilot.press("t")
+        await pilot.pause()
+        assert isinstance(app.screen, BlockTargetPicker)
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        assert str(screen.submission()) == "block:steal"
+        # pressing Block again drops it
+        await pilot.press("5")
+        await pilot.pause()
+        assert screen.picks == [] and app.screen is screen
+        # the mouse: click the Grow card, then Block, then Score in the picker
+        await pilot.click("#actions", offset=(1 + 15 + 5, 1))
+        await pilot.pause()
+        assert screen.picks == [1]
+        await pilot.click("#actions", offset=(1 + 4 * 15 + 5, 1))
+        await pilot.pause()
+        assert isinstance(app.screen, BlockTargetPicker)
+        await pilot.press("1")
+        await pilot.pause()
+        assert str(screen.submission()) == "grow+block:score"
+        before = screen.client.state_id
+        await pilot.press("enter")
+        await settle(pilot)
+        assert screen.client.state_id > before
+        assert (0, "grow+block:score") in screen.client.table.record.moves
+
+
+async def test_a_third_pick_replaces_the_oldest_and_x_clears(dirs: Any) -> None:
+    app = make_app(dirs, launch=trick_launch("standard", "computer:easy", seed=4))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = trick_screen(app)
+        await pilot.press("1", "2", "3")
+        assert screen.picks == [1, 2]
+        await pilot.press("3")  # again: dropped
+        assert screen.picks == [1]
+        await pilot.press("x")
+        assert screen.picks == []
+        assert "Your choice: nothing yet" in screen_text(app)
+
+
+async def test_disregard_warning_before_locking_in(dirs: Any) -> None:
+    app = make_app(dirs, launch=trick_launch("standard", "computer:easy", seed=5))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = trick_screen(app)
+        await pilot.press("1", "2", "enter")  # Score + Grow
+        await settle(pilot)
+        assert screen.view["round"] == 2
+        assert "no Score+Grow (last round's pair)" in screen_text(app)
+        await pilot.press("1", "2")
+        # the choice line and the cards warn before anything is sent
+        text = screen_text(app)
+        assert "Score, Grow would be disregarded" in text
+        assert text.count("disregard!") == 2
+        before = screen.client.state_id
+        await pilot.press("enter")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, ConfirmScreen)
+        text = screen_text(app)
+        assert dialog.question.startswith(
+            "The rules would disregard Score (the same pair as last round) and "
+            "Grow (the same pair as last round). Nothing of this choice would count."
+        )
+        assert "The rules would disregard Score" in text and "Lock it in anyway?" in text
+        await pilot.press("n")  # change it: nothing was sent
+        await settle(pilot)
+        assert app.screen is screen and screen.client.state_id == before
+        await pilot.press("enter", "y")
+        await settle(pilot)
+        assert screen.client.state_id > before
+        text = screen_text(app)
+        assert "Round 2 revealed" in text
+        assert "disregarded: same pair as last round" in text
+
+
+async def test_wrong_number_of_cards_is_explained(dirs: Any) -> None:
+    app = make_app(dirs, launch=trick_launch("original", "computer:easy", seed=5))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = trick_screen(app)
+        assert "pick two actions, or none" in screen_text(app)
+        await pilot.press("1", "enter")
+        await settle(pilot)
+        assert screen.client.state_id == 1  # only the computer's
+        status = str(screen.query_one("#status").render())
+        assert "Pick exactly two cards, or none (you have 1)." in status
+        # nothing at all asks first
+        await pilot.press("x", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "Lock in no actions at all this round?" in screen_text(app)
+        await pilot.press("y")
+        await settle(pilot)
+        assert (0, "-") in screen.client.table.record.moves
+
+
+# ---------------------------------------------------------------- final: items
+async def test_final_overload_and_limit_reset(dirs: Any) -> None:
+    app = make_app(dirs, launch=trick_launch("final", "computer:easy", seed=8))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = trick_screen(app)
+        text = screen_text(app)
+        assert "items Overload, Reset, Priority" in text
+        assert "pick two cards (doubles OK) or none" in text
+        # the same action twice: press it again while there is room
+        await pilot.press("1", "1")
+        assert str(screen.submission()) == "score+score"
+        assert "Score ×2" in screen_text(app)
+        # Overload: three cards
+        await pilot.press("x", "o")
+        assert screen.overload
+        assert "pick three cards" in screen_text(app)
+        await pilot.press("1", "1", "2")
+        assert str(screen.submission()) == "score+score+grow+overload"
+        await pilot.press("enter")
+        await settle(pilot)
+        record = screen.client.table.record.moves
+        assert (0, "score+score+grow+overload") in record
+        text = screen_text(app)
+        assert "Round 1 revealed" in text
+        assert "You: Score ×2 + Grow, with Overload" in text
+        assert "items Reset, Priority (1 used)" in text
+        assert not screen.overload and screen.check_action("toggle_overload", ()) is False
+        # Score was played twice: not this round...
+        assert "no Score (played twice)" in text
+        await pilot.press("1", "3")
+        assert "Score would be disregarded" in screen_text(app)
+        # ...unless Limit Reset lifts every restriction
+        await pilot.press("r")
+        assert screen.reset and screen.disregarded_now() == {}
+        assert "with Limit Reset" in screen_text(app)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert not isinstance(app.screen, ConfirmScreen)
+        assert (0, "score+claim+reset") in screen.client.table.record.moves
+        assert "items Priority (2 used)" in screen_text(app)
+
+
+async def test_final_claim_priority_after_claims_collide(dirs: Any) -> None:
+    app = make_app(dirs, launch=trick_launch("final", "human", seed=8))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("space")
+        await settle(pilot)
+        screen = trick_screen(app)
+        assert screen.check_action("priority", ()) is False
+        await type_choice(pilot, [0, 2], NO_TARGET)  # Score + Claim
+        await pilot.press("enter")
+        await settle(pilot)
+        await pilot.press("space")
+        await settle(pilot)
+        await type_choice(pilot, [1, 2], NO_TARGET)  # Grow + Claim: the Claims collide
+        await pilot.press("enter")
+        await settle(pilot)
+        await pilot.press("space")  # back to Player 1
+        await settle(pilot)
+        assert screen.seat == 0
+        view = screen.view
+        assert view["priority_window"] == [True, True] and view["pot"] == 2
+        text = screen_text(app)
+        assert "p: Claim Priority takes the pot now (2 chips)" in text
+        assert "may use Claim Priority now" in text
+        assert screen.check_action("priority", ()) is True
+        chips = view["chips"][0]
+        await pilot.press("p")
+        await settle(pilot)
+        assert screen.view["chips"][0] == chips + 2
+        assert screen.view["pot"] == 1
+        assert screen.view["items"][0]["priority"] == "used"
+        assert "Claim Priority: Player 1 took the pot (2 chips)." in screen_text(app)
+        assert screen.check_action("priority", ()) is False
+        # still Player 1's turn to choose for round 2
+        assert screen.choosing and isinstance(app.screen, TrickScreen)
+
+
+# ---------------------------------------------------------------- setna
+async def test_setna_shows_its_own_names(dirs: Any) -> None:
+    app = make_app(dirs, launch=trick_launch("setna", "computer:easy", seed=2))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = trick_screen(app)
+        assert screen.has_class("-setna")
+        text = screen_text(app)
+        assert "Setna's Curse" in text
+        for word in ("Raise", "torches", "Gem", "Nefrekeptah", "pick up to two abilities"):
+            assert word in text, word
+        assert "Grow" not in text and "lights" not in text and "chip" not in text
+        await pilot.press("1", "2", "enter")
+        await settle(pilot)
+        text = screen_text(app)
+        assert "You: Score + Raise" in text
+        assert "Grow" not in text and " chip" not in text
+
+
+# ---------------------------------------------------------------- waiting, clock
+async def test_waiting_for_the_other_player_after_locking_in(dirs: Any) -> None:
+    app = make_app(dirs)
+    release = asyncio.Event()
+
+    async def slow_bot(_: float) -> None:  # the bot's pace ends when the test says
+        await release.wait()
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = await open_custom(app, "dm12", "computer:medium", sleep=slow_bot, pace=1.0)
+        for _ in range(5):
+            await pilot.pause()
+        assert screen.choosing
+        await pilot.press("1", "3", "enter")
+        for _ in range(5):
+            await pilot.pause()
+        assert screen.locked == "score+claim"
+        text = screen_text(app)
+        assert "Round 1: locked in. Waiting for Computer…" in text
+        assert "Locked in: Score + Claim" in text
+        assert text.count("═ locked ═") == 2  # the two chosen cards say so
+        assert screen.check_action("pick", (0,)) is None
+        await pilot.press("2")  # locked: no change
+        assert screen.picks == []
+        release.set()
+        await settle(pilot)
+        assert screen.view["round"] == 2
+        assert "Round 1 revealed" in screen_text(app)
+
+
+async def test_countdown_comes_from_the_table(dirs: Any) -> None:
+    now = [1000.0]
+
+    def clock() -> float:
+        return now[0]
+
+    app = make_app(dirs)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = await open_custom(app, "standard", "computer:easy", clock=clock, timer=60)
+        screen.clock = clock
+        await settle(pilot)
+        assert screen.time_left_given[0] == 60.0
+        assert "1:00 left" in screen_text(app)
+        now[0] += 51.5
+        screen._tick()
+        await pilot.pause()
+        assert "0:09 left" in screen_text(app)
+        assert screen.query_one("#clock").has_class("-urgent")
+        # time runs out: the table locks in nothing for the person
+        now[0] += 10
+        await screen.client.table.expire_timers()
+        await settle(pilot)
+        assert (0, "-") in screen.client.table.record.moves
+        assert "You: no actions" in screen_text(app)
+        assert "You ran out of time." in screen_text(app)
+        # a fresh timer for round 2
+        assert screen.time_left_given[0] == 60.0
+
+
+def test_clock_text() -> None:
+    assert clock_text(None) == ""
+    assert clock_text(60) == "1:00 left"
+    assert clock_text(0.2) == "0:01 left"
+    assert clock_text(-3) == "0:00 left"
+
+
+# ---------------------------------------------------------------- looks
+async def test_ascii_style_draws_with_plain_characters(dirs: Any) -> None:
+    app = make_app(dirs, ascii=True, launch=trick_launch("final", "computer:easy", seed=2))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("1", "1")
+        text = screen_text(app)
+        assert "+---- 2 -----+" in text and "#==== 1 =====#" in text
+        assert "Score x2" in text and "lights .. .. .." in text
+        lines = text.splitlines()
+        # everything this screen draws (not the shared header, scoreboard, log, footer)
+        mine = lines[2:11] + [line[:52] for line in lines[11:22]]
+        assert not re.search(r"[^\x00-\x7f]", "\n".join(mine)), "\n".join(mine)
+        assert "Enter to lock in" in lines[22]
+
+
+async def test_no_color_keeps_every_state_readable(dirs: Any, monkeypatch: Any) -> None:
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = make_app(dirs, launch=trick_launch("standard", "computer:easy", seed=5))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert app.no_color
+        await pilot.press("1", "2", "enter")
+        await settle(pilot)
+        await pilot.press("1", "2")  # the same pair again
+        text = screen_text(app)
+        # chosen cards have a double edge and a tick, warnings are words
+        assert text.count("╔") == 2 and "✓ Score" in text
+        assert "disregard!" in text
+        assert re.search(r"live: |collided: |blocked: ", text)
+
+
+def test_trick_mid_round_snapshot(dirs: Any, snap_compare: Any) -> None:
+    async def two_rounds_and_a_pick(pilot: Pilot[Any]) -> None:
+        await settle(pilot)
+        await pilot.press("1", "2", "enter")
+        await settle(pilot)
+        await pilot.press("3", "5")
+        await pilot.pause()
+        await pilot.press("4")
+        await settle(pilot)
+
+    app = make_app(dirs, launch=trick_launch("standard", "computer:medium", seed=7))
+    assert snap_compare(app, terminal_size=(80, 24), run_before=two_rounds_and_a_pick)
+
+
+async def test_replay_viewer_describes_a_trick_game(dirs: Any) -> None:
+    from tui.screens.replay import ReplayScreen
+
+    app = make_app(dirs, launch=trick_launch("final", "computer:easy", seed=6))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = trick_screen(app)
+        await pilot.press("1", "3", "enter")
+        await settle(pilot)
+        await pilot.press("2", "5")
+        await pilot.pause()
+        await pilot.press("4", "enter")
+        await settle(pilot)
+        record = app.store.load(screen.client.record_id)
+        await app.push_screen(ReplayScreen(record))
+        await settle(pilot)
+        text = screen_text(app)
+        assert "Five-Card Trick · You" in text and "round 3 of 5" in text
+        assert "Round 2 revealed" in text
+        assert "You: Grow + Block (on Steal)" in text  # everything revealed
+        assert "Computer has submitted" in text  # the round in progress, revealed
+        await pilot.press("p")  # seen by You: your own target, not the pending choice
+        await settle(pilot)
+        text = screen_text(app)
+        assert "You: Grow + Block (on Steal)" in text
+        assert "Computer has submitted Steal" not in text and "Steal ×2" not in text
+        await pilot.press("p")  # seen by Computer: a Block that did not go live
+        await settle(pilot)
+        text = screen_text(app)
+        assert "You: Grow + Block (on ?)" in text and "on Steal" not in text
+
+
+async def test_resigning_shows_the_chips(dirs: Any) -> None:
+    app = make_app(dirs, launch=trick_launch("standard", "computer:easy", seed=5))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = trick_screen(app)
+        for _ in range(3):
+            await play_one_round(pilot, random.Random(1))
+        chips = screen.view["chips"]
+        await pilot.press("escape", "r")
+        await settle(pilot)
+        await pilot.press("y")
+        await settle(pilot)
+        assert isinstance(app.screen, GameOverScreen)
+        text = screen_text(app)
+        assert "Computer wins." in text and "(You resigned)" in text
+        assert f"Difference{abs(chips[0] - chips[1]):>16}" in text
+        assert re.search(rf"You {{10,}}\s+{chips[0]} ", text)
