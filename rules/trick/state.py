@@ -56,8 +56,8 @@ NAMES = {
     "setna": ("Score", "Raise", "Claim", "Steal", "Block"),
 }
 WORDS = {
-    "trick": {"chip": "chip", "chips": "chips", "lights": "lights"},
-    "setna": {"chip": "Gem", "chips": "Gems", "lights": "torches"},
+    "trick": {"chip": "chip", "chips": "chips", "lights": "lights", "grows": "grows"},
+    "setna": {"chip": "Gem", "chips": "Gems", "lights": "torches", "grows": "raises"},
 }
 REASONS = {
     THREE_IN_A_ROW: "played in each of the last two rounds",
@@ -503,7 +503,7 @@ class TrickState(GameState[TrickMove, TrickConfig]):
             lines.append(f"{{p{seat}}} scores 1 {w['chip']}.")
         if rep.grew >= 0:
             pot = rep.pot_before + 1
-            lines.append(f"{{p{rep.grew}}} grows the pot to {_n(pot, w)}.")
+            lines.append(f"{{p{rep.grew}}} {w['grows']} the pot to {_n(pot, w)}.")
         if rep.taker >= 0:
             if rep.taken_by == "steal":
                 lines.append(
@@ -563,6 +563,7 @@ class TrickState(GameState[TrickMove, TrickConfig]):
             "action_names": list(NAMES[cfg.names]),
             "words": dict(WORDS[cfg.names]),
             "chips": pos.chips[:],
+            "scores": pos.chips[:],  # the contract's name for the scoreboard
             "difference": pos.chips[me] - pos.chips[1 - me],
             "pot": pos.pot,
             "lights": [_lit(pos.lights[s]) for s in (0, 1)],

@@ -407,3 +407,19 @@ async def test_close_stops_the_bots_mid_game() -> None:
     await client.idle()
     with pytest.raises(IllegalMove, match="closed"):
         await client.table.start()
+
+
+async def test_a_resignation_keeps_the_chips_of_a_trick_game() -> None:
+    # the result of a resignation is read from the view's `scores`, which every
+    # game has (trick's are its chips)
+    spec = get_game("trick")
+    client = open_table(None, "trick", spec.config(timer=0), [HUMAN, HUMAN2], (0, 1), seed=2)
+    await client.start()
+    await client.play(0, "score+grow")
+    await client.play(1, "claim+block:score")  # seat 0 scores 1; seat 1 claims 2
+    chips = client.view(0)["chips"]
+    assert chips == [1, 2]
+    await client.resign(0)
+    result = client.table.record.result
+    assert result is not None and result["scores"] == chips and result["winner"] == 1
+    await client.close()

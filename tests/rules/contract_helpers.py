@@ -417,6 +417,12 @@ class ContractRun:
             view = state.view(seat)
             assert isinstance(view, dict)
             json_roundtrip(view, f"view({seat})")
+            # every game's scoreboard (and a resignation's result) reads `scores`
+            scores = view.get("scores")
+            assert isinstance(scores, list) and len(scores) == state.config.players, (
+                f"view({seat}) has no `scores` list, one per seat"
+            )
+            assert all(type(s) is int for s in scores), f"view({seat}) scores are not ints"
             leaks = cards_mentioned(view, self.pattern) - visible_cards(state, seat)
             assert not leaks, f"view({seat}) shows hidden cards {sorted(leaks)}"
             if self.seed >= 10**6:

@@ -15,6 +15,8 @@ _CARD_WORD_END = ".,!:;)"
 # Events say "{p0} plays 10H"; when a seat is named "You" that needs "You play".
 _YOU_VERB = re.compile(r"\bYou ([a-z]+s)\b")
 _IRREGULAR = {"has": "have", "is": "are", "was": "were", "does": "do"}
+# ...and "{p1}'s Steal" needs "your Steal" ("Your" where a sentence starts).
+_YOUR_START = re.compile(r"(^|[.!?:]\s+)You's\b")
 
 
 def second_person(text: str) -> str:
@@ -28,7 +30,8 @@ def second_person(text: str) -> str:
             return f"You {verb[:-3]}y"
         return f"You {verb[:-1]}"
 
-    return _YOU_VERB.sub(fix, text)
+    text = _YOUR_START.sub(lambda m: m.group(1) + "Your", text)
+    return _YOU_VERB.sub(fix, text.replace("You's", "your"))
 
 
 def display_text(text: str, style: CardStyle) -> str:
