@@ -39,15 +39,19 @@ def run_caption(view: dict[str, Any], names: Sequence[str], style: CardStyle) ->
     if not run:
         verb = "lead" if leader == "You" else "leads"
         return f"Round {view.get('round', 1)}: {leader} {verb}, any card."
-    parts = [f"Round {view.get('round', 1)}, led by {leader}"]
+    # what the round is worth comes first: at 80 columns the end may be cut
+    worth = view.get("round_value", 0)
+    note = " (Inelegant lead)" if view.get("inelegant_lead") else ""
+    parts = [
+        f"Round {view.get('round', 1)}",
+        f"worth {worth}{note}",
+        f"x{view.get('multiplier', 1)}",
+    ]
     start = view.get("domination_start")
     if start is not None:
         suit = SUIT_NAMES.get(view.get("domination_suit") or "", "?")
-        parts.append(f"Domination in {suit} from {card_label(run[start], style)} (sideways)")
-    parts.append(f"x{view.get('multiplier', 1)}")
-    worth = view.get("round_value", 0)
-    note = " (Inelegant lead)" if view.get("inelegant_lead") else ""
-    parts.append(f"worth {worth}{note}")
+        parts.append(f"Domination in {suit} from {card_label(run[start], style)}")
+    parts.append(f"led by {leader}")
     return " · ".join(parts)
 
 
