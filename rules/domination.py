@@ -26,7 +26,7 @@ from typing import Any, ClassVar, Self
 
 from .cards import SUITS, Card, card_text, deck, parse_card, rank
 from .config import GameConfig, option
-from .errors import IllegalMove, NotationError
+from .errors import IllegalMove, NotationError, shown_input
 from .events import Event
 from .game import GameSpec, GameState, Outcome
 from .rng import GameRng
@@ -604,11 +604,6 @@ def _without(groups: list[tuple[int, int]], card: Card) -> list[tuple[int, int]]
     raise AssertionError("a card was played that the public facts ruled out")
 
 
-def _quoted(text: str) -> str:
-    """User text for an error message: quoted, on one line, not too long."""
-    return repr(text if len(text) <= 24 else text[:24] + "...")
-
-
 def _sort_key(card: Card) -> tuple[int, int]:
     return (card & 15, card >> 4)
 
@@ -662,7 +657,7 @@ class DominationSpec(GameSpec[DominationMove, DominationConfig]):
             return _PLAY[parse_card(t)]
         except (ValueError, KeyError):
             raise NotationError(
-                f"{_quoted(text)} is not a domination move: "
+                f"{shown_input(text, 24)} is not a domination move: "
                 "play a card like 10H or QS, or 'concede'"
             ) from None
 
