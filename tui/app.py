@@ -48,6 +48,9 @@ class CardTableApp(App[int]):
     COMMANDS = App.COMMANDS | {ScreenActions}
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+q", "quit", "Quit", show=False, priority=True, id="app.quit"),
+        # In a terminal game Ctrl+C means "stop now", not "copy": every move is
+        # already saved, so quitting at once loses nothing.
+        Binding("ctrl+c", "quit", "Quit", show=False, priority=True, id="app.interrupt"),
     ]
 
     def __init__(

@@ -384,3 +384,19 @@ async def test_bad_launch_requests_are_notices_on_home(dirs: Any) -> None:
             assert isinstance(app.screen, HomeScreen)
             notes = " ".join(str(n.message) for n in app._notifications)
             assert words in notes, (launch, notes)
+
+
+async def test_ctrl_c_quits_at_once_and_the_game_is_all_there(dirs: Any) -> None:
+    app = make_app(dirs, launch=play_launch(seed=21, vs="computer:medium", target_score=1000))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await _game_with_moves(app, pilot, 3)
+        moves = list(app.screen.client.table.record.moves)
+        await pilot.press("ctrl+c")
+        await pilot.pause()
+        assert app.return_code == 0  # the app has exited, cleanly
+    again = make_app(dirs, launch={"action": "resume", "id": None})
+    async with again.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(again.screen, DominationScreen)
+        assert list(again.screen.client.table.record.moves) == moves
