@@ -38,7 +38,12 @@ class LocalClient(TableClient):
     unless it asks for that seat.
     """
 
-    def __init__(self, table: Table, my_seats: Sequence[int]) -> None:
+    def __init__(
+        self, table: Table, my_seats: Sequence[int], *, one_screen: bool | None = None
+    ) -> None:
+        """``one_screen``: the people at ``my_seats`` share one screen and take
+        turns at it (hot-seat), so the table runs their clocks one at a time;
+        by default, whenever there is more than one seat."""
         seats = tuple(my_seats)
         for seat in seats:
             if not 0 <= seat < len(table.seats):
@@ -46,6 +51,8 @@ class LocalClient(TableClient):
             if table.seats[seat].kind == "bot":
                 raise ValueError(f"seat {seat + 1} is played by the computer")
         self.table = table
+        if one_screen if one_screen is not None else len(seats) > 1:
+            table.share_screen(seats)
         self.game_id = table.record.game
         self.config = dict(table.record.config)
         self.seats = list(table.record.seats)

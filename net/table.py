@@ -23,6 +23,8 @@ else from the game's Config option ``timer`` (seconds, 0 = off; trick has it), s
 and restarts after each move it makes (in a simultaneous round it keeps
 running while the other seat submits); when it runs out the table plays
 ``timeout_move(seat)`` for them after a ``timeout`` event. Bots have no timer.
+People who share one screen (hot-seat, :meth:`Table.share_screen`) get
+their clocks one after the other, lowest seat first, as the screen shows them.
 A move whose events carry ``timer_reset: true`` in their data restarts every
 running clock (trick's Claim Priority).
 The clock and the sleep are injected, so tests drive time by hand. A resumed
@@ -107,6 +109,7 @@ class Table:
         }
         self._watchers: list[tuple[tuple[Perspective, ...], Listener]] = []
         self._deadlines: dict[int, float] = {}  # seat -> clock time its move timer runs out
+        self._one_screen: frozenset[int] = frozenset()  # hot-seat people, see share_screen
         self._started = False
         self._closed = False
         self._driver: asyncio.Task[None] | None = None
@@ -392,18 +395,25 @@ class Table:
         return rng.choice(situation.legal)
 
     # ------------------------------------------------------------ timers
+    def share_screen(self, seats: Iterable[int]) -> None:
+        """These seats' people share one screen (hot-seat) and so act one at a
+        time, lowest seat first, even in a simultaneous round: only the first
+        of them still to act has a running clock; the next one's starts when it
+        has moved. Otherwise the second person's time would run out while the
+        first one chose."""
+        self._one_screen = frozenset(seats)
+
     def _arm_timers(self, mover: int | None, restart: bool = False) -> None:
-        if (
-            restart
-            or self.timer is None
-            or self.status != "playing"
-            or self._closed
-            or not self._started
-        ):
+        stopped = (
+            self.timer is None or self.status != "playing" or self._closed or not self._started
+        )
+        if restart or stopped:
             self._deadlines.clear()
-        if self.timer is None or self.status != "playing" or self._closed or not self._started:
+        if stopped:
             return
         acting = set(self.state.to_act())
+        waiting = sorted(acting & self._one_screen)[1:]  # not their turn at the screen yet
+        acting.difference_update(waiting)
         for seat in list(self._deadlines):
             if seat not in acting or seat == mover:
                 del self._deadlines[seat]

@@ -52,7 +52,10 @@ def _duel(
     record = GameRecord.new("duel", config, 0, seats)
     sleep = clock.virtual_sleep if virtual else clock.blocked_sleep
     table = Table(SPEC, SPEC.new(config), record, None, timer=override, clock=clock, sleep=sleep)
-    return LocalClient(table, tuple(i for i, s in enumerate(seats) if s.kind == "human"))
+    # one client for both people, as if each were at a screen of their own
+    # (hot-seat clocks are tested on their own below)
+    humans = tuple(i for i, s in enumerate(seats) if s.kind == "human")
+    return LocalClient(table, humans, one_screen=False)
 
 
 def test_the_timer_length_comes_from_the_timer_option() -> None:
@@ -175,16 +178,9 @@ async def test_claim_priority_restarts_both_clocks() -> None:
     spec = get_game("trick")
     config = spec.config("final", timer=60)
     clock = FakeClock()
-    client = open_table(
-        None,
-        "trick",
-        config,
-        [HUMAN, HUMAN2],
-        (0, 1),
-        seed=1,
-        clock=clock,
-        sleep=clock.blocked_sleep,
-    )
+    record = GameRecord.new("trick", config, 1, [HUMAN, HUMAN2])
+    table = Table(spec, spec.new(config, 1), record, None, clock=clock, sleep=clock.blocked_sleep)
+    client = LocalClient(table, (0, 1), one_screen=False)  # two screens: both clocks run
     await client.start()
     for a, b in (
         ("grow+score", "grow+steal"),
@@ -197,6 +193,34 @@ async def test_claim_priority_restarts_both_clocks() -> None:
     assert client.time_left(0) == 20.0 and client.time_left(1) == 20.0
     await client.play(1, "priority")
     assert client.time_left(0) == 60.0 and client.time_left(1) == 60.0
+    await client.close()
+
+
+async def test_hot_seat_people_get_their_clocks_one_after_the_other() -> None:
+    # two people at one screen pick in turn: the second one's clock starts when
+    # the first has picked, so it has the whole length too
+    clock = FakeClock()
+    config = SPEC.config(timer=10)
+    table = Table(
+        SPEC,
+        SPEC.new(config),
+        GameRecord.new("duel", config, 0, [HUMAN, HUMAN2]),
+        None,
+        clock=clock,
+        sleep=clock.blocked_sleep,
+    )
+    client = LocalClient(table, (0, 1))  # hot-seat
+    await client.start()
+    assert client.time_left(0) == 10.0 and client.time_left(1) is None
+    clock.now += 8
+    await client.table.expire_timers()
+    assert client.state_id == 0
+    await client.play(0, "2")
+    assert client.time_left(1) == 10.0
+    clock.now += 10
+    await client.table.expire_timers()  # seat 1 took too long
+    assert client.table.record.moves == [(0, "2"), (1, "1")]
+    assert client.time_left(0) == 10.0 and client.time_left(1) is None  # the next round
     await client.close()
 
 
