@@ -424,7 +424,7 @@ class Table:
                 and seat not in self._bots
                 and self.state.timeout_move(seat) is not None
             ):
-                self._deadlines[seat] = now + self.timer
+                self._deadlines[seat] = now + timer
         if self._deadlines and self._watchdog is None:
             self._watchdog = asyncio.get_running_loop().create_task(self._watch_timers())
 
