@@ -404,12 +404,11 @@ class Table:
         self._one_screen = frozenset(seats)
 
     def _arm_timers(self, mover: int | None, restart: bool = False) -> None:
-        stopped = (
-            self.timer is None or self.status != "playing" or self._closed or not self._started
-        )
+        timer = self.timer
+        stopped = timer is None or self.status != "playing" or self._closed or not self._started
         if restart or stopped:
             self._deadlines.clear()
-        if stopped:
+        if timer is None or stopped:
             return
         acting = set(self.state.to_act())
         waiting = sorted(acting & self._one_screen)[1:]  # not their turn at the screen yet
