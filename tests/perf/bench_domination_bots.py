@@ -1,18 +1,21 @@
 """Domination bots: win rates and time per move.
 
-    uv run python tests/perf/bench_domination_bots.py [--games 500] [--preset standard]
+    uv run python tests/perf/bench_domination_bots.py [--games 500] [--preset standard] [--jobs 2]
 
 Plays hard vs medium, medium vs random and hard vs random, the bots swapping
 seats every game (and so the first leader, which the seed picks), with fixed
-seeds, and prints each pairing's win rate, mean score difference per game, and
-each bot's mean and worst time per move. Not collected by pytest
-(``norecursedirs``): it takes minutes.
+seeds, and prints each pairing's win rate (with a 95% interval), mean score
+difference per game, and each bot's mean and worst time per move. ``--jobs``
+spreads the games over processes (the results do not depend on it; the times
+do, on a busy machine). Not collected by pytest (``norecursedirs``): it takes
+minutes.
 """
 
 from __future__ import annotations
 
 import argparse
 import math
+import multiprocessing
 import random
 import sys
 import time
@@ -65,22 +68,42 @@ def play_game(
     return outcome.winner, outcome.scores[0] - outcome.scores[1]
 
 
-def match(a: Bot, b: Bot, games: int, config: DominationConfig, first_seed: int = 0) -> Tally:
+def match(
+    a: Bot, b: Bot, games: int, config: DominationConfig, first_seed: int = 0, jobs: int = 1
+) -> Tally:
     """``a`` against ``b``, ``a`` in seat 0 in even games and seat 1 in odd ones."""
     tally = Tally()
-    for g in range(games):
-        seed = first_seed + g // 2  # each deal twice, the bots swapping seats
-        if g % 2 == 0:
-            winner, diff = play_game((a, b), config, seed, tally.timings)
-            a_won = winner == 0
-        else:
-            winner, diff = play_game((b, a), config, seed, tally.timings)
-            a_won, diff = winner == 1, -diff
+    tasks = [(a, b, g, config, first_seed) for g in range(games)]
+    if jobs > 1:
+        with multiprocessing.Pool(jobs) as pool:
+            results = pool.map(_one_game, tasks, chunksize=4)
+    else:
+        results = [_one_game(t) for t in tasks]
+    for a_won, diff, timings in results:
         tally.games += 1
         tally.wins += a_won
         tally.margin += diff
         tally.margin_squares += diff * diff
+        for name, t in timings.items():
+            mine = tally.timings[name]
+            mine.moves += t.moves
+            mine.total += t.total
+            mine.worst = max(mine.worst, t.worst)
     return tally
+
+
+def _one_game(
+    task: tuple[Bot, Bot, int, DominationConfig, int],
+) -> tuple[bool, int, dict[str, Timing]]:
+    """Game ``g`` of a match: (``a`` won, ``a``'s score minus ``b``'s, times)."""
+    a, b, g, config, first_seed = task
+    timings: dict[str, Timing] = defaultdict(Timing)
+    seed = first_seed + g // 2  # each deal twice, the bots swapping seats
+    if g % 2 == 0:
+        winner, diff = play_game((a, b), config, seed, timings)
+        return winner == 0, diff, dict(timings)
+    winner, diff = play_game((b, a), config, seed, timings)
+    return winner == 1, -diff, dict(timings)
 
 
 def report(label: str, a: Bot, tally: Tally) -> None:
@@ -105,6 +128,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=500)
     parser.add_argument("--preset", default="standard")
     parser.add_argument("--pairs", default="hard-medium,medium-random,hard-random")
+    parser.add_argument("--jobs", type=int, default=1, help="processes to play the games in")
     args = parser.parse_args()
     config = SPEC.config(args.preset)
     bots: dict[str, Bot] = {"hard": HardBot(), "medium": MediumBot(), "random": RandomBot()}
@@ -112,7 +136,7 @@ def main() -> None:
     for pair in args.pairs.split(","):
         left, right = pair.split("-")
         t0 = time.perf_counter()
-        tally = match(bots[left], bots[right], args.games, config)
+        tally = match(bots[left], bots[right], args.games, config, jobs=args.jobs)
         report(f"{left} vs {right}", bots[left], tally)
         print(f"{'':<18} ({time.perf_counter() - t0:.0f} s)")
 
