@@ -365,7 +365,8 @@ class Table:
 
     async def _bot_move(self, seat: int) -> None:
         state_id = self.state_id
-        situation = Situation(self.state, seat)  # a copy: the worker never sees the table's state
+        # a copy: the worker never sees the table's state, nor any event hidden from the seat
+        situation = Situation(self.state, seat, visible_events(self._events, seat))
         rng = random.Random(f"{self.record.seed}:{seat}:{state_id}")
         think = asyncio.to_thread(self._bots[seat].choose, situation, rng)
         try:

@@ -10,21 +10,31 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..events import Event
 from ..game import GameSpec, GameState
 
 
 class Situation:
-    """A seat's knowledge at a decision: its view, its legal moves, and samples."""
+    """A seat's knowledge at a decision: its view, its legal moves, the public
+    history, and samples.
 
-    __slots__ = ("_state", "legal", "seat", "spec", "view")
+    ``history`` is the events the seat has seen, already redacted for it
+    (``visible_events(events, seat)``): the order of earlier plays tells a bot
+    what a hand held when. Samples never contradict it, as the state's
+    ``determinize`` keeps what the table learnt from those same events."""
 
-    def __init__(self, state: GameState[Any, Any], seat: int) -> None:
+    __slots__ = ("_state", "history", "legal", "seat", "spec", "view")
+
+    def __init__(
+        self, state: GameState[Any, Any], seat: int, history: Sequence[Event] = ()
+    ) -> None:
         self._state = state.copy()  # private: only reachable through sample()
         self.seat = seat
+        self.history: tuple[Event, ...] = tuple(history)
         self.spec: GameSpec[Any, Any] = state.spec
         self.view: dict[str, Any] = state.view(seat)
         self.legal: list[Hashable] = state.legal_moves(seat)
