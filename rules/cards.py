@@ -12,7 +12,8 @@ suits are for display only and live in the TUI.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections import Counter
+from collections.abc import Iterable, Sequence
 
 from .errors import shown_input
 
@@ -78,3 +79,26 @@ def deck(ranks: Iterable[int] = range(1, 14), copies: int = 1) -> list[Card]:
     """A fresh, ordered deck: every rank in every suit, ``copies`` times."""
     rs = list(ranks)
     return [make(r, s) for _ in range(copies) for s in range(4) for r in rs]
+
+
+def stack_deck(given: Sequence[str], full: Sequence[Card]) -> list[Card]:
+    """A deck order for tests and puzzles: the cards ``given`` (text, top first),
+    then the rest of ``full`` in its own order. With copies of a card in
+    ``full`` (two decks), each given card uses up one copy. ValueError for a
+    card that is not in the deck, or named more often than it has copies."""
+    left = Counter(full)
+    top: list[Card] = []
+    for text in given:
+        card = parse_card(text)
+        if left[card] == 0:
+            raise ValueError(
+                f"{shown_input(text)} is not in the deck, or is named more often than it is there"
+            )
+        left[card] -= 1
+        top.append(card)
+    rest: list[Card] = []
+    for card in full:
+        if left[card]:
+            left[card] -= 1
+            rest.append(card)
+    return top + rest

@@ -9,7 +9,7 @@ game.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Self
 
@@ -27,6 +27,25 @@ def option(
     return field(default=default, metadata=meta)
 
 
+RANDOM_SEAT = "random"
+MAX_SEATS = 8
+
+
+def seat_option(help: str) -> Any:
+    """An option naming a seat (who leads, who defends): ``random`` or a seat
+    index ``"0"``, ``"1"``... as everywhere in the API; screens show "Player 1".
+    Checked against the number of players."""
+    choices = (RANDOM_SEAT, *(str(i) for i in range(MAX_SEATS)))
+    meta = {"help": help, "choices": choices, "min": None, "max": None, "seat": True}
+    return field(default=RANDOM_SEAT, metadata=meta)
+
+
+def chosen_seat(value: str, draw: Callable[[], int]) -> int:
+    """The seat a seat option names; ``draw()`` (from the game's RNG, called
+    only then) when it says ``random``."""
+    return draw() if value == RANDOM_SEAT else int(value)
+
+
 @dataclass(frozen=True)
 class OptionInfo:
     name: str
@@ -36,6 +55,15 @@ class OptionInfo:
     choices: tuple[Any, ...] | None
     min: int | None
     max: int | None
+    seat: bool = False  # the value is RANDOM_SEAT or a seat index as text
+
+    def label(self, value: Any) -> str:
+        """How a screen shows one of this option's values."""
+        if self.seat and value != RANDOM_SEAT:
+            return f"Player {int(value) + 1}"
+        if isinstance(value, bool):
+            return "yes" if value else "no"
+        return str(value)
 
 
 @dataclass(frozen=True)
@@ -58,6 +86,7 @@ class GameConfig:
                     f.metadata.get("choices"),
                     f.metadata.get("min"),
                     f.metadata.get("max"),
+                    f.metadata.get("seat", False),
                 )
             )
         return out
@@ -72,12 +101,18 @@ class GameConfig:
                 )
             if info.choices is not None and value not in info.choices:
                 allowed = ", ".join(map(str, info.choices))
-                raise ValueError(f"option '{info.name}' must be one of {allowed}; got {value!r}")
+                raise ValueError(
+                    f"option '{info.name}' must be one of {allowed}; got {_brief(value)}"
+                )
             number: Any = value  # the type check above narrowed `value` to object
             if info.min is not None and number < info.min:
                 raise ValueError(f"option '{info.name}' must be at least {info.min}; got {value}")
             if info.max is not None and number > info.max:
                 raise ValueError(f"option '{info.name}' must be at most {info.max}; got {value}")
+            if info.seat and value != RANDOM_SEAT and int(str(value)) >= self.players:
+                raise ValueError(
+                    f"option '{info.name}' names seat {value}, but seats are 0-{self.players - 1}"
+                )
         self.validate()
 
     def validate(self) -> None:
@@ -98,6 +133,11 @@ class GameConfig:
 
     def replace(self, **changes: Any) -> Self:
         return dataclasses.replace(self, **changes)
+
+
+def _brief(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:40] + "..."
 
 
 def parse_option_value(info: OptionInfo, text: str) -> Any:

@@ -8,7 +8,7 @@ who cannot play ends the round; whoever played last wins it. A lead that is
 the highest card of its suit not yet discarded is Inelegant: unanswered, it
 scores 1. The player rules live in docs/rules/domination.md.
 
-Moves: a card (``10H``) or, with ``allow_concede``, ``concede``.
+Moves: a card (``10H``), with ``allow_concede`` ``concede``, and ``resign``.
 
 Search: :meth:`DominationState.advance` plays without checks or events, and
 ``determinize`` deals the unseen cards again within what the table has learnt
@@ -22,10 +22,10 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, NotRequired, Self, TypedDict
 
-from .cards import SUITS, Card, card_text, deck, parse_card, rank
-from .config import GameConfig, option
+from .cards import SUITS, Card, card_text, deck, parse_card, rank, stack_deck
+from .config import GameConfig, chosen_seat, option, seat_option
 from .errors import IllegalMove, NotationError, shown_input
 from .events import Event
 from .game import GameSpec, GameState, Outcome
@@ -44,7 +44,7 @@ class DominationConfig(GameConfig):
         0, "Rounds in the match, ties broken by further rounds (0: play to the target)", min=0
     )
     allow_concede: bool = option(False, "A player who could play may concede the round instead")
-    first_leader: str = option("random", "Who leads the first round", choices=("random", "1", "2"))
+    first_leader: str = seat_option("Who leads the first round")
 
     def validate(self) -> None:
         if self.target_score == 0 and self.rounds == 0:
@@ -70,6 +70,31 @@ class Concede:
 
 
 DominationMove = Play | Concede
+
+
+class DominationView(TypedDict):
+    """What a seat sees (``hand`` only in a seat's own view)."""
+
+    game: str
+    seat: int | None
+    hand_sizes: list[int]
+    run: list[str]
+    domination_start: int | None
+    domination_suit: str | None
+    multiplier: int
+    round_value: int
+    inelegant_lead: bool
+    discards: dict[str, list[int]]
+    stock: int
+    round: int
+    leader: int
+    turn: int | None
+    target_score: int
+    rounds: int
+    resigned: int | None
+    hand: NotRequired[list[str]]  # a seat's own view only
+
+
 _PLAY = {c: Play(c) for c in deck()}
 CONCEDE = Concede()
 _TEXT = {c: card_text(c) for c in deck()}  # card_text is hot in play(); look it up once
@@ -88,10 +113,11 @@ class DominationState(GameState[DominationMove, DominationConfig]):
         "hands",
         "leader",
         "over",
+        "points",
+        "resigned",
         "rng",
         "round_no",
         "run",
-        "scores",
         "seed",
         "stock",
         "turn",
@@ -113,12 +139,13 @@ class DominationState(GameState[DominationMove, DominationConfig]):
         self.run: list[Card] = []
         self.dom_start = -1  # index in run of the first card of the same-suit chain
         self.discards = [0, 0, 0, 0]  # per suit, bit r set = rank r discarded
-        self.scores = [0, 0]
+        self.points = [0, 0]
         self.leader = 0
         self.turn = 0
         self.round_no = 1
         self.over = False
         self.winner: int | None = None
+        self.resigned: int | None = None
         self._ply = 0
 
     # ------------------------------------------------------------------ copy
@@ -136,12 +163,13 @@ class DominationState(GameState[DominationMove, DominationConfig]):
         new.run = self.run[:]
         new.dom_start = self.dom_start
         new.discards = self.discards[:]
-        new.scores = self.scores[:]
+        new.points = self.points[:]
         new.leader = self.leader
         new.turn = self.turn
         new.round_no = self.round_no
         new.over = self.over
         new.winner = self.winner
+        new.resigned = self.resigned
         new._ply = self._ply
         return new
 
@@ -197,9 +225,7 @@ class DominationState(GameState[DominationMove, DominationConfig]):
             return 1
         return (self.run[-1] & 15) * self.multiplier()
 
-    def play(self, seat: int, move: DominationMove) -> list[Event]:
-        if self.over:
-            raise IllegalMove("the match is over")
+    def play_move(self, seat: int, move: DominationMove) -> list[Event]:
         if seat != self.turn:
             raise IllegalMove("it is not your turn")
         events: list[Event] = []
@@ -220,6 +246,13 @@ class DominationState(GameState[DominationMove, DominationConfig]):
             raise IllegalMove(self._why_not(card))
         self._play_card(seat, card, events)
         return events
+
+    def resign(self, seat: int) -> list[Event]:
+        self.over = True
+        self.resigned = seat
+        self.winner = 1 - seat
+        self._ply += 1
+        return [Event("resign", f"{{p{seat}}} resigns: {{p{1 - seat}}} wins.", {"seat": seat})]
 
     def advance(self, move: DominationMove) -> None:
         """Play a legal move of the seat to act, unchecked and unnarrated (for search).
@@ -329,7 +362,7 @@ class DominationState(GameState[DominationMove, DominationConfig]):
         run = self.run
         winner = self.turn ^ 1  # the player who played the last card
         value = self.round_value()
-        self.scores[winner] += value
+        self.points[winner] += value
         if not conceded:
             self._learn_cannot_play(self.turn)
         if events is not None:
@@ -356,7 +389,7 @@ class DominationState(GameState[DominationMove, DominationConfig]):
                         "multiplier": mult,
                         "inelegant": inelegant,
                         "conceded": conceded,
-                        "scores": self.scores[:],
+                        "scores": self.points[:],
                     },
                 )
             )
@@ -366,7 +399,7 @@ class DominationState(GameState[DominationMove, DominationConfig]):
         self.run = []
         self.dom_start = -1
         cfg = self.config
-        s0, s1 = self.scores
+        s0, s1 = self.points
         if (cfg.target_score and max(s0, s1) >= cfg.target_score) or (
             cfg.rounds and self.round_no >= cfg.rounds and s0 != s1
         ):
@@ -378,7 +411,7 @@ class DominationState(GameState[DominationMove, DominationConfig]):
                     Event(
                         "game_over",
                         f"{{p{self.winner}}} wins the match {max(s0, s1)} to {min(s0, s1)}.",
-                        {"winner": self.winner, "scores": self.scores[:]},
+                        {"winner": self.winner, "scores": self.points[:]},
                     )
                 )
             return
@@ -447,17 +480,22 @@ class DominationState(GameState[DominationMove, DominationConfig]):
     def outcome(self) -> Outcome | None:
         if not self.over:
             return None
+        if self.resigned is not None:
+            return Outcome.resigned(self.resigned, 2, self.points)
         target = self.config.target_score
-        if target and max(self.scores) >= target:
+        if target and max(self.points) >= target:
             reason = f"first to {target} points"
         else:
             reason = f"ahead after {self.round_no} rounds"
-        return Outcome.from_scores(self.scores, reason)
+        return Outcome.from_scores(self.points, reason)
 
     # ----------------------------------------------------------- information
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def scores(self) -> tuple[int, ...]:
+        return (self.points[0], self.points[1])
+
+    def view(self, seat: int | None) -> DominationView:
         run = self.run
-        v: dict[str, Any] = {
+        v: DominationView = {
             "game": "domination",
             "seat": seat,
             "hand_sizes": [len(self.hands[0]), len(self.hands[1])],
@@ -471,19 +509,15 @@ class DominationState(GameState[DominationMove, DominationConfig]):
                 SUITS[s]: [r for r in range(1, 14) if self.discards[s] >> r & 1] for s in range(4)
             },
             "stock": len(self.stock),
-            "scores": self.scores[:],
             "round": self.round_no,
             "leader": self.leader,
             "turn": None if self.over else self.turn,
-            "to_act": list(self.to_act()),
             "target_score": self.config.target_score,
             "rounds": self.config.rounds,
-            "over": self.over,
-            "outcome": o.to_json() if (o := self.outcome()) else None,
+            "resigned": self.resigned,
         }
         if seat is not None:
             v["hand"] = [card_text(c) for c in sorted(self.hands[seat], key=_sort_key)]
-            v["legal_moves"] = [str(m) for m in self.legal_moves(seat)]
         return v
 
     def snapshot(self) -> dict[str, Any]:
@@ -635,13 +669,8 @@ class DominationSpec(GameSpec[DominationMove, DominationConfig]):
             cards = deck()
             state.rng.shuffle(cards)
         else:
-            cards = [parse_card(t) for t in deck_order]
-            if sorted(cards) != sorted(deck()):
-                raise ValueError("a domination deck must hold each of the 52 cards once")
-        if cfg.first_leader == "random":
-            state.leader = state.rng.randrange(2)
-        else:
-            state.leader = int(cfg.first_leader) - 1
+            cards = stack_deck(deck_order, deck())
+        state.leader = chosen_seat(cfg.first_leader, lambda: state.rng.randrange(2))
         state.turn = state.leader
         # deck order is top first: seat 1 takes the top five, seat 2 the next
         # five, and the rest is the stock, whose top is the end of our list
@@ -649,7 +678,7 @@ class DominationSpec(GameSpec[DominationMove, DominationConfig]):
         state.stock = cards[10:][::-1]
         return state
 
-    def parse_move(self, text: str) -> DominationMove:
+    def parse_game_move(self, text: str) -> DominationMove:
         t = text.strip().lower()
         if t == "concede":
             return CONCEDE
@@ -658,13 +687,19 @@ class DominationSpec(GameSpec[DominationMove, DominationConfig]):
         except (ValueError, KeyError):
             raise NotationError(
                 f"{shown_input(text, 24)} is not a domination move: "
-                "play a card like 10H or QS, or 'concede'"
+                "play a card like 10H or QS, 'concede' or 'resign'"
             ) from None
 
     def rematch_config(self, config: DominationConfig, outcome: Outcome) -> DominationConfig:
         if outcome.winner is None:
             return config
-        return config.replace(first_leader=str(2 - outcome.winner))  # the loser leads
+        return config.replace(first_leader=str(1 - outcome.winner))  # the loser leads
+
+    def upgrade_config(self, values: dict[str, Any], version: int) -> dict[str, Any]:
+        # format 1 named the first leader "1" or "2"; seats now count from 0
+        if version < 2 and values.get("first_leader") in ("1", "2"):
+            values = {**values, "first_leader": str(int(values["first_leader"]) - 1)}
+        return values
 
     def max_moves(self, config: DominationConfig) -> int:
         # a round uses at most the 10 cards in hand plus a concession, and every

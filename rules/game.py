@@ -1,11 +1,17 @@
-"""The game contract every game implements (see docs/architecture.md).
+"""The game contract every game implements (see docs/contract.md).
 
 A :class:`GameSpec` describes a game and creates states; a :class:`GameState`
 answers who must act, the legal moves of a seat, plays a move (returning
 events or raising :class:`~rules.errors.IllegalMove`), says whether the game is
-over and how it ended, and gives each seat its :meth:`~GameState.view`. Moves
-are small hashable objects whose ``str()`` is the game's notation and which
-``spec.parse_move`` reads back.
+over and how it ended, the scores, each seat's move clock, and gives each seat
+its :meth:`~GameState.view`. Moves are small hashable objects whose ``str()``
+is the game's notation and which ``spec.parse_move`` reads back.
+
+Resigning is a move like any other (``resign`` in every game's notation): it
+is recorded and replayed, and the game decides what follows. It is accepted
+from any seat still in the game, whether or not that seat must act now, and
+is never listed among the legal moves (a bot choosing at random must not
+resign).
 
 The table, saves, network, bots and tests speak only this contract.
 """
@@ -20,17 +26,32 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from .config import GameConfig
-from .errors import IllegalMove, NotationError
+from .errors import IllegalMove, NotationError, shown_input
 from .events import Event
 
 Move = Hashable
 M = TypeVar("M", bound=Hashable)
 C = TypeVar("C", bound=GameConfig)
 
+RESIGN_TEXT = "resign"
+
+
+@dataclass(frozen=True, slots=True)
+class Resign:
+    """Give up: in a two-seat game the other seat wins; with more seats the
+    resigning seat drops out, ranked last, and the others play on."""
+
+    def __str__(self) -> str:
+        return RESIGN_TEXT
+
+
+RESIGN = Resign()
+
 
 @dataclass(frozen=True)
 class Outcome:
-    """How a game ended. ``ranking`` lists groups of tied seats, best first."""
+    """How a game ended. ``ranking`` lists groups of tied seats, best first.
+    ``reason`` may name seats as ``{p0}``, ``{p1}``... like an event's text."""
 
     winner: int | None
     ranking: tuple[tuple[int, ...], ...]
@@ -41,6 +62,10 @@ class Outcome:
     def is_draw(self) -> bool:
         return self.winner is None and len(self.ranking) == 1
 
+    def render(self, names: Sequence[str]) -> str:
+        """The reason with seat placeholders filled in."""
+        return self.reason.format_map({f"p{i}": n for i, n in enumerate(names)})
+
     def to_json(self) -> dict[str, Any]:
         return {
             "winner": self.winner,
@@ -50,12 +75,54 @@ class Outcome:
         }
 
     @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Outcome:
+        """Read :meth:`to_json`'s form back; ValueError if it is not one."""
+        try:
+            winner = data["winner"]
+            ranking = tuple(tuple(int(s) for s in group) for group in data["ranking"])
+            scores = tuple(data["scores"])
+            reason = data["reason"]
+        except (KeyError, TypeError, ValueError) as err:
+            raise ValueError(f"not a game result: {err}") from None
+        ints = [s for g in ranking for s in g] + list(scores)
+        if winner is not None:
+            ints.append(winner)
+        if not isinstance(reason, str) or any(type(i) is not int for i in ints):
+            raise ValueError("not a game result: seats and scores must be whole numbers")
+        return cls(winner, ranking, scores, reason)
+
+    @classmethod
     def from_scores(cls, scores: Sequence[int], reason: str) -> Outcome:
         """Higher score ranks first; a tie at the top is a draw."""
         levels = sorted(set(scores), reverse=True)
         ranking = tuple(tuple(s for s, v in enumerate(scores) if v == lv) for lv in levels)
         winner = ranking[0][0] if len(ranking[0]) == 1 else None
         return cls(winner, ranking, tuple(scores), reason)
+
+    @classmethod
+    def resigned(cls, seat: int, players: int, scores: Sequence[int]) -> Outcome:
+        """A two-seat game ended by ``seat`` resigning: the other seat wins."""
+        others = tuple(s for s in range(players) if s != seat)
+        return cls(
+            winner=others[0] if len(others) == 1 else None,
+            ranking=(others, (seat,)),
+            scores=tuple(scores),
+            reason=f"{{p{seat}}} resigned",
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class MoveClock:
+    """A seat's move clock now (see :meth:`GameState.clock`).
+
+    ``seconds`` is the length of a full clock; ``timeout_move`` is what the
+    table plays for the seat when it runs out (one of its legal moves); the
+    clock restarts only when ``turn`` changes, so the steps of one turn share
+    one clock and a rule can restart it by changing the key."""
+
+    seconds: float
+    timeout_move: Hashable
+    turn: Hashable
 
 
 class GameState(ABC, Generic[M, C]):
@@ -68,22 +135,47 @@ class GameState(ABC, Generic[M, C]):
     # --- who acts and what they may do -------------------------------------
     @abstractmethod
     def to_act(self) -> tuple[int, ...]:
-        """Seats that must act now (two at once in a simultaneous round)."""
+        """Seats that must act now (several at once in a simultaneous phase)."""
 
     @abstractmethod
     def legal_moves(self, seat: int) -> list[M]:
-        """Every legal move of ``seat`` now; empty when it need not act."""
+        """Every legal move of ``seat`` now; empty when it need not act.
+        ``resign`` is never listed (see the module's docstring)."""
 
-    @abstractmethod
-    def play(self, seat: int, move: M) -> list[Event]:
+    def play(self, seat: int, move: M | Resign) -> list[Event]:
         """Apply a move; raise IllegalMove (state unchanged) if it is not legal."""
+        if self.is_over:
+            raise IllegalMove("the game is over")
+        if type(seat) is not int or not 0 <= seat < self.config.players:
+            raise IllegalMove(f"there is no seat {seat!r} in this game")
+        if type(move) is Resign:
+            return self.resign(seat)
+        return self.play_move(seat, move)  # type: ignore[arg-type]
 
     def play_text(self, seat: int, text: str) -> list[Event]:
-        try:
-            move = self.spec.parse_move(text)
-        except NotationError as err:
-            raise IllegalMove(str(err)) from None
-        return self.play(seat, move)
+        """Read ``text`` and play it: NotationError for text that is no move
+        (as ``parse_move`` raises), IllegalMove for a move not allowed now.
+        Both are ``MoveError``s."""
+        return self.play(seat, self.spec.parse_move(text))
+
+    @abstractmethod
+    def play_move(self, seat: int, move: M) -> list[Event]:
+        """Apply one of the game's own moves (``play`` has already dealt with
+        resignations and a game that is over); IllegalMove leaves the state
+        unchanged."""
+
+    @abstractmethod
+    def resign(self, seat: int) -> list[Event]:
+        """``seat`` gives up. A two-seat game ends with the other seat winning
+        (:meth:`Outcome.resigned`); a game of more seats drops the seat, ranks
+        it below everyone still playing, and plays on. IllegalMove if the seat
+        is no longer in the game."""
+
+    # --- clocks --------------------------------------------------------------
+    def clock(self, seat: int) -> MoveClock | None:
+        """The move clock of ``seat`` while it must act, or None (no clock now:
+        the game or its options have none, or the seat need not act)."""
+        return None
 
     # --- the end -------------------------------------------------------------
     @property
@@ -94,13 +186,19 @@ class GameState(ABC, Generic[M, C]):
     def outcome(self) -> Outcome | None:
         """The result once the game is over, else None."""
 
+    @abstractmethod
+    def scores(self) -> tuple[int, ...]:
+        """The scoreboard now, one whole number per seat (public)."""
+
     # --- information ---------------------------------------------------------
     @abstractmethod
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> Mapping[str, Any]:
         """What ``seat`` may know, as JSON-able data; ``None`` is a spectator.
 
-        This is the only way information leaves a state.
-        """
+        This is the only way information leaves a state. Each game declares
+        its view as a TypedDict; what every game shares (who acts, the legal
+        moves, scores, the end) is not repeated in it: the table sends those
+        beside it (``net.client.Update``)."""
 
     @abstractmethod
     def copy(self) -> Self:
@@ -121,14 +219,6 @@ class GameState(ABC, Generic[M, C]):
         For tests and bug reports only (replay must reproduce it exactly, in
         any process: give the RNG as ``rules.rng.rng_fingerprint``, not as a
         ``hash()``); never sent to a seat."""
-
-    def timeout_move(self, seat: int) -> M | None:
-        """The move the table plays for ``seat`` when its move timer runs out,
-        or None if this game (or these options) has no move timer. When not None
-        it is one of ``legal_moves(seat)``: ``play`` accepts exactly the moves
-        that ``legal_moves`` lists, so a client can never send a move the rules
-        keep for the table."""
-        return None
 
     def hidden_cards(self, seat: int | None) -> Counter[str]:
         """Card texts that ``seat`` must not be able to see now (tests use it).
@@ -168,28 +258,42 @@ class GameSpec(ABC, Generic[M, C]):
         name = preset or next(iter(self.presets))
         if name not in self.presets:
             raise ValueError(
-                f"{self.id} has no preset '{name}'; presets: {', '.join(self.presets)}"
+                f"{self.id} has no preset {shown_input(name)}; presets: {', '.join(self.presets)}"
             )
         values = dict(self.presets[name])
         values.update(overrides)
         cfg = self.Config.from_dict(values)
         if not self.min_players <= cfg.players <= self.max_players:
-            raise ValueError(
-                f"{self.title} takes {self.min_players}-{self.max_players} players, "
-                f"not {cfg.players}"
-            )
+            raise ValueError(f"{self.title} takes {self.players_text()}, not {cfg.players}")
         return cfg
+
+    def players_text(self) -> str:
+        """``2 players`` or ``2 to 8 players``, for messages and screens."""
+        if self.min_players == self.max_players:
+            return f"{self.min_players} players"
+        return f"{self.min_players} to {self.max_players} players"
 
     @abstractmethod
     def new(
         self, config: C | None = None, seed: int = 0, deck_order: Sequence[str] | None = None
     ) -> GameState[M, C]:
-        """A new game. ``deck_order`` (card texts, top first) fixes the deal for tests,
-        puzzles and bug reports; otherwise the seed shuffles."""
+        """A new game. ``deck_order`` (card texts, top first) fixes the deal for
+        tests, puzzles and bug reports; it may name only the cards that matter,
+        the rest following in the deck's fixed order (``rules.cards.stack_deck``).
+        Otherwise the seed shuffles."""
+
+    def parse_move(self, text: str) -> M | Resign:
+        """Read a move's notation; NotationError for anything that is no move
+        (text or not). ``resign`` is a move of every game."""
+        if not isinstance(text, str):
+            raise NotationError(f"a move is text, not {shown_input(text)}")
+        if text.strip().lower() == RESIGN_TEXT:
+            return RESIGN
+        return self.parse_game_move(text)
 
     @abstractmethod
-    def parse_move(self, text: str) -> M:
-        """Read a move's notation; raise NotationError for text that is no move."""
+    def parse_game_move(self, text: str) -> M:
+        """Read one of the game's own moves; NotationError for text that is none."""
 
     @abstractmethod
     def max_moves(self, config: C) -> int:
@@ -198,6 +302,11 @@ class GameSpec(ABC, Generic[M, C]):
     def rematch_config(self, config: C, outcome: Outcome) -> C:
         """The options of a rematch (e.g. the loser leads); the same by default."""
         return config
+
+    def upgrade_config(self, values: dict[str, Any], version: int) -> dict[str, Any]:
+        """Options saved by record format ``version``, as this version reads
+        them (a game whose options changed meaning migrates them here)."""
+        return values
 
     def seat_names(self, config: C) -> list[str]:
         """Default names of the seats, for display."""
@@ -210,11 +319,13 @@ class GameSpec(ABC, Generic[M, C]):
         moves: Sequence[tuple[int, str]],
         deck_order: Sequence[str] | None = None,
     ) -> GameState[M, C]:
-        """Rebuild a state from its record; IllegalMove if the record is bad."""
+        """Rebuild a state from its record; MoveError if the record is bad."""
         state = self.new(config, seed, deck_order)
         for i, (seat, text) in enumerate(moves):
             try:
                 state.play_text(seat, text)
             except IllegalMove as err:
                 raise IllegalMove(f"move {i + 1} ({text} by seat {seat}): {err}") from None
+            except NotationError as err:
+                raise NotationError(f"move {i + 1} (by seat {seat}): {err}") from None
         return state

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -36,7 +36,7 @@ class Situation:
         self.seat = seat
         self.history: tuple[Event, ...] = tuple(history)
         self.spec: GameSpec[Any, Any] = state.spec
-        self.view: dict[str, Any] = state.view(seat)
+        self.view: Mapping[str, Any] = state.view(seat)
         self.legal: list[Hashable] = state.legal_moves(seat)
 
     def sample(self, rng: random.Random) -> GameState[Any, Any]:

@@ -366,12 +366,12 @@ class HardBot(Bot):
     def _playout(self, world: DominationState, seat: int, move: Any, memo: _Memo) -> int:
         """What ``move`` and heuristic play to the horizon gain ``seat`` over its opponent."""
         state = world.copy()
-        before = state.scores[seat] - state.scores[seat ^ 1]
+        before = state.points[seat] - state.points[seat ^ 1]
         end_round = state.round_no + self.horizon - 1
         state.advance(move)
         while not state.over and state.round_no <= end_round:
             state.advance(heuristic_move(state, memo))
-        return state.scores[seat] - state.scores[seat ^ 1] - before
+        return state.points[seat] - state.points[seat ^ 1] - before
 
 
 def _gain(values: list[int], default: list[int], weights: list[float]) -> tuple[float, float]:

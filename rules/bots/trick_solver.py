@@ -24,7 +24,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
 from ..errors import NotationError
@@ -298,7 +298,7 @@ class HardBot(Bot):
 
     def _lean_on_habits(
         self,
-        view: dict[str, Any],
+        view: Mapping[str, Any],
         pos: Position,
         me: int,
         theirs: Choices,

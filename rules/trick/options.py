@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..config import GameConfig, option
+from ..config import GameConfig, option, seat_option
 
 
 @dataclass(frozen=True)
@@ -32,9 +32,7 @@ class TrickConfig(GameConfig):
         "the defender, or more unused items (else the defender)",
         choices=("last_taker", "defender", "items"),
     )
-    defender: str = option(
-        "random", "The defender (the seed's DMO), who wins some ties", choices=("random", "1", "2")
-    )
+    defender: str = seat_option("The defender (the seed's DMO), who wins some ties")
     timer: int = option(60, "Seconds to submit each round (0: no timer)", min=0, max=3600)
     missed_replays: int = option(
         0, "If both players miss the timer the round is replayed, at most this often", min=0, max=10

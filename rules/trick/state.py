@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Self, TypedDict
 
+from ..config import chosen_seat
 from ..errors import IllegalMove
 from ..events import Event
-from ..game import GameSpec, GameState, Outcome
+from ..game import GameSpec, GameState, MoveClock, Outcome
 from ..rng import GameRng
 from .core import (
     BLOCKED,
@@ -77,6 +78,41 @@ def submissions_for(config: TrickConfig, overload: bool, reset: bool) -> list[Su
     if subs is None:
         subs = _SUBMISSIONS[key] = all_submissions(*key)
     return subs
+
+
+class TrickView(TypedDict):
+    """What a seat sees: everything public, plus its own pending submission."""
+
+    game: str
+    seat: int | None
+    names: str
+    action_names: list[str]
+    words: dict[str, str]
+    chips: list[int]
+    difference: int
+    pot: int
+    lights: list[list[str]]
+    round: int
+    rounds: int
+    end_round: int
+    round_cap: int
+    extension: int
+    replays: int
+    restrictions: list[dict[str, str]]
+    repeat_pair: list[list[str] | None]
+    blocked: list[str | None]
+    defender: int
+    items: list[dict[str, str | None]]
+    priority_window: list[bool]
+    last_taker: int | None
+    timer: int
+    exact_two: bool
+    doubles: bool
+    tie_rule: str
+    submitted: list[bool]
+    pending: str | None
+    last_round: dict[str, Any] | None
+    history: list[list[str]]
 
 
 class TrickState(GameState[TrickMove, TrickConfig]):
@@ -156,11 +192,16 @@ class TrickState(GameState[TrickMove, TrickConfig]):
             moves.append(PRIORITY_MOVE)
         return moves
 
-    def timeout_move(self, seat: int) -> TrickMove | None:
-        if self.config.timer == 0:
+    def clock(self, seat: int) -> MoveClock | None:
+        if self.config.timer == 0 or seat not in self.to_act():
             return None
-        # `missed` differs from `-` only where a round both players miss is replayed
-        return MISSED if self.config.missed_replays else EMPTY
+        # `missed` differs from `-` only where a round both players miss is
+        # replayed. The clock runs per round (a replayed round is a new one);
+        # Claim Priority restarts it ("the timer for the next round will reset").
+        items = self.pos.items
+        used = sum(items[s][PRIORITY] == 2 for s in (0, 1))
+        turn = (self.pos.round_no, self.replays, used)
+        return MoveClock(self.config.timer, MISSED if self.config.missed_replays else EMPTY, turn)
 
     def check(self, seat: int, sub: Submission) -> str | None:
         """Why ``sub`` is not a submission this seat may make now, or None."""
@@ -188,11 +229,12 @@ class TrickState(GameState[TrickMove, TrickConfig]):
         return None
 
     # ------------------------------------------------------------------ play
-    def play(self, seat: int, move: TrickMove) -> list[Event]:
-        if self.over:
-            raise IllegalMove("the game is over")
-        if seat not in (0, 1):
-            raise IllegalMove(f"there is no seat {seat}")
+    def resign(self, seat: int) -> list[Event]:
+        self._finish(1 - seat, f"{{p{seat}}} resigned")
+        self._ply += 1
+        return [Event("resign", f"{{p{seat}}} resigns: {{p{1 - seat}}} wins.", {"seat": seat})]
+
+    def play_move(self, seat: int, move: TrickMove) -> list[Event]:
         if self.pending[seat] is not None:
             raise IllegalMove("you have already submitted this round; wait for your opponent")
         if type(move) is UsePriority:
@@ -259,13 +301,7 @@ class TrickState(GameState[TrickMove, TrickConfig]):
                 "priority",
                 f"{{p{seat}}} uses Claim Priority and takes the pot: {_n(taken, w)}. "
                 f"The pot is refilled to 1 {w['chip']}; the round's timer restarts.",
-                {
-                    "seat": seat,
-                    "taken": taken,
-                    "chips": pos.chips[:],
-                    "pot": pos.pot,
-                    "timer_reset": True,
-                },
+                {"seat": seat, "taken": taken, "chips": pos.chips[:], "pot": pos.pot},
             )
         ]
 
@@ -544,7 +580,10 @@ class TrickState(GameState[TrickMove, TrickConfig]):
         return Outcome(w, ((w,), (1 - w,)), chips, self.win_reason)
 
     # ----------------------------------------------------------- information
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def scores(self) -> tuple[int, ...]:
+        return (self.pos.chips[0], self.pos.chips[1])
+
+    def view(self, seat: int | None) -> TrickView:
         pos = self.pos
         cfg = self.config
         me = seat if seat in (0, 1) else 0
@@ -556,14 +595,13 @@ class TrickState(GameState[TrickMove, TrickConfig]):
             pairs.append(None if pair is None else [ACTION_IDS[a] for a in ACTIONS if pair[a]])
         pending = self.pending[seat] if seat in (0, 1) else None
         round_no = pos.round_no - 1 if self.over else pos.round_no
-        v: dict[str, Any] = {
+        v: TrickView = {
             "game": "trick",
             "seat": seat,
             "names": cfg.names,
             "action_names": list(NAMES[cfg.names]),
             "words": dict(WORDS[cfg.names]),
             "chips": pos.chips[:],
-            "scores": pos.chips[:],  # the contract's name for the scoreboard
             "difference": pos.chips[me] - pos.chips[1 - me],
             "pot": pos.pot,
             "lights": [_lit(pos.lights[s]) for s in (0, 1)],
@@ -597,12 +635,7 @@ class TrickState(GameState[TrickMove, TrickConfig]):
                 ]
                 for a, b, ha, hb in self.history
             ],
-            "to_act": list(self.to_act()),
-            "over": self.over,
-            "outcome": o.to_json() if (o := self.outcome()) else None,
         }
-        if seat is not None:
-            v["legal_moves"] = [str(m) for m in self.legal_moves(seat)]
         return v
 
     def snapshot(self) -> dict[str, Any]:
@@ -740,10 +773,7 @@ class TrickSpec(GameSpec[TrickMove, TrickConfig]):
             raise ValueError("Five-Card Trick has no deck to order")
         cfg = config or self.config()
         state = TrickState(cfg, seed)
-        if cfg.defender == "random":
-            state.defender = state.rng.randrange(2)
-        else:
-            state.defender = int(cfg.defender) - 1
+        state.defender = chosen_seat(cfg.defender, lambda: state.rng.randrange(2))
         items = state.pos.items
         if cfg.items == "each":
             items[0] = [1, 1, 1]
@@ -755,8 +785,14 @@ class TrickSpec(GameSpec[TrickMove, TrickConfig]):
             items[1 - over] = [0, 1, 1]
         return state
 
-    def parse_move(self, text: str) -> TrickMove:
+    def parse_game_move(self, text: str) -> TrickMove:
         return parse_move(text)
+
+    def upgrade_config(self, values: dict[str, Any], version: int) -> dict[str, Any]:
+        # format 1 named the defender "1" or "2"; seats now count from 0
+        if version < 2 and values.get("defender") in ("1", "2"):
+            values = {**values, "defender": str(int(values["defender"]) - 1)}
+        return values
 
     def max_moves(self, config: TrickConfig) -> int:
         # two submissions a round, a round replayed at most `missed_replays`

@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.config import GameConfig
-from rules.errors import IllegalMove, NotationError
+from rules.errors import IllegalMove, MoveError, NotationError
 from rules.events import Event, visible_events
-from rules.game import GameSpec, GameState
+from rules.game import RESIGN, GameSpec, GameState, MoveClock
 from rules.registry import games
 
 AnyState = GameState[Any, Any]
@@ -261,9 +261,9 @@ def assert_illegal(
             state.play_text(seat, attempt)
         else:
             state.play(seat, attempt)
-    except IllegalMove as err:
+    except MoveError as err:
         message = str(err)
-        assert message.strip(), f"IllegalMove for {attempt!r} by seat {seat} has no message"
+        assert message.strip(), f"MoveError for {attempt!r} by seat {seat} has no message"
         assert len(message.splitlines()) == 1, f"IllegalMove message is not one line: {message!r}"
     else:
         raise AssertionError(
@@ -306,8 +306,11 @@ class ContractRun:
             assert self.bound > 0, "max_moves must be a positive bound"
             self.check_setup()
             self.check_position()
+            # resignations come on top of the game's own bound: each one ends
+            # the game or drops a seat
+            bound = self.bound + self.config.players
             while not self.state.is_over:
-                assert len(self.record) < self.bound, (
+                assert len(self.record) < bound, (
                     f"the game passed its stated bound of {self.bound} moves"
                 )
                 seat, move = self.choose()
@@ -325,10 +328,19 @@ class ContractRun:
 
     def choose(self) -> tuple[int, Hashable]:
         state = self.state
+        if self.rng.random() < 0.004:
+            # anyone still in the game may resign, whether or not it must act
+            seat = self.rng.randrange(self.config.players)
+            try:
+                state.copy().play(seat, RESIGN)
+            except IllegalMove:
+                pass
+            else:
+                return seat, RESIGN
         seat = self.rng.choice(state.to_act())
-        timeout = state.timeout_move(seat)
-        if timeout is not None and self.rng.random() < 0.1:
-            return seat, timeout
+        clock = state.clock(seat)
+        if clock is not None and self.rng.random() < 0.1:
+            return seat, clock.timeout_move
         return seat, self.rng.choice(state.legal_moves(seat))
 
     # checks at the start -----------------------------------------------------
@@ -354,6 +366,11 @@ class ContractRun:
 
     def check_turns(self) -> None:
         state = self.state
+        scores = state.scores()
+        assert isinstance(scores, tuple) and len(scores) == state.config.players, (
+            "scores() must give one number per seat"
+        )
+        assert all(type(s) is int for s in scores), "scores are whole numbers"
         to_act = state.to_act()
         assert isinstance(to_act, tuple), "to_act() must return a tuple"
         assert len(set(to_act)) == len(to_act), f"a seat is twice in to_act {to_act}"
@@ -374,15 +391,21 @@ class ContractRun:
                 kept = list(moves)
                 moves.clear()
                 assert state.legal_moves(seat) == kept, "legal_moves() shares a list with the state"
-                timeout = state.timeout_move(seat)
-                assert timeout is None or timeout in kept, (
-                    f"timeout move {timeout} of seat {seat} is not legal"
-                )
+                assert RESIGN not in kept, "resign is never listed among the legal moves"
+                clock = state.clock(seat)
+                if clock is not None:
+                    assert isinstance(clock, MoveClock) and clock.seconds > 0
+                    assert clock.timeout_move in kept, (
+                        f"timeout move {clock.timeout_move} of seat {seat} is not legal"
+                    )
+                    hash(clock.turn)
             else:
                 assert moves == [], f"seat {seat} need not act but has legal moves {moves}"
+                assert state.clock(seat) is None, f"seat {seat} need not act but has a clock"
 
     def check_notation(self) -> None:
         state, spec = self.state, self.spec
+        assert spec.parse_move(str(RESIGN)) == RESIGN, "resign is a move of every game"
         for seat in state.to_act():
             texts = []
             for move in state.legal_moves(seat):
@@ -417,12 +440,9 @@ class ContractRun:
             view = state.view(seat)
             assert isinstance(view, dict)
             json_roundtrip(view, f"view({seat})")
-            # every game's scoreboard (and a resignation's result) reads `scores`
-            scores = view.get("scores")
-            assert isinstance(scores, list) and len(scores) == state.config.players, (
-                f"view({seat}) has no `scores` list, one per seat"
-            )
-            assert all(type(s) is int for s in scores), f"view({seat}) scores are not ints"
+            # the table sends these beside the view: a game does not repeat them
+            shared = {"legal_moves", "to_act", "over", "outcome", "scores"} & set(view)
+            assert not shared, f"view({seat}) repeats the envelope's {sorted(shared)}"
             leaks = cards_mentioned(view, self.pattern) - visible_cards(state, seat)
             assert not leaks, f"view({seat}) shows hidden cards {sorted(leaks)}"
             if self.seed >= 10**6:
@@ -518,7 +538,7 @@ class ContractRun:
         assert [event_json(e) for e in twin_events] == [event_json(e) for e in events]
 
         to_act_after = state.to_act()
-        if len(to_act_before) > 1:
+        if len(to_act_before) > 1 and move != RESIGN:
             # a simultaneous round: the others still owe their moves (the seat
             # itself may be done, as in trick, or go on, as with swaps before a
             # ready), and must not learn what it chose; that it is done may show
@@ -600,7 +620,7 @@ class ContractRun:
         json_roundtrip(outcome.to_json(), "outcome.to_json()")
         for seat in seats(state):
             assert state.legal_moves(seat) == []
-            for move in list(self.pool.values())[:3]:
+            for move in [*list(self.pool.values())[:3], RESIGN]:
                 assert_illegal(state, seat, move)
         rematch = spec.rematch_config(self.config, outcome)
         assert type(rematch) is type(self.config)

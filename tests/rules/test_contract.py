@@ -23,7 +23,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from rules.cards import CardTextError, card_text, parse_card
-from rules.errors import IllegalMove, NotationError, UnknownGame
+from rules.errors import MoveError, NotationError, UnknownGame
 from rules.registry import games, get_game
 from tests.rules.contract_helpers import (
     AnyState,
@@ -189,15 +189,50 @@ def test_card_text_reads_back_or_says_what_a_card_looks_like(text: str) -> None:
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
-def test_play_text_turns_bad_notation_into_an_illegal_move(game_id: str) -> None:
+def test_play_text_fails_on_bad_notation_as_parse_move_does(game_id: str) -> None:
     spec = get_game(game_id)
     state = spec.new(spec.config(), 1)
     seat = state.to_act()[0]
     before = state.snapshot()
-    with pytest.raises(IllegalMove) as err:
+    with pytest.raises(NotationError) as err:
         state.play_text(seat, "this is no move")
     assert "this is no move" in str(err.value), "the message should quote the text"
+    with pytest.raises(NotationError):
+        spec.parse_move("this is no move")
     assert state.snapshot() == before
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+@pytest.mark.parametrize("thing", [None, 7, b"resign", ["10H"], {"move": "x"}])
+def test_moves_that_are_not_text_are_notation_errors(game_id: str, thing: object) -> None:
+    spec = get_game(game_id)
+    state = spec.new(spec.config(), 1)
+    with pytest.raises(NotationError):
+        spec.parse_move(thing)  # type: ignore[arg-type]
+    with pytest.raises(NotationError):
+        state.play_text(state.to_act()[0], thing)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_a_record_that_ends_in_a_resignation_replays_to_the_same_outcome(game_id: str) -> None:
+    spec = get_game(game_id)
+    cfg = spec.config()
+    state = spec.new(cfg, 5)
+    record: list[tuple[int, str]] = []
+    for _ in range(3):
+        seat = state.to_act()[0]
+        move = str(state.legal_moves(seat)[0])
+        state.play_text(seat, move)
+        record.append((seat, move))
+    quitter = cfg.players - 1
+    state.play_text(quitter, "resign")
+    record.append((quitter, "resign"))
+    again = spec.replay(cfg, 5, record)
+    assert again.snapshot() == state.snapshot()
+    if cfg.players == 2:
+        outcome = again.outcome()
+        assert again.is_over and outcome is not None
+        assert outcome.winner == 1 - quitter and outcome.ranking[-1] == (quitter,)
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
@@ -207,7 +242,7 @@ def test_replay_rejects_a_bad_record_with_its_move_number(game_id: str) -> None:
     state = spec.new(cfg, 3)
     seat = state.to_act()[0]
     first = str(state.legal_moves(seat)[0])
-    with pytest.raises(IllegalMove) as err:
+    with pytest.raises(MoveError) as err:
         spec.replay(cfg, 3, [(seat, first), (seat, "this is no move")])
     assert "move 2" in str(err.value)
 
@@ -284,7 +319,7 @@ class PerftRow:
 
 
 _DUEL = "3C 5H 9S 9D KH 2S 5S 9H JD QC"  # seat 1: 3C 5H 9S 9D KH; seat 2: 2S 5S 9H JD QC
-_FIRST = (("first_leader", "1"),)
+_FIRST = (("first_leader", "0"),)
 PERFT = [
     # Counted by hand to depth 3. Depth 2, replies of rank >= the lead: 3C 4, 5H 4,
     # 9S 3, 9D 3, and KH none, so the round ends and seat 1 leads 5 cards: 19.

@@ -153,12 +153,12 @@ def _oracle_value(state: DominationState, seat: int, move: object, deals: int) -
         world = state.copy()
         rng.shuffle(world.stock)
         world.rng = GameRng(rng.getrandbits(32))
-        before = world.scores[seat] - world.scores[1 - seat]
+        before = world.points[seat] - world.points[1 - seat]
         last_round = world.round_no + 1
         world.advance(move)  # type: ignore[arg-type]
         while not world.over and world.round_no <= last_round:
             world.advance(heuristic_move(world))
-        total += world.scores[seat] - world.scores[1 - seat] - before
+        total += world.points[seat] - world.points[1 - seat] - before
     return total / deals
 
 

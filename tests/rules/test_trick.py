@@ -103,7 +103,7 @@ def test_write_up_example_black_and_white() -> None:
 
 def test_first_version_three_rounds() -> None:
     """The first version's example (original preset): EC = seat 0, DMO = seat 1."""
-    st = new("original", defender="2")
+    st = new("original", defender="1")
     r = reveal(play_round(st, "score+grow", "score+block:block"))
     assert statuses(r, 0) == {"score": "collided", "grow": "live"}
     assert statuses(r, 1) == {"score": "collided", "block": "live"}
@@ -203,7 +203,7 @@ def test_notation_errors_are_sentences(text: str) -> None:
         parse_move(text)
     assert "\n" not in str(err.value) and len(str(err.value)) > 10
     st = new()
-    with pytest.raises(IllegalMove):
+    with pytest.raises(NotationError):
         st.play_text(0, text)
 
 
@@ -353,7 +353,7 @@ def test_standard_tie_is_a_draw_when_nobody_took_the_pot() -> None:
 
 @pytest.mark.parametrize("preset", ["original", "dm12", "setna"])
 def test_tie_at_40_goes_to_the_defender(preset: str) -> None:
-    st = new(preset, defender="2", missed_replays=0)
+    st = new(preset, defender="1", missed_replays=0)
     _play_quiet(st, 39)
     assert not st.is_over
     play_round(st, "-", "-")
@@ -362,13 +362,13 @@ def test_tie_at_40_goes_to_the_defender(preset: str) -> None:
 
 
 def test_final_tie_goes_to_more_unused_items_else_the_defender() -> None:
-    st = new("final", defender="1")
+    st = new("final", defender="0")
     play_round(st, "score+grow+reset", "-")
     play_round(st, "-", "score+grow")
     _play_quiet(st, 48)
     o = st.outcome()
     assert o is not None and o.winner == 1 and "unused items" in o.reason
-    st = new("final", defender="2")
+    st = new("final", defender="1")
     _play_quiet(st, 50)
     o = st.outcome()
     assert o is not None and o.winner == 1 and "defender" in o.reason
@@ -378,7 +378,7 @@ def test_defender_is_random_by_seed_and_shown() -> None:
     seen = {new(seed=s).view(0)["defender"] for s in range(20)}
     assert seen == {0, 1}
     assert new(seed=5).defender == new(seed=5).defender
-    assert new(defender="1").view(None)["defender"] == 0
+    assert new(defender="0").view(None)["defender"] == 0
 
 
 # --------------------------------------------------------------------------
@@ -434,11 +434,26 @@ def test_standard_rejects_doubles_and_three_cards() -> None:
         st.play_text(0, "score+grow+claim+overload")
 
 
-def test_timer_moves_per_preset() -> None:
-    assert new("standard").timeout_move(0) == EMPTY
-    assert new("original").timeout_move(1) == MISSED
-    assert new("standard", timer=0).timeout_move(0) is None
+def test_clocks_per_preset() -> None:
+    standard = new("standard").clock(0)
+    assert standard is not None
+    assert standard.timeout_move == EMPTY and standard.seconds == 60
+    original = new("original").clock(1)
+    assert original is not None and original.timeout_move == MISSED and original.seconds == 90
+    assert new("standard", timer=0).clock(0) is None
     assert new("final").view(0)["timer"] == 90
+
+
+def test_the_clock_runs_per_round_not_per_submission() -> None:
+    st = new("standard")
+    before = st.clock(1)
+    st.play_text(0, "score+grow")
+    assert st.clock(0) is None  # submitted: nothing more to do this round
+    after = st.clock(1)
+    assert before is not None and after is not None and after.turn == before.turn
+    st.play_text(1, "-")
+    nxt = st.clock(0)
+    assert nxt is not None and nxt.turn != before.turn
 
 
 def test_original_replays_a_round_both_missed_at_most_three_times() -> None:
@@ -524,8 +539,13 @@ def test_claim_priority_after_colliding_claims() -> None:
     assert [e.data["seat"] for e in windows] == [0, 1]
     assert PRIORITY_MOVE in st.legal_moves(0)
     chips = st.pos.chips[:]
+    clock_before = st.clock(0)
     events = st.play(1, PRIORITY_MOVE)
-    assert events[0].data["taken"] == 3 and events[0].data["timer_reset"]
+    assert events[0].data["taken"] == 3
+    clock_after = st.clock(0)
+    # "the timer for the next round will reset": the clock's turn changes
+    assert clock_before is not None and clock_after is not None
+    assert clock_after.turn != clock_before.turn
     assert st.pos.chips == [chips[0], chips[1] + 3] and st.pos.pot == 1
     assert st.to_act() == (0, 1)  # using the item is not the submission
     assert PRIORITY_MOVE not in st.legal_moves(0)  # the pot is gone: window closed
