@@ -22,9 +22,9 @@ def _load() -> None:
     global _loaded
     if _loaded:
         return
-    from . import domination, trick
+    from . import domination, stress, trick
 
-    for module in (domination, trick):
+    for module in (domination, stress, trick):
         register(module.SPEC)
     _loaded = True
 

@@ -278,10 +278,16 @@ class ContractRun:
 
     ``seed`` seeds the game, ``chooser_seed`` the choice of moves (and of the
     checks' own random picks), so a failure is reproduced by the pair.
+    ``max_moves`` stops a game still going after that many moves (random
+    players may take thousands to finish one): its record is still replayed,
+    and only the checks of the end are left out.
     """
 
-    def __init__(self, case: Case, seed: int, chooser_seed: int) -> None:
+    def __init__(
+        self, case: Case, seed: int, chooser_seed: int, max_moves: int | None = None
+    ) -> None:
         self.case = case
+        self.max_moves = max_moves
         self.spec = case.spec
         self.config = case.config()
         self.seed = seed
@@ -313,10 +319,13 @@ class ContractRun:
                 assert len(self.record) < bound, (
                     f"the game passed its stated bound of {self.bound} moves"
                 )
+                if self.max_moves is not None and len(self.record) >= self.max_moves:
+                    break
                 seat, move = self.choose()
                 self.step(seat, move)
                 self.check_position()
-            self.check_end()
+            if self.state.is_over:
+                self.check_end()
             self.check_replay()
         except AssertionError as err:
             # the record reproduces the position: spec.replay(config, seed, record)
@@ -642,30 +651,38 @@ class ContractRun:
 
 
 # ------------------------------------------------------ determinized play
-def check_determinized_playouts(case: Case, seed: int, chooser_seed: int, positions: int) -> None:
+def check_determinized_playouts(
+    case: Case, seed: int, chooser_seed: int, positions: int, playout_moves: int | None = None
+) -> None:
     """Bots search determinized states: at ``positions`` random positions of a
     random game, every perspective's determinization must be a state the rules
     could reach (every seat to act has a legal move) and play out to the end
-    within the bound, conserving cards."""
+    within the bound, conserving cards (or, with ``playout_moves``, for that
+    many moves, as a search's playouts are often cut)."""
     spec = case.spec
     config = case.config()
     bound = spec.max_moves(config)
     rng = random.Random(chooser_seed)
     state = spec.new(config, seed)
     checked = 0
-    while not state.is_over:
-        if rng.random() < 0.2 and checked < positions:
+    while not state.is_over and checked < positions:
+        if rng.random() < 0.2:
             checked += 1
             for seat in perspectives(state):
                 det = state.determinize(seat, random.Random(rng.getrandbits(32)))
-                _playout(det, rng, bound, f"determinize({seat}) at move {state.ply}")
+                _playout(det, rng, bound, f"determinize({seat}) at move {state.ply}", playout_moves)
         mover = rng.choice(state.to_act())
         state.play(mover, rng.choice(state.legal_moves(mover)))
 
 
-def _playout(state: AnyState, rng: random.Random, bound: int, where: str) -> None:
+def _playout(
+    state: AnyState, rng: random.Random, bound: int, where: str, moves: int | None
+) -> None:
     cards = state.all_cards()
+    start = state.ply
     while not state.is_over:
+        if moves is not None and state.ply - start >= moves:
+            return
         assert state.ply < bound, f"{where}: a playout passed the move bound"
         for seat in state.to_act():
             assert state.legal_moves(seat), (
