@@ -17,7 +17,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from rules.config import GameConfig
-from rules.errors import IllegalMove, UnknownGame, shown_input
+from rules.errors import MoveError, UnknownGame, shown_input
 from rules.events import Event
 from rules.game import GameSpec, GameState
 from rules.registry import get_game
@@ -268,7 +268,7 @@ class GameRecord:
         for i, (seat, text) in enumerate(self.moves):
             try:
                 events.extend(state.play_text(seat, text))
-            except IllegalMove as err:
+            except MoveError as err:
                 raise SaveError(
                     f"game {self.id} does not replay: move {i + 1} ({text} by seat {seat + 1}): "
                     f"{err}"

@@ -43,7 +43,7 @@ def saved(data_dir: Path, record_id: str = "abc12345", moves: int = 3) -> GameRe
     from rules.registry import get_game
 
     spec = get_game("domination")
-    config = spec.config(first_leader="1", target_score=500)
+    config = spec.config(first_leader="0", target_score=500)
     state = spec.new(config, 5)
     record = GameRecord.new(
         "domination", config, 5, [SeatInfo("Ada", "human"), SeatInfo("Bot", "bot", "hard")],
@@ -143,7 +143,7 @@ def test_play_launches_with_typed_options(
     code, _, err = run(
         capsys, "--data-dir", str(tmp_path / "d"), "play", "domination", "--vs", "computer:hard",
         "--seed", "42", "--preset", "short", "--option", "allow-concede=yes",
-        "--option", "first_leader=2",
+        "--option", "first_leader=1",
     )  # fmt: skip
     assert code == 0, err
     assert fake_app == [
@@ -156,7 +156,7 @@ def test_play_launches_with_typed_options(
                 "vs": "computer:hard",
                 "seed": 42,
                 "preset": "short",
-                "options": {"allow_concede": True, "first_leader": "2"},
+                "options": {"allow_concede": True, "first_leader": "1"},
             },
         )
     ]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -67,6 +68,8 @@ class CardTableApp(App[int]):
         self.force_ascii = ascii
         self.launch = launch
         self._store: SaveStore | None = None
+        # bots think in these threads, never on the event loop; made on first use
+        self._bot_threads: ThreadPoolExecutor | None = None
         super().__init__()
         self._apply_settings(self.settings, initial=True)
 
@@ -206,8 +209,8 @@ class CardTableApp(App[int]):
             seats,
             my_seats,
             seed=seed,
-            pace=self.settings.bot_pace,
             preset=preset,
+            **self.table_options(),
         )
         await self.show_table(client, replace=replace)
 
@@ -220,8 +223,20 @@ class CardTableApp(App[int]):
             if record_id is None:
                 self.notify("There is no unfinished game to resume.", severity="warning")
                 return
-        client = resume_table(self.store, record_id, pace=self.settings.bot_pace)
+        client = resume_table(self.store, record_id, **self.table_options())
         await self.show_table(client)
+
+    def table_options(self) -> dict[str, Any]:
+        """How this app's tables run their bots: paced as the settings say, in
+        a small pool of threads of their own."""
+        if self._bot_threads is None:
+            self._bot_threads = ThreadPoolExecutor(max_workers=4, thread_name_prefix="bot")
+        return {"pace": self.settings.bot_pace, "executor": self._bot_threads}
+
+    async def on_unmount(self) -> None:
+        if self._bot_threads is not None:
+            # a bot still thinking is abandoned, not awaited: its answer is dropped
+            self._bot_threads.shutdown(wait=False, cancel_futures=True)
 
     def latest_unfinished(self) -> str | None:
         entries = [e for e in self.store.list() if e.record is not None]

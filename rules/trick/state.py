@@ -691,7 +691,7 @@ class TrickState(GameState[TrickMove, TrickConfig]):
 ITEM_NAMES = ("overload", "reset", "priority")
 
 
-def disregarded_in_view(view: dict[str, Any], seat: int, sub: Submission) -> dict[str, str]:
+def disregarded_in_view(view: TrickView, seat: int, sub: Submission) -> dict[str, str]:
     """What the rules would disregard of ``sub`` if ``seat`` submitted it now, by
     action id, worked out from a view alone (the table warns before submitting)."""
     out: dict[str, str] = {}

@@ -43,22 +43,24 @@ async def test_whole_game_against_the_computer_reaches_game_over(dirs: Any) -> N
                 break
             assert await play_first_legal(pilot), "the table waits on nobody"
         assert isinstance(app.screen, GameOverScreen)
-        view = screen.view
-        assert view["over"] and max(view["scores"]) >= 20
+        update = screen.update
+        scores = update.scores
+        assert update.over and max(scores) >= 20 and update.result is not None
         text = screen_text(app)
-        winner = screen.names[view["outcome"]["winner"]]
+        assert update.result.winner is not None
+        winner = screen.names[update.result.winner]
         assert f"{winner} wins." in text
-        assert f"Difference{abs(view['scores'][0] - view['scores'][1]):>16}" in text
+        assert f"Difference{abs(scores[0] - scores[1]):>16}" in text
         # the record on disk says finished, with the result
         record = app.store.load(screen.client.record_id)
         assert record.status == "finished" and record.result is not None
         # rematch: a new table, the loser leads the first round
-        loser = 1 - view["outcome"]["winner"]
+        loser = 1 - update.result.winner
         await pilot.press("r")
         await settle(pilot)
         rematch = app.screen
         assert isinstance(rematch, DominationScreen) and rematch is not screen
-        assert rematch.client.config["first_leader"] == str(loser + 1)
+        assert rematch.client.config["first_leader"] == str(loser)
         assert rematch.view["leader"] == loser
         assert len(app.screen_stack) == 2  # home, the new game
 
@@ -75,10 +77,10 @@ async def test_an_illegal_card_is_explained_and_changes_nothing(dirs: Any) -> No
                 break
             await play_first_legal(pilot)
         bad = next(c for c in screen.hand if c not in screen.legal)
-        before = screen.client.state_id
+        before = screen.update.state_id
         await pilot.press(str(screen.hand.index(bad) + 1))
         await settle(pilot)
-        assert screen.client.state_id == before
+        assert screen.update.state_id == before
         status = str(screen.query_one("#status").render())
         assert ("cannot play" in status and "lower than" in status) or "Domination" in status
         assert status.startswith("You cannot play")
@@ -100,7 +102,7 @@ async def test_keys_move_the_choice_and_enter_plays_it(dirs: Any) -> None:
         card = screen.hand[screen.cursor]
         await pilot.press("enter")
         await settle(pilot)
-        assert screen.client.state_id == 1
+        assert screen.update.state_id == 1
         assert screen.client.table.record.moves[0][1] == card
 
 
@@ -116,11 +118,11 @@ async def test_clicking_a_card_plays_it(dirs: Any) -> None:
             await settle(pilot)
         hand = screen.hand
         target = next(i for i, c in enumerate(hand) if c in screen.legal)
-        before = screen.client.state_id
+        before = screen.update.state_id
         # each card is 5 columns and a gap; the row has one column of padding
         await pilot.click("#hand", offset=(1 + target * 6 + 2, 1))
         await settle(pilot)
-        assert screen.client.state_id > before
+        assert screen.update.state_id > before
         moves = screen.client.table.record.moves
         assert (0, hand[target]) in moves
 
@@ -156,7 +158,7 @@ async def test_hot_seat_hands_off_without_showing_a_hand(dirs: Any) -> None:
         await settle(pilot)
         assert app.screen is game and game.seat_name(game.seat) == second
         # the log was rebuilt for the new seat: the other player's draws stay secret
-        assert game.view["hand"] == game.client.view(game.seat)["hand"]
+        assert game.view["hand"] == game.client.snapshot(game.seat).view["hand"]
 
 
 async def test_pause_menu_resign_ends_the_game(dirs: Any) -> None:
@@ -182,7 +184,8 @@ async def test_pause_menu_resign_ends_the_game(dirs: Any) -> None:
         assert isinstance(app.screen, GameOverScreen)
         assert "Computer wins." in screen_text(app)
         assert "(You resigned)" in screen_text(app)
-        assert app.store.load(game.client.record_id).status == "resigned"
+        record = app.store.load(game.client.record_id)
+        assert record.status == "finished" and record.moves[-1] == (0, "resign")
         await pilot.press("h")
         await settle(pilot)
         assert len(app.screen_stack) == 1  # home

@@ -229,7 +229,7 @@ async def test_generic_screen_plays_a_game_without_its_own_screen(dirs: Any) -> 
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         spec = get_game("domination")
-        config = spec.config(first_leader="1")
+        config = spec.config(first_leader="0")
         seats, mine = build_seats(["you", "computer:easy"], spec.seat_names(config))
         client = open_table(app.store, "domination", config, seats, mine, seed=1)
         await app.push_screen(GenericGameScreen(client))

@@ -20,10 +20,10 @@ sees another person's choice before the reveal.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from rich.console import Group, RenderableType
 from rich.style import Style
@@ -55,7 +55,7 @@ from rules.trick.notation import (
     make_submission,
     parse_move,
 )
-from rules.trick.state import REASONS, disregarded_in_view
+from rules.trick.state import REASONS, TrickView, disregarded_in_view
 from tui.styles import TABLE
 from tui.widgets.cards import CardStyle, card_style_of
 from tui.widgets.event_log import EventLog
@@ -125,7 +125,7 @@ class Words:
         return "ability" if self.kind == "abilities" else "action"
 
     @classmethod
-    def of(cls, view: dict[str, Any]) -> Words:
+    def of(cls, view: TrickView) -> Words:
         names = view.get("action_names") or ["Score", "Grow", "Claim", "Steal", "Block"]
         words = view.get("words") or {}
         return cls(
@@ -187,7 +187,7 @@ def move_words(move: str, words: Words, times: str = "×") -> str:
     return submission_words(sub, words, times) if isinstance(sub, Submission) else move
 
 
-def how_many(view: dict[str, Any], overload: bool) -> str:
+def how_many(view: TrickView, overload: bool) -> str:
     """What the preset lets this seat submit now, in words."""
     if overload:
         return "three cards (not all alike)"
@@ -198,7 +198,7 @@ def how_many(view: dict[str, Any], overload: bool) -> str:
     return f"up to two {Words.of(view).kind}"
 
 
-def round_text(view: dict[str, Any]) -> str:
+def round_text(view: TrickView) -> str:
     """ "round 7 of 25, cap 50" / "round 27 of 30 (extension 1), cap 50"."""
     text = f"round {view.get('round', 1)} of {view.get('end_round', view.get('rounds', 25))}"
     if view.get("extension"):
@@ -226,7 +226,7 @@ def lights_segments(lit: Sequence[str], words: Words, ascii: bool) -> Line:
     return out
 
 
-def player_lines(view: dict[str, Any], names: Sequence[str], ascii: bool) -> list[Line]:
+def player_lines(view: TrickView, names: Sequence[str], ascii: bool) -> list[Line]:
     """Two lines per player: name, defender, lights, items; then what they may
     not play this round and why, and the Block in force on them."""
     words = Words.of(view)
@@ -271,7 +271,7 @@ def player_lines(view: dict[str, Any], names: Sequence[str], ascii: bool) -> lis
         if blocked[s]:
             parts.append(
                 [
-                    (f"{words.name(blocked[s])} blocked", "bad"),
+                    (f"{words.name(str(blocked[s]))} blocked", "bad"),
                     (f" by {seat_label(names, 1 - s)}", ""),
                 ]
             )
@@ -337,7 +337,7 @@ def _action_result(
     return status, "", ""
 
 
-def reveal_lines(view: dict[str, Any], names: Sequence[str], times: str = "×") -> list[Line]:
+def reveal_lines(view: TrickView, names: Sequence[str], times: str = "×") -> list[Line]:
     """The last round as the seat on screen may see it, action by action."""
     last = view.get("last_round")
     words = Words.of(view)
@@ -363,7 +363,7 @@ def reveal_lines(view: dict[str, Any], names: Sequence[str], times: str = "×") 
     return lines
 
 
-def intro_lines(view: dict[str, Any]) -> list[Line]:
+def intro_lines(view: TrickView) -> list[Line]:
     """Before the first reveal: what the five actions do."""
     w = Words.of(view)
     n = w.actions
@@ -605,6 +605,10 @@ class TrickScreen(GameScreen):
         Binding("g", "result", "Result", id="trick.result"),
     ]
 
+    @property
+    def view(self) -> TrickView:
+        return cast(TrickView, self.update.view)
+
     def __init__(self, client: Any) -> None:
         super().__init__(client)
         # the choice being made, in the order picked (repeats: two copies)
@@ -736,7 +740,8 @@ class TrickScreen(GameScreen):
                 if event.kind == "timeout":
                     timeouts.append(note)
 
-    def show_view(self, view: dict[str, Any]) -> None:
+    def show_view(self, shown: Mapping[str, Any]) -> None:
+        view = cast(TrickView, shown)
         drawn = (self.seat, int(view.get("round", 0)))
         if drawn != self._drawn or view.get("pending") is not None or self.over:
             # a new person at the keyboard, a new round, or locked in: start afresh
@@ -871,7 +876,7 @@ class TrickScreen(GameScreen):
         if self.over:
             return "The game is over: Esc for the menu, g for the result."
         if self.seat is not None and self.locked is not None:
-            acting = [s for s in self.view.get("to_act", []) if s != self.seat]
+            acting = [s for s in self.update.to_act if s != self.seat]
             if acting:
                 return f"Waiting for {self.opponent()} to lock in{self.dots}"
         if self.choosing:
@@ -978,13 +983,6 @@ class TrickScreen(GameScreen):
         if self.over:
             self._show_game_over()
 
-    def result(self) -> dict[str, Any]:
-        # after a resignation GameScreen looks for the view's "scores"; here they are chips
-        out = super().result()
-        if not out.get("scores") and self.view.get("chips"):
-            out["scores"] = list(self.view["chips"])
-        return out
-
     async def on_action_cards_clicked(self, message: ActionCards.Clicked) -> None:
         self.action_pick(message.index)
 
@@ -994,7 +992,7 @@ class TrickScreen(GameScreen):
             return
         sub = self.submission()
         text = str(sub)
-        if text not in self.view.get("legal_moves", []):
+        if text not in self.legal:
             self.set_status(self._why_not(sub), problem=True)
             return
         dropped = self.disregarded_now()
@@ -1045,20 +1043,22 @@ SCREEN = TrickScreen
 
 
 def describe(
-    view: dict[str, Any],
+    view: Mapping[str, Any],
+    scores: Sequence[int],
     names: Sequence[str],
     style: CardStyle,
     snapshot: dict[str, Any] | None = None,
 ) -> RenderableType:
     """A Five-Card Trick view for the replay viewer: the board, the players, the
     last round revealed; with ``snapshot``, the submissions not yet revealed."""
+    view = cast(TrickView, dict(view))
     words = Words.of(view)
     last = (snapshot or {}).get("last")
-    if last and view.get("last_round"):
+    last_round = view["last_round"]
+    if last and last_round:
         # everything revealed: Block targets that stayed secret are shown too
-        view = {**view, "last_round": {**view["last_round"], "moves": last["moves"]}}
         targets = [None if t < 0 else ACTION_IDS[t] for t in last.get("targets", [])]
-        view["last_round"]["block_targets"] = targets
+        view["last_round"] = {**last_round, "moves": last["moves"], "block_targets": targets}
     chips = view.get("chips", [0, 0])
     head = (
         f"{TITLES.get(view.get('names', 'trick'), 'Five-Card Trick')} · "
@@ -1078,8 +1078,8 @@ def describe(
                 parts.append(
                     Text(f"{seat_label(names, s)} has submitted {move_words(move, words)}.")
                 )
-    elif view.get("pending"):
+    elif (mine := view.get("pending")) is not None:
         seat = view.get("seat")
         who = seat_label(names, seat) if isinstance(seat, int) else "You"
-        parts.append(Text(f"{who} has submitted {move_words(view['pending'], words)}."))
+        parts.append(Text(f"{who} has submitted {move_words(mine, words)}."))
     return Group(*parts)

@@ -3,27 +3,30 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import ClassVar
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from rules.game import Outcome
 
-def result_text(outcome: dict[str, Any], names: Sequence[str], status: str) -> str:
-    """The result in words, from an outcome (JSON of rules.Outcome)."""
-    winner = outcome.get("winner")
-    scores = list(outcome.get("scores") or [])
+
+def result_text(outcome: Outcome, names: Sequence[str]) -> str:
+    """The result in words."""
+    winner = outcome.winner
+    scores = list(outcome.scores)
     lines = []
     if winner is not None and 0 <= winner < len(names):
         lines.append(f"{names[winner]} wins.")
-    elif outcome.get("ranking") and len(outcome["ranking"]) == 1:
+    elif outcome.is_draw:
         lines.append("A draw.")
     else:
         lines.append("The game is over.")
-    reason = outcome.get("reason")
+    reason = outcome.render(names)
     if reason:
         lines.append(f"({reason})")
     if scores and len(scores) == len(names):
@@ -41,19 +44,16 @@ class GameOverScreen(ModalScreen[str]):
         Binding("v", "choose('view')", "View the table", id="over.view"),
     ]
 
-    def __init__(
-        self, game_id: str, outcome: dict[str, Any], names: Sequence[str], status: str
-    ) -> None:
+    def __init__(self, game_id: str, outcome: Outcome, names: Sequence[str]) -> None:
         super().__init__()
         self.game_id = game_id
         self.outcome = outcome
         self.names = list(names)
-        self.status = status
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="game-over"):
             yield Static("Game over", classes="title")
-            yield Static(result_text(self.outcome, self.names, self.status), id="result")
+            yield Static(Text(result_text(self.outcome, self.names)), id="result")
             with Horizontal(classes="buttons"):
                 yield Button("Rematch (r)", id="rematch", variant="primary", compact=True)
                 yield Button("Home (h)", id="home", compact=True)

@@ -13,7 +13,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
-from rules.errors import IllegalMove
+from rules.errors import MoveError
 from rules.events import Event, visible_events
 from tui.styles import LISTS
 from tui.widgets.cards import CardStyle
@@ -74,7 +74,7 @@ class ReplayScreen(Screen[None]):
         for i, (seat, text) in enumerate(self.record.moves):
             try:
                 events = state.play_text(seat, text)
-            except IllegalMove as err:
+            except MoveError as err:
                 self.problem = f"Move {i + 1} ({text}) does not replay: {err}"
                 break
             self.states.append(state.copy())
@@ -121,7 +121,11 @@ class ReplayScreen(Screen[None]):
         describe = describer(self.record.game)
         last = "\n".join(happened) if happened else ("The deal." if self.position == 0 else "")
         body.update(
-            Group(Text(last, style="bold"), Text(""), describe(view, self.names, style, snapshot))
+            Group(
+                Text(last, style="bold"),
+                Text(""),
+                describe(view, state.scores(), self.names, style, snapshot),
+            )
         )
 
     def action_step(self, step: int) -> None:

@@ -167,9 +167,7 @@ class ResumeScreen(Screen[None]):
         from saves.errors import SaveError
 
         try:
-            client = resume_table(
-                self.cardtable.store, record_id, pace=self.cardtable.settings.bot_pace
-            )
+            client = resume_table(self.cardtable.store, record_id, **self.cardtable.table_options())
         except (SaveError, ValueError, OSError) as err:
             self.notify(f"Cannot resume: {err}", severity="error", timeout=10)
             return
