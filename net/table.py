@@ -408,7 +408,10 @@ class Table:
     def _kick_bots(self) -> None:
         """Every bot that must act and is not yet thinking starts to."""
         for seat in self.thinking():
-            if seat in self._bot_tasks:
+            running = self._bot_tasks.get(seat)
+            # a task that has just finished is still listed until its done
+            # callback runs: it will not look at the state again
+            if running is not None and not running.done():
                 continue
             self._enter()  # busy from now, before the task first runs
             task = asyncio.get_running_loop().create_task(self._bot_turn(seat))

@@ -489,14 +489,16 @@ async def test_every_game_a_resignation_is_a_recorded_move(tmp_path: Path, game_
     if client.table.status != "playing":
         pytest.fail("the game ended before anyone could resign")
     await client.resign(1)
+    await client.idle()
     record = client.table.record
-    assert record.moves[-1] == (1, "resign")
+    # bots of a many-seat game play on at once: the resignation is seat 1's last move
+    assert [move for seat, move in record.moves if seat == 1][-1] == "resign"
     state = client.table.state
     if config.players == 2:  # type: ignore[attr-defined]
         outcome = state.outcome()
         assert outcome is not None and outcome.ranking[-1] == (1,)
     else:  # the others play on
-        assert client.table.status == "playing"
+        assert client.table.status == "playing" or record.moves[-1][0] != 1
         assert 1 not in state.to_act()
     again = resume_table(store, client.record_id)
     assert again.table.state.snapshot() == state.snapshot()

@@ -250,6 +250,7 @@ def test_replay_rejects_a_bad_record_with_its_move_number(game_id: str) -> None:
 # ------------------------------------------------------------- determinism
 _CROSS_PROCESS = """
 import json, sys
+import tests.conftest  # registers the toy game, as pytest does
 from tests.rules.contract_helpers import Case, scripted_game
 out = {}
 for game_id, preset, players in json.loads(sys.argv[1]):
