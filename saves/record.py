@@ -545,6 +545,13 @@ RECORD_SCHEMA: Schema = {
 }
 
 
+def check_field(name: str, value: Any, where: str) -> Any:
+    """Check one value as the record's field ``name`` would be on reading, so
+    that a new game never saves what could not be read back (a seed or an
+    option out of range): SaveError naming it ``where`` if not."""
+    return RECORD_SCHEMA[name].check(value, where)
+
+
 def _clean(text: str, limit: int = MAX_TEXT) -> str:
     """A message from elsewhere (the rules) as one printable line, cut short."""
     text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
