@@ -38,7 +38,7 @@ def test_the_format_is_versioned_and_plain() -> None:
 def test_seat_info_round_trip() -> None:
     seat = SeatInfo("Bo", "bot", "easy")
     assert SeatInfo.from_json(seat.to_json()) == seat
-    with pytest.raises(SaveError, match="seat kind"):
+    with pytest.raises(SaveError, match="kind must be one of"):
         SeatInfo.from_json({"name": "x", "kind": "alien"})
 
 
@@ -73,7 +73,7 @@ def _broken(change: dict[str, Any]) -> dict[str, Any]:
         ({"moves": [[0, "AS"], ["x", "2S"]]}, "move 2 is not a"),
         ({"moves": [[5, "AS"]]}, "move 1 is not a"),
         ({"seats": [{"name": "a", "kind": "human"}]}, "1 seats for a 2-player game"),
-        ({"status": "paused"}, "status must be one of"),
+        ({"status": "paused"}, "field 'status' must be one of"),
         ({"created": "yesterday"}, "not an ISO 8601 time"),
         ({"id": "../../etc"}, "bad record id"),
         ({"deck_order": [1, 2]}, "deck_order"),
