@@ -19,6 +19,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 from .commands import ScreenActions
+from .plain import plain
 from .settings import Settings, default_config_dir, load_settings, save_settings
 from .widgets.cards import CardStyle
 
@@ -106,7 +107,7 @@ class CardTableApp(App[int]):
         try:
             save_settings(self.config_dir, self.settings)
         except OSError as err:
-            self.notify(f"Could not save settings: {err}", severity="error")
+            self.notify(f"Could not save settings: {plain(err)}", severity="error", markup=False)
 
     def watch_theme(self, theme: str) -> None:
         # the palette's Theme command changes the theme too: remember it
@@ -130,7 +131,7 @@ class CardTableApp(App[int]):
 
     async def on_mount(self) -> None:
         if self._settings_notice:
-            self.notify(self._settings_notice, severity="warning", timeout=8)
+            self.notify(plain(self._settings_notice), severity="warning", timeout=8, markup=False)
         self._check_size()
         if self.launch:
             await self._run_launch(self.launch)
@@ -169,10 +170,11 @@ class CardTableApp(App[int]):
             elif action == "resume":
                 await self.resume_game(launch.get("id"))
             else:
-                self.notify(f"Unknown launch action {action!r}", severity="error")
+                shown = plain(repr(action), 40)
+                self.notify(f"Unknown launch action {shown}", severity="error", markup=False)
         except (SaveError, ValueError, KeyError, OSError) as err:
             # a bad id or option from the command line: a sentence on the home screen
-            self.notify(str(err), severity="error", timeout=10)
+            self.notify(plain(err), severity="error", timeout=10, markup=False)
 
     # ------------------------------------------------------------------ tables
     async def start_from_launch(self, launch: dict[str, Any]) -> None:

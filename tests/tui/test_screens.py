@@ -285,7 +285,7 @@ async def test_save_quit_resume_continues_identically(dirs: Any) -> None:
         assert isinstance(app.screen, ResumeScreen)
         table = app.screen.query_one(DataTable)
         assert table.row_count == 1
-        row = table.get_row_at(0)
+        row = [str(cell) for cell in table.get_row_at(0)]  # cells are plain Text
         assert row[0] == "domination" and row[1] == "You v Computer" and row[5] == "playing"
         await pilot.press("enter")
         await settle(pilot)
@@ -320,7 +320,7 @@ async def test_resume_lists_unreadable_files_and_deletes_with_confirmation(dirs:
         assert isinstance(screen, ResumeScreen)
         table = screen.query_one(DataTable)
         assert table.row_count == 2
-        statuses = [table.get_row_at(i)[5] for i in range(2)]
+        statuses = [str(table.get_row_at(i)[5]) for i in range(2)]
         assert "unreadable" in statuses
         bad = statuses.index("unreadable")
         table.move_cursor(row=bad)
@@ -351,7 +351,7 @@ async def test_replay_steps_through_a_finished_game(dirs: Any) -> None:
         await settle(pilot)
         await pilot.press("r")
         await settle(pilot)
-        assert "finished" in app.screen.query_one(DataTable).get_row_at(0)[5]
+        assert "finished" in str(app.screen.query_one(DataTable).get_row_at(0)[5])
         await pilot.press("v")
         await settle(pilot)
         replay = app.screen

@@ -13,10 +13,12 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from rules.game import Outcome
+from tui.plain import plain, plain_text
 
 
 def result_text(outcome: Outcome, names: Sequence[str]) -> str:
-    """The result in words."""
+    """The result in words: plain text, whatever the names and the reason hold."""
+    names = [plain(n, 40) for n in names]
     winner = outcome.winner
     scores = list(outcome.scores)
     lines = []
@@ -28,7 +30,7 @@ def result_text(outcome: Outcome, names: Sequence[str]) -> str:
         lines.append("The game is over.")
     reason = outcome.render(names)
     if reason:
-        lines.append(f"({reason})")
+        lines.append(f"({plain(reason)})")
     if scores and len(scores) == len(names):
         lines.append("")
         lines += [f"{n:<20}{s:>6}" for n, s in zip(names, scores, strict=True)]
@@ -53,11 +55,14 @@ class GameOverScreen(ModalScreen[str]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="game-over"):
             yield Static("Game over", classes="title")
-            yield Static(Text(result_text(self.outcome, self.names)), id="result")
+            yield Static(self.result_renderable(), id="result")
             with Horizontal(classes="buttons"):
                 yield Button("Rematch (r)", id="rematch", variant="primary", compact=True)
                 yield Button("Home (h)", id="home", compact=True)
                 yield Button("Table (v)", id="view", compact=True)
+
+    def result_renderable(self) -> Text:
+        return plain_text(result_text(self.outcome, self.names), None, newlines=True)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.action_choose(event.button.id or "home")

@@ -18,6 +18,7 @@ from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 
 from rules.config import RANDOM_SEAT, OptionInfo, parse_option_value
 from rules.registry import get_game
+from tui.plain import plain_text
 from tui.seating import build_seats, default_kinds, seat_kinds
 from tui.styles import FORMS
 
@@ -198,10 +199,14 @@ class NewGameScreen(Screen[None]):
         return out
 
     def _error(self, text: str) -> None:
-        self.query_one("#form-error", Static).update(text)
+        # plain text: it may quote what was typed in the form
+        self.query_one("#form-error", Static).update(plain_text(text, None))
 
     # -------------------------------------------------------------- actions
     async def action_start(self) -> None:
+        from saves.errors import SaveError
+        from saves.record import check_field
+
         spec = self.spec
         try:
             config = spec.config(self.preset, **self._read_options())
@@ -209,7 +214,11 @@ class NewGameScreen(Screen[None]):
             seats, mine = build_seats(kinds, spec.seat_names(config))
             seed_text = self.query_one("#seed", Input).value.strip()
             seed = int(seed_text) if seed_text else None
-        except ValueError as err:
+            # what the game's record will hold must read back
+            check_field("config", config.to_dict(), "an option")
+            if seed is not None:
+                check_field("seed", seed, "the seed")
+        except (ValueError, SaveError) as err:
             self._error(f"Cannot start: {err}")
             return
         self._error("")

@@ -15,6 +15,7 @@ from textual.widgets import Footer, Header, Static
 
 from rules.errors import MoveError
 from rules.events import Event, visible_events
+from tui.plain import plain, plain_text
 from tui.styles import LISTS
 from tui.widgets.cards import CardStyle
 from tui.widgets.event_log import display_text
@@ -40,7 +41,7 @@ class ReplayScreen(Screen[None]):
     def __init__(self, record: GameRecord) -> None:
         super().__init__()
         self.record = record
-        self.names = [s.name for s in record.seats]
+        self.names = [plain(s.name, 40) for s in record.seats]
         self.states: list[GameState[Any, Any]] = []
         self.events: list[list[Event]] = []  # events of the move that led to states[i]
         self.problem = ""
@@ -55,7 +56,7 @@ class ReplayScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.sub_title = f"replay: {self.record.game} {self.record.id}"
+        self.sub_title = plain(f"replay: {self.record.game} {self.record.id}", 80)
         self._build()
         self.position = len(self.states) - 1
         self._draw()
@@ -67,7 +68,7 @@ class ReplayScreen(Screen[None]):
             spec = self.record.spec()
             state = spec.new(self.record.game_config(), self.record.seed, self.record.deck_order)
         except (SaveError, ValueError) as err:
-            self.problem = f"This game cannot be replayed: {err}"
+            self.problem = plain(f"This game cannot be replayed: {err}")
             return
         self.states.append(state.copy())
         self.events.append([])
@@ -75,7 +76,7 @@ class ReplayScreen(Screen[None]):
             try:
                 events = state.play_text(seat, text)
             except MoveError as err:
-                self.problem = f"Move {i + 1} ({text}) does not replay: {err}"
+                self.problem = plain(f"Move {i + 1} ({plain(text, 40)}) does not replay: {err}")
                 break
             self.states.append(state.copy())
             self.events.append(events)
@@ -91,7 +92,7 @@ class ReplayScreen(Screen[None]):
         head = self.query_one("#replay-head", Static)
         body = self.query_one("#replay-body", Static)
         if not self.states:
-            head.update(self.problem)
+            head.update(plain_text(self.problem))
             body.update("")
             return
         state = self.states[self.position]
@@ -102,8 +103,11 @@ class ReplayScreen(Screen[None]):
         )
         total = len(self.states) - 1
         head.update(
-            f"Move {self.position} of {total} · {who}"
-            + (f" · {self.problem}" if self.problem else "")
+            plain_text(
+                f"Move {self.position} of {total} · {who}"
+                + (f" · {self.problem}" if self.problem else ""),
+                None,
+            )
         )
         style = self.card_style
         happened = [
@@ -122,7 +126,7 @@ class ReplayScreen(Screen[None]):
         last = "\n".join(happened) if happened else ("The deal." if self.position == 0 else "")
         body.update(
             Group(
-                Text(last, style="bold"),
+                plain_text(last, None, newlines=True, style="bold"),
                 Text(""),
                 describe(view, state.scores(), self.names, style, snapshot),
             )
