@@ -280,3 +280,45 @@ def test_headless_modules_never_import_textual_or_rich() -> None:
         [sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, check=True
     )
     assert done.stdout.strip().splitlines()[-1] == "IMPORTED:"
+
+
+# ---------------------------------------------------------------- arena
+def test_arena_json_has_the_figures(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(
+        capsys, "arena", "domination", "--a", "random", "--b", "medium", "--games", "2",
+        "--preset", "short", "--json",
+    )  # fmt: skip
+    assert code == 0 and err == ""  # no progress bar where stderr is no terminal
+    data = json.loads(out)
+    assert data["games"] == 2 and data["a"] == "random" and data["b"] == "medium"
+    assert data["wins"] + data["draws"] + data["losses"] == 2
+    assert 0.0 <= data["ci_low"] <= data["rate"] <= data["ci_high"] <= 1.0
+    assert data["mean_moves"] > 0
+    assert set(data["a_times"]) == {"decisions", "median", "p99"}
+
+
+def test_arena_text_is_one_line_per_figure(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "arena", "trick", "--a", "medium", "--b", "thief", "--games", "2")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0].startswith("trick (standard, 2 players), 2 games, seed 0: medium (A)")
+    assert lines[1].startswith("A wins ") and "95% interval" in lines[1]
+    assert lines[2].startswith("average game: ")
+    assert "decision time: median" in lines[3]
+
+
+@pytest.mark.parametrize(
+    ("argv", "says"),
+    [
+        (["arena", "domination", "--a", "hard", "--b", "thief"], "no player 'thief'"),
+        (["arena", "nogame", "--a", "hard", "--b", "easy"], "no game called"),
+        (["arena", "trick", "--a", "hard", "--b", "easy", "--players", "3"], "2 players"),
+        (["arena", "trick", "--a", "hard"], "required"),
+    ],
+)
+def test_arena_mistakes_get_one_line(
+    capsys: pytest.CaptureFixture[str], argv: list[str], says: str
+) -> None:
+    code, _, err = run(capsys, *argv)
+    assert code == 2
+    assert says in one_line_error(err)

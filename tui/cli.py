@@ -29,6 +29,7 @@ from rules.registry import games, get_game
 from saves.errors import SaveError
 from saves.record import GameRecord, parse_time
 from saves.store import SaveStore
+from tui.arena_cli import add_arena_parser
 
 PROG = "cardtable"
 NOT_A_TTY = (
@@ -170,6 +171,7 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("id", metavar="ID")
     export.add_argument("path", metavar="PATH", type=Path, help="a file or folder to write to")
     export.set_defaults(handler=cmd_saves_export)
+    add_arena_parser(sub)  # `cardtable arena`: tui/arena_cli.py
     return parser
 
 
