@@ -33,7 +33,7 @@ from ..cards import Card, parse_card
 from ..domination import CONCEDE, DominationState, Play
 from . import register_bot
 from .base import Bot, Situation
-from .search import Adapter, Analysis, Budget, State, analyse
+from .search import Adapter, Analysis, Budget, State, analyse, register_engine
 
 FULL = 0b11111111111110  # ranks A..K are bits 1..13 of a suit's mask
 SUIT_LETTERS = "SHDC"
@@ -410,3 +410,4 @@ class HardBot(Bot):
 
 register_bot("domination", "medium", MediumBot)
 register_bot("domination", "hard", HardBot)
+register_engine("domination", DominationAdapter, HardBot().budget)

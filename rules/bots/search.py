@@ -407,3 +407,31 @@ def best_move(
 ) -> Hashable:
     """The most visited move of :func:`analyse`."""
     return analyse(situation, adapter, budget, rng, **kw).best
+
+
+# ------------------------------------------------------- per-game engines
+# game id -> (adapter factory, the hard level's budget); games register here
+_ENGINES: dict[str, tuple[Callable[[], Adapter], Budget]] = {}
+DEFAULT_BUDGET = Budget(iterations=1000, seconds=1.0)
+
+
+def register_engine(game_id: str, adapter: Callable[[], Adapter], budget: Budget) -> None:
+    """The adapter and budget the hints use for a game (its hard bot's)."""
+    _ENGINES[game_id] = (adapter, budget)
+
+
+def engine_for(game_id: str) -> tuple[Adapter, Budget]:
+    """A game's adapter and budget; the generic adapter for a game without one."""
+    from . import _load
+
+    _load()
+    factory, budget = _ENGINES.get(game_id, (Adapter, DEFAULT_BUDGET))
+    return factory(), budget
+
+
+def hint(situation: Situation, rng: random.Random, budget: Budget | None = None) -> Analysis:
+    """The engine's view of a seat's legal moves, best first, for the hint
+    key: within the hard bot's budget unless told otherwise. Only the seat's
+    own knowledge is searched (``situation.sample``)."""
+    adapter, default = engine_for(situation.spec.id)
+    return analyse(situation, adapter, budget or default, rng)

@@ -8,8 +8,9 @@ import random
 from collections.abc import Hashable
 
 from rules.bots.base import Situation
-from rules.bots.domination_bots import DominationAdapter, HardBot
-from rules.bots.search import Adapter, Budget, State, analyse
+from rules.bots.domination_bots import DominationAdapter, HardBot, MediumBot
+from rules.bots.review import review
+from rules.bots.search import Adapter, Budget, State, analyse, engine_for, hint
 from rules.domination import SPEC as DOMINATION
 from rules.domination import DominationState
 from tests.rules.toy_games import TOY
@@ -123,3 +124,37 @@ def test_the_domination_adapter_plays_the_rules() -> None:
         adapter.advance(state, seat, move)
         twin.play(seat, move)
         assert state.snapshot() == twin.snapshot()
+
+
+def test_hints_use_each_games_engine() -> None:
+    adapter, budget = engine_for("domination")
+    assert isinstance(adapter, DominationAdapter) and budget == HardBot().budget
+    generic, _ = engine_for("trick")
+    assert type(generic) is Adapter
+    state = next(
+        p for p in random_positions("standard", 2, seed=1) if len(p.legal_moves(p.turn)) > 1
+    )
+    situation = Situation(state, state.turn)
+    found = hint(situation, random.Random(0), Budget(100))
+    assert {e.move for e in found.moves} == set(situation.legal)
+
+
+def test_review_replays_one_seats_decisions_dearest_first() -> None:
+    config = DOMINATION.config("short")
+    state = DOMINATION.new(config, 21)
+    medium = MediumBot()
+    rng = random.Random(4)
+    record: list[tuple[int, str]] = []
+    choices = 0
+    while not state.is_over:
+        seat = state.turn
+        situation = Situation(state, seat)
+        choices += seat == 0 and len(situation.legal) > 1
+        move = medium.choose(situation, rng)
+        record.append((seat, str(move)))
+        state.play(seat, move)
+    moments = review(DOMINATION, config, 21, record, 0, random.Random(1), Budget(60))
+    assert len(moments) == choices > 0
+    assert all(record[m.ply][0] == 0 and str(m.played) == record[m.ply][1] for m in moments)
+    costs = [m.cost for m in moments]
+    assert costs == sorted(costs, reverse=True) and min(costs) >= 0.0
