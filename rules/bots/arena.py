@@ -7,7 +7,9 @@ the deal cancels out. Every game is reproducible from the arena's seed alone
 (bots get their own seeded rngs), whatever the number of processes.
 
 Players are named as for ``make_bot`` (``easy``, ``medium``, ``hard``), or
-``random``, or, for trick, any scripted strategy of :mod:`.trick_scripts`.
+``random``, or ``engine`` (the search engine with the game's adapter, which
+is the hard level where a game has no stronger bot), or, for trick, any
+scripted strategy of :mod:`.trick_scripts`.
 Decision times are wall-clock seconds of ``choose`` at decisions with more
 than one legal move (a forced move costs nothing and would flatter the median).
 """
@@ -30,7 +32,7 @@ from . import LEVELS, Bot, RandomBot, Situation, make_bot
 
 def player_names(game_id: str) -> list[str]:
     """Every name ``make_player`` accepts for this game."""
-    names = [lv.id for lv in LEVELS] + ["random"]
+    names = [lv.id for lv in LEVELS] + ["random", "engine"]
     if game_id == "trick":
         from .trick_scripts import SCRIPTS
 
@@ -42,6 +44,10 @@ def make_player(game_id: str, name: str) -> Bot:
     """A bot by level or name (ValueError naming the choices if unknown)."""
     if name == "random":
         return RandomBot()
+    if name == "engine":
+        from .search import EngineBot
+
+        return EngineBot()
     if name in {lv.id for lv in LEVELS}:
         return make_bot(game_id, name)
     if game_id == "trick":

@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..game import GameState
-from .base import Situation
+from .base import Bot, Situation
 
 State = GameState[Any, Any]
 
@@ -84,6 +84,12 @@ class Adapter:
 
     def to_act(self, state: State) -> tuple[int, ...]:
         return state.to_act()
+
+    def simultaneous(self, state: State, acting: tuple[int, ...]) -> bool:
+        """Whether the seat to choose now does so without seeing the others'
+        choices of the same phase (searched by regret matching, not UCB).
+        By default: when several seats must act at once."""
+        return len(acting) > 1
 
     def legal(self, state: State, seat: int) -> list[Hashable]:
         return state.legal_moves(seat)
@@ -196,6 +202,18 @@ class Analysis:
     moves: list[MoveEstimate]  # best first
     iterations: int
     seconds: float
+    # the decision is simultaneous: the visits are a mixed strategy to draw from
+    mixed: bool = False
+
+    def pick(self, rng: random.Random) -> Hashable:
+        """The move to play: the most visited, or in a simultaneous decision one
+        drawn in proportion to the visits (a fixed choice could be read)."""
+        if not self.mixed:
+            return self.best
+        total = sum(e.visits for e in self.moves)
+        if total == 0:
+            return self.best
+        return self.moves[_draw([e.visits / total for e in self.moves], rng.random())].move
 
     @property
     def best(self) -> Hashable:
@@ -237,6 +255,7 @@ def analyse(
     rollout_move = adapter.rollout_move
     rollout_done = adapter.rollout_done
     horizon_of = adapter.horizon
+    is_simultaneous = adapter.simultaneous
     evaluate = adapter.evaluate
     result = adapter.result
     max_depth = adapter.max_depth
@@ -286,7 +305,7 @@ def analyse(
             node = cur[seat]
             children = node.children
             untried = [m for m in moves if m not in children]
-            simultaneous = phase_open or len(acting) > 1
+            simultaneous = phase_open or is_simultaneous(state, acting)
             if untried:
                 move = untried[0] if len(untried) == 1 else rng.choice(untried)
                 expanded = True
@@ -385,7 +404,8 @@ def analyse(
         v = child.value[me] / child.visits
         estimates.append(MoveEstimate(m, child.visits, v, _points(adapter, v)))
     estimates.sort(key=lambda e: (e.visits, e.value), reverse=True)
-    return Analysis(estimates, iterations, time.perf_counter() - started)
+    mixed = adapter.simultaneous(first, first.to_act())
+    return Analysis(estimates, iterations, time.perf_counter() - started, mixed)
 
 
 def _draw(probs: Sequence[float], r: float) -> int:
@@ -427,6 +447,21 @@ def engine_for(game_id: str) -> tuple[Adapter, Budget]:
     _load()
     factory, budget = _ENGINES.get(game_id, (Adapter, DEFAULT_BUDGET))
     return factory(), budget
+
+
+class EngineBot(Bot):
+    """Any game's search bot: the engine with the game's adapter and budget."""
+
+    name = "engine"
+
+    def __init__(self, budget: Budget | None = None) -> None:
+        self.budget = budget
+
+    def choose(self, situation: Situation, rng: random.Random) -> Hashable:
+        if len(situation.legal) == 1:
+            return situation.legal[0]
+        adapter, default = engine_for(situation.spec.id)
+        return analyse(situation, adapter, self.budget or default, rng).pick(rng)
 
 
 def hint(situation: Situation, rng: random.Random, budget: Budget | None = None) -> Analysis:

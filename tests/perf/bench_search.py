@@ -4,8 +4,9 @@
 
 For each game with an adapter, searches positions from random games with the
 engine and reports iterations per second of CPU time: with the game's own
-adapter (the hard bot's: medium rollouts to the end of the next round for
-domination), and with random rollouts to the end of the game (the generic
+adapter (domination: the hard bot's, medium rollouts to the end of the next
+round; trick: the hints', four rounds of random submissions and the solver's
+evaluation), and with random rollouts to the end of the game (the generic
 adapter). Goal from issue 10: >= 2,600 iterations/s for a 2-seat game. Not
 collected by pytest (``norecursedirs``).
 """
@@ -24,6 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from rules.bots.base import Situation
 from rules.bots.domination_bots import DominationAdapter
 from rules.bots.search import Adapter, Budget, analyse
+from rules.bots.trick_engine import TrickAdapter
 from rules.game import GameState
 from rules.registry import games
 
@@ -64,6 +66,7 @@ def main() -> int:
     runs: list[tuple[str, str, Adapter]] = [
         ("domination", "hard's adapter", DominationAdapter()),
         ("domination", "random rollouts", Adapter()),
+        ("trick", "trick's adapter", TrickAdapter()),
         ("trick", "random rollouts", Adapter()),
     ]
     for game_id, label, adapter in runs:

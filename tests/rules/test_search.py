@@ -7,12 +7,17 @@ from __future__ import annotations
 import random
 from collections.abc import Hashable
 
+import pytest
+
 from rules.bots.base import Situation
 from rules.bots.domination_bots import DominationAdapter, HardBot, MediumBot
 from rules.bots.review import review
-from rules.bots.search import Adapter, Budget, State, analyse, engine_for, hint
+from rules.bots.search import Adapter, Budget, EngineBot, State, analyse, engine_for, hint
+from rules.bots.trick_engine import TrickAdapter
 from rules.domination import SPEC as DOMINATION
 from rules.domination import DominationState
+from rules.trick import SPEC as TRICK
+from rules.trick import TrickState
 from tests.rules.toy_games import TOY
 
 from .test_domination_bots import random_positions
@@ -129,8 +134,7 @@ def test_the_domination_adapter_plays_the_rules() -> None:
 def test_hints_use_each_games_engine() -> None:
     adapter, budget = engine_for("domination")
     assert isinstance(adapter, DominationAdapter) and budget == HardBot().budget
-    generic, _ = engine_for("trick")
-    assert type(generic) is Adapter
+    assert isinstance(engine_for("trick")[0], TrickAdapter)
     state = next(
         p for p in random_positions("standard", 2, seed=1) if len(p.legal_moves(p.turn)) > 1
     )
@@ -152,9 +156,52 @@ def test_review_replays_one_seats_decisions_dearest_first() -> None:
         choices += seat == 0 and len(situation.legal) > 1
         move = medium.choose(situation, rng)
         record.append((seat, str(move)))
-        state.play(seat, move)
+        state.play(seat, move)  # type: ignore[arg-type]
     moments = review(DOMINATION, config, 21, record, 0, random.Random(1), Budget(60))
     assert len(moments) == choices > 0
     assert all(record[m.ply][0] == 0 and str(m.played) == record[m.ply][1] for m in moments)
     costs = [m.cost for m in moments]
     assert costs == sorted(costs, reverse=True) and min(costs) >= 0.0
+
+
+def _rules_fields(state: TrickState) -> tuple[object, ...]:
+    pos = state.pos
+    return (
+        pos.chips, pos.pot, pos.lights, pos.round_no, pos.end_round, pos.items, pos.blocked,
+        pos.last1, pos.last2, state.over, state.winner, state.pending, state.priority_open,
+        state.replays, state.ply,
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize("preset", list(TRICK.presets))
+def test_tricks_fast_path_keeps_the_rules(preset: str) -> None:
+    """``TrickState.advance`` leaves what the rules read as ``play`` does."""
+    adapter = TrickAdapter()
+    for g in range(4):
+        state = TRICK.new(TRICK.config(preset), g)
+        twin = state.copy()
+        rng = random.Random(g)
+        while not state.is_over:
+            seat = state.to_act()[0]
+            move = rng.choice(state.legal_moves(seat))
+            adapter.advance(state, seat, move)
+            twin.play(seat, move)
+            assert _rules_fields(state) == _rules_fields(twin)
+        assert state.outcome() == twin.outcome()
+
+
+def test_the_engine_plays_trick_as_a_mixed_strategy() -> None:
+    state = TRICK.new(TRICK.config(), 5)
+    situation = Situation(state, 0)
+    analysis = hint(situation, random.Random(1), Budget(300))
+    assert analysis.mixed
+    assert {e.move for e in analysis.moves} == set(situation.legal)
+    bot = EngineBot(Budget(60))
+    rng = random.Random(2)
+    while not state.is_over:
+        for seat in state.to_act():
+            if seat in state.to_act() and not state.is_over:
+                situation = Situation(state, seat)
+                move = bot.choose(situation, rng)
+                assert move in situation.legal
+                state.play(seat, move)  # type: ignore[arg-type]
