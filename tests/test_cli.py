@@ -345,14 +345,14 @@ def test_a_readable_record_with_markup_is_shown_as_written(
 ) -> None:
     record = saved(data_dir, "abc12345", moves=2)
     record.seats[0] = SeatInfo("[@click=app.quit]", "human")
-    record.status, record.result = "resigned", {
+    record.status, record.result = "finished", {
         "winner": 1, "ranking": [[1], [0]], "scores": [0, 0], "reason": MARKUP[2],
     }  # fmt: skip
     SaveStore(data_dir).save(record)
     code, out, _ = run(capsys, "saves", "show", "abc12345")
     assert code == 0
     assert "1. [@click=app.quit] (human)" in out
-    assert f"resigned: Bot won ({MARKUP[2]})" in out
+    assert f"finished: Bot won ({MARKUP[2]})" in out
 
 
 @pytest.mark.parametrize(
@@ -463,3 +463,45 @@ def test_a_full_disk_on_stdout_is_one_line_not_a_traceback(argv: list[str], data
         )  # fmt: skip
     assert done.returncode in (1, 2)
     assert "cannot write the output: No space left on device" in one_line_error(done.stderr)
+
+
+# ---------------------------------------------------------------- arena
+def test_arena_json_has_the_figures(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(
+        capsys, "arena", "domination", "--a", "random", "--b", "medium", "--games", "2",
+        "--preset", "short", "--json",
+    )  # fmt: skip
+    assert code == 0 and err == ""  # no progress bar where stderr is no terminal
+    data = json.loads(out)
+    assert data["games"] == 2 and data["a"] == "random" and data["b"] == "medium"
+    assert data["wins"] + data["draws"] + data["losses"] == 2
+    assert 0.0 <= data["ci_low"] <= data["rate"] <= data["ci_high"] <= 1.0
+    assert data["mean_moves"] > 0
+    assert set(data["a_times"]) == {"decisions", "median", "p99"}
+
+
+def test_arena_text_is_one_line_per_figure(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "arena", "trick", "--a", "medium", "--b", "thief", "--games", "2")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0].startswith("trick (standard, 2 players), 2 games, seed 0: medium (A)")
+    assert lines[1].startswith("A wins ") and "95% interval" in lines[1]
+    assert lines[2].startswith("average game: ")
+    assert "decision time: median" in lines[3]
+
+
+@pytest.mark.parametrize(
+    ("argv", "says"),
+    [
+        (["arena", "domination", "--a", "hard", "--b", "thief"], "no player 'thief'"),
+        (["arena", "nogame", "--a", "hard", "--b", "easy"], "no game called"),
+        (["arena", "trick", "--a", "hard", "--b", "easy", "--players", "3"], "2 players"),
+        (["arena", "trick", "--a", "hard"], "required"),
+    ],
+)
+def test_arena_mistakes_get_one_line(
+    capsys: pytest.CaptureFixture[str], argv: list[str], says: str
+) -> None:
+    code, _, err = run(capsys, *argv)
+    assert code == 2
+    assert says in one_line_error(err)

@@ -31,6 +31,7 @@ from rules.registry import games, get_game
 from saves.errors import SaveError
 from saves.record import GameRecord, check_field, parse_time
 from saves.store import SaveStore
+from tui.arena_cli import add_arena_parser
 from tui.plain import plain
 
 if TYPE_CHECKING:
@@ -234,6 +235,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="a file to write, or a folder (one that exists, or PATH/) to put ID.json in",
     )
     export.set_defaults(handler=cmd_saves_export)
+    add_arena_parser(sub)  # `cardtable arena`: tui/arena_cli.py
     return parser
 
 

@@ -28,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "perf"))
 from bench_domination_bots import match
 
 # a small search keeps the default run quick; it is the same algorithm
-QUICK_HARD = HardBot(samples=16)
+QUICK_HARD = HardBot(iterations=40, seconds=None)
 
 
 def cards(text: str) -> list[int]:
@@ -70,7 +70,9 @@ def test_bots_only_play_legal_moves(preset: str) -> None:
             state.play(seat, move)
 
 
-@pytest.mark.parametrize("bot", [MediumBot(), HardBot(samples=8)], ids=["medium", "hard"])
+@pytest.mark.parametrize(
+    "bot", [MediumBot(), HardBot(iterations=40, seconds=None)], ids=["medium", "hard"]
+)
 def test_bots_do_not_see_hidden_cards(bot: Bot) -> None:
     """The same choice in the real state and in one whose hidden cards (the
     opponent's hand, the stock) were dealt again: the bot cannot tell them apart."""
@@ -136,6 +138,7 @@ def test_medium_concedes_a_cheap_round_rather_than_risk_a_dear_one() -> None:
     assert choice is None  # concede
 
 
+@pytest.mark.slow
 def test_medium_beats_random_clearly() -> None:
     tally = match(MediumBot(), RandomBot(), 300, SPEC.config(), first_seed=500)
     # about 73% over thousands of games; 300 games give a standard error of 2.6%
@@ -162,10 +165,11 @@ def _oracle_value(state: DominationState, seat: int, move: object, deals: int) -
     return total / deals
 
 
+@pytest.mark.slow
 def test_where_hard_departs_from_medium_it_plays_better() -> None:
     """Positions from medium-vs-medium games: wherever the hard bot's move differs
     from the medium bot's, the true state (both hands known) says it gains more."""
-    hard, medium = HardBot(samples=60), MediumBot()
+    hard, medium = HardBot(iterations=600, seconds=None), MediumBot()
     gains = []
     for g in range(10):
         state = SPEC.new(SPEC.config(), seed=300 + g)
