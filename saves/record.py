@@ -27,9 +27,9 @@ from rules.registry import get_game
 from .errors import SaveError
 
 FORMAT = "cardtable-game"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 SEAT_KINDS = ("human", "bot", "remote")
-STATUSES = ("playing", "finished", "resigned")
+STATUSES = ("playing", "finished")
 BOT_LEVELS = tuple(level.id for level in LEVELS)
 
 # Limits of a record's values (docs/saves.md). Whatever a file holds, what is
@@ -96,7 +96,7 @@ class GameRecord:
     moves: list[tuple[int, str]] = field(default_factory=list)
     created: str = field(default_factory=utc_now)
     updated: str = ""
-    status: str = "playing"  # playing | finished | resigned
+    status: str = "playing"  # playing | finished
     result: dict[str, Any] | None = None  # Outcome.to_json() once the game has ended
 
     FORMAT_VERSION = FORMAT_VERSION
@@ -214,6 +214,8 @@ class GameRecord:
         result: dict[str, Any] | None = fields["result"]
         if result is not None:
             _check_result(result, players)
+        if (result is None) != (fields["status"] == "playing"):
+            raise SaveError("a finished game needs its result, and a game being played has none")
         return cls(
             id=fields["id"],
             game=spec.id,
@@ -310,7 +312,35 @@ def _check_result(result: dict[str, Any], players: int) -> None:
 # ------------------------------------------------------------ versions
 # version -> the function that turns a record of that version into one of the next.
 # Every change of the format adds one step here (and bumps FORMAT_VERSION).
-_UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
+def _from_version_1(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 to 2. Seat options count from 0 ("Player 1" was "1"): each game
+    renumbers its own (``GameSpec.upgrade_config``). A resignation is a move: a
+    game saved with status ``resigned`` gets the ``resign`` move of the seat it
+    ranked last, and is ``finished``, so that it replays to its result."""
+    game, config = data.get("game"), data.get("config")
+    if isinstance(game, str) and isinstance(config, dict):
+        try:
+            spec = get_game(game)
+        except UnknownGame:
+            pass  # the schema says so, in its words
+        else:
+            data["config"] = spec.upgrade_config(dict(config), 1)
+    if data.get("status") == "resigned":
+        result, moves = data.get("result"), data.get("moves")
+        ranking = result.get("ranking") if isinstance(result, dict) else None
+        last = ranking[-1] if isinstance(ranking, list) and ranking else None
+        if not (isinstance(last, list) and len(last) == 1 and type(last[0]) is int):
+            raise SaveError("a resigned game's result must rank the seat that resigned last")
+        if not isinstance(moves, list):
+            raise SaveError(f"field 'moves' must be a list, not {_brief(moves)}")
+        quitter = last[0]
+        data["moves"] = [*moves, [quitter, "resign"]]
+        data["status"] = "finished"
+        data["result"] = {**result, "reason": f"{{p{quitter}}} resigned"}
+    return data
+
+
+_UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _from_version_1}
 
 
 def _upgrade(data: dict[str, Any], version: int) -> dict[str, Any]:

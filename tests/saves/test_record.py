@@ -30,7 +30,7 @@ def test_json_round_trip_keeps_every_field() -> None:
 def test_the_format_is_versioned_and_plain() -> None:
     data = played_record(moves=2).to_json()
     assert data["format"] == "cardtable-game"
-    assert data["version"] == FORMAT_VERSION == GameRecord.FORMAT_VERSION == 1
+    assert data["version"] == FORMAT_VERSION == GameRecord.FORMAT_VERSION == 2
     assert data["moves"][0][0] in (0, 1) and isinstance(data["moves"][0][1], str)
     assert data["seats"][1] == {"name": "Computer (hard)", "kind": "bot", "level": "hard"}
 
@@ -61,7 +61,7 @@ def _broken(change: dict[str, Any]) -> dict[str, Any]:
 @pytest.mark.parametrize(
     ("change", "reason"),
     [
-        ({"version": 2}, "newer cardtable"),
+        ({"version": 3}, "newer cardtable"),
         ({"version": "1"}, "unknown format version"),
         ({"format": "chess"}, "not a cardtable saved game"),
         ({"seed": KeyError}, "missing field 'seed'"),

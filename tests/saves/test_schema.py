@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from rules.registry import get_game
 from saves import record as record_module
 from saves.errors import SaveError
 from saves.record import FORMAT_VERSION, GameRecord
@@ -102,8 +103,8 @@ def test_every_message_is_one_printable_line_for_hostile_unknown_options() -> No
 def test_what_cardtable_writes_passes_the_schema() -> None:
     record = played_record(moves=30)
     record.preset = "short"
-    record.status = "resigned"
-    record.result = _result(reason="Ada resigned")
+    record.status = "finished"
+    record.result = _result(reason="{p1} resigned")
     assert GameRecord.from_json(json.loads(record.to_text())) == record
 
 
@@ -112,21 +113,80 @@ def test_a_missing_level_reads_as_none() -> None:
     assert [s.level for s in GameRecord.from_json(data).seats] == [None, None]
 
 
+def _version_1(record: GameRecord, **changes: Any) -> dict[str, Any]:
+    """``record`` as cardtable wrote it in format version 1."""
+    return {**record.to_json(), "version": 1, **changes}
+
+
+def test_a_version_1_resignation_becomes_a_resign_move_that_replays_to_its_result() -> None:
+    spec = get_game("domination")
+    config = spec.config(first_leader="1")
+    record = GameRecord.new("domination", config, 5, played_record().seats)
+    state = spec.new(config, 5)
+    for _ in range(5):
+        seat = state.to_act()[0]
+        move = str(state.legal_moves(seat)[0])
+        state.play_text(seat, move)
+        record.moves.append((seat, move))
+    # format 1 numbered seat options from 1, and a resignation was a status
+    config = {**record.config, "first_leader": "2"}
+    old_result = {"winner": 0, "ranking": [[0], [1]], "scores": [0, 0], "reason": "Bot resigned"}
+    data = _version_1(record, config=config, status="resigned", result=old_result)
+    upgraded = GameRecord.from_json(data)
+    assert upgraded.config["first_leader"] == "1"  # Player 2, counted from 0
+    assert upgraded.moves == [*record.moves, (1, "resign")]
+    assert upgraded.status == "finished"
+    assert upgraded.result == {**old_result, "reason": "{p1} resigned"}
+    # it replays to the same result, and is written back as version 2
+    outcome = upgraded.replay().outcome()
+    assert outcome is not None and outcome.winner == 0 and outcome.ranking == ((0,), (1,))
+    assert json.loads(upgraded.to_text())["version"] == FORMAT_VERSION == 2
+    assert GameRecord.from_json(json.loads(upgraded.to_text())) == upgraded
+
+
+def test_version_1_seat_options_of_every_game_count_from_0() -> None:
+    record = played_record(moves=2)
+    for first, now in (("1", "0"), ("2", "1"), ("random", "random")):
+        data = _version_1(record, config={**record.config, "first_leader": first})
+        assert GameRecord.from_json(data).config["first_leader"] == now
+    trick = get_game("trick")
+    config = trick.config(defender="1").to_dict()
+    data = _version_1(record, game="trick", preset=None, config={**config, "defender": "2"})
+    assert GameRecord.from_json(data).config["defender"] == "1"
+
+
+@pytest.mark.parametrize(
+    "result",
+    [None, {"winner": 0, "ranking": [[0, 1]], "scores": [0, 0], "reason": ""}, {"ranking": 5}],
+)
+def test_a_version_1_resignation_that_names_nobody_is_unreadable(result: Any) -> None:
+    data = _version_1(played_record(moves=2), status="resigned", result=result)
+    with pytest.raises(SaveError, match="rank the seat that resigned last"):
+        GameRecord.from_json(data)
+
+
+@pytest.mark.parametrize(
+    ("status", "result"), [("finished", None), ("playing", _result()), ("resigned", _result())]
+)
+def test_the_status_and_the_result_agree(status: str, result: Any) -> None:
+    with pytest.raises(SaveError, match=r"finished game needs its result|status. must be one of"):
+        GameRecord.from_json(_data(status=status, result=result))
+
+
 def test_older_versions_go_through_the_one_upgrade_function(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     # the shape a format change takes: version N-1 -> N in _UPGRADES, then the schema
-    assert FORMAT_VERSION == 1
-    monkeypatch.setattr(record_module, "FORMAT_VERSION", 2)
+    monkeypatch.setattr(record_module, "FORMAT_VERSION", 3)
 
-    def one_to_two(data: dict[str, Any]) -> dict[str, Any]:
+    def two_to_three(data: dict[str, Any]) -> dict[str, Any]:
         return {**data, "seats": [{**s, "name": s["name"].upper()} for s in data["seats"]]}
 
-    monkeypatch.setattr(record_module, "_UPGRADES", {1: one_to_two})
-    record = GameRecord.from_json(_data(version=1))
+    monkeypatch.setattr(record_module, "_UPGRADES", {**record_module._UPGRADES, 2: two_to_three})
+    record = GameRecord.from_json(_data(version=2))
     assert [s.name for s in record.seats] == ["ADA", "COMPUTER (HARD)"]
     with pytest.raises(SaveError, match="newer cardtable"):
-        GameRecord.from_json(_data(version=3))
+        GameRecord.from_json(_data(version=4))
     monkeypatch.setattr(record_module, "_UPGRADES", {})
-    with pytest.raises(SaveError, match="unknown format version 1"):
-        GameRecord.from_json(_data(version=1))
+    with pytest.raises(SaveError, match="unknown format version 2"):
+        GameRecord.from_json(_data(version=2))

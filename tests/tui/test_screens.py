@@ -263,18 +263,18 @@ async def _game_with_moves(app: CardTableApp, pilot: Any, moves: int) -> str:
 
 
 async def test_save_quit_resume_continues_identically(dirs: Any) -> None:
-    # uninterrupted: 12 of my moves
+    # uninterrupted: 8 of my moves
     straight = make_app(dirs, launch=play_launch(seed=21, vs="computer:medium", target_score=1000))
     async with straight.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        rid = await _game_with_moves(straight, pilot, 12)
+        rid = await _game_with_moves(straight, pilot, 8)
         expected = list(straight.screen.client.table.record.moves)
         straight.store.delete(rid)
-    # interrupted after 5: save and quit, resume from the list, 7 more
+    # interrupted after 4: save and quit, resume from the list, 4 more
     app = make_app(dirs, launch=play_launch(seed=21, vs="computer:medium", target_score=1000))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        await _game_with_moves(app, pilot, 5)
+        await _game_with_moves(app, pilot, 4)
         game = app.screen
         view_before = game.view
         await pilot.press("escape", "s")
@@ -292,7 +292,7 @@ async def test_save_quit_resume_continues_identically(dirs: Any) -> None:
         resumed = app.screen
         assert isinstance(resumed, DominationScreen) and resumed is not game
         assert resumed.view == view_before
-        await _game_with_moves(app, pilot, 7)
+        await _game_with_moves(app, pilot, 4)
         assert list(resumed.client.table.record.moves) == expected
         # the launch form: resume the latest unfinished game
         await pilot.press("escape", "s")

@@ -194,6 +194,7 @@ async def test_every_preset_plays_a_round_against_the_computer(dirs: Any, preset
         assert screen.choosing  # round 2 is open
 
 
+@pytest.mark.slow  # a whole game through the screens; rounds are covered one by one above
 async def test_a_whole_hot_seat_game(dirs: Any) -> None:
     # final: items and Claim Priority, the most the screen has to offer
     seed = 104
