@@ -329,7 +329,12 @@ def _from_version_1(data: dict[str, Any]) -> dict[str, Any]:
         result, moves = data.get("result"), data.get("moves")
         ranking = result.get("ranking") if isinstance(result, dict) else None
         last = ranking[-1] if isinstance(ranking, list) and ranking else None
-        if not (isinstance(last, list) and len(last) == 1 and type(last[0]) is int):
+        if not (
+            isinstance(result, dict)
+            and isinstance(last, list)
+            and len(last) == 1
+            and type(last[0]) is int
+        ):
             raise SaveError("a resigned game's result must rank the seat that resigned last")
         if not isinstance(moves, list):
             raise SaveError(f"field 'moves' must be a list, not {_brief(moves)}")

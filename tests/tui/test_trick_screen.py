@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
+from textual.widgets import Static
 
 from net.local import open_table
 from rules.registry import get_game
@@ -538,6 +539,35 @@ async def test_countdown_comes_from_the_table(dirs: Any) -> None:
         assert "You ran out of time." in screen_text(app)
         # a fresh timer for round 2
         assert screen.time_left_given[0] == 60.0
+
+
+async def test_the_countdown_stands_still_while_the_menu_is_open(dirs: Any) -> None:
+    now = [1000.0]
+
+    def clock() -> float:
+        return now[0]
+
+    app = make_app(dirs)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = await open_custom(app, "standard", "computer:easy", clock=clock, timer=60)
+        screen.clock = clock
+        await settle(pilot)
+        now[0] += 10
+        screen._tick()
+        assert str(screen.query_one("#clock", Static).render()) == "0:50 left"
+        await pilot.press("escape")
+        await settle(pilot)
+        assert screen.update.paused
+        now[0] += 30  # the menu stays open half a minute
+        screen._tick()
+        assert str(screen.query_one("#clock", Static).render()) == "0:50 left"
+        await pilot.press("escape")
+        await settle(pilot)
+        assert not screen.update.paused
+        now[0] += 5
+        screen._tick()
+        assert str(screen.query_one("#clock", Static).render()) == "0:45 left"
 
 
 def test_clock_text() -> None:

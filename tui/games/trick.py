@@ -868,7 +868,10 @@ class TrickScreen(GameScreen):
             clock.update("")
             clock.set_class(False, "-urgent")
             return
-        left = deadline - self.clock()
+        if self.update.paused:  # a menu is open: the table has stopped the clocks
+            left = self.time_left_given.get(self.seat) or 0.0  # type: ignore[arg-type]
+        else:
+            left = deadline - self.clock()
         clock.update(clock_text(left))
         clock.set_class(left < 10, "-urgent")
 
