@@ -214,3 +214,30 @@ async def test_replay_game_over_handoff_and_widgets_show_hostile_names(dirs: Any
         assert_plain(text)
         assert "plays 10" in text and LINK[:10] in text
         assert app.is_running
+
+
+@pytest.mark.parametrize("game_id", ["domination", "trick", "toy"])
+async def test_every_game_screen_shows_hostile_names_as_written(dirs: Any, game_id: str) -> None:
+    """A saved game whose seats are named with markup (printable, so the schema lets
+    them through) resumes into its game screen, which draws them as written."""
+    from rules.registry import get_game
+
+    data, _ = dirs
+    spec = get_game(game_id)
+    config = spec.config()
+    names = [LINK, MARKUP[0], MARKUP[3], MARKUP[1]][: config.players]
+    seats = [SeatInfo(names[0], "human")] + [SeatInfo(name, "bot", "easy") for name in names[1:]]
+    record = GameRecord.new(game_id, config, 3, seats, record_id="cccc0001")
+    SaveStore(data).save(record)
+    app = make_app(dirs)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await app.resume_game("cccc0001")
+        await settle(pilot)
+        assert app.is_running and getattr(app.screen, "client", None) is not None
+        text = screen_text(app)
+        assert_plain(text)
+        assert MARKUP[0] in text or LINK[:20] in text
+        await pilot.press("escape")  # the pause menu names nobody, but draws over them
+        await settle(pilot)
+        assert app.is_running

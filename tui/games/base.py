@@ -15,6 +15,7 @@ import inspect
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from rich.text import Text
 from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.screen import Screen
@@ -24,6 +25,7 @@ from net.client import StaleMove, Update
 from rules.errors import MoveError
 from rules.events import fill_names
 from rules.game import Outcome
+from tui.plain import plain
 from tui.styles import TABLE
 from tui.widgets.cards import CardStyle
 from tui.widgets.event_log import EventLog, display_text
@@ -54,7 +56,8 @@ class GameScreen(Screen[None]):
     def __init__(self, client: TableClient) -> None:
         super().__init__()
         self.client = client
-        self.names = [s.name for s in client.seats]
+        # names come from outside (a save, the network): plain, whatever they hold
+        self.names = [plain(s.name, 40) for s in client.seats]
         self.people = tuple(client.my_seats)
         # the seat whose eyes the screen shows; None for a spectator
         self.seat: int | None = self.people[0] if self.people else None
@@ -294,7 +297,7 @@ class GameScreen(Screen[None]):
     # ------------------------------------------------------------ playing
     def set_status(self, text: str, problem: bool = False) -> None:
         status = self.query_one("#status", Static)
-        status.update(display_text(text, self.card_style))
+        status.update(Text(display_text(text, self.card_style)))  # never markup
         status.set_class(problem, "-problem")
 
     async def submit(self, move: str) -> bool:

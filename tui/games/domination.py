@@ -90,16 +90,16 @@ class DominationScreen(GameScreen):
     def compose(self) -> ComposeResult:
         yield Header()
         yield Scoreboard(id="scores")
-        yield Static("", id="run-caption", classes="caption")
+        yield Static("", markup=False, id="run-caption", classes="caption")
         yield CardRow(id="run", empty_text="(no card on the table yet)")
         with Horizontal(id="middle"):
             with Vertical(id="discards-box"):
                 yield Static("Discards", classes="caption")
                 yield DiscardGrid(id="discards")
             yield EventLog(id="log")
-        yield Static("", id="hand-caption", classes="caption")
+        yield Static("", markup=False, id="hand-caption", classes="caption")
         yield CardRow(id="hand", empty_text="(no cards)")
-        yield Static("", id="status")
+        yield Static("", markup=False, id="status")
         yield Footer()
 
     # ------------------------------------------------------------ drawing

@@ -53,13 +53,13 @@ class GenericGameScreen(GameScreen):
         yield Scoreboard(id="scores")
         with Horizontal(id="generic-body"):
             with Vertical(id="generic-left"):
-                yield VerticalScroll(Static("", id="view-text"), id="view-box")
+                yield VerticalScroll(Static("", markup=False, id="view-text"), id="view-box")
                 yield EventLog(id="log")
             with Vertical(id="generic-right"):
                 yield Static("Legal moves", classes="caption")
                 yield OptionList(id="moves")
                 yield Input(placeholder="type a move", id="move-input", compact=True)
-        yield Static("", id="status")
+        yield Static("", markup=False, id="status")
         yield Footer()
 
     def show_view(self, view: Mapping[str, Any]) -> None:

@@ -562,6 +562,7 @@ class BlockTargetPicker(ModalScreen[int | None]):
         with Vertical(classes="dialog", id="block-picker"):
             yield Static(
                 f"Block which of {possessive(self.opponent)} {self.words.kind} next round?",
+                markup=False,  # the opponent's name comes from outside
                 classes="title",
             )
             options = [
@@ -629,17 +630,17 @@ class TrickScreen(GameScreen):
     def compose(self) -> ComposeResult:
         yield Header()
         yield Scoreboard(id="scores")
-        yield Static("", id="players")
+        yield Static("", markup=False, id="players")
         with Horizontal(id="caption-row"):
-            yield Static("", id="choose-caption", classes="caption")
-            yield Static("", id="other-state")
-            yield Static("", id="clock")
+            yield Static("", markup=False, id="choose-caption", classes="caption")
+            yield Static("", markup=False, id="other-state")
+            yield Static("", markup=False, id="clock")
         yield ActionCards(id="actions")
-        yield Static("", id="choice")
+        yield Static("", markup=False, id="choice")
         with Horizontal(id="middle"):
-            yield Static("", id="reveal")
+            yield Static("", markup=False, id="reveal")
             yield EventLog(id="log")
-        yield Static("", id="status")
+        yield Static("", markup=False, id="status")
         # compact: with the items of `final` there are up to eight keys to show
         yield Footer(compact=True)
 
