@@ -19,7 +19,13 @@ import pytest
 
 from rules.bots import RandomBot, Situation, make_bot
 from rules.bots.base import Bot
-from rules.bots.domination_bots import HardBot, MediumBot, choose_card, heuristic_move
+from rules.bots.domination_bots import (
+    HardBot,
+    MediumBot,
+    SearchBot,
+    choose_card,
+    heuristic_move,
+)
 from rules.cards import parse_card
 from rules.domination import SPEC, DominationState
 from rules.rng import GameRng
@@ -28,7 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "perf"))
 from bench_domination_bots import match
 
 # a small search keeps the default run quick; it is the same algorithm
-QUICK_HARD = HardBot(iterations=40, seconds=None)
+QUICK_HARD = HardBot(samples=16)
 
 
 def cards(text: str) -> list[int]:
@@ -71,7 +77,9 @@ def test_bots_only_play_legal_moves(preset: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "bot", [MediumBot(), HardBot(iterations=40, seconds=None)], ids=["medium", "hard"]
+    "bot",
+    [MediumBot(), HardBot(samples=8), SearchBot(iterations=40, seconds=None)],
+    ids=["medium", "hard", "search"],
 )
 def test_bots_do_not_see_hidden_cards(bot: Bot) -> None:
     """The same choice in the real state and in one whose hidden cards (the
@@ -169,7 +177,7 @@ def _oracle_value(state: DominationState, seat: int, move: object, deals: int) -
 def test_where_hard_departs_from_medium_it_plays_better() -> None:
     """Positions from medium-vs-medium games: wherever the hard bot's move differs
     from the medium bot's, the true state (both hands known) says it gains more."""
-    hard, medium = HardBot(iterations=600, seconds=None), MediumBot()
+    hard, medium = HardBot(samples=60), MediumBot()
     gains = []
     for g in range(10):
         state = SPEC.new(SPEC.config(), seed=300 + g)

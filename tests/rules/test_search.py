@@ -10,7 +10,7 @@ from collections.abc import Hashable
 import pytest
 
 from rules.bots.base import Situation
-from rules.bots.domination_bots import DominationAdapter, HardBot, MediumBot
+from rules.bots.domination_bots import DominationAdapter, MediumBot, SearchBot
 from rules.bots.review import review
 from rules.bots.search import Adapter, Budget, EngineBot, State, analyse, engine_for, hint
 from rules.bots.trick_engine import TrickAdapter
@@ -106,7 +106,7 @@ def test_a_time_budget_already_spent_stops_at_the_first_check() -> None:
 def test_the_engine_sees_only_what_the_seat_saw() -> None:
     """The same move from the real state and from one whose hidden cards were
     dealt again: the search cannot tell them apart."""
-    bot = HardBot(iterations=150, seconds=None)
+    bot = SearchBot(iterations=150, seconds=None)
     resample = random.Random(5)
     positions: list[DominationState] = random_positions("standard", 4, seed=6)[:12]
     for i, state in enumerate(positions):
@@ -133,7 +133,7 @@ def test_the_domination_adapter_plays_the_rules() -> None:
 
 def test_hints_use_each_games_engine() -> None:
     adapter, budget = engine_for("domination")
-    assert isinstance(adapter, DominationAdapter) and budget == HardBot().budget
+    assert isinstance(adapter, DominationAdapter) and budget == SearchBot().budget
     assert isinstance(engine_for("trick")[0], TrickAdapter)
     state = next(
         p for p in random_positions("standard", 2, seed=1) if len(p.legal_moves(p.turn)) > 1
