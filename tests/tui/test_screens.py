@@ -10,10 +10,13 @@ from typing import Any
 from textual.widgets import DataTable, Input, MarkdownViewer, OptionList, Select
 
 from rules.registry import games
+from saves.record import SeatInfo
+from tests.saves.helpers import played_record
 from tui.app import CardTableApp
 from tui.commands import ScreenActions
 from tui.games.domination import DominationScreen
 from tui.games.generic import GenericGameScreen
+from tui.screens.handoff import HandoffScreen
 from tui.screens.home import HomeScreen
 from tui.screens.new_game import NewGameScreen
 from tui.screens.replay import ReplayScreen
@@ -400,3 +403,55 @@ async def test_ctrl_c_quits_at_once_and_the_game_is_all_there(dirs: Any) -> None
         await settle(pilot)
         assert isinstance(again.screen, DominationScreen)
         assert list(again.screen.client.table.record.moves) == moves
+
+
+async def test_an_unfinished_game_replays_only_as_its_person_saw_it(dirs: Any) -> None:
+    record = played_record(moves=6)  # Ada (here) against the computer, still playing
+    app = make_app(dirs)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await settle(pilot)
+        replay = ReplayScreen(record)
+        await app.push_screen(replay)
+        await settle(pilot)
+        text = screen_text(app)
+        assert "seen by Ada" in text and "everything revealed" not in text
+        assert "Computer (hard)'s hand" not in text
+        await pilot.press("p")  # no other perspective until the game is over
+        await settle(pilot)
+        assert replay.perspective == 0 and "only your own view" in screen_text(app)
+        # once over, everything may be revealed
+        record.status = "finished"
+        record.result = {"winner": 0, "ranking": [[0], [1]], "scores": [1, 0], "reason": ""}
+        finished = ReplayScreen(record)
+        await app.push_screen(finished)
+        await settle(pilot)
+        assert finished.perspective is None and "everything revealed" in screen_text(app)
+
+
+async def test_an_unfinished_hot_seat_game_replays_each_seat_behind_the_hand_off(
+    dirs: Any,
+) -> None:
+    record = played_record(moves=6)
+    record.seats = [SeatInfo("Ada", "human"), SeatInfo("Bea", "human")]
+    app = make_app(dirs)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        replay = ReplayScreen(record)
+        await app.push_screen(replay)
+        await settle(pilot)
+        assert isinstance(app.screen, HandoffScreen)
+        assert "Pass the keyboard to Ada" in screen_text(app)
+        await pilot.press("space")
+        await settle(pilot)
+        assert app.screen is replay and "seen by Ada" in screen_text(app)
+        await pilot.press("p")
+        await settle(pilot)
+        assert isinstance(app.screen, HandoffScreen)
+        assert "Bea's hand" not in screen_text(app) and "Ada's hand" not in screen_text(app)
+        await pilot.press("space")
+        await settle(pilot)
+        text = screen_text(app)
+        assert "seen by Bea" in text and "everything revealed" not in text
+        await pilot.press("p")  # back to Ada, never to everything revealed
+        await settle(pilot)
+        assert isinstance(app.screen, HandoffScreen) and replay.perspective == 0

@@ -1,5 +1,6 @@
-"""Replay a saved game move by move, forwards and backwards, seen from one seat or
-with everything revealed. Rebuilt from the record with the game's own rules."""
+"""Replay a saved game move by move, forwards and backwards, seen from one seat or,
+once the game is over, with everything revealed. Rebuilt from the record with the
+game's own rules."""
 
 from __future__ import annotations
 
@@ -46,8 +47,18 @@ class ReplayScreen(Screen[None]):
         self.events: list[list[Event]] = []  # events of the move that led to states[i]
         self.problem = ""
         self.position = 0
-        # a seat, or None for "everything revealed"
-        self.perspective: int | None = None
+        # Until a game is over its replay shows only what a person who played it
+        # here may see: the seats of this computer's people (hot-seat: each
+        # behind the hand-off screen), or a spectator's view if there are none.
+        # "Everything revealed" (None) exists only for finished games.
+        self.finished = record.status == "finished"
+        people = [i for i, seat in enumerate(record.seats) if seat.kind == "human"]
+        self.perspectives: list[int | None] = (
+            [None, *range(len(record.seats))] if self.finished else list(people) or [None]
+        )
+        self.secret_seats = not self.finished and len(people) > 1
+        # a seat, or None: everything revealed (finished) or a spectator (unfinished)
+        self.perspective: int | None = self.perspectives[0]
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -59,7 +70,24 @@ class ReplayScreen(Screen[None]):
         self.sub_title = plain(f"replay: {self.record.game} {self.record.id}", 80)
         self._build()
         self.position = len(self.states) - 1
-        self._draw()
+        if self.secret_seats and self.perspective is not None:
+            self._draw_blank()
+            self._hand_to(self.perspective)
+        else:
+            self._draw()
+
+    def _hand_to(self, seat: int) -> None:
+        """Hot-seat: show ``seat``'s eyes only once that person has the keyboard."""
+        from tui.screens.handoff import HandoffScreen
+
+        def ready(_: object) -> None:
+            self._draw()
+
+        self.app.push_screen(HandoffScreen(self.names[seat]), ready)
+
+    def _draw_blank(self) -> None:
+        self.query_one("#replay-head", Static).update("")
+        self.query_one("#replay-body", Static).update("")
 
     def _build(self) -> None:
         from saves.errors import SaveError
@@ -96,11 +124,12 @@ class ReplayScreen(Screen[None]):
             body.update("")
             return
         state = self.states[self.position]
-        who = (
-            "everything revealed"
-            if self.perspective is None
-            else (f"seen by {self.names[self.perspective]}")
-        )
+        if self.perspective is not None:
+            who = f"seen by {self.names[self.perspective]}"
+        elif self.finished:
+            who = "everything revealed"
+        else:
+            who = "as a spectator sees it (the game is not over)"
         total = len(self.states) - 1
         head.update(
             plain_text(
@@ -114,7 +143,7 @@ class ReplayScreen(Screen[None]):
             display_text(e.render(self.names), style)
             for e in visible_events(self.events[self.position], self.perspective)
         ]
-        if self.perspective is None:
+        if self.perspective is None and self.finished:
             # "revealed": the spectator's view plus every hidden card
             happened = [
                 display_text(e.render(self.names), style) for e in self.events[self.position]
@@ -143,9 +172,18 @@ class ReplayScreen(Screen[None]):
             self._draw()
 
     def action_perspective(self) -> None:
-        order: list[int | None] = [None, *range(len(self.names))]
+        order = self.perspectives
+        if len(order) == 1:
+            self.notify(
+                "Until the game is over, its replay shows only your own view.", markup=False
+            )
+            return
         self.perspective = order[(order.index(self.perspective) + 1) % len(order)]
-        self._draw()
+        if self.secret_seats and self.perspective is not None:
+            self._draw_blank()
+            self._hand_to(self.perspective)
+        else:
+            self._draw()
 
     def action_close(self) -> None:
         self.dismiss()
