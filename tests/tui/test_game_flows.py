@@ -54,6 +54,10 @@ async def test_whole_game_against_the_computer_reaches_game_over(dirs: Any) -> N
         # the record on disk says finished, with the result
         record = app.store.load(screen.client.record_id)
         assert record.status == "finished" and record.result is not None
+        # the result stays until the player chooses: Enter (the play key) chooses nothing
+        await pilot.press("enter", "space")
+        await settle(pilot)
+        assert isinstance(app.screen, GameOverScreen) and app.screen.focused is None
         # rematch: a new table, the loser leads the first round
         loser = 1 - update.result.winner
         await pilot.press("r")

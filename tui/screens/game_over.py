@@ -40,6 +40,10 @@ def result_text(outcome: Outcome, names: Sequence[str]) -> str:
 
 
 class GameOverScreen(ModalScreen[str]):
+    # Nothing focused: Enter is the play key, and a press meant for the last move
+    # must not start a rematch before the result is read. r, h and v choose (or
+    # Tab to a button, then Enter).
+    AUTO_FOCUS = ""
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("r", "choose('rematch')", "Rematch", id="over.rematch"),
         Binding("h,escape", "choose('home')", "Home", key_display="h", id="over.home"),
