@@ -220,6 +220,8 @@ async def test_hot_seat_shows_nobody_the_other_choice_before_the_reveal(dirs: An
         await settle(pilot)
         screen = trick_screen(app)
         assert screen.seat == 0
+        # Player 2 is not choosing yet: they wait for the keyboard
+        assert "Player 2: chooses next" in screen_text(app)
         # Player 1: Claim, and a Block naming Steal
         await type_choice(pilot, [2, 4], 3)
         assert "Block (on Steal)" in screen_text(app)

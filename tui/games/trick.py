@@ -799,7 +799,11 @@ class TrickScreen(GameScreen):
         if self.seat is None or self.over or self.locked is not None:
             return ""
         submitted = (self.view.get("submitted") or [False, False])[1 - self.seat]
-        return f"{self.opponent()}: {'locked in' if submitted else 'choosing'}"
+        if submitted:
+            return f"{self.opponent()}: locked in"
+        # hot-seat: the other person waits for the keyboard, they are not choosing
+        waiting = self.hot_seat and (1 - self.seat) in self.client.my_seats
+        return f"{self.opponent()}: {'chooses next' if waiting else 'choosing'}"
 
     def _faces(self) -> list[ActionFace]:
         view = self.view
