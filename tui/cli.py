@@ -164,8 +164,8 @@ def build_parser() -> argparse.ArgumentParser:
         type=_folder,
         default=None,
         metavar="PATH",
-        help="keep saved games and settings here (default: $CARDTABLE_DATA_DIR, else the "
-        "user data folder)",
+        help="keep saved games here (default: $CARDTABLE_DATA_DIR, else the user data "
+        "folder); settings live in $CARDTABLE_CONFIG_DIR, else the user config folder",
     )
     parser.add_argument(
         "--ascii", action="store_true", default=False, help="draw cards with S H D C, no Unicode"
@@ -199,7 +199,8 @@ def build_parser() -> argparse.ArgumentParser:
         "resume",
         parents=[common],
         help="go on with a saved game",
-        description="Go on with a saved game; with no ID, choose one from the list.",
+        description="Go on with a saved game; with no ID, the unfinished game played most "
+        "recently (`cardtable saves list` shows them all).",
     )
     resume.add_argument("id", nargs="?", metavar="ID", help="a saved game's id (or its start)")
     resume.set_defaults(handler=cmd_resume)
