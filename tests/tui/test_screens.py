@@ -455,3 +455,17 @@ async def test_an_unfinished_hot_seat_game_replays_each_seat_behind_the_hand_off
         await pilot.press("p")  # back to Ada, never to everything revealed
         await settle(pilot)
         assert isinstance(app.screen, HandoffScreen) and replay.perspective == 0
+
+
+async def test_a_screenshot_goes_to_the_data_folder_and_says_where(dirs: Any) -> None:
+    data, _ = dirs
+    app = make_app(dirs)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await settle(pilot)
+        app.action_screenshot()  # what the palette's Screenshot runs
+        await settle(pilot)
+        shots = list((Path(data) / "screenshots").glob("*.svg"))
+        assert len(shots) == 1 and shots[0].read_text("utf-8").startswith("<svg")
+        assert "Screenshot saved:" in screen_text(app) or any(
+            "Screenshot saved" in str(n.message) for n in app._notifications
+        )
