@@ -505,3 +505,16 @@ def test_arena_mistakes_get_one_line(
     code, _, err = run(capsys, *argv)
     assert code == 2
     assert says in one_line_error(err)
+
+
+@pytest.mark.parametrize("game_id", ["domination", "trick"])
+def test_the_players_rules_pages_are_written_for_players(game_id: str) -> None:
+    """The in-app and `cardtable rules` page: no seed numbers, rulings files,
+    option identifiers or the seed's abbreviations (docs/rules/ keeps those)."""
+    page = ruledocs.rules_markdown(game_id)
+    assert page.startswith("# ")
+    for developer_word in ("seed", "RULINGS", "DMO", "3+1", "`first_leader`", "Notation"):
+        assert developer_word not in page, developer_word
+    # the steps of a round are numbered as many as they are
+    steps = [line for line in page.splitlines() if line[:2] in {f"{n}." for n in range(1, 10)}]
+    assert [int(line.split(".")[0]) for line in steps] == list(range(1, len(steps) + 1))
