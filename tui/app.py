@@ -92,7 +92,6 @@ class CardTableApp(App[int]):
             self._settings_notice = (
                 f"Unknown theme '{settings.theme}' in the settings; using {self.theme}."
             )
-        self.animation_level = "full" if settings.animations else "none"
         if not initial:
             # cards and grids draw themselves from the card style: redraw every screen
             for screen in self.screen_stack:

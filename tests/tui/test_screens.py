@@ -24,7 +24,7 @@ from tui.screens.resume import ResumeScreen
 from tui.screens.rules import RulesScreen
 from tui.screens.settings import SettingsScreen
 from tui.screens.too_small import TooSmallScreen
-from tui.settings import load_settings
+from tui.settings import Settings, load_settings
 
 from .conftest import make_app, play_launch, screen_text, settle
 
@@ -135,18 +135,16 @@ async def test_settings_apply_and_persist(dirs: Any) -> None:
         screen.query_one("#card_style", Select).value = "ascii"
         screen.query_one("#theme", Select).value = "ansi-dark"
         screen.query_one("#four_colour", Select).value = True
-        screen.query_one("#animations", Select).value = False
         await settle(pilot)
         text = screen_text(app)
         assert "10H" in text and "♥" not in text.split("Preview")[1]
         assert app.theme == "ansi-dark"
-        assert app.animation_level == "none"
     saved = json.loads((config / "settings.json").read_text())
     assert saved["card_style"] == "ascii" and saved["four_colour"] is True
     # a new run starts with them
     again = make_app(dirs)
     assert again.settings.card_style == "ascii" and again.card_style.ascii
-    assert again.settings.theme == "ansi-dark" and again.settings.animations is False
+    assert again.settings.theme == "ansi-dark"
 
 
 async def test_corrupt_settings_mean_defaults_and_a_notice(dirs: Any) -> None:
@@ -469,3 +467,8 @@ async def test_a_screenshot_goes_to_the_data_folder_and_says_where(dirs: Any) ->
         assert "Screenshot saved:" in screen_text(app) or any(
             "Screenshot saved" in str(n.message) for n in app._notifications
         )
+
+
+def test_an_old_settings_file_with_animations_still_reads() -> None:
+    settings = Settings.from_json({"theme": "textual-light", "animations": False})
+    assert settings.theme == "textual-light" and not hasattr(settings, "animations")
