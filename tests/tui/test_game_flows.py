@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 
 from tui.games.domination import DominationScreen
@@ -13,6 +14,7 @@ from tui.screens.game_over import GameOverScreen
 from tui.screens.handoff import HandoffScreen
 from tui.screens.pause import PauseScreen
 from tui.screens.rules import RulesScreen
+from tui.widgets.cards import CardRow
 
 from .conftest import make_app, play_launch, screen_text, settle
 
@@ -123,8 +125,10 @@ async def test_clicking_a_card_plays_it(dirs: Any) -> None:
         hand = screen.hand
         target = next(i for i, c in enumerate(hand) if c in screen.legal)
         before = screen.update.state_id
-        # each card is 5 columns and a gap; the row has one column of padding
-        await pilot.click("#hand", offset=(1 + target * 6 + 2, 1))
+        # each card is 5 columns and a gap; the row is centred, with one column
+        # of padding
+        row = screen.query_one("#hand", CardRow)
+        await pilot.click("#hand", offset=(1 + row._indent() + target * 6 + 2, 1))
         await settle(pilot)
         assert screen.update.state_id > before
         moves = screen.client.table.record.moves
@@ -235,3 +239,45 @@ async def test_the_last_round_stays_in_view_when_the_table_clears(dirs: Any) -> 
         if not game.view["run"]:
             assert "Last round:" in screen_text(app)
         assert re.search(r"wins? round 1 for \d+ point", game.last_round)
+
+
+def test_a_large_card_shows_its_rank_in_two_corners_and_its_suit_between() -> None:
+    from rich.style import Style
+
+    from tui.widgets.cards import CardFace, CardStyle, draw_card
+
+    styles = {n: Style() for n in ["border", "playable", "unplayable", "selected"]}
+    styles.update({n: Style() for n in ["selected-body", "sideways", "black", "red", "back"]})
+    lines = [t.plain for t in draw_card(CardFace("10H", label="3"), CardStyle(), styles, True)]
+    assert lines == ["╭─────╮", "│10   │", "│  ♥  │", "│   10│", "╰──3──╯"]
+    small = [t.plain for t in draw_card(CardFace("10H"), CardStyle(ascii=True), styles)]
+    assert small == ["+---+", "|10H|", "+---+"]
+
+
+@pytest.mark.parametrize(("size", "large"), [((80, 24), False), ((160, 50), True)])
+async def test_a_large_terminal_draws_large_centred_cards(
+    dirs: Any, size: tuple[int, int], large: bool
+) -> None:
+    app = make_app(dirs, launch=play_launch(seed=5))
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, DominationScreen)
+        hand = screen.query_one("#hand", CardRow)
+        assert screen.has_class("-roomy") == large and hand.large == large
+        # centred: as much room on the left of the cards as on the right
+        used = sum(5 + (2 if large else 0) + 1 for _ in hand.faces) - 1
+        free = hand.content_region.width - used
+        assert hand._indent() == free // 2 and free > 10
+
+
+async def test_without_colour_red_suits_are_underlined(dirs: Any) -> None:
+    app = make_app(dirs, launch=play_launch(seed=5))
+    app.no_color = True  # as NO_COLOR in the environment makes it
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        hand = app.screen.query_one("#hand", CardRow)
+        red = hand.get_component_rich_style("cardrow--red", partial=True)
+        black = hand.get_component_rich_style("cardrow--black", partial=True)
+        unplayable = hand.get_component_rich_style("cardrow--unplayable", partial=True)
+        assert red.underline and not black.underline and not unplayable.underline

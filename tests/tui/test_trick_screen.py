@@ -639,19 +639,24 @@ async def test_replay_viewer_describes_a_trick_game(dirs: Any) -> None:
         await pilot.press("4", "enter")
         await settle(pilot)
         record = app.store.load(screen.client.record_id)
+        # a game still being played replays only as You saw it
         await app.push_screen(ReplayScreen(record))
         await settle(pilot)
         text = screen_text(app)
         assert "Five-Card Trick · You" in text and "round 3 of 5" in text
-        assert "Round 2 revealed" in text
-        assert "You: Grow + Block (on Steal)" in text  # everything revealed
-        assert "Computer has submitted" in text  # the round in progress, revealed
-        await pilot.press("p")  # seen by You: your own target, not the pending choice
+        assert "Round 2 revealed" in text and "seen by You" in text
+        assert "You: Grow + Block (on Steal)" in text  # your own target
+        assert "Computer has submitted Steal" not in text and "Steal ×2" not in text
+        app.pop_screen()
+        # once over, everything may be revealed, and each seat's eyes
+        record.status = "finished"
+        record.result = {"winner": 0, "ranking": [[0], [1]], "scores": [1, 0], "reason": ""}
+        await app.push_screen(ReplayScreen(record))
         await settle(pilot)
         text = screen_text(app)
-        assert "You: Grow + Block (on Steal)" in text
-        assert "Computer has submitted Steal" not in text and "Steal ×2" not in text
-        await pilot.press("p")  # seen by Computer: a Block that did not go live
+        assert "You: Grow + Block (on Steal)" in text  # everything revealed
+        assert "Computer has submitted" in text  # the round in progress, revealed
+        await pilot.press("p", "p")  # seen by You, then by Computer
         await settle(pilot)
         text = screen_text(app)
         assert "You: Grow + Block (on ?)" in text and "on Steal" not in text

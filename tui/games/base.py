@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.screen import Screen
@@ -137,9 +138,10 @@ class GameScreen(Screen[None]):
     # ------------------------------------------------------------ lifecycle
     async def on_mount(self) -> None:
         self.sub_title = " vs ".join(
-            f"{s.name} ({s.level})" if s.kind == "bot" and s.level else s.name
-            for s in self.client.seats
+            f"{name} ({s.level})" if s.kind == "bot" and s.level else name
+            for name, s in zip(self.names, self.client.seats, strict=True)
         )
+        self._fit(self.size.width, self.size.height)
 
         def deliver(update: Update) -> None:
             # any thread may call this: post_message is thread-safe
@@ -156,6 +158,15 @@ class GameScreen(Screen[None]):
         else:
             self._show_seat(self.seat)
         self.run_worker(self.client.start(), group="table", exit_on_error=False)
+
+    # a terminal at least this large draws the table roomier (large cards, centred)
+    ROOMY = (120, 40)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit(event.size.width, event.size.height)
+
+    def _fit(self, width: int, height: int) -> None:
+        self.set_class(width >= self.ROOMY[0] and height >= self.ROOMY[1], "-roomy")
 
     def _show_seat(self, seat: int | None) -> None:
         self.seat = seat
