@@ -296,10 +296,12 @@ async def test_block_target_picker(dirs: Any) -> None:
         await pilot.pause()
         assert screen.picks == [] and app.screen is screen
         # the mouse: click the Grow card, then Block, then Score in the picker
-        await pilot.click("#actions", offset=(1 + 15 + 5, 1))
+        # (the cards are centred, after one column of padding)
+        left = 1 + screen.query_one("#actions", ActionCards)._indent()
+        await pilot.click("#actions", offset=(left + 15 + 5, 1))
         await pilot.pause()
         assert screen.picks == [1]
-        await pilot.click("#actions", offset=(1 + 4 * 15 + 5, 1))
+        await pilot.click("#actions", offset=(left + 4 * 15 + 5, 1))
         await pilot.pause()
         assert isinstance(app.screen, BlockTargetPicker)
         await pilot.press("1")

@@ -491,9 +491,16 @@ class ActionCards(Widget):
     def _style(self, name: str) -> Style:
         return self.get_component_rich_style(f"actioncards--{name}", partial=True)
 
+    def _indent(self) -> int:
+        """Columns left of the first card: the row is centred in its width."""
+        n = len(self._faces)
+        used = n * ACTION_CARD_WIDTH + max(n - 1, 0) * ACTION_CARD_GAP
+        return max(0, (self.content_region.width - used) // 2)
+
     def render(self) -> Text:
         ascii = card_style_of(self.app).ascii
-        lines = [Text(), Text(), Text()]
+        indent = " " * self._indent()
+        lines = [Text(indent), Text(indent), Text(indent)]
         inner = ACTION_CARD_WIDTH - 2
         for i, face in enumerate(self._faces):
             if i:
@@ -528,14 +535,17 @@ class ActionCards(Widget):
         return Text("\n").join(lines)
 
     def index_at(self, x: int) -> int | None:
+        """Which card is drawn at column ``x`` of the content (gaps: none)."""
         step = ACTION_CARD_WIDTH + ACTION_CARD_GAP
+        x -= self._indent()
         if x < 0 or x % step >= ACTION_CARD_WIDTH:
             return None
         index = x // step
         return index if index < len(self._faces) else None
 
     def on_click(self, event: events.Click) -> None:
-        index = self.index_at(event.x - self.styles.padding.left)
+        offset = event.get_content_offset(self)  # None: on the padding
+        index = None if offset is None else self.index_at(offset.x)
         if index is not None:
             self.post_message(self.Clicked(self, index))
 
