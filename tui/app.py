@@ -43,6 +43,20 @@ _SUIT_COLOURS_ANSI = {
 }
 
 
+def _pale_footer_keys(variables: dict[str, str]) -> bool:
+    from textual.color import Color, ColorParseError
+
+    from tui.contrast import MINIMUM, contrast
+
+    try:
+        key = Color.parse(variables["footer-key-foreground"])
+        back = Color.parse(variables["footer-background"])
+        Color.parse(variables["footer-description-foreground"])
+    except (KeyError, ColorParseError):
+        return False
+    return contrast(back.blend(key, key.a), back) < MINIMUM
+
+
 class CardTableApp(App[int]):
     # absolute, so that subclasses elsewhere (tests, benchmarks) find it too
     CSS_PATH = Path(__file__).parent / "app.tcss"
@@ -82,7 +96,14 @@ class CardTableApp(App[int]):
 
     def get_css_variables(self) -> dict[str, str]:
         variables = super().get_css_variables()
-        colours = _SUIT_COLOURS_ANSI if self.current_theme.ansi else _SUIT_COLOURS_RGB
+        theme = self.current_theme
+        colours = _SUIT_COLOURS_ANSI if theme.ansi else _SUIT_COLOURS_RGB
+        if not theme.ansi and _pale_footer_keys(variables):
+            # the footer's keys are drawn in the accent, in some themes too pale on
+            # the footer: they take the colour its descriptions are legible in
+            # (bold tells them apart)
+            key_colour = variables["footer-description-foreground"]
+            colours = {**colours, "footer-key-foreground": key_colour}
         return {**variables, **colours}
 
     def _apply_settings(self, settings: Settings, initial: bool = False) -> None:
