@@ -25,7 +25,16 @@ from rules.events import Event
 from rules.game import Outcome
 from saves.record import SeatInfo  # defined with the record; re-exported here
 
-__all__ = ["Notice", "SeatInfo", "StaleMove", "TableClient", "Update"]
+__all__ = [
+    "Hint",
+    "HintEstimate",
+    "NoHints",
+    "Notice",
+    "SeatInfo",
+    "StaleMove",
+    "TableClient",
+    "Update",
+]
 
 PLAYING = "playing"
 FINISHED = "finished"
@@ -34,6 +43,64 @@ FINISHED = "finished"
 class StaleMove(IllegalMove):
     """A move chosen at an earlier state than the table's: something happened
     meanwhile (another seat moved, a clock ran out). Nothing was changed."""
+
+
+class NoHints(Exception):
+    """This table gives no hints now (not this seat's turn; a network table
+    that does not allow them): the message says why, in a sentence."""
+
+
+@dataclass(frozen=True)
+class HintEstimate:
+    """One legal move as the engine sees it: the seat's estimated chance to win
+    after it (0 to 1) and, where the game reads it so, expected points."""
+
+    move: str
+    win_chance: float
+    points: float | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"move": self.move, "win_chance": self.win_chance, "points": self.points}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> HintEstimate:
+        points = data.get("points")
+        return cls(
+            str(data["move"]), float(data["win_chance"]), None if points is None else float(points)
+        )
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The engine's view of a seat's legal moves, best first, asked at
+    ``state_id``; ``used`` counts the hints this seat has taken in the game,
+    this one included (it is saved with the game and shown with the result)."""
+
+    state_id: int
+    seat: int
+    moves: tuple[HintEstimate, ...]
+    used: int
+
+    @property
+    def best(self) -> str:
+        return self.moves[0].move
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "state_id": self.state_id,
+            "seat": self.seat,
+            "moves": [m.to_json() for m in self.moves],
+            "used": self.used,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Hint:
+        return cls(
+            int(data["state_id"]),
+            int(data["seat"]),
+            tuple(HintEstimate.from_json(m) for m in data["moves"]),
+            int(data["used"]),
+        )
 
 
 @dataclass(frozen=True)
@@ -80,6 +147,7 @@ class Update:
     # (None: no clock runs for it); a screen counts down from here
     clocks: tuple[float | None, ...] = ()
     paused: bool = False  # the clocks are stopped (local play: a menu is open)
+    hints: tuple[int, ...] = ()  # hints each seat has taken in this game
 
     @property
     def over(self) -> bool:
@@ -111,6 +179,7 @@ class Update:
             "notices": [n.to_json() for n in self.notices],
             "clocks": list(self.clocks),
             "paused": self.paused,
+            "hints": list(self.hints),
         }
 
     @classmethod
@@ -133,6 +202,7 @@ class Update:
             notices=tuple(Notice.from_json(n) for n in data["notices"]),
             clocks=tuple(None if c is None else float(c) for c in data["clocks"]),
             paused=bool(data["paused"]),
+            hints=tuple(int(h) for h in data.get("hints", ())),
         )
 
 
@@ -190,6 +260,13 @@ class TableClient(ABC):
     async def rematch(self) -> TableClient:
         """A new game with the same seats, once this one is over (the rules say
         who starts); this client is closed and the new one returned."""
+
+    async def hint(self, seat: int) -> Hint:
+        """The engine's view of ``seat``'s legal moves now, from what that seat
+        has seen (never the hidden cards), within the hard bot's budget; the
+        hint is counted and saved. :class:`NoHints` where the table gives none
+        (not the seat's turn; a network table that does not allow them)."""
+        raise NoHints("this table gives no hints")
 
     async def pause(self, paused: bool) -> None:  # noqa: B027  (optional, not abstract)
         """Stop (True) or restart (False) every move clock, where the table

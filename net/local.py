@@ -21,7 +21,7 @@ from saves.errors import SaveError
 from saves.record import SEAT_KINDS, GameRecord, SeatInfo
 from saves.store import SaveStore
 
-from .client import TableClient, Update
+from .client import Hint, TableClient, Update
 from .table import Clock, Sleep, Table, log
 
 __all__ = ["LocalClient", "open_table", "resume_table"]
@@ -129,6 +129,10 @@ class LocalClient(TableClient):
         )
         await self.close()
         return client
+
+    async def hint(self, seat: int) -> Hint:
+        self._check_acting(seat)
+        return await self._table.hint(seat)
 
     async def pause(self, paused: bool) -> None:
         await self._table.pause(paused)

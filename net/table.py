@@ -55,7 +55,7 @@ from saves.errors import SaveError
 from saves.record import GameRecord, SeatInfo
 from saves.store import SaveStore
 
-from .client import FINISHED, PLAYING, Notice, StaleMove, Update
+from .client import FINISHED, PLAYING, Hint, HintEstimate, NoHints, Notice, StaleMove, Update
 
 log = logging.getLogger(__name__)
 
@@ -69,6 +69,14 @@ def _choose(bot: Bot, situation: Situation, rng: random.Random) -> Hashable:
     """A bot's decision, run in the executor (a module function, so that a
     process pool can pickle it)."""
     return bot.choose(situation, rng)
+
+
+def _hint(situation: Situation, rng: random.Random) -> tuple[HintEstimate, ...]:
+    """The engine's estimates for a seat's moves, run in the executor."""
+    from rules.bots.search import hint
+
+    analysis = hint(situation, rng)
+    return tuple(HintEstimate(str(e.move), e.value, e.points) for e in analysis.moves)
 
 
 class Table:
@@ -87,6 +95,7 @@ class Table:
         executor: Executor | None = None,
         clock: Clock = time.monotonic,
         sleep: Sleep = asyncio.sleep,
+        hints: bool = True,
     ) -> None:
         if len(record.seats) != state.config.players:
             raise ValueError(f"{len(record.seats)} seats for a {state.config.players}-player game")
@@ -98,6 +107,7 @@ class Table:
         self.executor = executor
         self.clock_source = clock
         self.sleep = sleep
+        self.hints_allowed = hints
         self._events: list[Event] = list(events)  # unredacted; filtered per seat on the way out
         self._bots: dict[int, Bot] = {
             i: make_bot(record.game, seat.level or "medium")
@@ -237,6 +247,30 @@ class Table:
     async def resign(self, seat: int) -> None:
         """``seat`` gives up: the rules decide what follows (see rules.game)."""
         await self.play(seat, str(RESIGN))
+
+    async def hint(self, seat: int) -> Hint:
+        """The engine's view of ``seat``'s legal moves, searched from what the
+        seat has seen (a Situation, as a bot gets), in the executor; counted
+        in the record and saved. NoHints where none is given."""
+        self._check_seat(seat)
+        if not self.hints_allowed:
+            raise NoHints("hints are off at this table")
+        if seat in self._bots or self.status != PLAYING or seat not in self.state.to_act():
+            raise NoHints("a hint is for your own turn: wait until you must move")
+        state_id = self.state_id
+        situation = Situation(self.state, seat, visible_events(self._events, seat))
+        rng = random.Random(f"{self.record.seed}:hint:{seat}:{state_id}")
+        self._enter()
+        try:
+            loop = asyncio.get_running_loop()
+            moves = await loop.run_in_executor(self.executor, _hint, situation, rng)
+            hints = self.record.hints or [0] * len(self.seats)
+            hints[seat] += 1
+            self.record.hints = hints
+            await self._save()
+        finally:
+            self._leave()
+        return Hint(state_id, seat, moves, hints[seat])
 
     async def pause(self, paused: bool) -> None:
         """Stop or restart every move clock where it stands."""
@@ -389,6 +423,7 @@ class Table:
             notices=tuple(notices),
             clocks=tuple(self.time_left(s) for s in range(len(self.seats))),
             paused=self._paused,
+            hints=tuple(self.record.hints),
         )
 
     def _notify(self, events: Sequence[Event], notices: Sequence[Notice] = ()) -> None:

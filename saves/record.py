@@ -98,6 +98,7 @@ class GameRecord:
     updated: str = ""
     status: str = "playing"  # playing | finished
     result: dict[str, Any] | None = None  # Outcome.to_json() once the game has ended
+    hints: list[int] = field(default_factory=list)  # hints each seat took; [] if none
 
     FORMAT_VERSION = FORMAT_VERSION
 
@@ -136,6 +137,7 @@ class GameRecord:
             seats=list(self.seats),
             moves=list(self.moves),
             result=dict(self.result) if self.result is not None else None,
+            hints=list(self.hints),
         )
 
     def touch(self) -> None:
@@ -159,6 +161,7 @@ class GameRecord:
             "updated": self.updated,
             "status": self.status,
             "result": self.result,
+            "hints": list(self.hints),
         }
 
     def to_text(self) -> str:
@@ -214,6 +217,9 @@ class GameRecord:
         result: dict[str, Any] | None = fields["result"]
         if result is not None:
             _check_result(result, players)
+        hints: list[int] = fields["hints"] or []
+        if hints and len(hints) != players:
+            raise SaveError(f"the record has {len(hints)} hint counts for a {players}-player game")
         if (result is None) != (fields["status"] == "playing"):
             raise SaveError("a finished game needs its result, and a game being played has none")
         return cls(
@@ -229,6 +235,7 @@ class GameRecord:
             updated=fields["updated"],
             status=fields["status"],
             result=result,
+            hints=hints,
         )
 
     # ------------------------------------------------------------ replay
@@ -577,6 +584,8 @@ RECORD_SCHEMA: Schema = {
     "updated": Field(_time),
     "status": Field(_one_of(STATUSES)),
     "result": Field(_nullable(_object(RESULT_SCHEMA))),
+    # optional: files written before hints existed have none
+    "hints": Field(_nullable(_list_of(_whole(0, MAX_INT), MAX_SEATS)), required=False),
 }
 
 

@@ -281,3 +281,53 @@ async def test_without_colour_red_suits_are_underlined(dirs: Any) -> None:
         black = hand.get_component_rich_style("cardrow--black", partial=True)
         unplayable = hand.get_component_rich_style("cardrow--unplayable", partial=True)
         assert red.underline and not black.underline and not unplayable.underline
+
+
+def test_hint_text_lists_the_best_move_first_with_its_chances() -> None:
+    from net.client import Hint, HintEstimate
+    from tui.screens.hint import hint_lines
+    from tui.widgets.cards import CardStyle
+
+    hint = Hint(3, 0, (HintEstimate("10H", 0.62, 4.0), HintEstimate("2C", 0.3)), 2)
+    lines = hint_lines(hint, CardStyle())
+    assert lines[0] == "Best: 10♥"
+    assert lines[2].startswith("→ 10♥") and "62% to win" in lines[2] and "+4.0 points" in lines[2]
+    assert "30% to win" in lines[3] and "points" not in lines[3]
+    assert lines[-1].startswith("Hints taken this game: 2.")
+    assert hint_lines(hint, CardStyle(ascii=True))[0] == "Best: 10H"
+
+
+def test_the_result_says_how_many_hints_each_player_took() -> None:
+    from rules.game import Outcome
+    from tui.screens.game_over import result_text
+
+    outcome = Outcome(0, ((0,), (1,)), (100, 40), "")
+    text = result_text(outcome, ["You", "Computer"], (2, 0))
+    assert "Hints taken: You: 2 hints." in text
+    assert "Hints taken" not in result_text(outcome, ["You", "Computer"], (0, 0))
+
+
+async def test_h_shows_the_engines_view_of_your_moves(
+    dirs: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from rules.bots import search
+    from tui.screens.hint import HintScreen
+
+    real = search.engine_for
+    monkeypatch.setattr(search, "engine_for", lambda g: (real(g)[0], search.Budget(iterations=40)))
+    app = make_app(dirs, launch=play_launch(seed=5))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, DominationScreen) and screen.my_turn
+        await pilot.press("h")
+        for _ in range(50):
+            await pilot.pause()
+            if isinstance(app.screen, HintScreen):
+                break
+        assert isinstance(app.screen, HintScreen)
+        text = screen_text(app)
+        assert "Best: " in text and "% to win" in text
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is screen and screen.update.hints == (1, 0)

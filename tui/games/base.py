@@ -52,6 +52,7 @@ class GameScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "pause", "Menu", id="game.pause"),
         Binding("question_mark,f1", "rules", "Rules", key_display="?", id="game.rules"),
+        Binding("h", "hint", "Hint", id="game.hint"),
     ]
 
     def __init__(self, client: TableClient) -> None:
@@ -254,11 +255,35 @@ class GameScreen(Screen[None]):
 
         self.run_worker(show(), group="pause", exit_on_error=False)
 
+    # ------------------------------------------------------------ hints
+    def action_hint(self) -> None:
+        seat = self.seat
+        if seat is None or not self.my_turn or self.over:
+            self.set_status("A hint is for your own turn.", problem=True)
+            return
+        self.set_status("Weighing your moves…")
+        self.run_worker(self._ask_hint(seat), group="hint", exclusive=True, exit_on_error=False)
+
+    async def _ask_hint(self, seat: int) -> None:
+        from net.client import NoHints
+        from tui.screens.hint import HintScreen
+
+        asked_at = self.update.state_id
+        try:
+            hint = await self.client.hint(seat)
+        except NoHints as err:
+            self.set_status(f"No hint: {err}.", problem=True)
+            return
+        if self._closed or self.seat != seat or self.update.state_id != asked_at:
+            return  # the game moved on meanwhile: that hint is about another position
+        self.set_status(self.turn_text())
+        self._push_paused(HintScreen(hint, self.card_style))
+
     def _show_game_over(self) -> None:
         from tui.screens.game_over import GameOverScreen
 
         self.app.push_screen(
-            GameOverScreen(self.client.game_id, self.result(), self.names),
+            GameOverScreen(self.client.game_id, self.result(), self.names, hints=self.update.hints),
             self._after_game_over,
         )
 

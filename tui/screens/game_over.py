@@ -16,7 +16,7 @@ from rules.game import Outcome
 from tui.plain import plain, plain_text
 
 
-def result_text(outcome: Outcome, names: Sequence[str]) -> str:
+def result_text(outcome: Outcome, names: Sequence[str], hints: Sequence[int] = ()) -> str:
     """The result in words: plain text, whatever the names and the reason hold."""
     names = [plain(n, 40) for n in names]
     winner = outcome.winner
@@ -36,6 +36,13 @@ def result_text(outcome: Outcome, names: Sequence[str]) -> str:
         lines += [f"{n:<20}{s:>6}" for n, s in zip(names, scores, strict=True)]
         if len(scores) == 2:
             lines.append(f"{'Difference':<20}{abs(scores[0] - scores[1]):>6}")
+    taken = [
+        f"{name}: {n} hint{'s' if n != 1 else ''}"
+        for name, n in zip(names, hints, strict=False)
+        if n
+    ]
+    if taken:
+        lines += ["", "Hints taken: " + ", ".join(taken) + "."]
     return "\n".join(lines)
 
 
@@ -50,11 +57,14 @@ class GameOverScreen(ModalScreen[str]):
         Binding("v", "choose('view')", "View the table", id="over.view"),
     ]
 
-    def __init__(self, game_id: str, outcome: Outcome, names: Sequence[str]) -> None:
+    def __init__(
+        self, game_id: str, outcome: Outcome, names: Sequence[str], hints: Sequence[int] = ()
+    ) -> None:
         super().__init__()
         self.game_id = game_id
         self.outcome = outcome
         self.names = list(names)
+        self.hints = tuple(hints)
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="game-over"):
@@ -66,7 +76,7 @@ class GameOverScreen(ModalScreen[str]):
                 yield Button("Table (v)", id="view", compact=True)
 
     def result_renderable(self) -> Text:
-        return plain_text(result_text(self.outcome, self.names), None, newlines=True)
+        return plain_text(result_text(self.outcome, self.names, self.hints), None, newlines=True)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.action_choose(event.button.id or "home")
