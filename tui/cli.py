@@ -32,6 +32,7 @@ from saves.errors import SaveError
 from saves.record import GameRecord, check_field, parse_time
 from saves.store import SaveStore
 from tui.arena_cli import add_arena_parser
+from tui.host_cli import add_host_parser
 from tui.plain import plain
 
 if TYPE_CHECKING:
@@ -237,6 +238,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     export.set_defaults(handler=cmd_saves_export)
     add_arena_parser(sub)  # `cardtable arena`: tui/arena_cli.py
+    add_host_parser(sub, common)  # `cardtable ssh-host`: tui/host_cli.py
     return parser
 
 
