@@ -11,7 +11,7 @@ adapter reads values as points); the moments that cost most come first.
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -43,6 +43,7 @@ def review(
     rng: random.Random,
     budget: Budget | None = None,
     deck_order: Sequence[str] | None = None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> list[Moment]:
     """Every decision of ``seat`` in the record, dearest first.
 
@@ -53,6 +54,8 @@ def review(
     seen: list[Event] = []
     out: list[Moment] = []
     for ply, (who, text) in enumerate(moves):
+        if progress is not None:
+            progress(ply, len(moves))  # moves gone through, of all
         move = spec.parse_move(text)
         if who == seat:
             situation = Situation(state, seat, seen)

@@ -331,3 +331,56 @@ async def test_h_shows_the_engines_view_of_your_moves(
         await pilot.press("escape")
         await settle(pilot)
         assert app.screen is screen and screen.update.hints == (1, 0)
+
+
+def test_analysis_names_the_dearest_moves_in_words() -> None:
+    from rules.bots.review import Moment
+    from tui.screens.analysis import moment_text, moments_summary
+    from tui.widgets.cards import CardStyle
+
+    style = CardStyle()
+    dear = Moment(11, "4S", "KS", 0.30, 0.55)
+    assert moment_text(dear, style) == (
+        "Move 12: you played 4♠; best was K♠ (cost: 25% of your chance to win)"
+    )
+    assert moment_text(dear, style, lambda v: v * 100) == (
+        "Move 12: you played 4♠; best was K♠ (cost: 25.0 points)"
+    )
+    free = Moment(3, "2C", "2C", 0.5, 0.5)
+    assert moments_summary([free], style) == [
+        "The engine found no move of yours it would have changed."
+    ]
+    assert moments_summary([dear, free], style) == [moment_text(dear, style)]
+
+
+async def test_after_a_game_analyse_lists_moments_that_open_the_replay(
+    dirs: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tui.screens import analysis
+    from tui.screens.analysis import AnalysisScreen
+    from tui.screens.replay import ReplayScreen
+
+    monkeypatch.setattr(analysis, "ITERATIONS", 20)
+    app = make_app(dirs, launch=play_launch(seed=11, target_score=20))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        for _ in range(400):
+            if isinstance(app.screen, GameOverScreen):
+                break
+            assert await play_first_legal(pilot), "the table waits on nobody"
+        await pilot.press("a")
+        for _ in range(200):
+            await pilot.pause()
+            screen = app.screen
+            if isinstance(screen, AnalysisScreen) and screen.query_one("#moments").option_count:
+                break
+        screen = app.screen
+        assert isinstance(screen, AnalysisScreen)
+        text = screen_text(app)
+        assert "Move " in text or "no move of yours" in text
+        if screen.moments:  # Enter on the first opens the replay there, as You saw it
+            await pilot.press("enter")
+            await settle(pilot)
+            replay = app.screen
+            assert isinstance(replay, ReplayScreen)
+            assert replay.position == screen.moments[0].ply and replay.perspective == 0

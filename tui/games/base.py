@@ -298,8 +298,28 @@ class GameScreen(Screen[None]):
             await self.rematch()
         elif choice == "home":
             await self.leave()
+        elif choice == "analyse":
+            self._analyse()
         else:
             self.set_status("The game is over: Esc for the menu, g for the result.")
+
+    def _analyse(self) -> None:
+        """The player's own moves through the engine, dearest first (a game
+        whose record this app keeps: local play)."""
+        from saves.errors import SaveError
+        from tui.screens.analysis import AnalysisScreen
+
+        seat = self.seat if self.seat is not None else (self.people or (None,))[0]
+        store = getattr(self.cardtable, "store", None)
+        if seat is None or store is None:
+            self.set_status("Only a player's own games can be analysed.", problem=True)
+            return
+        try:
+            record = store.load(self.client.record_id)
+        except SaveError as err:
+            self.set_status(f"No analysis: {err}", problem=True)
+            return
+        self.app.push_screen(AnalysisScreen(record, seat))
 
     async def _close_table(self) -> None:
         if self._closed:

@@ -55,6 +55,7 @@ class GameOverScreen(ModalScreen[str]):
         Binding("r", "choose('rematch')", "Rematch", id="over.rematch"),
         Binding("h,escape", "choose('home')", "Home", key_display="h", id="over.home"),
         Binding("v", "choose('view')", "View the table", id="over.view"),
+        Binding("a", "choose('analyse')", "Analyse", id="over.analyse"),
     ]
 
     def __init__(
@@ -74,6 +75,7 @@ class GameOverScreen(ModalScreen[str]):
                 yield Button("Rematch (r)", id="rematch", variant="primary", compact=True)
                 yield Button("Home (h)", id="home", compact=True)
                 yield Button("Table (v)", id="view", compact=True)
+                yield Button("Analyse (a)", id="analyse", compact=True)
 
     def result_renderable(self) -> Text:
         return plain_text(result_text(self.outcome, self.names, self.hints), None, newlines=True)

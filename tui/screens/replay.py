@@ -39,9 +39,14 @@ class ReplayScreen(Screen[None]):
         Binding("escape", "close", "Close", id="replay.close"),
     ]
 
-    def __init__(self, record: GameRecord) -> None:
+    def __init__(
+        self, record: GameRecord, start: int | None = None, seat: int | None = None
+    ) -> None:
+        """``start``: the position to open on (moves played; default the end);
+        ``seat``: whose eyes to open with, if that seat may be shown."""
         super().__init__()
         self.record = record
+        self.start = start
         self.names = [plain(s.name, 40) for s in record.seats]
         self.states: list[GameState[Any, Any]] = []
         self.events: list[list[Event]] = []  # events of the move that led to states[i]
@@ -58,7 +63,7 @@ class ReplayScreen(Screen[None]):
         )
         self.secret_seats = not self.finished and len(people) > 1
         # a seat, or None: everything revealed (finished) or a spectator (unfinished)
-        self.perspective: int | None = self.perspectives[0]
+        self.perspective: int | None = seat if seat in self.perspectives else self.perspectives[0]
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -69,7 +74,8 @@ class ReplayScreen(Screen[None]):
     def on_mount(self) -> None:
         self.sub_title = plain(f"replay: {self.record.game} {self.record.id}", 80)
         self._build()
-        self.position = len(self.states) - 1
+        last = len(self.states) - 1
+        self.position = last if self.start is None else max(0, min(last, self.start))
         if self.secret_seats and self.perspective is not None:
             self._draw_blank()
             self._hand_to(self.perspective)
