@@ -45,6 +45,11 @@ GARBAGE_TEXTS = (
 )
 
 
+# In a game past its fully checked moves, every SPOT_CHECK-th move is still
+# checked in full (see ContractRun).
+SPOT_CHECK = 250
+
+
 # --------------------------------------------------------------------- cases
 @dataclass(frozen=True)
 class Case:
@@ -278,16 +283,19 @@ class ContractRun:
 
     ``seed`` seeds the game, ``chooser_seed`` the choice of moves (and of the
     checks' own random picks), so a failure is reproduced by the pair.
-    ``max_moves`` stops a game still going after that many moves (random
-    players may take thousands to finish one): its record is still replayed,
-    and only the checks of the end are left out.
+    ``full_checks`` limits the moves checked in full (random players may take
+    thousands of moves to finish a shedding game, and a full check of a
+    position costs milliseconds): after that many, the game is played to its
+    end checking only the turns at each move and everything at every
+    ``SPOT_CHECK``-th move; the end and the replay are checked as ever.
     """
 
     def __init__(
-        self, case: Case, seed: int, chooser_seed: int, max_moves: int | None = None
+        self, case: Case, seed: int, chooser_seed: int, full_checks: int | None = None
     ) -> None:
         self.case = case
-        self.max_moves = max_moves
+        self.full_checks = full_checks
+        self.fully_checked = 0  # moves checked in full, for the caller's budget
         self.spec = case.spec
         self.config = case.config()
         self.seed = seed
@@ -319,13 +327,19 @@ class ContractRun:
                 assert len(self.record) < bound, (
                     f"the game passed its stated bound of {self.bound} moves"
                 )
-                if self.max_moves is not None and len(self.record) >= self.max_moves:
-                    break
                 seat, move = self.choose()
-                self.step(seat, move)
-                self.check_position()
-            if self.state.is_over:
-                self.check_end()
+                moves = len(self.record) + 1
+                if self.full_checks is None or moves <= self.full_checks:
+                    self.step(seat, move)
+                    self.check_position()
+                    self.fully_checked += 1
+                elif moves % SPOT_CHECK == 0:
+                    self.step(seat, move)
+                    self.check_position()
+                else:
+                    self.light_step(seat, move)
+                    self.check_turns()
+            self.check_end()
             self.check_replay()
         except AssertionError as err:
             # the record reproduces the position: spec.replay(config, seed, record)
@@ -567,6 +581,13 @@ class ContractRun:
                         f"the events seat {s} sees tell which move seat {seat} submitted"
                     )
         self.check_events(events, seen_before, cards_mentioned(str(move), self.pattern))
+
+    def light_step(self, seat: int, move: Hashable) -> None:
+        """A move past the full checks: recorded for the replay, nothing else."""
+        self.state.play(seat, move)
+        self.record.append((seat, str(move)))
+        self.snapshots.append(self.state.snapshot())
+        assert self.state.ply == len(self.record), f"ply is {self.state.ply}"
 
     def check_events(
         self, events: list[Event], seen_before: dict[int | None, set[str]], played: set[str]

@@ -51,7 +51,9 @@ def play(text: str) -> Play:
     return make_play(cards(text))
 
 
-def deal(seats: Sequence[tuple[str, str, str]], starter: str, stock: str = "", **options: Any) -> StressState:
+def deal(
+    seats: Sequence[tuple[str, str, str]], starter: str, stock: str = "", **options: Any
+) -> StressState:
     """A new game: seats[s] = (face down, face up, hand), then the starter and
     the top of the stock; the rest of the deck follows in its own order."""
     order: list[str] = []
@@ -529,9 +531,7 @@ def test_two_decks_equal_cards_play_together() -> None:
 
 def test_determinize_keeps_known_cards_and_what_a_pick_up_revealed() -> None:
     # seat 1 could not play on the K: its unseen cards hold no 2, 3, K or A
-    state = position(
-        ["4C 5C", "6S 7S 8D 9D", "JC"], stack="QH KH", turn=1, stock=""
-    )
+    state = position(["4C 5C", "6S 7S 8D 9D", "JC"], stack="QH KH", turn=1, stock="")
     state.play(1, PICKUP)
     facts = state.facts[1]
     assert facts and all(mask & (1 << 13 | 1 << 1 | 1 << 2 | 1 << 3) == 0 for _, mask in facts)
@@ -634,4 +634,4 @@ def test_a_rematch_is_started_by_the_last_player() -> None:
 def test_the_contract_holds_with_a_clock() -> None:
     """The contract suite runs the presets, which have no clock: here it runs
     once with one, so that every timeout move is checked legal."""
-    ContractRun(Case("stress", "standard", 3, (("timer", 15),)), 11, 12, max_moves=120).run()
+    ContractRun(Case("stress", "standard", 3, (("timer", 15),)), 11, 12, full_checks=120).run()
