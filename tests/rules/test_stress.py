@@ -416,6 +416,29 @@ def test_one_cannot_refuse_a_blind_card_by_picking_up() -> None:
         state.play(0, PICKUP)
 
 
+def test_voluntary_pickup_may_replace_a_blind_card_and_counts_as_a_play() -> None:
+    state = position(["", "5S"], down=["4D 9D KD AD", ""], stack="JH", allow_voluntary_pickup=True)
+    assert set(state.legal_moves(0)) == {*BLINDS, PICKUP}
+    plays = state.plays
+    state.play(0, PICKUP)
+    assert hand(state, 0) == ["JH"] and state.plays == plays + 1
+    assert state.view(1)["face_down"][0] == [True] * 4  # no face-down card was turned
+
+
+def test_a_failed_blind_card_counts_as_a_play_toward_the_limit() -> None:
+    state = position(["", "5S"], down=["4D 9D KD AD", ""], stack="JH")
+    state.plays = PLAY_LIMIT - 1
+    state.play(0, Blind(1))
+    outcome = state.outcome()
+    assert state.is_over and outcome is not None and "2,000 plays" in outcome.reason
+
+
+def test_an_eight_as_the_last_card_finishes_and_still_skips() -> None:
+    state = position(["8S", "4C 5C", "6D 7D"], stack="4H")
+    state.play(0, play("8S"))
+    assert state.finished == [0] and state.turn == 2
+
+
 # ------------------------------------------------------------- the end
 def test_finishing_order_is_the_ranking_and_the_last_holding_cards_loses() -> None:
     state = position(["KS", "AS", "4C 5C"], stack="QH")
