@@ -16,17 +16,23 @@
   must (never voluntarily, even where ``allow_voluntary_pickup`` allows it).
 
 The hard level is this bot as well until an engine-based one is measured
-stronger (docs/bots.md).
+stronger (docs/bots.md). :class:`StressAdapter` plugs stress into the search
+engine (the arena's ``engine`` player and the hints): rollouts play the
+medium bot's rules of thumb, and a state cut short is valued by cards left,
+fewer being better (``scores()`` counts cards left, so the generic
+evaluation would read it backwards).
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Hashable, Sequence
 
-from ..stress import POWER, Blind, Play, Ready, Swap
+from ..stress import POWER, Blind, Play, Ready, StressState, Swap
 from . import register_bot
 from .base import Bot, RandomBot, Situation
+from .search import Adapter, Budget, State, register_engine
 
 SPECIAL = (2, 3, 10)
 # rank -> worth of having the card: strength 2..14 (A = 14), specials above
@@ -81,6 +87,38 @@ class MediumBot(Bot):
         return choose_play(legal, len(situation.view["stack"]))
 
 
+class StressAdapter(Adapter):
+    """The search engine's view of stress (see the module's notes)."""
+
+    max_depth = 80
+    score_scale = 6.0  # a difference of 6 cards left reads as 73% against 27%
+
+    def advance(self, state: State, seat: int, move: Hashable) -> None:
+        state.play_move(seat, move)  # sampled states only: skip the base checks
+
+    def rollout_move(self, state: State, seat: int, rng: random.Random) -> Hashable:
+        legal: list[Hashable] = state.legal_moves(seat)
+        if len(legal) == 1:
+            return legal[0]
+        if any(type(m) is Ready for m in legal):
+            return choose_swap(legal)
+        if type(legal[0]) is Blind:
+            return rng.choice([m for m in legal if type(m) is Blind])
+        assert isinstance(state, StressState)
+        return choose_play(legal, len(state.stack))
+
+    def evaluate(self, state: State, root_seat: int) -> list[float]:
+        left = state.scores()
+        n = len(left)
+        scale = self.score_scale
+        return [
+            sum(0.5 + 0.5 * math.tanh((left[j] - left[k]) / scale) for j in range(n) if j != k)
+            / (n - 1)
+            for k in range(n)
+        ]
+
+
+register_engine("stress", StressAdapter, Budget(iterations=600, seconds=1.0))
 register_bot("stress", "easy", RandomBot)
 register_bot("stress", "medium", MediumBot)
 register_bot("stress", "hard", MediumBot)

@@ -11,7 +11,8 @@ import pytest
 from rules.bots import RandomBot, make_bot
 from rules.bots.arena import ArenaSpec, arena
 from rules.bots.base import Situation
-from rules.bots.stress_bots import MediumBot
+from rules.bots.search import Budget, analyse, engine_for
+from rules.bots.stress_bots import MediumBot, StressAdapter
 from rules.stress import READY, SPEC, Blind, StressState, Swap
 from tests.rules.test_stress import cards, deal, play, position
 
@@ -85,3 +86,18 @@ def test_medium_and_easy_play_whole_games_legally(players: int, preset: str) -> 
 def test_medium_beats_random_heads_up() -> None:
     summary, _ = arena(ArenaSpec("stress", "medium", "random", games=20, players=2, seed=11))
     assert summary.wins >= 18
+
+
+def test_the_engine_reads_fewer_cards_left_as_better() -> None:
+    adapter, _ = engine_for("stress")
+    assert isinstance(adapter, StressAdapter)
+    state = position(["4C", "5C 6C 7C 8C 9C"], stack="3H")
+    mine, theirs = adapter.evaluate(state, 0)
+    assert mine > 0.5 > theirs
+
+
+def test_the_engine_gives_a_legal_move_from_what_its_seat_knows() -> None:
+    state = position(["4C 9D KS", "5C 6C 7C"], stack="8H", stock="2D 3D")
+    situation = Situation(state, 0)
+    analysis = analyse(situation, StressAdapter(), Budget(iterations=60), random.Random(3))
+    assert analysis.best in situation.legal
