@@ -867,7 +867,7 @@ class StressState(GameState[StressMove, StressConfig]):
 class StressSpec(GameSpec[StressMove, StressConfig]):
     id = "stress"
     title = "Stress"
-    summary = "A shedding game for 2-8: beat the top card or pick up the stack; 10 burns it."
+    summary = "Shed every card: beat the top card or pick up the stack; 2-8 players."
     min_players = 2
     max_players = 8
     Config = StressConfig
