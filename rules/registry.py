@@ -22,9 +22,9 @@ def _load() -> None:
     global _loaded
     if _loaded:
         return
-    from . import domination, trick
+    from . import domination, territory, trick
 
-    for module in (domination, trick):
+    for module in (domination, territory, trick):
         register(module.SPEC)
     _loaded = True
 
