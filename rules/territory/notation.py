@@ -129,7 +129,17 @@ class MoveRow(dict[int, PlacedMove]):
         return move
 
 
-_ROWS: dict[tuple[type[PlacedMove], Card], MoveRow] = {}
+# the rows of every card int (0..63: suit * 16 + rank), by kind, indexed by card
+EXPLORES = [MoveRow(Explore, c) for c in range(64)]
+CONQUERS = [MoveRow(Conquer, c) for c in range(64)]
+BLITZES = [MoveRow(Blitz, c) for c in range(64)]
+FORTIFIES = [MoveRow(Fortify, c) for c in range(64)]
+_ROWS: dict[type[PlacedMove], list[MoveRow]] = {
+    Explore: EXPLORES,
+    Conquer: CONQUERS,
+    Blitz: BLITZES,
+    Fortify: FORTIFIES,
+}
 _DISCARDS: dict[Card, Discard] = {}
 
 _COORD = re.compile(r"^([+-]?[0-9]{1,3}),([+-]?[0-9]{1,3})$")
@@ -139,17 +149,9 @@ HELP = (
 )
 
 
-def row(kind: type[PlacedMove], card: Card) -> MoveRow:
-    """The (shared) moves of this kind and card, by cell."""
-    found = _ROWS.get((kind, card))
-    if found is None:
-        found = _ROWS[(kind, card)] = MoveRow(kind, card)
-    return found
-
-
 def placed(kind: type[PlacedMove], card: Card, at: int) -> PlacedMove:
     """The (shared) move of this kind, card and cell."""
-    return row(kind, card)[at]
+    return _ROWS[kind][card][at]
 
 
 def discard(card: Card) -> Discard:

@@ -39,6 +39,10 @@ from .board import (
     xy_of,
 )
 from .notation import (
+    BLITZES,
+    CONQUERS,
+    EXPLORES,
+    FORTIFIES,
     PASS,
     STOP,
     Blitz,
@@ -51,7 +55,6 @@ from .notation import (
     TerritoryMove,
     discard,
     parse_move,
-    row,
 )
 from .options import PRESETS, TerritoryConfig
 
@@ -238,8 +241,7 @@ class TerritoryState(GameState[TerritoryMove, TerritoryConfig]):
             if royal_game and card & 15 > 10:
                 royals.append(card)
             else:
-                explores = row(Explore, card)
-                moves += [explores[p] for p in opens]
+                moves += map(EXPLORES[card].__getitem__, opens)
         mine = seat << 6
         where = self.where
         base = seat << 4
@@ -260,8 +262,7 @@ class TerritoryState(GameState[TerritoryMove, TerritoryConfig]):
                             if c is not None and c & OWNER_BIT != mine and c < 128:
                                 found[p + d] = None
                 if found:
-                    conquers = row(Conquer, card)
-                    moves += [conquers[n] for n in found]
+                    moves += map(CONQUERS[card].__getitem__, found)
             if royals:
                 # a royal attacks as any value: any opponent card next to yours
                 beside: dict[int, None] = {}
@@ -272,7 +273,7 @@ class TerritoryState(GameState[TerritoryMove, TerritoryConfig]):
                             if c is not None and c & OWNER_BIT != mine:
                                 beside[p + d] = None
                 for card in royals:
-                    conquers = row(Conquer, card)
+                    conquers = CONQUERS[card]
                     r = card & 15
                     for n in beside:
                         fort = grid[n] >> FORT_SHIFT
@@ -286,8 +287,7 @@ class TerritoryState(GameState[TerritoryMove, TerritoryConfig]):
             free = [p for p, cell in grid.items() if cell & OWNER_BIT == mine and cell < 128]
             free.sort()
             for card in royals:
-                fortifies = row(Fortify, card)
-                moves += [fortifies[p] for p in free]
+                moves += map(FORTIFIES[card].__getitem__, free)
         if not moves:
             moves.append(PASS)
         return moves
@@ -316,8 +316,7 @@ class TerritoryState(GameState[TerritoryMove, TerritoryConfig]):
             # a card on the grid is never a royal, so a royal never matches
             for card in self.hands[seat]:
                 if card & 15 == v:
-                    blitzes = row(Blitz, card)
-                    moves += [blitzes[n] for n in found]
+                    moves += map(BLITZES[card].__getitem__, found)
         moves.append(STOP)
         return moves
 
@@ -685,7 +684,7 @@ class TerritoryState(GameState[TerritoryMove, TerritoryConfig]):
             x, y = xy_of(p)
             return (abs(2 * x - 1) + abs(2 * y - 1), p)
 
-        return row(Explore, min(cards, key=_hand_key))[min(self.open, key=distance)]
+        return EXPLORES[min(cards, key=_hand_key)][min(self.open, key=distance)]
 
     # ----------------------------------------------------------- information
     def scores(self) -> tuple[int, ...]:
