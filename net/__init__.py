@@ -2,17 +2,18 @@
 in-process transport (:mod:`net.local`); the TCP one comes later. Imports
 rules and saves, never textual or rich."""
 
-from .client import SeatInfo, TableClient, Update
+from .client import Notice, SeatInfo, StaleMove, TableClient, Update
 from .local import LocalClient, open_table, resume_table
-from .table import Table, move_timer_seconds
+from .table import Table
 
 __all__ = [
     "LocalClient",
+    "Notice",
     "SeatInfo",
+    "StaleMove",
     "Table",
     "TableClient",
     "Update",
-    "move_timer_seconds",
     "open_table",
     "resume_table",
 ]

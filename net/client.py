@@ -1,60 +1,236 @@
-"""The one API through which a screen reaches a table.
+"""The one API through which a screen reaches a table: a wire API.
 
 A game screen holds a :class:`TableClient` and never knows whether the table
-runs in this process (:class:`net.local.LocalClient`) or across the network
-(the TCP transport, later). Everything is async so that both transports fit.
+runs in this process (:class:`net.local.LocalClient`) or across the network.
+Everything the screen learns arrives as an :class:`Update`, which is plain
+data that round-trips through JSON, so a TCP client can implement this API
+with nothing local behind it.
 
-Flow: the screen subscribes, calls ``start()``, and then gets an
-:class:`Update` for every change: after each move (its own, a bot's, the other
-person's), when a bot starts or stops thinking, and when the game ends.
-Updates carry views only, never the true state.
+Flow: the screen subscribes, calls ``start()``, reads ``snapshot(seat)`` for
+where things stand, and then gets an :class:`Update` for every change: after
+each move (its own, a bot's, another person's), when bots start or stop
+thinking, when someone leaves or comes back, and when the game ends. Updates
+carry views only, never the true state.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
+from rules.errors import IllegalMove
 from rules.events import Event
+from rules.game import Outcome
 from saves.record import SeatInfo  # defined with the record; re-exported here
 
-__all__ = ["SeatInfo", "TableClient", "Update"]
+__all__ = [
+    "Hint",
+    "HintEstimate",
+    "NoHints",
+    "Notice",
+    "SeatInfo",
+    "StaleMove",
+    "TableClient",
+    "Update",
+]
+
+PLAYING = "playing"
+FINISHED = "finished"
+
+
+class StaleMove(IllegalMove):
+    """A move chosen at an earlier state than the table's: something happened
+    meanwhile (another seat moved, a clock ran out). Nothing was changed."""
+
+
+class NoHints(Exception):
+    """This table gives no hints now (not this seat's turn; a network table
+    that does not allow them): the message says why, in a sentence."""
+
+
+@dataclass(frozen=True)
+class HintEstimate:
+    """One legal move as the engine sees it: the seat's estimated chance to win
+    after it (0 to 1) and, where the game reads it so, expected points."""
+
+    move: str
+    win_chance: float
+    points: float | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"move": self.move, "win_chance": self.win_chance, "points": self.points}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> HintEstimate:
+        points = data.get("points")
+        return cls(
+            str(data["move"]), float(data["win_chance"]), None if points is None else float(points)
+        )
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The engine's view of a seat's legal moves, best first, asked at
+    ``state_id``; ``used`` counts the hints this seat has taken in the game,
+    this one included (it is saved with the game and shown with the result)."""
+
+    state_id: int
+    seat: int
+    moves: tuple[HintEstimate, ...]
+    used: int
+
+    @property
+    def best(self) -> str:
+        return self.moves[0].move
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "state_id": self.state_id,
+            "seat": self.seat,
+            "moves": [m.to_json() for m in self.moves],
+            "used": self.used,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Hint:
+        return cls(
+            int(data["state_id"]),
+            int(data["seat"]),
+            tuple(HintEstimate.from_json(m) for m in data["moves"]),
+            int(data["used"]),
+        )
+
+
+@dataclass(frozen=True)
+class Notice:
+    """Something a player should be told that is not a move: ``kind`` is one of
+    ``save_failed``, ``saved`` (saving works again), ``left``, ``back``;
+    ``text`` is a sentence (seats named ``{p0}``... as in events)."""
+
+    kind: str
+    text: str
+    seat: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "text": self.text, "seat": self.seat}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Notice:
+        seat = data.get("seat")
+        return cls(str(data["kind"]), str(data["text"]), seat if type(seat) is int else None)
 
 
 @dataclass(frozen=True)
 class Update:
-    """A change at the table, as one seat (or a spectator) may see it."""
+    """A change at the table, as one seat (or a spectator) may see it.
 
-    state_id: int  # moves applied so far; monotonic
-    seat: int | None  # the perspective of `view` and `events`
-    view: dict[str, Any]
-    events: list[Event] = field(default_factory=list)  # new since the last update
-    thinking: int | None = None  # a bot seat now choosing its move
-    status: str = "playing"  # playing | finished | resigned
-    # seconds `seat` had left to move when this update was made (None: no timer
-    # is running for it); a screen counts down from here
-    time_left: float | None = None
+    ``view`` is the game's own part (each game's TypedDict); what every game
+    shares is typed here: who must act, the legal moves of ``seat`` (only while
+    it must act: sent once per change, for that seat alone), the scores, and
+    the result once the game has ended."""
+
+    state_id: int  # moves applied so far; only grows
+    seat: int | None  # the perspective of `view`, `events` and `legal`
+    view: Mapping[str, Any]
+    to_act: tuple[int, ...] = ()
+    legal: tuple[str, ...] = ()  # notation of `seat`'s legal moves, if it must act
+    scores: tuple[int, ...] = ()
+    events: tuple[Event, ...] = ()  # new since the last update, redacted for `seat`
+    status: str = PLAYING  # playing | finished
+    result: Outcome | None = None  # once the game is over
+    thinking: tuple[int, ...] = ()  # bot seats now choosing their moves
+    connected: tuple[int, ...] = ()  # seats with a player there (bots always)
+    notices: tuple[Notice, ...] = ()
+    # seconds each seat had left on its move clock when this update was made
+    # (None: no clock runs for it); a screen counts down from here
+    clocks: tuple[float | None, ...] = ()
+    paused: bool = False  # the clocks are stopped (local play: a menu is open)
+    hints: tuple[int, ...] = ()  # hints each seat has taken in this game
+
+    @property
+    def over(self) -> bool:
+        return self.status != PLAYING
+
+    @property
+    def time_left(self) -> float | None:
+        """The clock of ``seat``, if one runs for it."""
+        if self.seat is None or not 0 <= self.seat < len(self.clocks):
+            return None
+        return self.clocks[self.seat]
+
+    def must_act(self, seat: int | None) -> bool:
+        return seat is not None and seat in self.to_act
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "state_id": self.state_id,
+            "seat": self.seat,
+            "view": dict(self.view),
+            "to_act": list(self.to_act),
+            "legal": list(self.legal),
+            "scores": list(self.scores),
+            "events": [e.to_json() for e in self.events],
+            "status": self.status,
+            "result": self.result.to_json() if self.result is not None else None,
+            "thinking": list(self.thinking),
+            "connected": list(self.connected),
+            "notices": [n.to_json() for n in self.notices],
+            "clocks": list(self.clocks),
+            "paused": self.paused,
+            "hints": list(self.hints),
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Update:
+        """Read :meth:`to_json`'s form (a transport validates the message's
+        shape first; KeyError/TypeError/ValueError for one that is not)."""
+        result = data.get("result")
+        return cls(
+            state_id=int(data["state_id"]),
+            seat=data["seat"],
+            view=dict(data["view"]),
+            to_act=tuple(int(s) for s in data["to_act"]),
+            legal=tuple(str(m) for m in data["legal"]),
+            scores=tuple(int(s) for s in data["scores"]),
+            events=tuple(Event.from_json(e) for e in data["events"]),
+            status=str(data["status"]),
+            result=Outcome.from_json(result) if result is not None else None,
+            thinking=tuple(int(s) for s in data["thinking"]),
+            connected=tuple(int(s) for s in data["connected"]),
+            notices=tuple(Notice.from_json(n) for n in data["notices"]),
+            clocks=tuple(None if c is None else float(c) for c in data["clocks"]),
+            paused=bool(data["paused"]),
+            hints=tuple(int(h) for h in data.get("hints", ())),
+        )
+
+
+Listener = Callable[[Update], None]
 
 
 class TableClient(ABC):
+    """A seat (or several, hot-seat; or none, a spectator) at one table."""
+
     game_id: str
     config: dict[str, Any]
+    preset: str | None
     seats: list[SeatInfo]
     record_id: str
-    # seats this client may act for (both seats in hot-seat; none for a spectator)
+    # seats this client may act for (every person's seat in hot-seat; none for a spectator)
     my_seats: tuple[int, ...]
+    # the table lets this client stop the clocks (local play only)
+    can_pause: bool = False
 
     @abstractmethod
-    def subscribe(self, listener: Callable[[Update], None]) -> Callable[[], None]:
+    def subscribe(self, listener: Listener) -> Callable[[], None]:
         """Call ``listener`` with every update for this client's seats; returns
         a function that unsubscribes.
 
         Each change produces one :class:`Update` per seat in ``my_seats``, in
-        seat order, each with that seat's own view and events (a hot-seat
-        screen picks the seat it shows). A client with no seats (watching bots)
-        gets one update per change with ``seat=None``: the spectator's view.
+        seat order, each with that seat's own view, legal moves and events (a
+        hot-seat screen picks the seat it shows). A client with no seats gets
+        one update per change with ``seat=None``: the spectator's view.
         Listeners run on the event loop; they must not block."""
 
     @abstractmethod
@@ -62,25 +238,44 @@ class TableClient(ABC):
         """Begin (or resume) play: bots that must act start thinking."""
 
     @abstractmethod
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """The latest view for one of my seats (or None: spectator)."""
+    def snapshot(self, seat: int | None) -> Update:
+        """Where things stand now for one of my seats (or None: spectator), as
+        an update with no new events."""
 
     @abstractmethod
     def history(self, seat: int | None) -> list[Event]:
         """Every event so far that ``seat`` may see (for the log after a resume)."""
 
     @abstractmethod
-    async def play(self, seat: int, move: str) -> None:
-        """Submit a move in notation. Raises rules.IllegalMove with the reason."""
+    async def play(self, seat: int, move: str, state_id: int) -> None:
+        """Submit a move in notation, chosen at ``state_id``. Raises
+        :class:`rules.errors.MoveError` with the reason (:class:`StaleMove` if
+        the table has moved on since); nothing changes then."""
 
     @abstractmethod
     async def resign(self, seat: int) -> None:
-        """Give up the game for ``seat``."""
+        """Give up for ``seat`` (the ``resign`` move; accepted out of turn)."""
+
+    @abstractmethod
+    async def rematch(self) -> TableClient:
+        """A new game with the same seats, once this one is over (the rules say
+        who starts); this client is closed and the new one returned."""
+
+    async def hint(self, seat: int) -> Hint:
+        """The engine's view of ``seat``'s legal moves now, from what that seat
+        has seen (never the hidden cards), within the hard bot's budget; the
+        hint is counted and saved. :class:`NoHints` where the table gives none
+        (not the seat's turn; a network table that does not allow them)."""
+        raise NoHints("this table gives no hints")
+
+    async def pause(self, paused: bool) -> None:  # noqa: B027  (optional, not abstract)
+        """Stop (True) or restart (False) every move clock, where the table
+        lets this client (``can_pause``); otherwise nothing happens."""
 
     @abstractmethod
     async def idle(self) -> None:
         """Return once no bot is thinking and no move is in flight (tests await
-        this instead of sleeping). A running move timer does not count."""
+        this instead of sleeping). A running move clock does not count."""
 
     @abstractmethod
     async def close(self) -> None:

@@ -11,7 +11,7 @@ import asyncio
 import secrets
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
+from concurrent.futures import Executor
 
 from rules.config import GameConfig
 from rules.errors import IllegalMove
@@ -21,7 +21,7 @@ from saves.errors import SaveError
 from saves.record import SEAT_KINDS, GameRecord, SeatInfo
 from saves.store import SaveStore
 
-from .client import TableClient, Update
+from .client import Hint, TableClient, Update
 from .table import Clock, Sleep, Table, log
 
 __all__ = ["LocalClient", "open_table", "resume_table"]
@@ -33,10 +33,12 @@ class LocalClient(TableClient):
     Updates: each change at the table produces one :class:`Update` per seat in
     ``my_seats`` (seat order), each with that seat's view and visible events;
     with no seats of its own, one per change with ``seat=None`` (spectator).
-    ``view`` and ``history`` answer only for ``my_seats`` and None, so a
+    ``snapshot`` and ``history`` answer only for ``my_seats`` and None, so a
     hot-seat screen cannot show a seat's hand by mistake to the wrong person
     unless it asks for that seat.
     """
+
+    can_pause = True  # nobody else's time is at stake at a local table
 
     def __init__(
         self, table: Table, my_seats: Sequence[int], *, one_screen: bool | None = None
@@ -50,35 +52,25 @@ class LocalClient(TableClient):
                 raise ValueError(f"there is no seat {seat} at this table")
             if table.seats[seat].kind == "bot":
                 raise ValueError(f"seat {seat + 1} is played by the computer")
-        self.table = table
+        self._table = table
         if one_screen if one_screen is not None else len(seats) > 1:
             table.share_screen(seats)
         self.game_id = table.record.game
         self.config = dict(table.record.config)
+        self.preset = table.record.preset
         self.seats = list(table.record.seats)
         self.record_id = table.record.id
         self.my_seats = seats
         self._listeners: list[Callable[[Update], None]] = []
         self._unwatch = table.watch(seats or (None,), self._deliver)
-
-    # ------------------------------------------------------------ extras
-    @property
-    def status(self) -> str:
-        """playing | finished | resigned"""
-        return self.table.status
+        table.attach(seats)
+        self._closed = False
 
     @property
-    def state_id(self) -> int:
-        return self.table.state_id
-
-    @property
-    def save_error(self) -> str | None:
-        """Why the last autosave failed (None: everything is on disk)."""
-        return self.table.save_error
-
-    def time_left(self, seat: int) -> float | None:
-        """Seconds ``seat`` has left to move, or None if no timer runs for it."""
-        return self.table.time_left(seat)
+    def table(self) -> Table:
+        """The table itself, for tests and tools in this process (a screen
+        uses only the TableClient API, which a remote client has too)."""
+        return self._table
 
     # ------------------------------------------------------------ TableClient
     def subscribe(self, listener: Callable[[Update], None]) -> Callable[[], None]:
@@ -98,31 +90,64 @@ class LocalClient(TableClient):
                 log.exception("an update listener failed")
 
     async def start(self) -> None:
-        await self.table.start()
+        await self._table.start()
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def snapshot(self, seat: int | None) -> Update:
         self._check_mine(seat)
-        return self.table.view(seat)
+        return self._table.snapshot(seat)
 
     def history(self, seat: int | None) -> list[Event]:
         self._check_mine(seat)
-        return self.table.history(seat)
+        return self._table.history(seat)
 
-    async def play(self, seat: int, move: str) -> None:
+    async def play(self, seat: int, move: str, state_id: int) -> None:
         self._check_acting(seat)
-        await self.table.play(seat, move)
+        await self._table.play(seat, move, state_id)
 
     async def resign(self, seat: int) -> None:
         self._check_acting(seat)
-        await self.table.resign(seat)
+        await self._table.resign(seat)
+
+    async def rematch(self) -> LocalClient:
+        table = self._table
+        outcome = table.state.outcome()
+        if outcome is None:
+            raise IllegalMove("the game is not over yet")
+        spec = table.spec
+        config = spec.rematch_config(table.state.config, outcome)
+        client = open_table(
+            table.store,
+            self.game_id,
+            config,
+            list(self.seats),
+            self.my_seats,
+            pace=table.pace,
+            preset=self.preset,
+            executor=table.executor,
+            clock=table.clock_source,
+            sleep=table.sleep,
+        )
+        await self.close()
+        return client
+
+    async def hint(self, seat: int) -> Hint:
+        self._check_acting(seat)
+        return await self._table.hint(seat)
+
+    async def pause(self, paused: bool) -> None:
+        await self._table.pause(paused)
 
     async def idle(self) -> None:
-        await self.table.idle()
+        await self._table.idle()
 
     async def close(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
         self._unwatch()
         self._listeners.clear()
-        await self.table.close()
+        self._table.detach(self.my_seats)
+        await self._table.close()
 
     def _check_mine(self, seat: int | None) -> None:
         if seat is not None and seat not in self.my_seats:
@@ -144,7 +169,7 @@ def open_table(
     deck_order: Sequence[str] | None = None,
     preset: str | None = None,
     *,
-    timer: float | None = None,
+    executor: Executor | None = None,
     clock: Clock = time.monotonic,
     sleep: Sleep = asyncio.sleep,
 ) -> LocalClient:
@@ -152,9 +177,9 @@ def open_table(
 
     ``seats`` has one SeatInfo per player; ``my_seats`` are the seats this
     screen plays (every human seat for hot-seat). ``seed`` None picks a random
-    one. ``store`` None: a throwaway table that saves nothing. ``timer``
-    overrides the game's ``timer`` option (see net/table.py); ``clock``
-    and ``sleep`` are for tests. UnknownGame / ValueError for bad arguments.
+    one. ``store`` None: a throwaway table that saves nothing. ``executor``
+    runs the bots (None: asyncio's default threads); ``clock`` and ``sleep``
+    are for tests. UnknownGame / ValueError for bad arguments.
     """
     spec = get_game(game_id)
     if not isinstance(config, spec.Config):
@@ -176,12 +201,14 @@ def open_table(
         deck_order=list(deck_order) if deck_order is not None else None,
         record_id=store.unused_id() if store is not None else None,
     )
-    table = Table(spec, state, record, store, pace=pace, timer=timer, clock=clock, sleep=sleep)
+    table = Table(
+        spec, state, record, store, pace=pace, executor=executor, clock=clock, sleep=sleep
+    )
     if store is not None:
         try:
             store.save(record)
-        except SaveError as err:  # play on; the screen can show client.save_error
-            table.save_error = str(err)
+        except SaveError as err:  # play on; the first update tells the player
+            table.save_failed(err)
             log.error("cannot save the new game: %s", err)
     return LocalClient(table, my_seats)
 
@@ -191,7 +218,7 @@ def resume_table(
     record_id: str,
     pace: float = 0.0,
     *,
-    timer: float | None = None,
+    executor: Executor | None = None,
     clock: Clock = time.monotonic,
     sleep: Sleep = asyncio.sleep,
 ) -> LocalClient:
@@ -207,7 +234,7 @@ def resume_table(
         store,
         events=events,
         pace=pace,
-        timer=timer,
+        executor=executor,
         clock=clock,
         sleep=sleep,
     )

@@ -1,59 +1,61 @@
 """The table: the one authority for one game.
 
 A :class:`Table` holds the rules state and the game record. Every move, from a
-person, a bot or a move timer, goes through :meth:`Table.play` or its private
+person, a bot or a move clock, goes through :meth:`Table.play` or its private
 twin, is validated by the rules, appended to the record and autosaved; then
 every watcher gets an :class:`~net.client.Update` per seat it watches, built
-from that seat's view and the events it may see (``visible_events``). Nothing
-else ever leaves the table, so a transport cannot leak what a seat must not
-know.
+from that seat's view, legal moves and the events it may see
+(``visible_events``). Nothing else ever leaves the table, so a transport
+cannot leak what a seat must not know. The table knows no game: whatever
+decides the game (resignations, clocks, the end) comes from the rules.
 
 Bots: a bot seat gets a :class:`rules.bots.Situation` (its view, its legal
-moves, samples), never the state, and chooses in a worker thread
-(``asyncio.to_thread``) so the event loop, and the UI on it, never freezes.
-``pace`` seconds pass between a move and a bot's reply (the bot thinks
-meanwhile); 0 in tests. A bot's random generator is seeded from (game seed,
-seat, state id), so a game resumed from its record goes on exactly as it
-would have without the interruption.
+moves, samples), never the state, and chooses in the executor the table was
+given (threads in the app; a process pool is possible on a server), so the
+event loop never freezes. Every bot that must act thinks at once (a
+simultaneous phase). ``pace`` seconds pass between a move and a bot's reply
+(the bot thinks meanwhile); 0 in tests. A bot's random generator is seeded
+from (game seed, seat, state id), so a game resumed from its record goes on
+exactly as it would have without the interruption. Closing the table cancels
+a bot that is still thinking (its answer, if it comes, is dropped).
 
-Move timers: a game opts in per seat and per moment by returning a move from
-``state.timeout_move(seat)``; the length comes from the ``timer`` argument,
-else from the game's Config option ``timer`` (seconds, 0 = off; trick has it), see
-:func:`move_timer_seconds`. A person's timer starts when their seat must act
-and restarts after each move it makes (in a simultaneous round it keeps
-running while the other seat submits); when it runs out the table plays
-``timeout_move(seat)`` for them after a ``timeout`` event. Bots have no timer.
-People who share one screen (hot-seat, :meth:`Table.share_screen`) get
-their clocks one after the other, lowest seat first, as the screen shows them.
-A move whose events carry ``timer_reset: true`` in their data restarts every
-running clock (trick's Claim Priority).
-The clock and the sleep are injected, so tests drive time by hand. A resumed
-game starts fresh timers.
+Move clocks come from ``state.clock(seat)``: a person's clock starts when
+their seat must act and restarts only when the clock's turn key changes (the
+steps of one turn share a clock); when it runs out the table plays the
+clock's timeout move after a ``timeout`` event. Bots have no clock. People
+who share one screen (hot-seat, :meth:`Table.share_screen`) get their clocks
+one after the other, lowest seat first, as the screen shows them.
+:meth:`pause` stops every clock (local play: a menu is open). The clock and
+the sleep are injected, so tests drive time by hand. A resumed game starts
+fresh clocks.
 
-Status: ``playing``, then ``finished`` (the rules ended the game) or
-``resigned``. The state id is the number of moves applied: it only grows.
+Status: ``playing``, then ``finished``. The state id is the number of moves
+applied: it only grows; a move chosen at another state id is refused
+(:class:`~net.client.StaleMove`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import random
 import time
-from collections.abc import Awaitable, Callable, Iterable, Sequence
+from collections import Counter
+from collections.abc import Awaitable, Callable, Hashable, Iterable, Sequence
+from concurrent.futures import Executor
 from typing import Any
 
 from rules.bots import Bot, Situation, make_bot
-from rules.config import GameConfig
-from rules.errors import IllegalMove, NotationError
+from rules.errors import IllegalMove
 from rules.events import Event, visible_events
-from rules.game import GameSpec, GameState, Outcome
+from rules.game import RESIGN, GameSpec, GameState
 from saves.errors import SaveError
 from saves.record import GameRecord, SeatInfo
 from saves.store import SaveStore
 
-from .client import Update
+from .client import FINISHED, PLAYING, Hint, HintEstimate, NoHints, Notice, StaleMove, Update
 
 log = logging.getLogger(__name__)
 
@@ -62,16 +64,19 @@ Sleep = Callable[[float], Awaitable[Any]]
 Listener = Callable[[Update], None]
 Perspective = int | None
 
-TIMER_OPTION = "timer"
+
+def _choose(bot: Bot, situation: Situation, rng: random.Random) -> Hashable:
+    """A bot's decision, run in the executor (a module function, so that a
+    process pool can pickle it)."""
+    return bot.choose(situation, rng)
 
 
-def move_timer_seconds(config: GameConfig) -> float | None:
-    """The move timer a game's options ask for: the ``timer`` option in
-    seconds, if the game has one and it is above 0; else None (no timer)."""
-    seconds = getattr(config, TIMER_OPTION, None)
-    if isinstance(seconds, int | float) and not isinstance(seconds, bool) and seconds > 0:
-        return float(seconds)
-    return None
+def _hint(situation: Situation, rng: random.Random) -> tuple[HintEstimate, ...]:
+    """The engine's estimates for a seat's moves, run in the executor."""
+    from rules.bots.search import hint
+
+    analysis = hint(situation, rng)
+    return tuple(HintEstimate(str(e.move), e.value, e.points) for e in analysis.moves)
 
 
 class Table:
@@ -87,9 +92,10 @@ class Table:
         *,
         events: Sequence[Event] = (),
         pace: float = 0.0,
-        timer: float | None = None,
+        executor: Executor | None = None,
         clock: Clock = time.monotonic,
         sleep: Sleep = asyncio.sleep,
+        hints: bool = True,
     ) -> None:
         if len(record.seats) != state.config.players:
             raise ValueError(f"{len(record.seats)} seats for a {state.config.players}-player game")
@@ -98,9 +104,10 @@ class Table:
         self.record = record
         self.store = store
         self.pace = pace
-        self.timer = timer if timer is not None else move_timer_seconds(state.config)
-        self._clock = clock
-        self._sleep = sleep
+        self.executor = executor
+        self.clock_source = clock
+        self.sleep = sleep
+        self.hints_allowed = hints
         self._events: list[Event] = list(events)  # unredacted; filtered per seat on the way out
         self._bots: dict[int, Bot] = {
             i: make_bot(record.game, seat.level or "medium")
@@ -108,11 +115,14 @@ class Table:
             if seat.kind == "bot"
         }
         self._watchers: list[tuple[tuple[Perspective, ...], Listener]] = []
-        self._deadlines: dict[int, float] = {}  # seat -> clock time its move timer runs out
+        self._present: Counter[int] = Counter()  # person seats -> clients attached there
+        # seat -> (turn key, clock time it runs out); while paused, seconds left instead
+        self._clocks: dict[int, tuple[Hashable, float]] = {}
+        self._paused = False
         self._one_screen: frozenset[int] = frozenset()  # hot-seat people, see share_screen
         self._started = False
         self._closed = False
-        self._driver: asyncio.Task[None] | None = None
+        self._bot_tasks: dict[int, asyncio.Task[None]] = {}
         self._watchdog: asyncio.Task[None] | None = None
         self._busy = 0
         self._idle = asyncio.Event()
@@ -120,13 +130,10 @@ class Table:
         self._save_lock = asyncio.Lock()
         self._failure: BaseException | None = None
         self.save_error: str | None = None  # why the last autosave failed, if it did
+        self._queued: list[Notice] = []  # notices for the next update
         self.bot_errors: list[str] = []  # bot bugs the table worked around
-        if record.status == "playing" and state.is_over:  # saved before its status was
-            outcome = state.outcome()
-            record.status = "finished"
-            record.result = outcome.to_json() if outcome is not None else None
-        if record.status == "resigned" and record.result:
-            self._events.append(_resign_event(record.result))
+        if record.status == PLAYING and state.is_over:  # saved before its status was
+            self._record_end()
 
     # ------------------------------------------------------------ reading
     @property
@@ -141,21 +148,34 @@ class Table:
     def state_id(self) -> int:
         return len(self.record.moves)
 
-    def view(self, seat: Perspective) -> dict[str, Any]:
-        return self.state.view(seat)
+    @property
+    def paused(self) -> bool:
+        return self._paused
 
     def history(self, seat: Perspective) -> list[Event]:
         return visible_events(self._events, seat)
 
-    def thinking(self) -> int | None:
-        """The bot seat that is choosing (or about to choose) a move."""
-        if self.status != "playing" or not self._started or self._closed:
-            return None
-        return next((s for s in self.state.to_act() if s in self._bots), None)
+    def thinking(self) -> tuple[int, ...]:
+        """The bot seats choosing (or about to choose) a move."""
+        if self.status != PLAYING or not self._started or self._closed:
+            return ()
+        return tuple(s for s in self.state.to_act() if s in self._bots)
+
+    def connected(self) -> tuple[int, ...]:
+        """Seats with a player there: bots, and people with a client attached."""
+        return tuple(s for s in range(len(self.seats)) if s in self._bots or self._present[s])
 
     def time_left(self, seat: int) -> float | None:
-        deadline = self._deadlines.get(seat)
-        return None if deadline is None else max(0.0, deadline - self._clock())
+        held = self._clocks.get(seat)
+        if held is None:
+            return None
+        if self._paused:
+            return held[1]
+        return max(0.0, held[1] - self.clock_source())
+
+    def snapshot(self, seat: Perspective) -> Update:
+        """Where things stand for ``seat``, as an update with no new events."""
+        return self._update(seat, (), (), {})
 
     def watch(self, perspectives: Iterable[Perspective], listener: Listener) -> Callable[[], None]:
         """Send ``listener`` one Update per perspective (a seat, or None for a
@@ -169,24 +189,55 @@ class Table:
 
         return unwatch
 
+    def attach(self, seats: Iterable[int]) -> None:
+        """A client now sits at these person seats (they show as connected)."""
+        back = []
+        for seat in seats:
+            if self._present[seat] == 0 and self._started:
+                back.append(seat)
+            self._present[seat] += 1
+        if back and not self._closed:
+            self._notify(
+                [],
+                tuple(Notice("back", f"{{p{s}}} is back.", s) for s in back),
+            )
+
+    def detach(self, seats: Iterable[int]) -> None:
+        """A client has left these seats."""
+        gone = []
+        for seat in seats:
+            self._present[seat] -= 1
+            if self._present[seat] <= 0:
+                del self._present[seat]
+                gone.append(seat)
+        if gone and self._started and not self._closed and self.status == PLAYING:
+            self._notify([], tuple(Notice("left", f"{{p{s}}} has left.", s) for s in gone))
+
     # ------------------------------------------------------------ acting
     async def start(self) -> None:
-        """Send everyone the current position; bots and timers begin."""
+        """Send everyone the current position; bots and clocks begin."""
         if self._closed:
             raise IllegalMove("the table is closed")
         if self._started:
             return
         self._started = True
-        self._arm_timers(mover=None)
+        self._arm_clocks()
         self._kick_bots()
         self._notify([])
 
-    async def play(self, seat: int, text: str) -> None:
-        """A person's move in notation. IllegalMove (state unchanged) if the
-        rules refuse it, if it is not that seat's turn, or if a bot sits there."""
+    async def play(self, seat: int, text: str, state_id: int | None = None) -> None:
+        """A person's move in notation, chosen at ``state_id`` (None: whatever
+        the state; a resignation needs none). MoveError (state unchanged) if
+        the rules refuse it, StaleMove if the table has moved on since
+        ``state_id``, IllegalMove if a bot sits there."""
         self._check_seat(seat)
         if seat in self._bots:
             raise IllegalMove(f"seat {seat + 1} is played by the computer")
+        self._check_open()
+        if state_id is not None and state_id != self.state_id:
+            raise StaleMove(
+                "the game has moved on since you chose that move: look again and choose anew"
+            )
         self._enter()
         try:
             await self._apply(seat, text)
@@ -194,64 +245,81 @@ class Table:
             self._leave()
 
     async def resign(self, seat: int) -> None:
-        """``seat`` gives up: the game ends, every other seat ranked ahead of it."""
+        """``seat`` gives up: the rules decide what follows (see rules.game)."""
+        await self.play(seat, str(RESIGN))
+
+    async def hint(self, seat: int) -> Hint:
+        """The engine's view of ``seat``'s legal moves, searched from what the
+        seat has seen (a Situation, as a bot gets), in the executor; counted
+        in the record and saved. NoHints where none is given."""
         self._check_seat(seat)
-        if seat in self._bots:
-            raise IllegalMove(f"seat {seat + 1} is played by the computer")
-        self._check_open()
+        if not self.hints_allowed:
+            raise NoHints("hints are off at this table")
+        if seat in self._bots or self.status != PLAYING or seat not in self.state.to_act():
+            raise NoHints("a hint is for your own turn: wait until you must move")
+        state_id = self.state_id
+        situation = Situation(self.state, seat, visible_events(self._events, seat))
+        rng = random.Random(f"{self.record.seed}:hint:{seat}:{state_id}")
         self._enter()
         try:
-            others = tuple(s for s in range(len(self.seats)) if s != seat)
-            outcome = Outcome(
-                winner=others[0] if len(others) == 1 else None,
-                ranking=(others, (seat,)),
-                scores=_scores(self.state),
-                reason=f"{self.seats[seat].name} resigned",
-            )
-            self.record.status = "resigned"
-            self.record.result = outcome.to_json()
-            self.record.touch()
-            self._deadlines.clear()
-            events = [_resign_event(self.record.result)]
-            self._events.extend(events)
-            self._notify(events)
+            loop = asyncio.get_running_loop()
+            moves = await loop.run_in_executor(self.executor, _hint, situation, rng)
+            hints = self.record.hints or [0] * len(self.seats)
+            hints[seat] += 1
+            self.record.hints = hints
             await self._save()
         finally:
             self._leave()
+        return Hint(state_id, seat, moves, hints[seat])
+
+    async def pause(self, paused: bool) -> None:
+        """Stop or restart every move clock where it stands."""
+        if paused == self._paused:
+            return
+        now = self.clock_source()
+        if paused:
+            self._clocks = {s: (t, max(0.0, end - now)) for s, (t, end) in self._clocks.items()}
+        else:
+            self._clocks = {s: (t, now + left) for s, (t, left) in self._clocks.items()}
+        self._paused = paused
+        self._rearm_watchdog()
+        if self._started and not self._closed:
+            self._notify([])
 
     async def idle(self) -> None:
         """Return once no bot is thinking and no move or save is in flight.
-        Re-raises an error that stopped the bot loop (a bug) instead of hanging."""
+        Re-raises an error that stopped a bot (a bug) instead of hanging."""
         await self._idle.wait()
         if self._failure is not None:
             raise self._failure
 
-    async def expire_timers(self) -> None:
-        """Play the timeout move of every seat whose timer has run out."""
-        now = self._clock()
-        for seat, deadline in sorted(self._deadlines.items()):
-            if self.status != "playing" or self._deadlines.get(seat) != deadline:
-                continue  # the game ended, or the seat moved meanwhile
-            if deadline > now:
-                continue
-            del self._deadlines[seat]
-            move = self.state.timeout_move(seat)
-            if move is None:
+    async def expire_clocks(self) -> None:
+        """Play the timeout move of every seat whose clock has run out."""
+        if self._paused:
+            return
+        now = self.clock_source()
+        for seat, (turn, end) in sorted(self._clocks.items()):
+            if self.status != PLAYING or self._clocks.get(seat) != (turn, end) or end > now:
+                continue  # the game ended, the seat moved meanwhile, or time is left
+            del self._clocks[seat]
+            clock = self.state.clock(seat)
+            if clock is None or clock.turn != turn:
                 continue
             notice = Event("timeout", f"{{p{seat}}} ran out of time.", {"seat": seat})
             self._enter()
             try:
-                await self._apply(seat, str(move), before=[notice])
+                await self._apply(seat, str(clock.timeout_move), before=[notice])
             except IllegalMove as err:
-                log.error("the timeout move %s of seat %d is illegal: %s", move, seat, err)
+                log.error("the timeout move of seat %d is illegal: %s", seat, err)
             finally:
                 self._leave()
 
     async def close(self) -> None:
-        """Stop bots and timers (the record is already saved)."""
+        """Stop bots and clocks (the record is already saved)."""
         self._closed = True
-        self._deadlines.clear()
-        for task in (self._driver, self._watchdog):
+        self._clocks.clear()
+        tasks = [*self._bot_tasks.values(), self._watchdog]
+        for task in tasks:
             if task is not None and not task.done() and task is not asyncio.current_task():
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
@@ -267,8 +335,8 @@ class Table:
     def _check_open(self) -> None:
         if self._closed:
             raise IllegalMove("the table is closed")
-        if self.status != "playing":
-            raise IllegalMove(f"the game is over ({self.status})")
+        if self.status != PLAYING:
+            raise IllegalMove("the game is over")
 
     def _enter(self) -> None:
         self._busy += 1
@@ -282,25 +350,22 @@ class Table:
     async def _apply(self, seat: int, text: str, before: Sequence[Event] = ()) -> None:
         """Validate and apply one move, record it, tell everyone, then save."""
         self._check_open()
-        try:
-            move = self.spec.parse_move(text)
-        except NotationError as err:
-            raise IllegalMove(str(err)) from None
+        move = self.spec.parse_move(text)  # NotationError: nothing changed
         events = list(before) + self.state.play(seat, move)  # IllegalMove: nothing changed
-        record = self.record
-        record.moves.append((seat, str(move)))
+        self.record.moves.append((seat, str(move)))
         if self.state.is_over:
-            outcome = self.state.outcome()
-            record.status = "finished"
-            record.result = outcome.to_json() if outcome is not None else None
-        record.touch()
+            self._record_end()
+        self.record.touch()
         self._events.extend(events)
-        # a rule may restart every clock (trick's Claim Priority: "the timer for
-        # the next round will reset"); it says so in an event's data
-        self._arm_timers(mover=seat, restart=any(e.data.get("timer_reset") for e in events))
+        self._arm_clocks()
         self._kick_bots()
         self._notify(events)
         await self._save()
+
+    def _record_end(self) -> None:
+        outcome = self.state.outcome()
+        self.record.status = FINISHED
+        self.record.result = outcome.to_json() if outcome is not None else None
 
     async def _save(self) -> None:
         if self.store is None:
@@ -308,30 +373,67 @@ class Table:
         snapshot = self.record.copy()  # the table goes on changing the original
         # the lock is FIFO, so saves reach the disk in the order of the moves
         async with self._save_lock:
+            failed_before = self.save_error
             try:
                 await asyncio.to_thread(self.store.save, snapshot)
             except SaveError as err:
-                self.save_error = str(err)
-                log.error("autosave failed: %s", err)
+                self.save_failed(err)
+                if self.save_error != failed_before:
+                    self._notify([])
             else:
                 self.save_error = None
+                if failed_before is not None:
+                    self._notify([], (Notice("saved", "The game is being saved again."),))
 
-    def _notify(self, events: Sequence[Event]) -> None:
-        thinking = self.thinking()
-        views: dict[Perspective, dict[str, Any]] = {}
+    def save_failed(self, err: SaveError) -> None:
+        """Saving failed: say so once (with the next update) until it works again."""
+        log.error("autosave failed: %s", err)
+        if str(err) != self.save_error:
+            self._queued.append(Notice("save_failed", f"The game is not being saved: {err}"))
+        self.save_error = str(err)
+
+    def _update(
+        self,
+        seat: Perspective,
+        events: Sequence[Event],
+        notices: Sequence[Notice],
+        views: dict[Perspective, Any],
+    ) -> Update:
+        state = self.state
+        if seat not in views:
+            views[seat] = state.view(seat)
+        to_act = state.to_act()
+        legal = (
+            tuple(str(m) for m in state.legal_moves(seat))
+            if seat is not None and seat in to_act and self.status == PLAYING
+            else ()
+        )
+        return Update(
+            state_id=self.state_id,
+            seat=seat,
+            view=views[seat],
+            to_act=to_act if self.status == PLAYING else (),
+            legal=legal,
+            scores=state.scores(),
+            events=tuple(visible_events(events, seat)),
+            status=self.status,
+            result=state.outcome(),
+            thinking=self.thinking(),
+            connected=self.connected(),
+            notices=tuple(notices),
+            clocks=tuple(self.time_left(s) for s in range(len(self.seats))),
+            paused=self._paused,
+            hints=tuple(self.record.hints),
+        )
+
+    def _notify(self, events: Sequence[Event], notices: Sequence[Notice] = ()) -> None:
+        if self._queued:
+            notices = (*self._queued, *notices)
+            self._queued.clear()
+        views: dict[Perspective, Any] = {}
         for perspectives, listener in list(self._watchers):
             for seat in perspectives:
-                if seat not in views:
-                    views[seat] = self.state.view(seat)
-                update = Update(
-                    state_id=self.state_id,
-                    seat=seat,
-                    view=views[seat],
-                    events=visible_events(events, seat),
-                    thinking=thinking,
-                    status=self.status,
-                    time_left=self.time_left(seat) if seat is not None else None,
-                )
+                update = self._update(seat, events, notices, views)
                 try:
                     listener(update)
                 except Exception:  # a broken screen must not stop the table
@@ -339,48 +441,57 @@ class Table:
 
     # ------------------------------------------------------------ bots
     def _kick_bots(self) -> None:
-        if self._driver is None and self.thinking() is not None:
+        """Every bot that must act and is not yet thinking starts to."""
+        for seat in self.thinking():
+            running = self._bot_tasks.get(seat)
+            # a task that has just finished is still listed until its done
+            # callback runs: it will not look at the state again
+            if running is not None and not running.done():
+                continue
             self._enter()  # busy from now, before the task first runs
-            self._driver = asyncio.get_running_loop().create_task(self._drive_bots())
+            task = asyncio.get_running_loop().create_task(self._bot_turn(seat))
+            self._bot_tasks[seat] = task
             # a callback, not a `finally`: a task cancelled before its first
             # step never runs its body
-            self._driver.add_done_callback(self._bots_done)
+            task.add_done_callback(functools.partial(self._bot_done, seat))
 
-    def _bots_done(self, task: asyncio.Task[None]) -> None:
-        if self._driver is task:
-            self._driver = None
+    def _bot_done(self, seat: int, task: asyncio.Task[None]) -> None:
+        if self._bot_tasks.get(seat) is task:
+            del self._bot_tasks[seat]
         self._leave()
 
-    async def _drive_bots(self) -> None:
+    async def _bot_turn(self, seat: int) -> None:
         try:
-            while (seat := self.thinking()) is not None:
+            while seat in self.thinking():
                 await self._bot_move(seat)
         except asyncio.CancelledError:
             raise
         except Exception as err:  # a bug: surface it through idle()
-            log.exception("the bot loop stopped")
+            log.exception("a bot of seat %d stopped", seat)
             self._failure = err
-        finally:
-            self._driver = None  # a move after this point starts a new loop
 
     async def _bot_move(self, seat: int) -> None:
         state_id = self.state_id
         # a copy: the worker never sees the table's state, nor any event hidden from the seat
         situation = Situation(self.state, seat, visible_events(self._events, seat))
         rng = random.Random(f"{self.record.seed}:{seat}:{state_id}")
-        think = asyncio.to_thread(self._bots[seat].choose, situation, rng)
+        loop = asyncio.get_running_loop()
+        think = loop.run_in_executor(self.executor, _choose, self._bots[seat], situation, rng)
         try:
             if self.pace > 0:
-                move, _ = await asyncio.gather(think, self._sleep(self.pace))
+                move, _ = await asyncio.gather(think, self.sleep(self.pace))
             else:
                 move = await think
+        except asyncio.CancelledError:
+            think.cancel()
+            raise
         except Exception as err:
             move = self._bot_fallback(seat, situation, rng, f"raised {err!r}")
-        if self.status != "playing" or self._closed:
+        if self.status != PLAYING or self._closed:
             return
         if self.state_id != state_id:
-            # another seat moved while the bot thought (a simultaneous round):
-            # keep its choice if it still stands, else ask again
+            # another seat moved while the bot thought (a simultaneous phase):
+            # keep its choice if it still stands, else think again
             if move not in self.state.legal_moves(seat):
                 return
         elif move not in situation.legal:
@@ -395,67 +506,65 @@ class Table:
         self.bot_errors.append(message)
         return rng.choice(situation.legal)
 
-    # ------------------------------------------------------------ timers
+    # ------------------------------------------------------------ clocks
     def share_screen(self, seats: Iterable[int]) -> None:
         """These seats' people share one screen (hot-seat) and so act one at a
-        time, lowest seat first, even in a simultaneous round: only the first
+        time, lowest seat first, even in a simultaneous phase: only the first
         of them still to act has a running clock; the next one's starts when it
         has moved. Otherwise the second person's time would run out while the
         first one chose."""
         self._one_screen = frozenset(seats)
 
-    def _arm_timers(self, mover: int | None, restart: bool = False) -> None:
-        timer = self.timer
-        stopped = timer is None or self.status != "playing" or self._closed or not self._started
-        if restart or stopped:
-            self._deadlines.clear()
-        if timer is None or stopped:
-            return
-        acting = set(self.state.to_act())
+    def _arm_clocks(self) -> None:
+        """Bring every clock in line with the rules after a change: a seat that
+        must act keeps its clock while the turn key stays, gets a fresh one
+        when it changes, and loses it when it need not act."""
+        live = self.status == PLAYING and not self._closed and self._started
+        acting = set(self.state.to_act()) if live else set()
+        acting -= set(self._bots)
         waiting = sorted(acting & self._one_screen)[1:]  # not their turn at the screen yet
         acting.difference_update(waiting)
-        for seat in list(self._deadlines):
-            if seat not in acting or seat == mover:
-                del self._deadlines[seat]
-        now = self._clock()
+        now = self.clock_source()
+        clocks: dict[int, tuple[Hashable, float]] = {}
         for seat in sorted(acting):
-            if (
-                seat not in self._deadlines
-                and seat not in self._bots
-                and self.state.timeout_move(seat) is not None
-            ):
-                self._deadlines[seat] = now + timer
-        if self._deadlines and self._watchdog is None:
-            self._watchdog = asyncio.get_running_loop().create_task(self._watch_timers())
+            rule = self.state.clock(seat)
+            if rule is None:
+                continue
+            held = self._clocks.get(seat)
+            if held is not None and held[0] == rule.turn:
+                clocks[seat] = held
+            else:
+                fresh = rule.seconds if self._paused else now + rule.seconds
+                clocks[seat] = (rule.turn, fresh)
+        changed = clocks != self._clocks
+        self._clocks = clocks
+        if changed:
+            self._rearm_watchdog()
 
-    async def _watch_timers(self) -> None:
-        # Every timer has the same length, so a deadline added later is never
-        # earlier than those already set: sleeping until the earliest is safe,
-        # and waking for one that was cancelled meanwhile costs one loop.
-        try:
-            while self._deadlines and self.status == "playing" and not self._closed:
-                wait = min(self._deadlines.values()) - self._clock()
-                if wait > 0:
-                    await self._sleep(wait)
-                else:
-                    await self.expire_timers()
-        finally:
-            self._watchdog = None
+    def _rearm_watchdog(self) -> None:
+        # Clocks may differ in length (a setup phase has its own), so the
+        # watchdog is restarted whenever they change, sleeping to the earliest.
+        # A watchdog that is itself playing a timeout move is left to finish
+        # that move (cancelling it could cut a save short); it stops looping
+        # once it is no longer the table's watchdog.
+        old = self._watchdog
+        if old is not None and not old.done() and old is not asyncio.current_task():
+            old.cancel()
+        self._watchdog = None
+        if self._clocks and not self._paused and not self._closed:
+            self._watchdog = asyncio.get_running_loop().create_task(self._watch_clocks())
 
-
-def _scores(state: GameState[Any, Any]) -> tuple[int, ...]:
-    """The scores a resignation leaves on the board: the view's ``scores`` if the
-    game keeps any, else zeros."""
-    players: int = state.config.players
-    scores = state.view(None).get("scores")
-    if isinstance(scores, list) and len(scores) == players and all(type(s) is int for s in scores):
-        return tuple(scores)
-    return (0,) * players
-
-
-def _resign_event(result: dict[str, Any]) -> Event:
-    ranking = result.get("ranking") or [[]]
-    last = ranking[-1] if ranking else []
-    seat = last[0] if len(last) == 1 and type(last[0]) is int else None
-    text = f"{{p{seat}}} resigns." if seat is not None else str(result.get("reason", "resigned"))
-    return Event("resign", text, {"seat": seat})
+    async def _watch_clocks(self) -> None:
+        me = asyncio.current_task()
+        while (
+            self._watchdog is me
+            and self._clocks
+            and self.status == PLAYING
+            and not self._closed
+            and not self._paused
+        ):
+            wait = min(end for _, end in self._clocks.values()) - self.clock_source()
+            if wait > 0:
+                await self.sleep(wait)
+            else:
+                await self.expire_clocks()

@@ -27,7 +27,7 @@ from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from .config import GameConfig
 from .errors import IllegalMove, NotationError, shown_input
-from .events import Event
+from .events import Event, fill_names
 
 Move = Hashable
 M = TypeVar("M", bound=Hashable)
@@ -64,7 +64,7 @@ class Outcome:
 
     def render(self, names: Sequence[str]) -> str:
         """The reason with seat placeholders filled in."""
-        return self.reason.format_map({f"p{i}": n for i, n in enumerate(names)})
+        return fill_names(self.reason, names)
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -17,10 +17,14 @@ Guarantees (docs/saves.md):
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
-import shutil
+import re
+import stat
 import tempfile
+import threading
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -29,7 +33,12 @@ import platformdirs
 from rules.errors import shown_input
 
 from .errors import SaveError
-from .record import GameRecord, is_record_id, new_record_id, parse_time
+from .record import GameRecord, _clean, is_record_id, new_record_id, parse_time
+
+try:  # POSIX: a save holds a lock on its temp file, so nobody removes it meanwhile
+    import fcntl
+except ImportError:  # pragma: no cover - Windows
+    fcntl = None  # type: ignore[assignment]
 
 __all__ = ["SaveEntry", "SaveError", "SaveStore"]
 
@@ -37,6 +46,49 @@ ENV_VAR = "CARDTABLE_DATA_DIR"
 # A record of the longest game is a few hundred kilobytes; anything far larger
 # is not ours, and reading it whole could exhaust memory.
 MAX_FILE_BYTES = 16 * 1024 * 1024
+# A save's temp file: `.<id>.<8 random characters>.tmp` (tempfile.mkstemp). One
+# left behind by a save killed mid-write is removed when a store opens, once it
+# is this old and no save holds it.
+_TEMP_NAME = re.compile(r"\.[0-9a-f]{6,32}\.[a-z0-9_]{1,32}\.tmp")
+STALE_TEMP_SECONDS = 60.0
+
+# Opening a file in the store never blocks (a FIFO there would wait for a
+# writer forever) and never follows a symbolic link (to /dev/zero, say).
+_READ_FLAGS = (
+    os.O_RDONLY
+    | getattr(os, "O_NONBLOCK", 0)
+    | getattr(os, "O_NOFOLLOW", 0)
+    | getattr(os, "O_CLOEXEC", 0)
+    | getattr(os, "O_BINARY", 0)
+)
+_CREATE_FLAGS = (
+    os.O_WRONLY
+    | os.O_CREAT
+    | os.O_EXCL
+    | getattr(os, "O_NOFOLLOW", 0)
+    | getattr(os, "O_CLOEXEC", 0)
+    | getattr(os, "O_BINARY", 0)
+)
+
+# what os.open says of a symbolic link with O_NOFOLLOW (Linux, macOS; FreeBSD; NetBSD)
+_LINK_ERRNOS = {errno.ELOOP, errno.EMLINK, getattr(errno, "EFTYPE", errno.ELOOP)}
+
+# What identifies one version of a file on disk: if these are unchanged since we
+# wrote or read it, nobody has replaced it (device, inode, size, mtime, ctime).
+_FileKey = tuple[int, int, int, int, int]
+
+
+def _file_key(st: os.stat_result) -> _FileKey:
+    return (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
+
+
+@dataclass(frozen=True)
+class _Known:
+    """A file we wrote or read and found whole: its key and whose game it holds."""
+
+    key: _FileKey
+    game: str
+    created: str
 
 
 @dataclass(frozen=True)
@@ -53,7 +105,7 @@ class SaveEntry:
     def last_played(self) -> float:
         """When the game was last played: the record's own time, else the file's."""
         if self.record is not None:
-            with contextlib.suppress(ValueError):
+            with contextlib.suppress(ValueError, OverflowError, OSError):
                 return parse_time(self.record.updated).timestamp()
         return self.modified
 
@@ -62,6 +114,11 @@ class SaveStore:
     def __init__(self, root: Path) -> None:
         self.root = Path(root)
         self.games_dir = self.root / "games"
+        # per id, the file as we last wrote or read it: a save replaces a file
+        # that is still that one without reading it again
+        self._known: dict[str, _Known] = {}
+        self._known_lock = threading.Lock()
+        self.remove_stale_temp_files()
 
     @classmethod
     def default(cls, data_dir: Path | None = None) -> SaveStore:
@@ -82,7 +139,7 @@ class SaveStore:
         return self.games_dir / f"{record_id}.json"
 
     def exists(self, record_id: str) -> bool:
-        return is_record_id(record_id) and self.path(record_id).exists()
+        return is_record_id(record_id) and os.path.lexists(self.path(record_id))
 
     def unused_id(self) -> str:
         """A fresh record id that no file in the store uses yet."""
@@ -100,18 +157,38 @@ class SaveStore:
         if wanted and len(matches) == 1:
             return matches[0]
         if len(matches) > 1:
-            raise SaveError(
-                f"{shown_input(text)} matches several saved games: {', '.join(matches)}"
-            )
+            shown = ", ".join(shown_input(m) for m in matches[:10])
+            more = f" and {len(matches) - 10} more" if len(matches) > 10 else ""
+            raise SaveError(f"{shown_input(text)} matches several saved games: {shown}{more}")
         raise SaveError(f"no saved game {shown_input(text)} in {self.games_dir}")
 
     def _files(self) -> list[Path]:
-        if not self.games_dir.is_dir():
+        """Every `*.json` in the folder but folders and temp files (which start
+        with a dot): symbolic links, FIFOs and such are listed as unreadable."""
+        try:
+            with os.scandir(self.games_dir) as found:
+                return [
+                    Path(entry.path)
+                    for entry in found
+                    if entry.name.endswith(".json")
+                    and not entry.name.startswith(".")
+                    and not entry.is_dir(follow_symlinks=False)
+                ]
+        except OSError:  # no folder yet, or not one we may read
             return []
-        # temp files start with a dot and end in .tmp: never listed
-        return [
-            p for p in self.games_dir.glob("*.json") if not p.name.startswith(".") and p.is_file()
-        ]
+
+    def remove_stale_temp_files(self) -> None:
+        """Remove temp files of saves killed mid-write (our naming only, older
+        than STALE_TEMP_SECONDS, held by no save). Never raises."""
+        try:
+            with os.scandir(self.games_dir) as found:
+                names = [e.name for e in found if _TEMP_NAME.fullmatch(e.name)]
+        except OSError:
+            return
+        now = time.time()
+        for name in names:
+            with contextlib.suppress(OSError):
+                _remove_if_stale(self.games_dir / name, now)
 
     # ------------------------------------------------------------ reading
     def list(self) -> list[SaveEntry]:
@@ -120,7 +197,7 @@ class SaveStore:
         entries = []
         for path in self._files():
             try:
-                modified = path.stat().st_mtime
+                modified = path.lstat().st_mtime
             except OSError:
                 continue  # deleted meanwhile
             try:
@@ -134,7 +211,7 @@ class SaveStore:
     def load(self, record_id: str) -> GameRecord:
         """The record with this id; SaveError if it is missing or unreadable."""
         path = self.path(record_id)
-        if not path.exists():
+        if not os.path.lexists(path):
             raise SaveError(f"no saved game '{record_id}' in {self.games_dir}")
         try:
             return self._read(path)
@@ -142,11 +219,8 @@ class SaveStore:
             raise SaveError(f"saved game {record_id} cannot be read: {err}") from None
 
     def _read(self, path: Path) -> GameRecord:
-        try:
-            with path.open("rb") as f:
-                raw = f.read(MAX_FILE_BYTES + 1)
-        except OSError as err:
-            raise SaveError(f"cannot open the file: {err.strerror or err}") from None
+        """Read and check a record file, and remember it as one we know."""
+        raw, st = _read_regular(path)
         if len(raw) > MAX_FILE_BYTES:
             raise SaveError(f"the file is over {MAX_FILE_BYTES // (1024 * 1024)} MB")
         if not raw.strip():
@@ -155,26 +229,49 @@ class SaveStore:
             text = raw.decode("utf-8")
         except UnicodeDecodeError:
             raise SaveError("the file is not UTF-8 text") from None
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as err:
-            raise SaveError(
-                f"not valid JSON (corrupt or cut short?): {err.msg} at line {err.lineno} "
-                f"column {err.colno}"
-            ) from None
-        except RecursionError:
-            raise SaveError("not valid JSON: nested too deeply") from None
+        data = _parse_json(text)
         record = GameRecord.from_json(data)
         if record.id != path.stem:
-            raise SaveError(f"the file {path.name} holds game {record.id}, not {path.stem}")
+            raise SaveError(
+                f"the file {shown_input(path.name)} holds game {record.id}, "
+                f"not {shown_input(path.stem)}"
+            )
+        self._remember(record, _file_key(st))
         return record
+
+    def _remember(self, record: GameRecord, key: _FileKey) -> None:
+        with self._known_lock:
+            self._known[record.id] = _Known(key, record.game, record.created)
+
+    def _still_ours(self, record: GameRecord, path: Path) -> bool | None:
+        """None if there is no file; True if it is, unchanged, the file we last
+        wrote or read for this game; False if it must be read to be sure."""
+        try:
+            st = os.lstat(path)
+        except FileNotFoundError:
+            return None
+        except OSError as err:
+            raise SaveError(
+                f"cannot save game {record.id} in {self.games_dir}: {_reason(err)}"
+            ) from None
+        with self._known_lock:
+            known = self._known.get(record.id)
+        return (
+            known is not None
+            and known.key == _file_key(st)
+            and (known.game, known.created) == (record.game, record.created)
+        )
 
     # ------------------------------------------------------------ writing
     def save(self, record: GameRecord) -> None:
         """Write a record atomically. SaveError if the disk refuses, or if a
-        file for this id exists but cannot be read (it is never overwritten)."""
+        file for this id exists but cannot be read (it is never overwritten).
+
+        A file this store wrote (or read) and that nobody has replaced since is
+        replaced without reading it again (one ``lstat``): autosaving after
+        every move costs a write, not a read and a check of the whole game."""
         path = self.path(record.id)
-        if path.exists():
+        if self._still_ours(record, path) is False:
             try:
                 existing = self._read(path)
             except SaveError as err:
@@ -187,9 +284,14 @@ class SaveStore:
         data = record.to_text()
         try:
             self.games_dir.mkdir(parents=True, exist_ok=True)
-            _write_atomically(path, data.encode("utf-8"))
+            key = _write_atomically(path, data.encode("utf-8"))
         except OSError as err:
-            raise SaveError(f"cannot save game {record.id} in {self.games_dir}: {err}") from None
+            # the folder and the game, never the temp file's random name: the
+            # same failure reads the same after every move
+            raise SaveError(
+                f"cannot save game {record.id} in {self.games_dir}: {_reason(err)}"
+            ) from None
+        self._remember(record, key)
 
     def delete(self, record_id: str) -> None:
         """Remove a saved game (readable or not); SaveError if there is none."""
@@ -199,44 +301,175 @@ class SaveStore:
         except FileNotFoundError:
             raise SaveError(f"no saved game '{record_id}' in {self.games_dir}") from None
         except OSError as err:
-            raise SaveError(f"cannot delete {path}: {err.strerror or err}") from None
+            raise SaveError(f"cannot delete {path}: {_reason(err)}") from None
+        with self._known_lock:
+            self._known.pop(record_id, None)
 
-    def export(self, record_id: str, dest: Path) -> Path:
-        """Copy a saved game's file, byte for byte, to ``dest`` (a file, or a
-        folder to put ``<id>.json`` in). An unreadable file can be exported too
-        (to attach to a bug report). Never overwrites: SaveError if ``dest``
-        exists. Returns the path written."""
+    def export(self, record_id: str, dest: str | os.PathLike[str]) -> Path:
+        """Copy a saved game's file, byte for byte, to ``dest``: a file, or a
+        folder (an existing one, or any path ending in a slash) to put
+        ``<id>.json`` in. An unreadable file can be exported too (to attach to a
+        bug report), if it is a regular file within the size limit. Never
+        overwrites: SaveError if the file exists. Returns the path written."""
         src = self.path(record_id)
-        if not src.exists():
+        if not os.path.lexists(src):
             raise SaveError(f"no saved game '{record_id}' in {self.games_dir}")
-        dest = Path(dest).expanduser()
-        if dest.is_dir():
-            dest = dest / src.name
+        target = _export_path(os.fspath(dest), f"{record_id}.json")
         try:
-            with src.open("rb") as fin, dest.open("xb") as fout:
-                shutil.copyfileobj(fin, fout)
+            raw, _ = _read_regular(src)
+        except SaveError as err:
+            raise SaveError(f"not exporting saved game {record_id}: {err}") from None
+        if len(raw) > MAX_FILE_BYTES:
+            raise SaveError(
+                f"not exporting saved game {record_id}: the file is over "
+                f"{MAX_FILE_BYTES // (1024 * 1024)} MB"
+            )
+        try:
+            fd = os.open(target, _CREATE_FLAGS, 0o644)
         except FileExistsError:
-            raise SaveError(f"{dest} already exists: not overwriting it") from None
+            raise SaveError(f"{target} already exists: not overwriting it") from None
         except OSError as err:
-            raise SaveError(f"cannot export to {dest}: {err.strerror or err}") from None
-        return dest
+            raise SaveError(f"cannot export to {target}: {_reason(err)}") from None
+        try:
+            try:
+                view = memoryview(raw)
+                while view:
+                    view = view[os.write(fd, view) :]
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+        except OSError as err:
+            # a full disk: no half-written copy left behind
+            removed = False
+            with contextlib.suppress(OSError):
+                target.unlink()
+                removed = True
+            note = "; removed the partial file" if removed else f"; {target} is incomplete"
+            raise SaveError(f"cannot export to {target}: {_reason(err)}{note}") from None
+        return target
 
 
-def _write_atomically(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` so that no reader ever sees a partial file."""
+def _export_path(dest: str, name: str) -> Path:
+    """Where ``saves export`` writes: ``dest``, or ``dest/name`` for a folder."""
+    if not dest.strip():
+        raise SaveError("no place to export to: name a file or a folder")
+    path = Path(dest).expanduser()
+    seps = (os.sep, os.altsep) if os.altsep else (os.sep,)
+    if dest.endswith(seps) or path.is_dir():
+        if not path.is_dir():
+            raise SaveError(f"cannot export to {path}{os.sep}: there is no such folder")
+        return path / name
+    if not path.parent.is_dir():
+        raise SaveError(f"cannot export to {path}: there is no folder {path.parent}")
+    return path
+
+
+def _read_regular(path: Path) -> tuple[bytes, os.stat_result]:
+    """At most MAX_FILE_BYTES + 1 bytes of a regular file, and its stat; SaveError
+    (a reason) for anything else, without blocking or following a link."""
+    try:
+        fd = os.open(path, _READ_FLAGS)
+    except OSError as err:
+        if err.errno in _LINK_ERRNOS:
+            raise SaveError("not a regular file (a symbolic link): not reading it") from None
+        if err.errno == errno.ENXIO:  # a socket
+            raise SaveError("not a regular file (a socket): not reading it") from None
+        raise SaveError(f"cannot open the file: {_reason(err)}") from None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise SaveError(f"not a regular file ({_file_kind(st.st_mode)}): not reading it")
+        chunks = []
+        left = MAX_FILE_BYTES + 1
+        while left > 0:
+            chunk = os.read(fd, min(left, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+        return b"".join(chunks), st
+    except OSError as err:
+        raise SaveError(f"cannot read the file: {_reason(err)}") from None
+    finally:
+        os.close(fd)
+
+
+def _file_kind(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a FIFO"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    if stat.S_ISLNK(mode):
+        return "a symbolic link"
+    return "not a plain file"
+
+
+def _parse_json(text: str) -> object:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as err:
+        # "Unterminated string starting at": the message may end in "at" already
+        where = "line" if err.msg.endswith(" at") else "at line"
+        raise SaveError(
+            f"not valid JSON (corrupt or cut short?): {err.msg} {where} {err.lineno} "
+            f"column {err.colno}"
+        ) from None
+    except RecursionError:
+        raise SaveError("not valid JSON: nested too deeply") from None
+    except ValueError as err:
+        # Python refuses to read integers of more than 4300 digits
+        if "integer string conversion" in str(err):
+            raise SaveError("a number in the file is too long (thousands of digits)") from None
+        raise SaveError(f"not valid JSON: {_clean(str(err), 100)}") from None
+
+
+def _reason(err: OSError) -> str:
+    """An OSError in words, without the file name it carries (often a temp file's)."""
+    return err.strerror or _clean(str(err), 100) or type(err).__name__
+
+
+def _remove_if_stale(path: Path, now: float) -> None:
+    st = os.lstat(path)
+    if not stat.S_ISREG(st.st_mode) or now - st.st_mtime < STALE_TEMP_SECONDS:
+        return
+    fd = os.open(path, _READ_FLAGS)
+    try:
+        if fcntl is not None:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                return  # a save is writing it right now
+        if _file_key(os.fstat(fd)) == _file_key(st):
+            path.unlink()
+    finally:
+        os.close(fd)
+
+
+def _write_atomically(path: Path, data: bytes) -> _FileKey:
+    """Write ``data`` to ``path`` so that no reader ever sees a partial file.
+    Returns the key of the file written (see :func:`_file_key`)."""
     fd, tmp_name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}.", suffix=".tmp")
     tmp = Path(tmp_name)
     try:
         with os.fdopen(fd, "wb") as f:
+            if fcntl is not None:  # tells remove_stale_temp_files to keep off
+                with contextlib.suppress(OSError):
+                    fcntl.flock(f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
             f.write(data)
             f.flush()
             os.fsync(f.fileno())
-        os.replace(tmp, path)
+            os.replace(tmp, path)
+            key = _file_key(os.fstat(f.fileno()))  # after the rename, which sets ctime
     except BaseException:
         with contextlib.suppress(OSError):
             tmp.unlink()
         raise
     _fsync_dir(path.parent)
+    return key
 
 
 def _fsync_dir(folder: Path) -> None:

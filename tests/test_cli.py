@@ -43,7 +43,7 @@ def saved(data_dir: Path, record_id: str = "abc12345", moves: int = 3) -> GameRe
     from rules.registry import get_game
 
     spec = get_game("domination")
-    config = spec.config(first_leader="1", target_score=500)
+    config = spec.config(first_leader="0", target_score=500)
     state = spec.new(config, 5)
     record = GameRecord.new(
         "domination", config, 5, [SeatInfo("Ada", "human"), SeatInfo("Bot", "bot", "hard")],
@@ -143,7 +143,7 @@ def test_play_launches_with_typed_options(
     code, _, err = run(
         capsys, "--data-dir", str(tmp_path / "d"), "play", "domination", "--vs", "computer:hard",
         "--seed", "42", "--preset", "short", "--option", "allow-concede=yes",
-        "--option", "first_leader=2",
+        "--option", "first_leader=1",
     )  # fmt: skip
     assert code == 0, err
     assert fake_app == [
@@ -156,7 +156,7 @@ def test_play_launches_with_typed_options(
                 "vs": "computer:hard",
                 "seed": 42,
                 "preset": "short",
-                "options": {"allow_concede": True, "first_leader": "2"},
+                "options": {"allow_concede": True, "first_leader": "1"},
             },
         )
     ]
@@ -280,3 +280,241 @@ def test_headless_modules_never_import_textual_or_rich() -> None:
         [sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, check=True
     )
     assert done.stdout.strip().splitlines()[-1] == "IMPORTED:"
+
+
+# ------------------------------------------------------------ hostile text
+ESCAPES = "Ada\x1b]2;PWNED\x07\x1b[2J\x1b[H"
+MARKUP = ["[/]", "[/bold]", "[link=https://example.invalid]click[/link]", "[@click=app.quit]"]
+
+
+def assert_plain(text: str) -> None:
+    """No terminal escape, control character (but the line break) or C1 code."""
+    bad = [c for c in text if (c < " " and c != "\n") or "\x7f" <= c <= "\x9f"]
+    assert not bad, f"raw control characters {bad!r} in {text!r}"
+
+
+def _hostile_files(data_dir: Path, value: str) -> list[str]:
+    """A save per string field of a record, each holding ``value``; their ids."""
+    record = saved(data_dir, "abc12345", moves=2)
+    games = data_dir / "games"
+
+    def put(record_id: str, **changes: Any) -> str:
+        data = {**record.to_json(), "id": record_id, **changes}
+        (games / f"{record_id}.json").write_text(json.dumps(data), "utf-8")
+        return record_id
+
+    seats = record.to_json()["seats"]
+    result = {"winner": 0, "ranking": [[0], [1]], "scores": [3, 1], "reason": value}
+    ids = [
+        put("a0000001", seats=[{**seats[0], "name": value}, seats[1]]),
+        put("a0000002", seats=[seats[0], {**seats[1], "level": value}]),
+        put("a0000003", preset=value),
+        put("a0000004", status="finished", result=result),
+        put("a0000005", moves=[*record.to_json()["moves"], [0, value]]),
+        put("a0000006", config={**record.config, value: 1}),
+        put("a0000007", game=value),
+    ]
+    (games / f"x{value.replace('/', '|')}\ny.json").write_text(record.to_text(), "utf-8")
+    return ids
+
+
+@pytest.mark.parametrize("value", [ESCAPES, *MARKUP])
+def test_record_strings_reach_the_terminal_as_plain_text(
+    capsys: pytest.CaptureFixture[str],
+    data_dir: Path,
+    tmp_path: Path,
+    fake_app: list[tuple[Any, ...]],
+    value: str,
+) -> None:
+    ids = _hostile_files(data_dir, value)
+    code, out, err = run(capsys, "saves", "list")
+    assert code == 0 and err == ""
+    assert_plain(out)
+    lines = out.splitlines()
+    assert len(lines) == 2 + 1 + len(ids) + 1  # the folder, the header, a line per file
+    assert any(line.startswith("x") and "unreadable" in line for line in lines)
+    for record_id in ids:
+        for argv in (["saves", "show", record_id], ["resume", record_id]):
+            code, out, err = run(capsys, *argv)
+            assert_plain(out + err)
+            assert code == 0 or len(err.splitlines()) == 1
+
+
+def test_a_readable_record_with_markup_is_shown_as_written(
+    capsys: pytest.CaptureFixture[str], data_dir: Path
+) -> None:
+    record = saved(data_dir, "abc12345", moves=2)
+    record.seats[0] = SeatInfo("[@click=app.quit]", "human")
+    record.status, record.result = "finished", {
+        "winner": 1, "ranking": [[1], [0]], "scores": [0, 0], "reason": MARKUP[2],
+    }  # fmt: skip
+    SaveStore(data_dir).save(record)
+    code, out, _ = run(capsys, "saves", "show", "abc12345")
+    assert code == 0
+    assert "1. [@click=app.quit] (human)" in out
+    assert f"finished: Bot won ({MARKUP[2]})" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["play", "\x1b[2J"], "no game called '\\x1b[2J'"),
+        (["rules", "\x1b]2;x\x07"], "no game called"),
+        (["play", "domination", "--preset", "\x1b[2J"], "has no preset '\\x1b[2J'"),
+        (["play", "domination", "--option", "\x1b[2J=1"], "has no option '\\x1b[2J'"),
+        (["play", "domination", "--option", "target_score=\x1b[2J"], "takes a whole number"),
+        (["play", "domination", "--vs", "\x1b[2J"], "--vs takes"),
+        (["play", "x" * 100_000], "no game called 'xxx"),
+        (["play", "domination", "--preset", "p" * 100_000], "has no preset 'ppp"),
+        (["play", "domination", "--option", "target_score=" + "9" * 100_000], "whole number"),
+        (["saves", "show", "\x1b[2J" * 1000], "no saved game"),
+        (["--data-dir", "", "saves", "list"], "--data-dir: needs a folder"),
+        (["saves", "list", "--data-dir", ""], "--data-dir: needs a folder"),
+        (["play", "domination", "--seed", str(2**64)], "--seed must be from"),
+        (["play", "domination", "--option", f"target_score={2**70}"], "must be from"),
+    ],
+)
+def test_echoed_arguments_are_plain_and_short(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    line = one_line_error(err)
+    assert message in line
+    assert_plain(err)
+    assert len(line) < 500
+
+
+@pytest.fixture
+def tokyo(monkeypatch: pytest.MonkeyPatch) -> Any:
+    import time
+
+    monkeypatch.setenv("TZ", "Asia/Tokyo")
+    time.tzset()
+    yield
+    monkeypatch.undo()
+    time.tzset()
+
+
+def test_odd_values_are_listed_as_unreadable(
+    capsys: pytest.CaptureFixture[str], data_dir: Path, tokyo: Any
+) -> None:
+    record = saved(data_dir, "abc12345", moves=2)
+    games = data_dir / "games"
+    odd = {
+        "b0000001": record.to_text().replace('"seed": 5', '"seed": 1' + "0" * 5000),
+        "b0000002": json.dumps({**record.to_json(), "id": "b0000002",
+                                "status": "finished", "result": {"scores": 5}}),
+        "b0000003": json.dumps({**record.to_json(), "id": "b0000003",
+                                "updated": "9999-12-31T23:59:59.999Z"}),
+        "b0000004": json.dumps({**record.to_json(), "id": "b0000004", "seats": [
+            {"name": "Ada", "kind": "human"}, {"name": "Bot", "kind": "bot", "level": "godlike"},
+        ]}),
+    }  # fmt: skip
+    for record_id, text in odd.items():
+        (games / f"{record_id}.json").write_text(text, "utf-8")
+    code, out, err = run(capsys, "saves", "list")
+    assert code == 0 and err == ""
+    reasons = {
+        "b0000001": "a number in the file is too long",
+        "b0000002": "field 'result.winner' is missing",
+        "b0000003": "field 'updated' is out of range",
+        "b0000004": "seat 2's level must be one of easy, medium, hard, not 'godlike'",
+    }
+    for record_id, reason in reasons.items():
+        line = next(x for x in out.splitlines() if x.startswith(record_id))
+        assert f"unreadable: {reason}" in line
+        code, _, err = run(capsys, "resume", record_id)
+        assert code == 2 and reason in one_line_error(err)
+    assert "abc12345  domination" in out
+
+
+def test_export_destinations(
+    capsys: pytest.CaptureFixture[str], data_dir: Path, tmp_path: Path
+) -> None:
+    saved(data_dir, "abc12345")
+    folder = tmp_path / "folder"
+    folder.mkdir()
+    code, out, _ = run(capsys, "saves", "export", "abc12345", str(folder))
+    assert code == 0 and str(folder / "abc12345.json") in out
+    code, _, err = run(capsys, "saves", "export", "abc12345", f"{tmp_path}/other/")
+    assert code == 2 and "there is no such folder" in one_line_error(err)
+    (tmp_path / "other").mkdir()
+    code, _, _ = run(capsys, "saves", "export", "abc12345", f"{tmp_path}/other/")
+    assert code == 0 and (tmp_path / "other" / "abc12345.json").exists()
+    for dest, reason in [
+        ("", "no place to export to"),
+        (f"{tmp_path}/missing/", "there is no such folder"),
+        (f"{tmp_path}/missing/bug.json", "there is no folder"),
+    ]:
+        code, _, err = run(capsys, "saves", "export", "abc12345", dest)
+        assert code == 2 and reason in one_line_error(err)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["data", "folder", "other"]
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize("argv", [["rules", "domination"], ["saves", "list"], ["--help"]])
+def test_a_full_disk_on_stdout_is_one_line_not_a_traceback(argv: list[str], data_dir: Path) -> None:
+    saved(data_dir, "abc12345")
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            [sys.executable, "-m", "tui.cli", *argv],
+            cwd=REPO, stdout=full, stderr=subprocess.PIPE, text=True, timeout=20,
+        )  # fmt: skip
+    assert done.returncode in (1, 2)
+    assert "cannot write the output: No space left on device" in one_line_error(done.stderr)
+
+
+# ---------------------------------------------------------------- arena
+def test_arena_json_has_the_figures(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(
+        capsys, "arena", "domination", "--a", "random", "--b", "medium", "--games", "2",
+        "--preset", "short", "--json",
+    )  # fmt: skip
+    assert code == 0 and err == ""  # no progress bar where stderr is no terminal
+    data = json.loads(out)
+    assert data["games"] == 2 and data["a"] == "random" and data["b"] == "medium"
+    assert data["wins"] + data["draws"] + data["losses"] == 2
+    assert 0.0 <= data["ci_low"] <= data["rate"] <= data["ci_high"] <= 1.0
+    assert data["mean_moves"] > 0
+    assert set(data["a_times"]) == {"decisions", "median", "p99"}
+
+
+def test_arena_text_is_one_line_per_figure(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "arena", "trick", "--a", "medium", "--b", "thief", "--games", "2")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0].startswith("trick (standard, 2 players), 2 games, seed 0: medium (A)")
+    assert lines[1].startswith("A wins ") and "95% interval" in lines[1]
+    assert lines[2].startswith("average game: ")
+    assert "decision time: median" in lines[3]
+
+
+@pytest.mark.parametrize(
+    ("argv", "says"),
+    [
+        (["arena", "domination", "--a", "hard", "--b", "thief"], "no player 'thief'"),
+        (["arena", "nogame", "--a", "hard", "--b", "easy"], "no game called"),
+        (["arena", "trick", "--a", "hard", "--b", "easy", "--players", "3"], "2 players"),
+        (["arena", "trick", "--a", "hard"], "required"),
+    ],
+)
+def test_arena_mistakes_get_one_line(
+    capsys: pytest.CaptureFixture[str], argv: list[str], says: str
+) -> None:
+    code, _, err = run(capsys, *argv)
+    assert code == 2
+    assert says in one_line_error(err)
+
+
+@pytest.mark.parametrize("game_id", ["domination", "trick"])
+def test_the_players_rules_pages_are_written_for_players(game_id: str) -> None:
+    """The in-app and `cardtable rules` page: no seed numbers, rulings files,
+    option identifiers or the seed's abbreviations (docs/rules/ keeps those)."""
+    page = ruledocs.rules_markdown(game_id)
+    assert page.startswith("# ")
+    for developer_word in ("seed", "RULINGS", "DMO", "3+1", "`first_leader`", "Notation"):
+        assert developer_word not in page, developer_word
+    # the steps of a round are numbered as many as they are
+    steps = [line for line in page.splitlines() if line[:2] in {f"{n}." for n in range(1, 10)}]
+    assert [int(line.split(".")[0]) for line in steps] == list(range(1, len(steps) + 1))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -18,6 +19,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 from .commands import ScreenActions
+from .plain import plain
 from .settings import Settings, default_config_dir, load_settings, save_settings
 from .widgets.cards import CardStyle
 
@@ -39,6 +41,20 @@ _SUIT_COLOURS_ANSI = {
     "suit-blue": "ansi_bright_blue",
     "suit-green": "ansi_bright_green",
 }
+
+
+def _pale_footer_keys(variables: dict[str, str]) -> bool:
+    from textual.color import Color, ColorParseError
+
+    from tui.contrast import MINIMUM, contrast
+
+    try:
+        key = Color.parse(variables["footer-key-foreground"])
+        back = Color.parse(variables["footer-background"])
+        Color.parse(variables["footer-description-foreground"])
+    except (KeyError, ColorParseError):
+        return False
+    return contrast(back.blend(key, key.a), back) < MINIMUM
 
 
 class CardTableApp(App[int]):
@@ -67,6 +83,8 @@ class CardTableApp(App[int]):
         self.force_ascii = ascii
         self.launch = launch
         self._store: SaveStore | None = None
+        # bots think in these threads, never on the event loop; made on first use
+        self._bot_threads: ThreadPoolExecutor | None = None
         super().__init__()
         self._apply_settings(self.settings, initial=True)
 
@@ -78,7 +96,14 @@ class CardTableApp(App[int]):
 
     def get_css_variables(self) -> dict[str, str]:
         variables = super().get_css_variables()
-        colours = _SUIT_COLOURS_ANSI if self.current_theme.ansi else _SUIT_COLOURS_RGB
+        theme = self.current_theme
+        colours = _SUIT_COLOURS_ANSI if theme.ansi else _SUIT_COLOURS_RGB
+        if not theme.ansi and _pale_footer_keys(variables):
+            # the footer's keys are drawn in the accent, in some themes too pale on
+            # the footer: they take the colour its descriptions are legible in
+            # (bold tells them apart)
+            key_colour = variables["footer-description-foreground"]
+            colours = {**colours, "footer-key-foreground": key_colour}
         return {**variables, **colours}
 
     def _apply_settings(self, settings: Settings, initial: bool = False) -> None:
@@ -88,7 +113,6 @@ class CardTableApp(App[int]):
             self._settings_notice = (
                 f"Unknown theme '{settings.theme}' in the settings; using {self.theme}."
             )
-        self.animation_level = "full" if settings.animations else "none"
         if not initial:
             # cards and grids draw themselves from the card style: redraw every screen
             for screen in self.screen_stack:
@@ -103,7 +127,7 @@ class CardTableApp(App[int]):
         try:
             save_settings(self.config_dir, self.settings)
         except OSError as err:
-            self.notify(f"Could not save settings: {err}", severity="error")
+            self.notify(f"Could not save settings: {plain(err)}", severity="error", markup=False)
 
     def watch_theme(self, theme: str) -> None:
         # the palette's Theme command changes the theme too: remember it
@@ -127,7 +151,7 @@ class CardTableApp(App[int]):
 
     async def on_mount(self) -> None:
         if self._settings_notice:
-            self.notify(self._settings_notice, severity="warning", timeout=8)
+            self.notify(plain(self._settings_notice), severity="warning", timeout=8, markup=False)
         self._check_size()
         if self.launch:
             await self._run_launch(self.launch)
@@ -166,10 +190,29 @@ class CardTableApp(App[int]):
             elif action == "resume":
                 await self.resume_game(launch.get("id"))
             else:
-                self.notify(f"Unknown launch action {action!r}", severity="error")
+                shown = plain(repr(action), 40)
+                self.notify(f"Unknown launch action {shown}", severity="error", markup=False)
         except (SaveError, ValueError, KeyError, OSError) as err:
             # a bad id or option from the command line: a sentence on the home screen
-            self.notify(str(err), severity="error", timeout=10)
+            self.notify(plain(err), severity="error", timeout=10, markup=False)
+
+    # ------------------------------------------------------------------ screenshots
+    def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:
+        """The palette's Screenshot: into the data folder's ``screenshots/`` (a
+        Downloads folder often does not exist over SSH), and say where."""
+        from datetime import datetime
+
+        folder = Path(path) if path else self.store.root / "screenshots"
+        name = filename or datetime.now().strftime("cardtable_%Y-%m-%d_%H-%M-%S.svg")
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            (folder / name).write_text(self.export_screenshot(), "utf-8")
+        except OSError as err:
+            self.notify(
+                f"No screenshot: {err.strerror or err} ({folder})", severity="error", markup=False
+            )
+            return
+        self.notify(f"Screenshot saved: {folder / name}", markup=False)
 
     # ------------------------------------------------------------------ tables
     async def start_from_launch(self, launch: dict[str, Any]) -> None:
@@ -206,8 +249,8 @@ class CardTableApp(App[int]):
             seats,
             my_seats,
             seed=seed,
-            pace=self.settings.bot_pace,
             preset=preset,
+            **self.table_options(),
         )
         await self.show_table(client, replace=replace)
 
@@ -220,8 +263,20 @@ class CardTableApp(App[int]):
             if record_id is None:
                 self.notify("There is no unfinished game to resume.", severity="warning")
                 return
-        client = resume_table(self.store, record_id, pace=self.settings.bot_pace)
+        client = resume_table(self.store, record_id, **self.table_options())
         await self.show_table(client)
+
+    def table_options(self) -> dict[str, Any]:
+        """How this app's tables run their bots: paced as the settings say, in
+        a small pool of threads of their own."""
+        if self._bot_threads is None:
+            self._bot_threads = ThreadPoolExecutor(max_workers=4, thread_name_prefix="bot")
+        return {"pace": self.settings.bot_pace, "executor": self._bot_threads}
+
+    async def on_unmount(self) -> None:
+        if self._bot_threads is not None:
+            # a bot still thinking is abandoned, not awaited: its answer is dropped
+            self._bot_threads.shutdown(wait=False, cancel_futures=True)
 
     def latest_unfinished(self) -> str | None:
         entries = [e for e in self.store.list() if e.record is not None]

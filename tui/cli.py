@@ -8,7 +8,9 @@
 
 Only the commands that open the app import it (and so textual), lazily: the
 rest start fast and work without a terminal. Every mistake a user can make
-gets one line on stderr and exit code 2, never a traceback.
+gets one line on stderr and exit code 2, never a traceback. Everything printed
+goes through :func:`tui.plain.plain`: text from a save file or the command line
+never reaches the terminal with its escapes or control characters.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from rules.bots import LEVELS
 from rules.config import parse_option_value
@@ -27,8 +29,17 @@ from rules.errors import UnknownGame, shown_input
 from rules.game import GameSpec
 from rules.registry import games, get_game
 from saves.errors import SaveError
-from saves.record import GameRecord, parse_time
+from saves.record import GameRecord, check_field, parse_time
 from saves.store import SaveStore
+from tui.arena_cli import add_arena_parser
+from tui.host_cli import add_host_parser
+from tui.plain import plain
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
+
+# the longest one-line error (an argument echoed in it is cut far shorter)
+MAX_ERROR = 400
 
 PROG = "cardtable"
 NOT_A_TTY = (
@@ -42,13 +53,41 @@ class UserError(Exception):
     """A mistake on the command line or in the user's files: one line, exit 2."""
 
 
+class OutputError(Exception):
+    """Our own output could not be written (`> /dev/full`): one line, exit 1."""
+
+
 class _Parser(argparse.ArgumentParser):
     # argparse prints the usage and exits; we want one line and exit code 2
     def error(self, message: str) -> NoReturn:
         raise UserError(f"{message} (see `{self.prog} --help`)")
 
+    # argparse ignores a failed write of --help; we say so (`--help > /dev/full`)
+    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
+        if message:
+            try:
+                (file or sys.stderr).write(message)
+            except BrokenPipeError:
+                raise
+            except OSError as err:
+                raise OutputError(str(err)) from err
+
 
 def main(argv: Sequence[str] | None = None) -> int:
+    code = _run(argv)
+    # what is still buffered is written now, so that a full disk is our error
+    # message and exit code, not a traceback at exit
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        _silence_stdout()
+    except OSError as err:
+        _silence_stdout()
+        return _output_failed(err)
+    return code
+
+
+def _run(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
@@ -65,17 +104,38 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(file=sys.stderr)
         return 130
     except BrokenPipeError:
-        # the reader went away (`cardtable saves show X | head`): not our error;
-        # point stdout at devnull so the flush at exit does not complain again
-        with contextlib.suppress(OSError, ValueError, AttributeError):
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, sys.stdout.fileno())
+        # the reader went away (`cardtable saves show X | head`): not our error
+        _silence_stdout()
         return 0
+    except OutputError as err:
+        _silence_stdout()
+        return _output_failed(err.__cause__ or err)
+
+
+def _silence_stdout() -> None:
+    # point stdout at devnull so the flush at exit does not complain again
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+
+
+def _output_failed(err: BaseException) -> int:
+    reason = err.strerror if isinstance(err, OSError) and err.strerror else str(err)
+    _fail(f"cannot write the output: {reason}")
+    return 1
 
 
 def _fail(message: str) -> int:
-    print(f"{PROG}: {message}", file=sys.stderr)
+    with contextlib.suppress(OSError, ValueError):
+        print(f"{PROG}: {plain(message, MAX_ERROR)}", file=sys.stderr)
     return 2
+
+
+def _folder(text: str) -> Path:
+    """--data-dir: a folder; empty text is a mistake, not the current folder."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("needs a folder, not empty text")
+    return Path(text)
 
 
 # ---------------------------------------------------------------- the parser
@@ -86,7 +146,9 @@ def build_parser() -> argparse.ArgumentParser:
     # --data-dir and --ascii work before or after the command: the copy on each
     # subcommand only sets them when given (SUPPRESS), so it never resets them
     common = _Parser(add_help=False)
-    common.add_argument("--data-dir", type=Path, default=argparse.SUPPRESS, help=argparse.SUPPRESS)
+    common.add_argument(
+        "--data-dir", type=_folder, default=argparse.SUPPRESS, help=argparse.SUPPRESS
+    )
     common.add_argument(
         "--ascii", action="store_true", default=argparse.SUPPRESS, help=argparse.SUPPRESS
     )
@@ -100,11 +162,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--data-dir",
-        type=Path,
+        type=_folder,
         default=None,
         metavar="PATH",
-        help="keep saved games and settings here (default: $CARDTABLE_DATA_DIR, else the "
-        "user data folder)",
+        help="keep saved games here (default: $CARDTABLE_DATA_DIR, else the user data "
+        "folder); settings live in $CARDTABLE_CONFIG_DIR, else the user config folder",
     )
     parser.add_argument(
         "--ascii", action="store_true", default=False, help="draw cards with S H D C, no Unicode"
@@ -138,7 +200,8 @@ def build_parser() -> argparse.ArgumentParser:
         "resume",
         parents=[common],
         help="go on with a saved game",
-        description="Go on with a saved game; with no ID, choose one from the list.",
+        description="Go on with a saved game; with no ID, the unfinished game played most "
+        "recently (`cardtable saves list` shows them all).",
     )
     resume.add_argument("id", nargs="?", metavar="ID", help="a saved game's id (or its start)")
     resume.set_defaults(handler=cmd_resume)
@@ -168,8 +231,14 @@ def build_parser() -> argparse.ArgumentParser:
         "export", parents=[common], help="copy a saved game's file (e.g. for a bug report)"
     )
     export.add_argument("id", metavar="ID")
-    export.add_argument("path", metavar="PATH", type=Path, help="a file or folder to write to")
+    export.add_argument(
+        "path",
+        metavar="PATH",
+        help="a file to write, or a folder (one that exists, or PATH/) to put ID.json in",
+    )
     export.set_defaults(handler=cmd_saves_export)
+    add_arena_parser(sub)  # `cardtable arena`: tui/arena_cli.py
+    add_host_parser(sub, common)  # `cardtable ssh-host`: tui/host_cli.py
     return parser
 
 
@@ -191,9 +260,18 @@ def cmd_play(args: argparse.Namespace) -> int:
     spec = _game(args.game)
     vs = parse_vs(args.vs)
     options = parse_options(spec, args.options)
+    if args.preset is not None and args.preset not in spec.presets:
+        raise UserError(
+            f"{spec.id} has no preset {shown_input(args.preset)}; "
+            f"presets: {', '.join(spec.presets)}"
+        )
     try:
-        spec.config(args.preset, **options)
-    except ValueError as err:
+        config = spec.config(args.preset, **options)
+        # what the game's record will hold must read back
+        check_field("config", config.to_dict(), "--option")
+        if args.seed is not None:
+            check_field("seed", args.seed, "--seed")
+    except (ValueError, SaveError) as err:
         raise UserError(str(err)) from None
     launch = {
         "action": "play",
@@ -263,16 +341,28 @@ def parse_options(spec: GameSpec[Any, Any], items: Sequence[str]) -> dict[str, A
             )
         try:
             options[name] = parse_option_value(info, value)
-        except ValueError as err:
-            raise UserError(str(err)) from None
+        except ValueError:
+            raise UserError(
+                f"option '{name}' takes {_kind_text(info.kind)}, not {shown_input(value)}"
+            ) from None
     return options
 
 
+def _kind_text(kind: type) -> str:
+    if kind is bool:
+        return "yes or no"
+    if kind is int:
+        return "a whole number"
+    if kind is float:
+        return "a number"
+    return "text"
+
+
 def _game(game_id: str) -> GameSpec[Any, Any]:
-    try:
-        return get_game(game_id)
-    except UnknownGame as err:
-        raise UserError(str(err)) from None
+    known = games()
+    if game_id not in known:
+        raise UserError(f"no game called {shown_input(game_id)}; games: {', '.join(sorted(known))}")
+    return get_game(game_id)
 
 
 # ---------------------------------------------------------------- headless
@@ -294,16 +384,23 @@ def cmd_saves_list(args: argparse.Namespace) -> int:
     if not entries:
         _print(f"No saved games in {store.games_dir}")
         return 0
-    _print(f"Saved games in {store.games_dir}, last played first:")
+    _print(f"Saved games in {plain(store.games_dir, None)}, last played first:")
     rows = [("ID", "GAME", "STATUS", "MOVES", "LAST PLAYED", "PLAYERS")]
     broken = []
     for e in entries:
         if e.record is None:
-            broken.append(f"{e.id}  unreadable: {e.error}")
+            broken.append(f"{plain(e.id, 40)}  unreadable: {plain(e.error)}")
             continue
         r = e.record
         rows.append(
-            (r.id, r.game, r.status, str(len(r.moves)), _local_time(r.updated), _players(r))
+            (
+                r.id,
+                plain(r.game, 40),
+                plain(r.status, 40),
+                str(len(r.moves)),
+                _local_time(r.updated),
+                _players(r),
+            )
         )
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]) - 1)]
     for row in rows:
@@ -321,19 +418,23 @@ def cmd_saves_show(args: argparse.Namespace) -> int:
     store = SaveStore.default(args.data_dir)
     record_id = store.resolve(args.id)
     r = store.load(record_id)
-    names = [s.name for s in r.seats]
+    names = [plain(s.name, 40) for s in r.seats]
     spec = r.spec()
+    preset = f", preset {plain(r.preset, 40)}" if r.preset else ""
     lines = [
-        f"Game {r.id}: {spec.title} ({r.game})" + (f", preset {r.preset}" if r.preset else ""),
+        f"Game {r.id}: {plain(spec.title, 40)} ({plain(r.game, 40)}){preset}",
         f"Status: {_status(r)}",
         "Players: " + ", ".join(f"{i + 1}. {_seat(s)}" for i, s in enumerate(r.seats)),
-        "Options: " + ", ".join(f"{k}={_option_text(v)}" for k, v in r.config.items()),
+        "Options: " + ", ".join(f"{plain(k, 40)}={_option_text(v)}" for k, v in r.config.items()),
         f"Seed: {r.seed}" + (" (fixed deck order)" if r.deck_order is not None else ""),
         f"Started: {_local_time(r.created)}   Last played: {_local_time(r.updated)}",
-        f"File: {store.path(r.id)}",
+        f"File: {plain(store.path(r.id), None)}",
         f"Moves ({len(r.moves)}):",
     ]
-    lines += [f"  {i + 1:>4}. {names[seat]}: {text}" for i, (seat, text) in enumerate(r.moves)]
+    lines += [
+        f"  {i + 1:>4}. {names[seat] if 0 <= seat < len(names) else '?'}: {plain(text, 100)}"
+        for i, (seat, text) in enumerate(r.moves)
+    ]
     _print("\n".join(lines))
     return 0
 
@@ -347,8 +448,8 @@ def cmd_saves_delete(args: argparse.Namespace) -> int:
         what = record_id
         entry = next((e for e in store.list() if e.id == record_id), None)
         if entry is not None and entry.record is not None:
-            what += f" ({entry.record.game}, {len(entry.record.moves)} moves)"
-        answer = input(f"Delete saved game {what}? [y/N] ")
+            what += f" ({plain(entry.record.game, 40)}, {len(entry.record.moves)} moves)"
+        answer = input(plain(f"Delete saved game {what}? [y/N] ", None))
         if answer.strip().lower() not in ("y", "yes"):
             _print("Kept it.")
             return 1
@@ -361,35 +462,45 @@ def cmd_saves_export(args: argparse.Namespace) -> int:
     store = SaveStore.default(args.data_dir)
     record_id = store.resolve(args.id)
     written = store.export(record_id, args.path)
-    _print(f"Exported saved game {record_id} to {written}")
+    _print(f"Exported saved game {record_id} to {plain(written, None)}")
     return 0
 
 
 # ---------------------------------------------------------------- text
 def _print(text: str) -> None:
+    """Print to stdout: the one way out, so plain text only (no escapes)."""
+    text = plain(text, None, newlines=True)
     try:
-        print(text)
-    except UnicodeEncodeError:  # a terminal that cannot show a suit symbol
-        encoding = getattr(sys.stdout, "encoding", None) or "ascii"
-        print(text.encode(encoding, "replace").decode(encoding))
+        try:
+            print(text)
+        except UnicodeEncodeError:  # a terminal that cannot show a suit symbol
+            encoding = getattr(sys.stdout, "encoding", None) or "ascii"
+            print(text.encode(encoding, "replace").decode(encoding))
+    except BrokenPipeError:
+        raise
+    except OSError as err:  # `> /dev/full`
+        raise OutputError(str(err)) from err
 
 
 def _local_time(stamp: str) -> str:
     try:
         return parse_time(stamp).astimezone().strftime("%Y-%m-%d %H:%M")
-    except ValueError:
-        return stamp
+    except (ValueError, OverflowError, OSError):
+        return plain(stamp, 40)
 
 
 def _seat(seat: Any) -> str:
     if seat.kind == "bot":
-        return f"{seat.name} (computer, {seat.level or 'medium'})"
-    return f"{seat.name} ({seat.kind})"
+        return f"{plain(seat.name, 40)} (computer, {plain(seat.level or 'medium', 40)})"
+    return f"{plain(seat.name, 40)} ({plain(seat.kind, 40)})"
 
 
 def _players(record: GameRecord) -> str:
     return " vs ".join(
-        f"{s.name} ({s.level or 'medium'})" if s.kind == "bot" else s.name for s in record.seats
+        f"{plain(s.name, 40)} ({plain(s.level or 'medium', 40)})"
+        if s.kind == "bot"
+        else plain(s.name, 40)
+        for s in record.seats
     )
 
 
@@ -399,18 +510,18 @@ def _status(record: GameRecord) -> str:
         return "playing"
     winner = result.get("winner")
     who = (
-        f"{record.seats[winner].name} won"
+        f"{plain(record.seats[winner].name, 40)} won"
         if type(winner) is int and 0 <= winner < len(record.seats)
         else "no winner"
     )
     reason = result.get("reason")
-    return f"{record.status}: {who}" + (f" ({reason})" if reason else "")
+    return f"{plain(record.status, 40)}: {who}" + (f" ({plain(reason)})" if reason else "")
 
 
 def _option_text(value: Any) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
-    return str(value)
+    return plain(value, 100)
 
 
 if __name__ == "__main__":

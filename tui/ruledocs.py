@@ -1,7 +1,9 @@
-"""The players' rules pages (docs/rules/<game>.md), shipped as package data.
+"""The players' rules pages (docs/play/<game>.md), shipped as package data.
 
-A wheel carries them in ``rules/docs/`` (pyproject force-include); a source
-checkout (``uv run``, editable) reads ``docs/rules/`` beside the packages.
+They are written for players; ``docs/rules/<game>.md`` keeps, for developers,
+each ruling beside the seed's words. A wheel carries the players' pages in
+``rules/play/`` (pyproject force-include); a source checkout (``uv run``,
+editable) reads ``docs/play/`` beside the packages.
 Importing this module pulls in neither textual nor rich.
 """
 
@@ -12,8 +14,8 @@ from pathlib import Path
 import rules
 
 _CANDIDATES = (
-    Path(rules.__file__).parent / "docs",
-    Path(rules.__file__).parent.parent / "docs" / "rules",
+    Path(rules.__file__).parent / "play",
+    Path(rules.__file__).parent.parent / "docs" / "play",
 )
 
 

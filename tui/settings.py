@@ -1,4 +1,4 @@
-"""The player's settings: theme, card style, four-colour suits, bot pace, animations.
+"""The player's settings: theme, card style, four-colour suits, bot pace.
 
 Kept as JSON in ``platformdirs.user_config_path("cardtable")/settings.json``,
 overridable by ``CARDTABLE_CONFIG_DIR`` (tests always point it at a temporary
@@ -30,7 +30,8 @@ class Settings:
     card_style: str = "unicode"  # unicode suits, or ASCII letters S H D C
     four_colour: bool = False  # spades black, hearts red, diamonds blue, clubs green
     bot_pace: float = 0.6
-    animations: bool = True
+    # (an "animations" setting changed nothing a player could see: it was
+    # removed, and a file that still has it is read without it)
 
     def with_changes(self, **changes: Any) -> Settings:
         return replace(self, **changes)

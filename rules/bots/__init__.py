@@ -26,6 +26,7 @@ def _load() -> None:
         domination_bots,  # noqa: F401  (registers itself)
         territory_bots,  # noqa: F401  (registers itself)
         trick_bots,  # noqa: F401  (registers itself)
+        trick_engine,  # noqa: F401  (registers itself)
     )
 
 

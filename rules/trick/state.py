@@ -279,6 +279,46 @@ class TrickState(GameState[TrickMove, TrickConfig]):
             events.extend(self._end_of_submissions())
         return events
 
+    def advance(self, seat: int, move: TrickMove) -> None:
+        """Play a legal move of ``seat`` without checks or narration (for search).
+
+        The rules are those of :meth:`play`; what only the narration and the
+        views read (``last``, ``history``) is not kept, so a state advanced
+        this way is for searching, not for showing."""
+        if type(move) is UsePriority:
+            self._use_priority(seat)
+            return
+        self.pending[seat] = move if type(move) is Submission else MISSED
+        self._ply += 1
+        p0, p1 = self.pending
+        if p0 is None or p1 is None:
+            return
+        self.pending = [None, None]
+        if type(p0) is Missed and type(p1) is Missed and self.replays < self.config.missed_replays:
+            self.replays += 1
+            return
+        s0 = p0 if type(p0) is Submission else EMPTY
+        s1 = p1 if type(p1) is Submission else EMPTY
+        pos = self.pos
+        items = pos.items
+        for s, sub in ((0, s0), (1, s1)):
+            if sub.overload:
+                items[s][OVERLOAD] = 2
+            if sub.reset:
+                items[s][RESET] = 2
+        # the report is only needed to open a Claim Priority window
+        watch = items[0][PRIORITY] == 1 or items[1][PRIORITY] == 1
+        round_no = pos.round_no
+        rep = resolve(pos, s0, s1, report=watch)
+        self.replays = 0
+        self.priority_open = [False, False]
+        if round_no >= pos.end_round:
+            self._check_end(round_no)
+        if rep is not None and not self.over and rep.claims_tied:
+            for s in (0, 1):
+                if items[s][PRIORITY] == 1 and rep.taker != 1 - s:
+                    self.priority_open[s] = True
+
     def _use_priority(self, seat: int) -> list[Event]:
         if not self.priority_open[seat]:
             item = self.pos.items[seat][PRIORITY]
@@ -691,7 +731,7 @@ class TrickState(GameState[TrickMove, TrickConfig]):
 ITEM_NAMES = ("overload", "reset", "priority")
 
 
-def disregarded_in_view(view: dict[str, Any], seat: int, sub: Submission) -> dict[str, str]:
+def disregarded_in_view(view: TrickView, seat: int, sub: Submission) -> dict[str, str]:
     """What the rules would disregard of ``sub`` if ``seat`` submitted it now, by
     action id, worked out from a view alone (the table warns before submitting)."""
     out: dict[str, str] = {}

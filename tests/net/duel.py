@@ -2,7 +2,7 @@
 
 Each round both seats secretly pick 1, 2 or 3; the higher pick scores a point.
 A pick stays hidden from the other seat until both are in. With a timer, a
-seat that runs out of time picks 1 (``timeout_move``). The real simultaneous
+seat that runs out of time picks 1 (its clock's timeout move). The real simultaneous
 game (trick) is written elsewhere; this one only exercises the table.
 """
 
@@ -16,7 +16,7 @@ from typing import Any, ClassVar, Self
 from rules.config import GameConfig, option
 from rules.errors import IllegalMove, NotationError
 from rules.events import Event
-from rules.game import GameSpec, GameState, Outcome
+from rules.game import GameSpec, GameState, MoveClock, Outcome
 
 
 @dataclass(frozen=True)
@@ -32,8 +32,9 @@ class DuelState(GameState[int, DuelConfig]):
         self.config = config
         self.seed = seed
         self.picks: list[int | None] = [None, None]
-        self.scores = [0, 0]
+        self.points = [0, 0]
         self.round = 1
+        self.resigned: int | None = None
         self._ply = 0
 
     def to_act(self) -> tuple[int, ...]:
@@ -44,7 +45,12 @@ class DuelState(GameState[int, DuelConfig]):
     def legal_moves(self, seat: int) -> list[int]:
         return [1, 2, 3] if seat in self.to_act() else []
 
-    def play(self, seat: int, move: int) -> list[Event]:
+    def resign(self, seat: int) -> list[Event]:
+        self.resigned = seat
+        self._ply += 1
+        return [Event("resign", f"{{p{seat}}} resigns.", {"seat": seat})]
+
+    def play_move(self, seat: int, move: int) -> list[Event]:
         if seat not in self.to_act():
             raise IllegalMove("you have already picked" if not self.is_over else "it is over")
         if move not in (1, 2, 3):
@@ -63,7 +69,7 @@ class DuelState(GameState[int, DuelConfig]):
         a, b = self.picks
         if a is not None and b is not None:
             if a != b:
-                self.scores[0 if a > b else 1] += 1
+                self.points[0 if a > b else 1] += 1
             events.append(Event("reveal", f"Picks: {a} and {b}.", {"picks": [a, b]}))
             self.picks = [None, None]
             self.round += 1
@@ -71,25 +77,28 @@ class DuelState(GameState[int, DuelConfig]):
 
     @property
     def is_over(self) -> bool:
-        return self.round > self.config.rounds
+        return self.round > self.config.rounds or self.resigned is not None
 
     def outcome(self) -> Outcome | None:
-        return Outcome.from_scores(self.scores, "rounds played") if self.is_over else None
+        if self.resigned is not None:
+            return Outcome.resigned(self.resigned, 2, self.points)
+        return Outcome.from_scores(self.points, "rounds played") if self.is_over else None
+
+    def scores(self) -> tuple[int, ...]:
+        return tuple(self.points)
 
     def view(self, seat: int | None) -> dict[str, Any]:
         return {
-            "scores": self.scores[:],
             "round": self.round,
             "picked": [p is not None for p in self.picks],
             "my_pick": self.picks[seat] if seat is not None else None,
-            "legal_moves": [str(m) for m in self.legal_moves(seat)] if seat is not None else [],
         }
 
     def copy(self) -> Self:
         new = object.__new__(type(self))
         new.__dict__.update(self.__dict__)
         new.picks = self.picks[:]
-        new.scores = self.scores[:]
+        new.points = self.points[:]
         return new
 
     def determinize(self, seat: int | None, rng: random.Random) -> Self:
@@ -100,10 +109,12 @@ class DuelState(GameState[int, DuelConfig]):
         return new
 
     def snapshot(self) -> dict[str, Any]:
-        return {"picks": self.picks[:], "scores": self.scores[:], "round": self.round}
+        return {"picks": self.picks[:], "points": self.points[:], "round": self.round}
 
-    def timeout_move(self, seat: int) -> int | None:
-        return 1 if self.config.timer and seat in self.to_act() else None
+    def clock(self, seat: int) -> MoveClock | None:
+        if not self.config.timer or seat not in self.to_act():
+            return None
+        return MoveClock(self.config.timer, 1, self.round)
 
 
 class DuelSpec(GameSpec[int, DuelConfig]):
@@ -121,7 +132,7 @@ class DuelSpec(GameSpec[int, DuelConfig]):
     ) -> DuelState:
         return DuelState(config or self.config(), seed)
 
-    def parse_move(self, text: str) -> int:
+    def parse_game_move(self, text: str) -> int:
         if text.strip() in ("1", "2", "3"):
             return int(text)
         raise NotationError(f"'{text}' is not a pick: 1, 2 or 3")

@@ -24,7 +24,7 @@ CARD = re.compile(r"(?<![A-Za-z0-9])(?:10|[2-9AJQK])[SHDC](?![A-Za-z0-9])")
 
 def domination_config(**options: Any) -> Any:
     # seat 1 leads, so tests know whose turn comes first; short matches
-    return get_game("domination").config(first_leader="1", **{"target_score": 30, **options})
+    return get_game("domination").config(first_leader="0", **{"target_score": 30, **options})
 
 
 def cards_in(data: Any) -> Counter[str]:

@@ -32,11 +32,11 @@ async def test_the_bot_gets_the_history_its_seat_may_see(monkeypatch: pytest.Mon
     monkeypatch.setattr(table_module, "make_bot", lambda game, level: historian)
     client = open_table(None, "domination", domination_config(target_score=30), [HUMAN, BOT], (0,))
     await client.start()
-    while client.status == "playing":
+    while client.table.status == "playing":
         await client.idle()
-        view = client.view(0)
-        if 0 in view["to_act"]:
-            await client.play(0, view["legal_moves"][0])
+        update = client.snapshot(0)
+        if update.legal:
+            await client.play(0, update.legal[0], update.state_id)
     await client.idle()
     assert historian.histories, "the bot never moved"
     table = client.table

@@ -4,6 +4,8 @@ autosave and resume, what updates carry, idle()."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
+import json
 import random
 import threading
 from collections.abc import Hashable
@@ -12,9 +14,12 @@ from pathlib import Path
 import pytest
 
 from net import table as table_module
+from net.client import Notice, StaleMove, Update
 from net.local import LocalClient, open_table, resume_table
 from rules.bots import Bot, Situation
-from rules.errors import IllegalMove
+from rules.errors import IllegalMove, MoveError
+from rules.events import Event
+from rules.game import Outcome
 from rules.registry import games, get_game
 from saves.errors import SaveError
 from saves.record import SeatInfo
@@ -36,14 +41,14 @@ def _open(
 async def _play_first_legal(client: LocalClient, stop_after: int | None = None) -> None:
     """Human seats always play their first legal move, until the game ends."""
     played = 0
-    while client.status == "playing" and (stop_after is None or played < stop_after):
+    while client.table.status == "playing" and (stop_after is None or played < stop_after):
         await client.idle()
-        if client.status != "playing":
+        if client.table.status != "playing":
             break
         acting = [s for s in client.table.state.to_act() if s in client.my_seats]
         assert acting, "nobody may act but the game is not over"
         seat = acting[0]
-        await client.play(seat, client.view(seat)["legal_moves"][0])
+        await client.play(seat, client.snapshot(seat).legal[0], client.table.state_id)
         played += 1
     await client.idle()
 
@@ -56,13 +61,13 @@ async def test_bots_on_both_seats_play_to_the_end(tmp_path: Path) -> None:
     rec = Recorder(client)
     await client.start()
     await client.idle()
-    assert client.status == "finished"
+    assert client.table.status == "finished"
     state = client.table.state
     assert state.is_over and state.outcome() is not None
     # a client with no seats watches as a spectator
     assert rec.updates and all(u.seat is None for u in rec.updates)
     assert [u.state_id for u in rec.updates] == list(range(len(rec.updates)))
-    assert rec.updates[-1].status == "finished" and rec.updates[-1].thinking is None
+    assert rec.updates[-1].status == "finished" and rec.updates[-1].thinking == ()
     assert rec.leaks == []
     saved = store.load(client.record_id)
     assert saved.status == "finished"
@@ -82,11 +87,11 @@ async def test_every_game_runs_bot_against_bot_and_replays(tmp_path: Path, game_
     rec = Recorder(client)
     await client.start()
     await client.idle()
-    assert client.status == "finished"
+    assert client.table.status == "finished"
     assert rec.leaks == []
     saved = store.load(client.record_id)
     assert saved.replay().snapshot() == client.table.state.snapshot()
-    assert len(saved.moves) == client.state_id <= spec.max_moves(config)
+    assert len(saved.moves) == client.table.state_id <= spec.max_moves(config)
 
 
 async def test_human_against_a_bot_to_the_end(tmp_path: Path) -> None:
@@ -95,7 +100,7 @@ async def test_human_against_a_bot_to_the_end(tmp_path: Path) -> None:
     rec = Recorder(client)
     await client.start()
     await _play_first_legal(client)
-    assert client.status == "finished"
+    assert client.table.status == "finished"
     assert {u.seat for u in rec.updates} == {0}  # one update per change for my one seat
     assert rec.leaks == []
     movers = {seat for seat, _ in client.table.record.moves}
@@ -116,8 +121,8 @@ async def test_hot_seat_gets_one_update_per_seat_per_change() -> None:
     assert rec.leaks == []
     # each seat's update carries that seat's own hand
     last0, last1 = rec.for_seat(0)[-1], rec.for_seat(1)[-1]
-    assert last0.view["hand"] == client.view(0)["hand"]
-    assert last1.view["hand"] == client.view(1)["hand"]
+    assert last0.view["hand"] == client.snapshot(0).view["hand"]
+    assert last1.view["hand"] == client.snapshot(1).view["hand"]
     assert last0.view["hand"] != last1.view["hand"]
 
 
@@ -127,7 +132,7 @@ async def test_updates_never_show_a_hidden_card_of_the_other_seat() -> None:
         rec = Recorder(client)
         await client.start()
         await _play_first_legal(client)
-        assert client.status == "finished"
+        assert client.table.status == "finished"
         assert rec.leaks == []
         # and the other seat's draws reach seat 0 only as counts
         draws = [e for u in rec.updates for e in u.events if e.kind == "draw"]
@@ -139,11 +144,11 @@ async def test_updates_say_when_the_bot_is_thinking() -> None:
     client = _open(None, [HUMAN, BOT])
     rec = Recorder(client)
     await client.start()
-    assert rec.updates[0].thinking is None  # seat 1 (the human) leads
+    assert rec.updates[0].thinking == ()  # seat 1 (the human) leads
     await _play_first_legal(client)
-    assert {u.thinking for u in rec.updates} == {None, 1}
+    assert {u.thinking for u in rec.updates} == {(), (1,)}
     for update, acting in zip(rec.updates, rec.acting, strict=True):
-        assert update.thinking == (1 if 1 in acting else None)
+        assert update.thinking == ((1,) if 1 in acting else ())
 
 
 class _Witness(Bot):
@@ -165,8 +170,8 @@ async def test_bots_choose_in_a_worker_thread_from_a_situation(
     client = _open(None, [BOT, BOT2])
     await client.start()
     await client.idle()
-    assert client.status == "finished"
-    assert len(witness.calls) == client.state_id
+    assert client.table.status == "finished"
+    assert len(witness.calls) == client.table.state_id
     assert all(kind == "Situation" for _, kind in witness.calls)
     assert threading.get_ident() not in {ident for ident, _ in witness.calls}
 
@@ -179,14 +184,14 @@ async def test_an_illegal_move_raises_and_changes_nothing(tmp_path: Path) -> Non
     await client.start()
     before = client.table.state.snapshot()
     on_disk = store.load(client.record_id)
-    hand = client.view(0)["hand"]
+    hand = client.snapshot(0).view["hand"]
     not_mine = next(c for c in ("AS", "2H", "KD", "7C", "9S", "QH") if c not in hand)
     for bad in (not_mine, "zz", "", "11X"):
-        with pytest.raises(IllegalMove) as info:
-            await client.play(0, bad)
+        with pytest.raises(MoveError) as info:
+            await client.play(0, bad, client.table.state_id)
         assert str(info.value) and "\n" not in str(info.value)
     assert client.table.state.snapshot() == before
-    assert client.state_id == 0 and client.table.record.moves == []
+    assert client.table.state_id == 0 and client.table.record.moves == []
     assert store.load(client.record_id) == on_disk
     assert len(rec.updates) == 1  # only the start: refusals send nothing
 
@@ -194,18 +199,18 @@ async def test_an_illegal_move_raises_and_changes_nothing(tmp_path: Path) -> Non
 async def test_out_of_turn_and_foreign_seats_are_refused() -> None:
     client = _open(None, [HUMAN, HUMAN2])
     await client.start()
-    card = client.view(1)["hand"][0]
+    card = client.snapshot(1).view["hand"][0]
     with pytest.raises(IllegalMove, match="not your turn"):
-        await client.play(1, card)
+        await client.play(1, card, client.table.state_id)
     vs_bot = _open(None, [HUMAN, BOT])
     await vs_bot.start()
     with pytest.raises(IllegalMove, match="you do not play seat 2"):
-        await vs_bot.play(1, vs_bot.table.state.view(1)["hand"][0])
+        await vs_bot.play(1, vs_bot.table.state.view(1)["hand"][0], vs_bot.table.state_id)
     with pytest.raises(IllegalMove, match="played by the computer"):
         await vs_bot.table.play(1, "AS")
     with pytest.raises(ValueError, match="not one of this client's seats"):
-        vs_bot.view(1)  # the bot's hand is not this screen's to show
-    assert client.state_id == 0 and vs_bot.state_id == 0
+        vs_bot.snapshot(1)  # the bot's hand is not this screen's to show
+    assert client.table.state_id == 0 and vs_bot.table.state_id == 0
 
 
 async def test_seats_must_match_the_game() -> None:
@@ -226,25 +231,27 @@ async def test_resign_ends_the_game_and_is_saved(tmp_path: Path) -> None:
     await _play_first_legal(client, stop_after=3)
     moves = list(client.table.record.moves)
     await client.resign(0)
-    assert client.status == "resigned"
+    assert client.table.status == "finished"
     last = rec.updates[-1]
-    assert last.status == "resigned" and [e.kind for e in last.events] == ["resign"]
-    assert last.events[0].render(["Ada", "Computer"]) == "Ada resigns."
+    assert last.over and [e.kind for e in last.events] == ["resign"]
+    assert last.events[0].render(["Ada", "Computer"]) == "Ada resigns: Computer wins."
+    assert last.result is not None and last.result.render(["Ada", "Computer"]) == "Ada resigned"
     saved = store.load(client.record_id)
-    assert saved.status == "resigned" and saved.moves == moves
+    # the resignation is a move of the record, replayed like any other
+    assert saved.status == "finished" and saved.moves == [*moves, (0, "resign")]
     assert saved.result is not None
     assert saved.result["winner"] == 1 and saved.result["ranking"] == [[1], [0]]
-    assert saved.result["reason"] == "Ada resigned"
+    assert saved.replay().outcome() == last.result
     with pytest.raises(IllegalMove, match="over"):
-        await client.play(0, "AS")
+        await client.play(0, "AS", client.table.state_id)
     with pytest.raises(IllegalMove, match="over"):
         await client.resign(0)
     await client.close()
     again = resume_table(store, client.record_id)
-    assert again.status == "resigned"
+    assert again.table.status == "finished"
     assert again.history(0)[-1].kind == "resign"
     with pytest.raises(IllegalMove):
-        await again.play(0, again.view(0)["hand"][0])
+        await again.play(0, again.snapshot(0).view["hand"][0], again.table.state_id)
 
 
 # ------------------------------------------------------------ autosave, resume
@@ -255,15 +262,18 @@ async def test_every_move_is_saved_before_play_returns(tmp_path: Path) -> None:
     assert store.load(client.record_id).moves == []  # saved from the start
     for _ in range(8):
         await client.idle()
-        if client.status != "playing":
+        if client.table.status != "playing":
             break
-        await client.play(0, client.view(0)["legal_moves"][0])
+        await client.play(0, client.snapshot(0).legal[0], client.table.state_id)
         on_disk = store.load(client.record_id)
-        assert on_disk.moves[: client.state_id] == client.table.record.moves[: len(on_disk.moves)]
+        assert (
+            on_disk.moves[: client.table.state_id]
+            == client.table.record.moves[: len(on_disk.moves)]
+        )
         await client.idle()
         on_disk = store.load(client.record_id)
         assert on_disk.moves == client.table.record.moves
-        assert len(on_disk.moves) == client.state_id
+        assert len(on_disk.moves) == client.table.state_id
         assert on_disk.updated >= on_disk.created
 
 
@@ -272,27 +282,27 @@ async def test_resume_continues_identically(tmp_path: Path) -> None:
     straight = _open(SaveStore(tmp_path / "a"), [HUMAN, BOT], seed=21)
     await straight.start()
     await _play_first_legal(straight)
-    assert straight.status == "finished"
+    assert straight.table.status == "finished"
 
     store = SaveStore(tmp_path / "b")
     first = _open(store, [HUMAN, BOT], seed=21)
     await first.start()
     await _play_first_legal(first, stop_after=5)
-    views = {s: first.view(s) for s in (0, None)}
+    views = {s: first.snapshot(s) for s in (0, None)}
     history = [e.to_json() for e in first.history(0)]
-    state_id = first.state_id
+    state_id = first.table.state_id
     await first.close()
 
     resumed = resume_table(store, first.record_id)
     assert resumed.my_seats == (0,)
-    assert resumed.state_id == state_id
-    assert {s: resumed.view(s) for s in (0, None)} == views
+    assert resumed.table.state_id == state_id
+    assert {s: resumed.snapshot(s) for s in (0, None)} == views
     assert [e.to_json() for e in resumed.history(0)] == history
     rec = Recorder(resumed)
     await resumed.start()
-    assert rec.updates[0].state_id == state_id and rec.updates[0].view == views[0]
+    assert rec.updates[0].state_id == state_id and rec.updates[0].view == views[0].view
     await _play_first_legal(resumed)
-    assert resumed.status == "finished"
+    assert resumed.table.status == "finished"
     assert resumed.table.record.moves == straight.table.record.moves
     assert resumed.table.state.snapshot() == straight.table.state.snapshot()
     assert store.load(first.record_id).moves == straight.table.record.moves
@@ -307,7 +317,7 @@ async def test_resume_refuses_a_record_that_does_not_replay(tmp_path: Path) -> N
     seat, _ = record.moves[1]
     record.moves[1] = (seat, "ZZ")
     store.save(record)
-    with pytest.raises(SaveError, match="does not replay: move 2"):
+    with pytest.raises(SaveError, match="move 2"):
         resume_table(store, record.id)
     with pytest.raises(SaveError, match="no saved game"):
         resume_table(store, "feedbeef")
@@ -316,13 +326,22 @@ async def test_resume_refuses_a_record_that_does_not_replay(tmp_path: Path) -> N
 async def test_a_failed_autosave_is_reported_and_play_goes_on(tmp_path: Path) -> None:
     store = SaveStore(tmp_path)
     client = _open(store, [HUMAN, HUMAN2])
+    rec = Recorder(client)
     await client.start()
     path = store.path(client.record_id)
     path.write_text("scribbled over")  # now unreadable: must never be overwritten
-    await client.play(0, client.view(0)["legal_moves"][0])
-    assert client.state_id == 1
-    assert client.save_error is not None and "cannot be read" in client.save_error
+    await client.play(0, client.snapshot(0).legal[0], client.table.state_id)
+    assert client.table.state_id == 1
+    assert client.table.save_error is not None and "cannot be read" in client.table.save_error
     assert path.read_text() == "scribbled over"
+    told = [n for u in rec.for_seat(0) for n in u.notices]
+    assert [n.kind for n in told] == ["save_failed"] and "cannot be read" in told[0].text
+    await client.play(1, client.snapshot(1).legal[0], client.table.state_id)
+    # the same failure again is not told again
+    assert [n for u in rec.for_seat(0) for n in u.notices] == told
+    path.unlink()  # the player moved the file away: saving works again
+    await client.play(0, client.snapshot(0).legal[0], client.table.state_id)
+    assert [n.kind for u in rec.for_seat(0) for n in u.notices] == ["save_failed", "saved"]
 
 
 # ------------------------------------------------------------ bots and pacing
@@ -358,7 +377,7 @@ async def test_a_bot_that_picks_an_illegal_move_does_not_stall_the_game(
     client = _open(None, [BOT, BOT2])
     await client.start()
     await client.idle()
-    assert client.status == "finished"
+    assert client.table.status == "finished"
     assert client.table.bot_errors and "illegal move" in client.table.bot_errors[0]
 
 
@@ -373,9 +392,9 @@ async def test_a_bot_that_crashes_is_replaced_by_a_random_move(
     monkeypatch.setattr(table_module, "make_bot", lambda game, level: _Crash())
     client = _open(None, [HUMAN, BOT])
     await client.start()
-    await client.play(0, client.view(0)["legal_moves"][0])
+    await client.play(0, client.snapshot(0).legal[0], client.table.state_id)
     await client.idle()
-    assert client.state_id >= 2
+    assert client.table.state_id >= 2
     assert "boom" in client.table.bot_errors[0]
 
 
@@ -384,14 +403,14 @@ async def test_idle_waits_for_the_bots_and_returns_at_once_otherwise() -> None:
     waiting = _open(None, [HUMAN, HUMAN2])
     await waiting.start()
     await waiting.idle()  # nobody to wait for
-    assert waiting.state_id == 0
+    assert waiting.table.state_id == 0
 
     bots = _open(None, [BOT, BOT2])
     await bots.start()
-    assert bots.table.thinking() is not None
+    assert bots.table.thinking() != ()
     await bots.idle()
-    assert bots.status == "finished"
-    assert bots.table.thinking() is None
+    assert bots.table.status == "finished"
+    assert bots.table.thinking() == ()
 
 
 async def test_close_stops_the_bots_mid_game() -> None:
@@ -403,7 +422,7 @@ async def test_close_stops_the_bots_mid_game() -> None:
     )
     await client.start()
     await client.close()
-    assert client.state_id == 0 and client.status == "playing"
+    assert client.table.state_id == 0 and client.table.status == "playing"
     await client.idle()
     with pytest.raises(IllegalMove, match="closed"):
         await client.table.start()
@@ -415,11 +434,105 @@ async def test_a_resignation_keeps_the_chips_of_a_trick_game() -> None:
     spec = get_game("trick")
     client = open_table(None, "trick", spec.config(timer=0), [HUMAN, HUMAN2], (0, 1), seed=2)
     await client.start()
-    await client.play(0, "score+grow")
-    await client.play(1, "claim+block:score")  # seat 0 scores 1; seat 1 claims 2
-    chips = client.view(0)["chips"]
+    await client.play(0, "score+grow", client.table.state_id)
+    await client.play(
+        1, "claim+block:score", client.table.state_id
+    )  # seat 0 scores 1; seat 1 claims 2
+    chips = client.snapshot(0).view["chips"]
     assert chips == [1, 2]
     await client.resign(0)
     result = client.table.record.result
     assert result is not None and result["scores"] == chips and result["winner"] == 1
     await client.close()
+
+
+# ------------------------------------------------------------ every game
+GAME_IDS = sorted(games())
+
+
+def _seats_for(game_id: str, people: int) -> tuple[object, list[SeatInfo], tuple[int, ...]]:
+    """The game's default options, ``people`` people then bots in the other seats."""
+    spec = get_game(game_id)
+    config = spec.config()
+    seats = [
+        SeatInfo(f"Person {i + 1}", "human") if i < people else SeatInfo(f"Bot {i + 1}", "bot")
+        for i in range(config.players)
+    ]
+    return config, seats, tuple(range(min(people, config.players)))
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+async def test_every_game_people_and_bots_play_to_the_end(tmp_path: Path, game_id: str) -> None:
+    store = SaveStore(tmp_path)
+    config, seats, mine = _seats_for(game_id, 1)
+    client = open_table(store, game_id, config, seats, mine, seed=5)
+    rec = Recorder(client)
+    await client.start()
+    await _play_first_legal(client)
+    assert client.table.status == "finished" and rec.leaks == []
+    last = rec.updates[-1]
+    assert last.over and last.result is not None and last.to_act == () and last.legal == ()
+    # legal moves are sent only to the seat that must act, and only then
+    for update, acting in zip(rec.updates, rec.acting, strict=True):
+        assert bool(update.legal) == (update.seat in acting)
+    saved = store.load(client.record_id)
+    assert saved.replay().snapshot() == client.table.state.snapshot()
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+async def test_every_game_a_resignation_is_a_recorded_move(tmp_path: Path, game_id: str) -> None:
+    store = SaveStore(tmp_path)
+    config, seats, mine = _seats_for(game_id, 2)
+    client = open_table(store, game_id, config, seats, mine, seed=6)
+    await client.start()
+    await _play_first_legal(client, stop_after=2)
+    if client.table.status != "playing":
+        pytest.fail("the game ended before anyone could resign")
+    await client.resign(1)
+    await client.idle()
+    record = client.table.record
+    # bots of a many-seat game play on at once: the resignation is seat 1's last move
+    assert [move for seat, move in record.moves if seat == 1][-1] == "resign"
+    state = client.table.state
+    if config.players == 2:  # type: ignore[attr-defined]
+        outcome = state.outcome()
+        assert outcome is not None and outcome.ranking[-1] == (1,)
+    else:  # the others play on
+        assert client.table.status == "playing" or record.moves[-1][0] != 1
+        assert 1 not in state.to_act()
+    again = resume_table(store, client.record_id)
+    assert again.table.state.snapshot() == state.snapshot()
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+async def test_every_game_a_stale_move_changes_nothing(game_id: str) -> None:
+    config, seats, mine = _seats_for(game_id, 2)
+    client = open_table(None, game_id, config, seats, mine, seed=7)
+    await client.start()
+    await client.idle()
+    update = next(client.snapshot(s) for s in mine if client.snapshot(s).legal)
+    before = client.table.state.snapshot()
+    with pytest.raises(StaleMove):
+        await client.play(update.seat, update.legal[0], update.state_id + 1)  # type: ignore[arg-type]
+    assert client.table.state.snapshot() == before
+
+
+def test_updates_round_trip_through_json() -> None:
+    config, seats, mine = _seats_for("domination", 1)
+    client = open_table(None, "domination", config, seats, mine, seed=3)
+    update = client.snapshot(0)
+    event = Event("note", "{p0} did it.", {"seat": 0, "cards": ["AS"]})
+    notice = Notice("left", "{p1} has left.", 1)
+    outcome = Outcome(0, ((0,), (1,)), (5, 3), "{p1} resigned")
+    rich = dataclasses.replace(
+        update,
+        events=(event,),
+        notices=(notice,),
+        result=outcome,
+        thinking=(1,),
+        clocks=(9.5, None),
+    )
+    for original in (update, rich):
+        text = json.dumps(original.to_json())
+        assert Update.from_json(json.loads(text)) == original
+    assert Event.from_json(json.loads(json.dumps(event.to_json()))) == event

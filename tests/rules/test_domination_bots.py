@@ -19,7 +19,13 @@ import pytest
 
 from rules.bots import RandomBot, Situation, make_bot
 from rules.bots.base import Bot
-from rules.bots.domination_bots import HardBot, MediumBot, choose_card, heuristic_move
+from rules.bots.domination_bots import (
+    HardBot,
+    MediumBot,
+    SearchBot,
+    choose_card,
+    heuristic_move,
+)
 from rules.cards import parse_card
 from rules.domination import SPEC, DominationState
 from rules.rng import GameRng
@@ -70,7 +76,11 @@ def test_bots_only_play_legal_moves(preset: str) -> None:
             state.play(seat, move)
 
 
-@pytest.mark.parametrize("bot", [MediumBot(), HardBot(samples=8)], ids=["medium", "hard"])
+@pytest.mark.parametrize(
+    "bot",
+    [MediumBot(), HardBot(samples=8), SearchBot(iterations=40, seconds=None)],
+    ids=["medium", "hard", "search"],
+)
 def test_bots_do_not_see_hidden_cards(bot: Bot) -> None:
     """The same choice in the real state and in one whose hidden cards (the
     opponent's hand, the stock) were dealt again: the bot cannot tell them apart."""
@@ -136,6 +146,7 @@ def test_medium_concedes_a_cheap_round_rather_than_risk_a_dear_one() -> None:
     assert choice is None  # concede
 
 
+@pytest.mark.slow
 def test_medium_beats_random_clearly() -> None:
     tally = match(MediumBot(), RandomBot(), 300, SPEC.config(), first_seed=500)
     # about 73% over thousands of games; 300 games give a standard error of 2.6%
@@ -162,6 +173,7 @@ def _oracle_value(state: DominationState, seat: int, move: object, deals: int) -
     return total / deals
 
 
+@pytest.mark.slow
 def test_where_hard_departs_from_medium_it_plays_better() -> None:
     """Positions from medium-vs-medium games: wherever the hard bot's move differs
     from the medium bot's, the true state (both hands known) says it gains more."""

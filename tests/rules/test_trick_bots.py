@@ -139,16 +139,19 @@ def _wins(preset: str, hard_level: str, other: str, games: int) -> int:
     return wins
 
 
+@pytest.mark.slow
 def test_hard_beats_medium() -> None:
     # about 70% over 1,000 games (bench_trick.py); 60 seeded games, asserted with slack
     assert _wins("standard", "hard", "medium", 60) >= 33
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("script", ["always_claim", "copy_opponent", "random"])
 def test_hard_beats_scripts(script: str) -> None:
     assert _wins("standard", "hard", script, 16) >= 12
 
 
+@pytest.mark.slow
 def test_medium_beats_easy() -> None:
     assert _wins("standard", "medium", "easy", 40) >= 26
 

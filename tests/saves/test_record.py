@@ -30,7 +30,7 @@ def test_json_round_trip_keeps_every_field() -> None:
 def test_the_format_is_versioned_and_plain() -> None:
     data = played_record(moves=2).to_json()
     assert data["format"] == "cardtable-game"
-    assert data["version"] == FORMAT_VERSION == GameRecord.FORMAT_VERSION == 1
+    assert data["version"] == FORMAT_VERSION == GameRecord.FORMAT_VERSION == 2
     assert data["moves"][0][0] in (0, 1) and isinstance(data["moves"][0][1], str)
     assert data["seats"][1] == {"name": "Computer (hard)", "kind": "bot", "level": "hard"}
 
@@ -38,7 +38,7 @@ def test_the_format_is_versioned_and_plain() -> None:
 def test_seat_info_round_trip() -> None:
     seat = SeatInfo("Bo", "bot", "easy")
     assert SeatInfo.from_json(seat.to_json()) == seat
-    with pytest.raises(SaveError, match="seat kind"):
+    with pytest.raises(SaveError, match="kind must be one of"):
         SeatInfo.from_json({"name": "x", "kind": "alien"})
 
 
@@ -61,7 +61,7 @@ def _broken(change: dict[str, Any]) -> dict[str, Any]:
 @pytest.mark.parametrize(
     ("change", "reason"),
     [
-        ({"version": 2}, "newer cardtable"),
+        ({"version": 3}, "newer cardtable"),
         ({"version": "1"}, "unknown format version"),
         ({"format": "chess"}, "not a cardtable saved game"),
         ({"seed": KeyError}, "missing field 'seed'"),
@@ -73,7 +73,7 @@ def _broken(change: dict[str, Any]) -> dict[str, Any]:
         ({"moves": [[0, "AS"], ["x", "2S"]]}, "move 2 is not a"),
         ({"moves": [[5, "AS"]]}, "move 1 is not a"),
         ({"seats": [{"name": "a", "kind": "human"}]}, "1 seats for a 2-player game"),
-        ({"status": "paused"}, "status must be one of"),
+        ({"status": "paused"}, "field 'status' must be one of"),
         ({"created": "yesterday"}, "not an ISO 8601 time"),
         ({"id": "../../etc"}, "bad record id"),
         ({"deck_order": [1, 2]}, "deck_order"),

@@ -10,7 +10,7 @@ import pytest
 
 from saves import store as store_module
 from saves.errors import SaveError
-from saves.record import GameRecord
+from saves.record import FORMAT_VERSION, GameRecord
 from saves.store import SaveStore
 
 from .helpers import played_record
@@ -181,7 +181,7 @@ def _unreadable_bytes(kind: str) -> bytes:
     if kind == "truncated":
         return text[: len(text) // 2].encode()
     if kind == "unknown-version":
-        data["version"] = 2
+        data["version"] = FORMAT_VERSION + 1
     if kind == "wrong-game":
         data["game"] = "chess"
     return json.dumps(data).encode()

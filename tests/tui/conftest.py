@@ -61,7 +61,7 @@ def _client_of(app: Any) -> Any:
 def _busy(app: Any) -> bool:
     client = _client_of(app)
     table = getattr(client, "table", None)
-    return bool(table is not None and table.thinking() is not None)
+    return bool(table is not None and table.thinking())
 
 
 def screen_text(app: CardTableApp) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 
 from tui.games.domination import DominationScreen
@@ -13,6 +14,7 @@ from tui.screens.game_over import GameOverScreen
 from tui.screens.handoff import HandoffScreen
 from tui.screens.pause import PauseScreen
 from tui.screens.rules import RulesScreen
+from tui.widgets.cards import CardRow
 
 from .conftest import make_app, play_launch, screen_text, settle
 
@@ -43,22 +45,28 @@ async def test_whole_game_against_the_computer_reaches_game_over(dirs: Any) -> N
                 break
             assert await play_first_legal(pilot), "the table waits on nobody"
         assert isinstance(app.screen, GameOverScreen)
-        view = screen.view
-        assert view["over"] and max(view["scores"]) >= 20
+        update = screen.update
+        scores = update.scores
+        assert update.over and max(scores) >= 20 and update.result is not None
         text = screen_text(app)
-        winner = screen.names[view["outcome"]["winner"]]
+        assert update.result.winner is not None
+        winner = screen.names[update.result.winner]
         assert f"{winner} wins." in text
-        assert f"Difference{abs(view['scores'][0] - view['scores'][1]):>16}" in text
+        assert f"Difference{abs(scores[0] - scores[1]):>16}" in text
         # the record on disk says finished, with the result
         record = app.store.load(screen.client.record_id)
         assert record.status == "finished" and record.result is not None
+        # the result stays until the player chooses: Enter (the play key) chooses nothing
+        await pilot.press("enter", "space")
+        await settle(pilot)
+        assert isinstance(app.screen, GameOverScreen) and app.screen.focused is None
         # rematch: a new table, the loser leads the first round
-        loser = 1 - view["outcome"]["winner"]
+        loser = 1 - update.result.winner
         await pilot.press("r")
         await settle(pilot)
         rematch = app.screen
         assert isinstance(rematch, DominationScreen) and rematch is not screen
-        assert rematch.client.config["first_leader"] == str(loser + 1)
+        assert rematch.client.config["first_leader"] == str(loser)
         assert rematch.view["leader"] == loser
         assert len(app.screen_stack) == 2  # home, the new game
 
@@ -75,10 +83,10 @@ async def test_an_illegal_card_is_explained_and_changes_nothing(dirs: Any) -> No
                 break
             await play_first_legal(pilot)
         bad = next(c for c in screen.hand if c not in screen.legal)
-        before = screen.client.state_id
+        before = screen.update.state_id
         await pilot.press(str(screen.hand.index(bad) + 1))
         await settle(pilot)
-        assert screen.client.state_id == before
+        assert screen.update.state_id == before
         status = str(screen.query_one("#status").render())
         assert ("cannot play" in status and "lower than" in status) or "Domination" in status
         assert status.startswith("You cannot play")
@@ -100,7 +108,7 @@ async def test_keys_move_the_choice_and_enter_plays_it(dirs: Any) -> None:
         card = screen.hand[screen.cursor]
         await pilot.press("enter")
         await settle(pilot)
-        assert screen.client.state_id == 1
+        assert screen.update.state_id == 1
         assert screen.client.table.record.moves[0][1] == card
 
 
@@ -116,11 +124,13 @@ async def test_clicking_a_card_plays_it(dirs: Any) -> None:
             await settle(pilot)
         hand = screen.hand
         target = next(i for i, c in enumerate(hand) if c in screen.legal)
-        before = screen.client.state_id
-        # each card is 5 columns and a gap; the row has one column of padding
-        await pilot.click("#hand", offset=(1 + target * 6 + 2, 1))
+        before = screen.update.state_id
+        # each card is 5 columns and a gap; the row is centred, with one column
+        # of padding
+        row = screen.query_one("#hand", CardRow)
+        await pilot.click("#hand", offset=(1 + row._indent() + target * 6 + 2, 1))
         await settle(pilot)
-        assert screen.client.state_id > before
+        assert screen.update.state_id > before
         moves = screen.client.table.record.moves
         assert (0, hand[target]) in moves
 
@@ -156,7 +166,7 @@ async def test_hot_seat_hands_off_without_showing_a_hand(dirs: Any) -> None:
         await settle(pilot)
         assert app.screen is game and game.seat_name(game.seat) == second
         # the log was rebuilt for the new seat: the other player's draws stay secret
-        assert game.view["hand"] == game.client.view(game.seat)["hand"]
+        assert game.view["hand"] == game.client.snapshot(game.seat).view["hand"]
 
 
 async def test_pause_menu_resign_ends_the_game(dirs: Any) -> None:
@@ -182,7 +192,8 @@ async def test_pause_menu_resign_ends_the_game(dirs: Any) -> None:
         assert isinstance(app.screen, GameOverScreen)
         assert "Computer wins." in screen_text(app)
         assert "(You resigned)" in screen_text(app)
-        assert app.store.load(game.client.record_id).status == "resigned"
+        record = app.store.load(game.client.record_id)
+        assert record.status == "finished" and record.moves[-1] == (0, "resign")
         await pilot.press("h")
         await settle(pilot)
         assert len(app.screen_stack) == 1  # home
@@ -228,3 +239,148 @@ async def test_the_last_round_stays_in_view_when_the_table_clears(dirs: Any) -> 
         if not game.view["run"]:
             assert "Last round:" in screen_text(app)
         assert re.search(r"wins? round 1 for \d+ point", game.last_round)
+
+
+def test_a_large_card_shows_its_rank_in_two_corners_and_its_suit_between() -> None:
+    from rich.style import Style
+
+    from tui.widgets.cards import CardFace, CardStyle, draw_card
+
+    styles = {n: Style() for n in ["border", "playable", "unplayable", "selected"]}
+    styles.update({n: Style() for n in ["selected-body", "sideways", "black", "red", "back"]})
+    lines = [t.plain for t in draw_card(CardFace("10H", label="3"), CardStyle(), styles, True)]
+    assert lines == ["╭─────╮", "│10   │", "│  ♥  │", "│   10│", "╰──3──╯"]
+    small = [t.plain for t in draw_card(CardFace("10H"), CardStyle(ascii=True), styles)]
+    assert small == ["+---+", "|10H|", "+---+"]
+
+
+@pytest.mark.parametrize(("size", "large"), [((80, 24), False), ((160, 50), True)])
+async def test_a_large_terminal_draws_large_centred_cards(
+    dirs: Any, size: tuple[int, int], large: bool
+) -> None:
+    app = make_app(dirs, launch=play_launch(seed=5))
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, DominationScreen)
+        hand = screen.query_one("#hand", CardRow)
+        assert screen.has_class("-roomy") == large and hand.large == large
+        # centred: as much room on the left of the cards as on the right
+        used = sum(5 + (2 if large else 0) + 1 for _ in hand.faces) - 1
+        free = hand.content_region.width - used
+        assert hand._indent() == free // 2 and free > 10
+
+
+async def test_without_colour_red_suits_are_underlined(dirs: Any) -> None:
+    app = make_app(dirs, launch=play_launch(seed=5))
+    app.no_color = True  # as NO_COLOR in the environment makes it
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        hand = app.screen.query_one("#hand", CardRow)
+        red = hand.get_component_rich_style("cardrow--red", partial=True)
+        black = hand.get_component_rich_style("cardrow--black", partial=True)
+        unplayable = hand.get_component_rich_style("cardrow--unplayable", partial=True)
+        assert red.underline and not black.underline and not unplayable.underline
+
+
+def test_hint_text_lists_the_best_move_first_with_its_chances() -> None:
+    from net.client import Hint, HintEstimate
+    from tui.screens.hint import hint_lines
+    from tui.widgets.cards import CardStyle
+
+    hint = Hint(3, 0, (HintEstimate("10H", 0.62, 4.0), HintEstimate("2C", 0.3)), 2)
+    lines = hint_lines(hint, CardStyle())
+    assert lines[0] == "Best: 10♥"
+    assert lines[2].startswith("→ 10♥") and "62% to win" in lines[2] and "+4.0 points" in lines[2]
+    assert "30% to win" in lines[3] and "points" not in lines[3]
+    assert lines[-1].startswith("Hints taken this game: 2.")
+    assert hint_lines(hint, CardStyle(ascii=True))[0] == "Best: 10H"
+
+
+def test_the_result_says_how_many_hints_each_player_took() -> None:
+    from rules.game import Outcome
+    from tui.screens.game_over import result_text
+
+    outcome = Outcome(0, ((0,), (1,)), (100, 40), "")
+    text = result_text(outcome, ["You", "Computer"], (2, 0))
+    assert "Hints taken: You: 2 hints." in text
+    assert "Hints taken" not in result_text(outcome, ["You", "Computer"], (0, 0))
+
+
+async def test_h_shows_the_engines_view_of_your_moves(
+    dirs: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from rules.bots import search
+    from tui.screens.hint import HintScreen
+
+    real = search.engine_for
+    monkeypatch.setattr(search, "engine_for", lambda g: (real(g)[0], search.Budget(iterations=40)))
+    app = make_app(dirs, launch=play_launch(seed=5))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, DominationScreen) and screen.my_turn
+        await pilot.press("h")
+        for _ in range(50):
+            await pilot.pause()
+            if isinstance(app.screen, HintScreen):
+                break
+        assert isinstance(app.screen, HintScreen)
+        text = screen_text(app)
+        assert "Best: " in text and "% to win" in text
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is screen and screen.update.hints == (1, 0)
+
+
+def test_analysis_names_the_dearest_moves_in_words() -> None:
+    from rules.bots.review import Moment
+    from tui.screens.analysis import moment_text, moments_summary
+    from tui.widgets.cards import CardStyle
+
+    style = CardStyle()
+    dear = Moment(11, "4S", "KS", 0.30, 0.55)
+    assert moment_text(dear, style) == (
+        "Move 12: you played 4♠; best was K♠ (cost: 25% of your chance to win)"
+    )
+    assert moment_text(dear, style, lambda v: v * 100) == (
+        "Move 12: you played 4♠; best was K♠ (cost: 25.0 points)"
+    )
+    free = Moment(3, "2C", "2C", 0.5, 0.5)
+    assert moments_summary([free], style) == [
+        "The engine found no move of yours it would have changed."
+    ]
+    assert moments_summary([dear, free], style) == [moment_text(dear, style)]
+
+
+async def test_after_a_game_analyse_lists_moments_that_open_the_replay(
+    dirs: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tui.screens import analysis
+    from tui.screens.analysis import AnalysisScreen
+    from tui.screens.replay import ReplayScreen
+
+    monkeypatch.setattr(analysis, "ITERATIONS", 20)
+    app = make_app(dirs, launch=play_launch(seed=11, target_score=20))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        for _ in range(400):
+            if isinstance(app.screen, GameOverScreen):
+                break
+            assert await play_first_legal(pilot), "the table waits on nobody"
+        await pilot.press("a")
+        for _ in range(200):
+            await pilot.pause()
+            screen = app.screen
+            if isinstance(screen, AnalysisScreen) and screen.query_one("#moments").option_count:
+                break
+        screen = app.screen
+        assert isinstance(screen, AnalysisScreen)
+        text = screen_text(app)
+        assert "Move " in text or "no move of yours" in text
+        if screen.moments:  # Enter on the first opens the replay there, as You saw it
+            await pilot.press("enter")
+            await settle(pilot)
+            replay = app.screen
+            assert isinstance(replay, ReplayScreen)
+            assert replay.position == screen.moments[0].ply and replay.perspective == 0

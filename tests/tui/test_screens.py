@@ -10,10 +10,13 @@ from typing import Any
 from textual.widgets import DataTable, Input, MarkdownViewer, OptionList, Select
 
 from rules.registry import games
+from saves.record import SeatInfo
+from tests.saves.helpers import played_record
 from tui.app import CardTableApp
 from tui.commands import ScreenActions
 from tui.games.domination import DominationScreen
 from tui.games.generic import GenericGameScreen
+from tui.screens.handoff import HandoffScreen
 from tui.screens.home import HomeScreen
 from tui.screens.new_game import NewGameScreen
 from tui.screens.replay import ReplayScreen
@@ -21,12 +24,12 @@ from tui.screens.resume import ResumeScreen
 from tui.screens.rules import RulesScreen
 from tui.screens.settings import SettingsScreen
 from tui.screens.too_small import TooSmallScreen
-from tui.settings import load_settings
+from tui.settings import Settings, load_settings
 
 from .conftest import make_app, play_launch, screen_text, settle
 
 
-async def test_home_lists_the_four_games_and_greys_join(dirs: Any) -> None:
+async def test_home_lists_the_four_games_and_no_dead_keys(dirs: Any) -> None:
     app = make_app(dirs)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -41,11 +44,11 @@ async def test_home_lists_the_four_games_and_greys_join(dirs: Any) -> None:
             assert option.disabled == (game_id not in registered)
             if game_id not in registered:
                 assert "coming soon" in str(option.prompt)
-        assert "Join (j): no network play yet" in text
+        # no Join until network play exists: no key that does nothing
+        assert "Join" not in text
+        assert "j" not in app.screen._bindings.key_to_bindings
         for key in ("New game", "Resume", "Rules", "Settings", "Quit"):
             assert key in text  # in the footer, with their keys
-        await pilot.press("j")  # greyed: nothing happens
-        assert isinstance(app.screen, HomeScreen)
         await pilot.press("q")
     assert app.return_value == 0
 
@@ -132,18 +135,16 @@ async def test_settings_apply_and_persist(dirs: Any) -> None:
         screen.query_one("#card_style", Select).value = "ascii"
         screen.query_one("#theme", Select).value = "ansi-dark"
         screen.query_one("#four_colour", Select).value = True
-        screen.query_one("#animations", Select).value = False
         await settle(pilot)
         text = screen_text(app)
         assert "10H" in text and "♥" not in text.split("Preview")[1]
         assert app.theme == "ansi-dark"
-        assert app.animation_level == "none"
     saved = json.loads((config / "settings.json").read_text())
     assert saved["card_style"] == "ascii" and saved["four_colour"] is True
     # a new run starts with them
     again = make_app(dirs)
     assert again.settings.card_style == "ascii" and again.card_style.ascii
-    assert again.settings.theme == "ansi-dark" and again.settings.animations is False
+    assert again.settings.theme == "ansi-dark"
 
 
 async def test_corrupt_settings_mean_defaults_and_a_notice(dirs: Any) -> None:
@@ -229,7 +230,7 @@ async def test_generic_screen_plays_a_game_without_its_own_screen(dirs: Any) -> 
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         spec = get_game("domination")
-        config = spec.config(first_leader="1")
+        config = spec.config(first_leader="0")
         seats, mine = build_seats(["you", "computer:easy"], spec.seat_names(config))
         client = open_table(app.store, "domination", config, seats, mine, seed=1)
         await app.push_screen(GenericGameScreen(client))
@@ -263,18 +264,18 @@ async def _game_with_moves(app: CardTableApp, pilot: Any, moves: int) -> str:
 
 
 async def test_save_quit_resume_continues_identically(dirs: Any) -> None:
-    # uninterrupted: 12 of my moves
+    # uninterrupted: 8 of my moves
     straight = make_app(dirs, launch=play_launch(seed=21, vs="computer:medium", target_score=1000))
     async with straight.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        rid = await _game_with_moves(straight, pilot, 12)
+        rid = await _game_with_moves(straight, pilot, 8)
         expected = list(straight.screen.client.table.record.moves)
         straight.store.delete(rid)
-    # interrupted after 5: save and quit, resume from the list, 7 more
+    # interrupted after 4: save and quit, resume from the list, 4 more
     app = make_app(dirs, launch=play_launch(seed=21, vs="computer:medium", target_score=1000))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        await _game_with_moves(app, pilot, 5)
+        await _game_with_moves(app, pilot, 4)
         game = app.screen
         view_before = game.view
         await pilot.press("escape", "s")
@@ -285,14 +286,14 @@ async def test_save_quit_resume_continues_identically(dirs: Any) -> None:
         assert isinstance(app.screen, ResumeScreen)
         table = app.screen.query_one(DataTable)
         assert table.row_count == 1
-        row = table.get_row_at(0)
+        row = [str(cell) for cell in table.get_row_at(0)]  # cells are plain Text
         assert row[0] == "domination" and row[1] == "You v Computer" and row[5] == "playing"
         await pilot.press("enter")
         await settle(pilot)
         resumed = app.screen
         assert isinstance(resumed, DominationScreen) and resumed is not game
         assert resumed.view == view_before
-        await _game_with_moves(app, pilot, 7)
+        await _game_with_moves(app, pilot, 4)
         assert list(resumed.client.table.record.moves) == expected
         # the launch form: resume the latest unfinished game
         await pilot.press("escape", "s")
@@ -320,7 +321,7 @@ async def test_resume_lists_unreadable_files_and_deletes_with_confirmation(dirs:
         assert isinstance(screen, ResumeScreen)
         table = screen.query_one(DataTable)
         assert table.row_count == 2
-        statuses = [table.get_row_at(i)[5] for i in range(2)]
+        statuses = [str(table.get_row_at(i)[5]) for i in range(2)]
         assert "unreadable" in statuses
         bad = statuses.index("unreadable")
         table.move_cursor(row=bad)
@@ -351,7 +352,7 @@ async def test_replay_steps_through_a_finished_game(dirs: Any) -> None:
         await settle(pilot)
         await pilot.press("r")
         await settle(pilot)
-        assert "finished" in app.screen.query_one(DataTable).get_row_at(0)[5]
+        assert "finished" in str(app.screen.query_one(DataTable).get_row_at(0)[5])
         await pilot.press("v")
         await settle(pilot)
         replay = app.screen
@@ -400,3 +401,74 @@ async def test_ctrl_c_quits_at_once_and_the_game_is_all_there(dirs: Any) -> None
         await settle(pilot)
         assert isinstance(again.screen, DominationScreen)
         assert list(again.screen.client.table.record.moves) == moves
+
+
+async def test_an_unfinished_game_replays_only_as_its_person_saw_it(dirs: Any) -> None:
+    record = played_record(moves=6)  # Ada (here) against the computer, still playing
+    app = make_app(dirs)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await settle(pilot)
+        replay = ReplayScreen(record)
+        await app.push_screen(replay)
+        await settle(pilot)
+        text = screen_text(app)
+        assert "seen by Ada" in text and "everything revealed" not in text
+        assert "Computer (hard)'s hand" not in text
+        await pilot.press("p")  # no other perspective until the game is over
+        await settle(pilot)
+        assert replay.perspective == 0 and "only your own view" in screen_text(app)
+        # once over, everything may be revealed
+        record.status = "finished"
+        record.result = {"winner": 0, "ranking": [[0], [1]], "scores": [1, 0], "reason": ""}
+        finished = ReplayScreen(record)
+        await app.push_screen(finished)
+        await settle(pilot)
+        assert finished.perspective is None and "everything revealed" in screen_text(app)
+
+
+async def test_an_unfinished_hot_seat_game_replays_each_seat_behind_the_hand_off(
+    dirs: Any,
+) -> None:
+    record = played_record(moves=6)
+    record.seats = [SeatInfo("Ada", "human"), SeatInfo("Bea", "human")]
+    app = make_app(dirs)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        replay = ReplayScreen(record)
+        await app.push_screen(replay)
+        await settle(pilot)
+        assert isinstance(app.screen, HandoffScreen)
+        assert "Pass the keyboard to Ada" in screen_text(app)
+        await pilot.press("space")
+        await settle(pilot)
+        assert app.screen is replay and "seen by Ada" in screen_text(app)
+        await pilot.press("p")
+        await settle(pilot)
+        assert isinstance(app.screen, HandoffScreen)
+        assert "Bea's hand" not in screen_text(app) and "Ada's hand" not in screen_text(app)
+        await pilot.press("space")
+        await settle(pilot)
+        text = screen_text(app)
+        assert "seen by Bea" in text and "everything revealed" not in text
+        await pilot.press("p")  # back to Ada, never to everything revealed
+        await settle(pilot)
+        assert isinstance(app.screen, HandoffScreen) and replay.perspective == 0
+
+
+async def test_a_screenshot_goes_to_the_data_folder_and_says_where(dirs: Any) -> None:
+    data, _ = dirs
+    app = make_app(dirs)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await settle(pilot)
+        app.action_screenshot()  # what the palette's Screenshot runs
+        await settle(pilot)
+        shots = list((Path(data) / "screenshots").glob("*.svg"))
+        assert len(shots) == 1 and shots[0].read_text("utf-8").startswith("<svg")
+        assert "Screenshot saved:" in screen_text(app) or any(
+            "Screenshot saved" in str(n.message) for n in app._notifications
+        )
+
+
+def test_an_old_settings_file_with_animations_still_reads() -> None:
+    settings = Settings.from_json({"theme": "textual-light", "animations": False})
+    assert settings.theme == "textual-light" and not hasattr(settings, "animations")

@@ -9,9 +9,19 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 
+from rules import registry
+
 from .conftest import make_app, play_launch, settle
+
+
+@pytest.fixture(autouse=True)
+def _real_games_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The home screen lists the games a user has, not the tests' toy game."""
+    registry.games()  # the built-in games are registered first
+    monkeypatch.delitem(registry._GAMES, "toy", raising=False)
 
 
 def test_home(dirs: Any, snap_compare: Any) -> None:

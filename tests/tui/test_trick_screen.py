@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
+from textual.widgets import Static
 
 from net.local import open_table
 from rules.registry import get_game
@@ -28,7 +29,6 @@ from tui.seating import build_seats, kinds_from_vs
 from .conftest import make_app, screen_text, settle
 
 PRESETS = ("standard", "original", "dm12", "setna", "final")
-LEVELS = ("easy", "medium", "hard")
 # short games: 5 rounds, at most two extensions; no clock unless a test wants one
 SHORT = {"rounds": 5, "round_cap": 15, "timer": 0}
 
@@ -92,7 +92,7 @@ def clean_choices(screen: TrickScreen) -> list[tuple[list[int], int]]:
     for cards in bases:
         for target in range(5) if BLOCK in cards else [NO_TARGET]:
             sub = make_submission(cards, target)
-            if str(sub) in view["legal_moves"] and not disregarded_in_view(view, seat, sub):
+            if str(sub) in screen.legal and not disregarded_in_view(view, seat, sub):
                 out.append((cards, target))
     return out
 
@@ -121,11 +121,11 @@ async def play_one_round(pilot: Pilot[Any], rng: random.Random) -> None:
     cards, target = rng.choice(clean_choices(screen))
     await type_choice(pilot, cards, target)
     assert screen.submission() == make_submission(cards, target)
-    before = screen.client.state_id
+    before = screen.update.state_id
     await pilot.press("enter")
     await settle(pilot)
     assert not isinstance(app.screen, ConfirmScreen)  # a clean choice needs no warning
-    assert screen.client.state_id > before
+    assert screen.update.state_id > before
 
 
 async def play_to_the_end(pilot: Pilot[Any], seed: int, max_steps: int = 80) -> TrickScreen:
@@ -145,9 +145,10 @@ async def play_to_the_end(pilot: Pilot[Any], seed: int, max_steps: int = 80) -> 
 
 def assert_finished(app: CardTableApp, screen: TrickScreen) -> None:
     view = screen.view
-    assert view["over"] and view["outcome"]
+    result = screen.update.result
+    assert screen.over and result is not None
     text = screen_text(app)
-    winner = view["outcome"]["winner"]
+    winner = result.winner
     if winner is None:
         assert "A draw." in text
     else:
@@ -161,13 +162,11 @@ def assert_finished(app: CardTableApp, screen: TrickScreen) -> None:
 
 
 # ---------------------------------------------------------------- whole games
-@pytest.mark.parametrize("level", LEVELS)
-@pytest.mark.parametrize("preset", PRESETS)
-async def test_every_preset_plays_to_the_end_against_each_level(
-    dirs: Any, preset: str, level: str
-) -> None:
-    seed = PRESETS.index(preset) * 10 + LEVELS.index(level)
-    app = make_app(dirs, launch=trick_launch(preset, f"computer:{level}", seed=seed))
+# One whole game per way of playing; every preset plays a round. The screen
+# cannot tell bot levels apart: the bots are tested headless (tests/rules).
+async def test_a_whole_game_against_the_computer(dirs: Any) -> None:
+    seed = 4
+    app = make_app(dirs, launch=trick_launch("standard", "computer:easy", seed=seed))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = await play_to_the_end(pilot, seed)
@@ -181,9 +180,26 @@ async def test_every_preset_plays_to_the_end_against_each_level(
 
 
 @pytest.mark.parametrize("preset", PRESETS)
-async def test_every_preset_plays_to_the_end_hot_seat(dirs: Any, preset: str) -> None:
-    seed = 100 + PRESETS.index(preset)
-    app = make_app(dirs, launch=trick_launch(preset, "human", seed=seed))
+async def test_every_preset_plays_a_round_against_the_computer(dirs: Any, preset: str) -> None:
+    seed = PRESETS.index(preset)
+    app = make_app(dirs, launch=trick_launch(preset, "computer:medium", seed=seed))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = trick_screen(app)
+        await play_one_round(pilot, random.Random(seed))
+        await screen.client.idle()
+        await settle(pilot)
+        assert "Round 1 revealed" in screen_text(app)
+        moves = app.store.load(screen.client.record_id).moves
+        assert sorted(seat for seat, _ in moves[:2]) == [0, 1]
+        assert screen.choosing  # round 2 is open
+
+
+@pytest.mark.slow  # a whole game through the screens; rounds are covered one by one above
+async def test_a_whole_hot_seat_game(dirs: Any) -> None:
+    # final: items and Claim Priority, the most the screen has to offer
+    seed = 104
+    app = make_app(dirs, launch=trick_launch("final", "human", seed=seed))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, HandoffScreen)
@@ -204,6 +220,8 @@ async def test_hot_seat_shows_nobody_the_other_choice_before_the_reveal(dirs: An
         await settle(pilot)
         screen = trick_screen(app)
         assert screen.seat == 0
+        # Player 2 is not choosing yet: they wait for the keyboard
+        assert "Player 2: chooses next" in screen_text(app)
         # Player 1: Claim, and a Block naming Steal
         await type_choice(pilot, [2, 4], 3)
         assert "Block (on Steal)" in screen_text(app)
@@ -278,19 +296,21 @@ async def test_block_target_picker(dirs: Any) -> None:
         await pilot.pause()
         assert screen.picks == [] and app.screen is screen
         # the mouse: click the Grow card, then Block, then Score in the picker
-        await pilot.click("#actions", offset=(1 + 15 + 5, 1))
+        # (the cards are centred, after one column of padding)
+        left = 1 + screen.query_one("#actions", ActionCards)._indent()
+        await pilot.click("#actions", offset=(left + 15 + 5, 1))
         await pilot.pause()
         assert screen.picks == [1]
-        await pilot.click("#actions", offset=(1 + 4 * 15 + 5, 1))
+        await pilot.click("#actions", offset=(left + 4 * 15 + 5, 1))
         await pilot.pause()
         assert isinstance(app.screen, BlockTargetPicker)
         await pilot.press("1")
         await pilot.pause()
         assert str(screen.submission()) == "grow+block:score"
-        before = screen.client.state_id
+        before = screen.update.state_id
         await pilot.press("enter")
         await settle(pilot)
-        assert screen.client.state_id > before
+        assert screen.update.state_id > before
         assert (0, "grow+block:score") in screen.client.table.record.moves
 
 
@@ -322,7 +342,7 @@ async def test_disregard_warning_before_locking_in(dirs: Any) -> None:
         text = screen_text(app)
         assert "Score, Grow would be disregarded" in text
         assert text.count("disregard!") == 2
-        before = screen.client.state_id
+        before = screen.update.state_id
         await pilot.press("enter")
         await pilot.pause()
         dialog = app.screen
@@ -335,10 +355,10 @@ async def test_disregard_warning_before_locking_in(dirs: Any) -> None:
         assert "The rules would disregard Score" in text and "Lock it in anyway?" in text
         await pilot.press("n")  # change it: nothing was sent
         await settle(pilot)
-        assert app.screen is screen and screen.client.state_id == before
+        assert app.screen is screen and screen.update.state_id == before
         await pilot.press("enter", "y")
         await settle(pilot)
-        assert screen.client.state_id > before
+        assert screen.update.state_id > before
         text = screen_text(app)
         assert "Round 2 revealed" in text
         assert "disregarded: same pair as last round" in text
@@ -352,7 +372,7 @@ async def test_wrong_number_of_cards_is_explained(dirs: Any) -> None:
         assert "pick two actions, or none" in screen_text(app)
         await pilot.press("1", "enter")
         await settle(pilot)
-        assert screen.client.state_id == 1  # only the computer's
+        assert screen.update.state_id == 1  # only the computer's
         status = str(screen.query_one("#status").render())
         assert "Pick exactly two cards, or none (you have 1)." in status
         # nothing at all asks first
@@ -516,13 +536,42 @@ async def test_countdown_comes_from_the_table(dirs: Any) -> None:
         assert screen.query_one("#clock").has_class("-urgent")
         # time runs out: the table locks in nothing for the person
         now[0] += 10
-        await screen.client.table.expire_timers()
+        await screen.client.table.expire_clocks()
         await settle(pilot)
         assert (0, "-") in screen.client.table.record.moves
         assert "You: no actions" in screen_text(app)
         assert "You ran out of time." in screen_text(app)
         # a fresh timer for round 2
         assert screen.time_left_given[0] == 60.0
+
+
+async def test_the_countdown_stands_still_while_the_menu_is_open(dirs: Any) -> None:
+    now = [1000.0]
+
+    def clock() -> float:
+        return now[0]
+
+    app = make_app(dirs)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = await open_custom(app, "standard", "computer:easy", clock=clock, timer=60)
+        screen.clock = clock
+        await settle(pilot)
+        now[0] += 10
+        screen._tick()
+        assert str(screen.query_one("#clock", Static).render()) == "0:50 left"
+        await pilot.press("escape")
+        await settle(pilot)
+        assert screen.update.paused
+        now[0] += 30  # the menu stays open half a minute
+        screen._tick()
+        assert str(screen.query_one("#clock", Static).render()) == "0:50 left"
+        await pilot.press("escape")
+        await settle(pilot)
+        assert not screen.update.paused
+        now[0] += 5
+        screen._tick()
+        assert str(screen.query_one("#clock", Static).render()) == "0:45 left"
 
 
 def test_clock_text() -> None:
@@ -592,19 +641,24 @@ async def test_replay_viewer_describes_a_trick_game(dirs: Any) -> None:
         await pilot.press("4", "enter")
         await settle(pilot)
         record = app.store.load(screen.client.record_id)
+        # a game still being played replays only as You saw it
         await app.push_screen(ReplayScreen(record))
         await settle(pilot)
         text = screen_text(app)
         assert "Five-Card Trick · You" in text and "round 3 of 5" in text
-        assert "Round 2 revealed" in text
-        assert "You: Grow + Block (on Steal)" in text  # everything revealed
-        assert "Computer has submitted" in text  # the round in progress, revealed
-        await pilot.press("p")  # seen by You: your own target, not the pending choice
+        assert "Round 2 revealed" in text and "seen by You" in text
+        assert "You: Grow + Block (on Steal)" in text  # your own target
+        assert "Computer has submitted Steal" not in text and "Steal ×2" not in text
+        app.pop_screen()
+        # once over, everything may be revealed, and each seat's eyes
+        record.status = "finished"
+        record.result = {"winner": 0, "ranking": [[0], [1]], "scores": [1, 0], "reason": ""}
+        await app.push_screen(ReplayScreen(record))
         await settle(pilot)
         text = screen_text(app)
-        assert "You: Grow + Block (on Steal)" in text
-        assert "Computer has submitted Steal" not in text and "Steal ×2" not in text
-        await pilot.press("p")  # seen by Computer: a Block that did not go live
+        assert "You: Grow + Block (on Steal)" in text  # everything revealed
+        assert "Computer has submitted" in text  # the round in progress, revealed
+        await pilot.press("p", "p")  # seen by You, then by Computer
         await settle(pilot)
         text = screen_text(app)
         assert "You: Grow + Block (on ?)" in text and "on Steal" not in text

@@ -1,6 +1,6 @@
 """One screen per game, found by game id: ``tui/games/<game id>.py`` defines
-``SCREEN`` (its GameScreen subclass) and may define ``describe(view, names, style,
-snapshot)`` for the replay viewer. A game without a module gets the generic
+``SCREEN`` (its GameScreen subclass) and may define ``describe(view, scores, names,
+style, snapshot)`` for the replay viewer. A game without a module gets the generic
 screen, which shows the view and lets the player choose or type a legal move.
 
 Screens are imported the first time a game is opened, never at startup.
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
@@ -21,8 +21,10 @@ if TYPE_CHECKING:
 
     from .base import GameScreen
 
+# describe(view, scores, names, style, snapshot or None)
 Describe = Callable[
-    [dict[str, Any], Sequence[str], "CardStyle", "dict[str, Any] | None"], "RenderableType"
+    [Mapping[str, Any], Sequence[int], Sequence[str], "CardStyle", "dict[str, Any] | None"],
+    "RenderableType",
 ]
 
 

@@ -11,22 +11,32 @@ any thread).
 
 from __future__ import annotations
 
+import inspect
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from rich.text import Text
+from textual import events
 from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Static
 
-from rules.errors import IllegalMove
+from net.client import StaleMove, Update
+from rules.errors import MoveError
+from rules.events import fill_names
+from rules.game import Outcome
+from tui.plain import plain
 from tui.styles import TABLE
 from tui.widgets.cards import CardStyle
 from tui.widgets.event_log import EventLog, display_text
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from textual._path import CSSPathType
 
-    from net.client import TableClient, Update
+    from net.client import TableClient
     from rules.events import Event
     from tui.app import CardTableApp
 
@@ -42,25 +52,24 @@ class GameScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "pause", "Menu", id="game.pause"),
         Binding("question_mark,f1", "rules", "Rules", key_display="?", id="game.rules"),
+        Binding("h", "hint", "Hint", id="game.hint"),
     ]
 
     def __init__(self, client: TableClient) -> None:
         super().__init__()
         self.client = client
-        self.names = [s.name for s in client.seats]
+        # names come from outside (a save, the network): plain, whatever they hold
+        self.names = [plain(s.name, 40) for s in client.seats]
         self.people = tuple(client.my_seats)
         # the seat whose eyes the screen shows; None for a spectator
         self.seat: int | None = self.people[0] if self.people else None
-        self.view: dict[str, Any] = {}
-        self.thinking: int | None = None
-        self.status = "playing"
-        self._views: dict[int | None, dict[str, Any]] = {}
+        # the latest update for that seat: its view, legal moves, scores, result
+        self.update = Update(state_id=0, seat=self.seat, view={})
+        self._updates: dict[int | None, Update] = {}
         self._unsubscribe: Any = None
         self._handing_off = False
         self._over_shown = False
         self._closed = False
-        self._resigned: int | None = None
-        self._save_error_shown: str | None = None
 
     # ------------------------------------------------------------ properties
     @property
@@ -77,12 +86,26 @@ class GameScreen(Screen[None]):
         return len(self.people) > 1
 
     @property
+    def view(self) -> Mapping[str, Any]:
+        """The game's own view for the seat on screen."""
+        return self.update.view
+
+    @property
+    def thinking(self) -> tuple[int, ...]:
+        return self.update.thinking
+
+    @property
+    def legal(self) -> tuple[str, ...]:
+        """The legal moves of the seat on screen, if it must act now."""
+        return self.update.legal
+
+    @property
     def my_turn(self) -> bool:
-        return self.seat is not None and self.seat in self.view.get("to_act", [])
+        return self.update.must_act(self.seat)
 
     @property
     def over(self) -> bool:
-        return bool(self.view.get("over")) or self.status != "playing"
+        return self.update.over
 
     def seat_name(self, seat: int | None) -> str:
         if seat is None or not 0 <= seat < len(self.names):
@@ -90,8 +113,9 @@ class GameScreen(Screen[None]):
         return self.names[seat]
 
     # ------------------------------------------------------------ to implement
-    def show_view(self, view: dict[str, Any]) -> None:
-        """Draw ``view`` (the game's view for ``self.seat``)."""
+    def show_view(self, view: Mapping[str, Any]) -> None:
+        """Draw ``view`` (the game's view for ``self.seat``; the rest of the
+        update, such as scores and legal moves, is ``self.update``)."""
         raise NotImplementedError
 
     def note_events(self, events: list[Event]) -> None:
@@ -102,11 +126,12 @@ class GameScreen(Screen[None]):
         """The status line when nothing else needs saying."""
         if self.over:
             return "The game is over."
-        if self.thinking is not None:
-            return f"{self.seat_name(self.thinking)} is thinking…"
+        if self.thinking:
+            names = ", ".join(self.seat_name(s) for s in self.thinking)
+            return f"{names} {'is' if len(self.thinking) == 1 else 'are'} thinking…"
         if self.my_turn:
             return f"{self.seat_name(self.seat)}: your move."
-        acting = self.view.get("to_act", [])
+        acting = self.update.to_act
         if acting:
             return f"Waiting for {', '.join(self.seat_name(s) for s in acting)}."
         return ""
@@ -114,9 +139,10 @@ class GameScreen(Screen[None]):
     # ------------------------------------------------------------ lifecycle
     async def on_mount(self) -> None:
         self.sub_title = " vs ".join(
-            f"{s.name} ({s.level})" if s.kind == "bot" and s.level else s.name
-            for s in self.client.seats
+            f"{name} ({s.level})" if s.kind == "bot" and s.level else name
+            for name, s in zip(self.names, self.client.seats, strict=True)
         )
+        self._fit(self.size.width, self.size.height)
 
         def deliver(update: Update) -> None:
             # any thread may call this: post_message is thread-safe
@@ -124,8 +150,8 @@ class GameScreen(Screen[None]):
 
         self._unsubscribe = self.client.subscribe(deliver)
         for seat in self.people or (None,):
-            self._views[seat] = self.client.view(seat)
-        first = self._person_to_act(self._views[self.seat])
+            self._updates[seat] = self.client.snapshot(seat)
+        first = self._person_to_act(self._updates[self.seat])
         if self.hot_seat and first is not None:
             # nobody may see a hand before its owner sits down
             self.seat = first
@@ -134,6 +160,15 @@ class GameScreen(Screen[None]):
             self._show_seat(self.seat)
         self.run_worker(self.client.start(), group="table", exit_on_error=False)
 
+    # a terminal at least this large draws the table roomier (large cards, centred)
+    ROOMY = (120, 40)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit(event.size.width, event.size.height)
+
+    def _fit(self, width: int, height: int) -> None:
+        self.set_class(width >= self.ROOMY[0] and height >= self.ROOMY[1], "-roomy")
+
     def _show_seat(self, seat: int | None) -> None:
         self.seat = seat
         log = self.query_one(EventLog)
@@ -141,42 +176,40 @@ class GameScreen(Screen[None]):
         history = self.client.history(seat)
         log.add_events(history, self.names, self.card_style)
         self.note_events(history)
-        self.view = self._views.get(seat) or self.client.view(seat)
+        self.update = self._updates.get(seat) or self.client.snapshot(seat)
         self.show_view(self.view)
         self.set_status(self.turn_text())
 
     def on_table_updated(self, message: TableUpdated) -> None:
         update = message.update
-        self._views[update.seat] = update.view
-        self._check_saved()
+        self._updates[update.seat] = update
         if update.seat != self.seat:
             return
-        self.status = update.status
-        self.thinking = update.thinking
-        for event in update.events:
-            if event.kind == "resign" and isinstance(event.data.get("seat"), int):
-                self._resigned = event.data["seat"]
+        self._tell(update)
+        self.update = update
         if not self._handing_off:
             self.query_one(EventLog).add_events(update.events, self.names, self.card_style)
-            self.note_events(update.events)
-            self.view = update.view
+            self.note_events(list(update.events))
             self.show_view(update.view)
             self.set_status(self.turn_text())
-        else:
-            self.view = update.view
         self._after_update()
 
-    def _check_saved(self) -> None:
-        # a local table saves after every move; tell the player once if it cannot
-        error = getattr(self.client, "save_error", None)
-        if error and error != self._save_error_shown:
-            self._save_error_shown = error
-            self.notify(f"The game is not being saved: {error}", severity="error", timeout=15)
+    def _tell(self, update: Update) -> None:
+        """Notices (a save failed, someone left) as notifications, once each:
+        every seat's update carries them, and the screen shows one seat."""
+        for notice in update.notices:
+            problem = notice.kind == "save_failed"
+            self.notify(
+                fill_names(notice.text, self.names),
+                severity="error" if problem else "information",
+                timeout=15 if problem else 5,
+                markup=False,
+            )
 
-    def _person_to_act(self, view: dict[str, Any]) -> int | None:
-        for seat in view.get("to_act", []):
+    def _person_to_act(self, update: Update) -> int | None:
+        for seat in update.to_act:
             if seat in self.people:
-                return int(seat)
+                return seat
         return None
 
     def _after_update(self) -> None:
@@ -186,7 +219,7 @@ class GameScreen(Screen[None]):
                 self._show_game_over()
             return
         if self.hot_seat and not self._handing_off:
-            nxt = self._person_to_act(self.view)
+            nxt = self._person_to_act(self.update)
             if nxt is not None and nxt != self.seat:
                 self._handoff(nxt)
 
@@ -200,40 +233,93 @@ class GameScreen(Screen[None]):
             self._show_seat(seat)
             self._after_update()
 
-        self.app.push_screen(HandoffScreen(self.seat_name(seat)), sit_down)
+        # nobody's clock runs while the keyboard changes hands
+        self._push_paused(HandoffScreen(self.seat_name(seat)), sit_down)
+
+    def _push_paused(self, screen: Screen[Any], then: Callable[[Any], Any] | None = None) -> None:
+        """Show ``screen`` with every clock stopped (where the table lets us:
+        local play), and start them again when it closes."""
+
+        async def closed(result: Any) -> None:
+            if not self._closed and not self.over:
+                await self.client.pause(False)
+            if then is not None:
+                outcome = then(result)
+                if inspect.isawaitable(outcome):
+                    await outcome
+
+        async def show() -> None:
+            if not self._closed and not self.over:
+                await self.client.pause(True)
+            await self.app.push_screen(screen, closed)
+
+        self.run_worker(show(), group="pause", exit_on_error=False)
+
+    # ------------------------------------------------------------ hints
+    def action_hint(self) -> None:
+        seat = self.seat
+        if seat is None or not self.my_turn or self.over:
+            self.set_status("A hint is for your own turn.", problem=True)
+            return
+        self.set_status("Weighing your moves…")
+        self.run_worker(self._ask_hint(seat), group="hint", exclusive=True, exit_on_error=False)
+
+    async def _ask_hint(self, seat: int) -> None:
+        from net.client import NoHints
+        from tui.screens.hint import HintScreen
+
+        asked_at = self.update.state_id
+        try:
+            hint = await self.client.hint(seat)
+        except NoHints as err:
+            self.set_status(f"No hint: {err}.", problem=True)
+            return
+        if self._closed or self.seat != seat or self.update.state_id != asked_at:
+            return  # the game moved on meanwhile: that hint is about another position
+        self.set_status(self.turn_text())
+        self._push_paused(HintScreen(hint, self.card_style))
 
     def _show_game_over(self) -> None:
         from tui.screens.game_over import GameOverScreen
 
         self.app.push_screen(
-            GameOverScreen(self.client.game_id, self.result(), self.names, self.status),
+            GameOverScreen(self.client.game_id, self.result(), self.names, hints=self.update.hints),
             self._after_game_over,
         )
 
-    def result(self) -> dict[str, Any]:
-        """The outcome (rules.Outcome as JSON): the view's, or after a resignation
-        (the rules never saw it) every other seat ranked ahead of the resigner."""
-        if self.view.get("outcome"):
-            return dict(self.view["outcome"])
-        scores = list(self.view.get("scores", []))
-        quitter = self._resigned
-        if self.status == "resigned" and quitter is not None:
-            others = [s for s in range(len(self.names)) if s != quitter]
-            return {
-                "winner": others[0] if len(others) == 1 else None,
-                "ranking": [others, [quitter]],
-                "scores": scores,
-                "reason": f"{self.seat_name(quitter)} resigned",
-            }
-        return {"winner": None, "ranking": [], "scores": scores, "reason": self.status}
+    def result(self) -> Outcome:
+        """How the game ended, as the rules decided (the update carries it)."""
+        if self.update.result is not None:
+            return self.update.result
+        return Outcome(None, (), self.update.scores, "the game is over")
 
     async def _after_game_over(self, choice: str | None) -> None:
         if choice == "rematch":
             await self.rematch()
         elif choice == "home":
             await self.leave()
+        elif choice == "analyse":
+            self._analyse()
         else:
             self.set_status("The game is over: Esc for the menu, g for the result.")
+
+    def _analyse(self) -> None:
+        """The player's own moves through the engine, dearest first (a game
+        whose record this app keeps: local play)."""
+        from saves.errors import SaveError
+        from tui.screens.analysis import AnalysisScreen
+
+        seat = self.seat if self.seat is not None else (self.people or (None,))[0]
+        store = getattr(self.cardtable, "store", None)
+        if seat is None or store is None:
+            self.set_status("Only a player's own games can be analysed.", problem=True)
+            return
+        try:
+            record = store.load(self.client.record_id)
+        except SaveError as err:
+            self.set_status(f"No analysis: {err}", problem=True)
+            return
+        self.app.push_screen(AnalysisScreen(record, seat))
 
     async def _close_table(self) -> None:
         if self._closed:
@@ -252,30 +338,22 @@ class GameScreen(Screen[None]):
         self.app.call_later(self.cardtable.go_home)
 
     async def rematch(self) -> None:
-        from rules.game import Outcome
-        from rules.registry import get_game
-
-        spec = get_game(self.client.game_id)
-        config = spec.Config.from_dict(self.client.config)
-        result = self.result()
-        if result.get("ranking"):
-            outcome = Outcome(
-                result["winner"],
-                tuple(tuple(g) for g in result["ranking"]),
-                tuple(result["scores"]),
-                result["reason"],
-            )
-            config = spec.rematch_config(config, outcome)
-        seats = list(self.client.seats)
-        await self._close_table()
-        self.app.call_later(
-            self.cardtable.start_game, spec.id, config, seats, self.people, replace=True
-        )
+        """The same seats again, through the client: the table decides the
+        options (the rules say who starts) and opens the new game."""
+        try:
+            client = await self.client.rematch()
+        except MoveError as err:
+            self.set_status(f"No rematch: {err}.", problem=True)
+            return
+        self._closed = True  # the client closed itself
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+        self.app.call_later(self.cardtable.show_table, client, replace=True)
 
     # ------------------------------------------------------------ playing
     def set_status(self, text: str, problem: bool = False) -> None:
         status = self.query_one("#status", Static)
-        status.update(display_text(text, self.card_style))
+        status.update(Text(display_text(text, self.card_style)))  # never markup
         status.set_class(problem, "-problem")
 
     async def submit(self, move: str) -> bool:
@@ -290,8 +368,13 @@ class GameScreen(Screen[None]):
             self.set_status(f"It is not your turn. {self.turn_text()}", problem=True)
             return False
         try:
-            await self.client.play(self.seat, move)
-        except IllegalMove as err:
+            await self.client.play(self.seat, move, self.update.state_id)
+        except StaleMove:
+            self.set_status(
+                "The game moved on while you chose: look again and choose anew.", problem=True
+            )
+            return False
+        except MoveError as err:
             self.set_status(f"You cannot play {move}: {err}.", problem=True)
             return False
         return True
@@ -300,7 +383,7 @@ class GameScreen(Screen[None]):
     def action_pause(self) -> None:
         from tui.screens.pause import PauseScreen
 
-        self.app.push_screen(PauseScreen(can_resign=not self.over), self._after_pause)
+        self._push_paused(PauseScreen(can_resign=not self.over), self._after_pause)
 
     async def _after_pause(self, choice: str | None) -> None:
         if choice == "quit":
@@ -321,7 +404,7 @@ class GameScreen(Screen[None]):
         elif choice == "settings":
             from tui.screens.settings import SettingsScreen
 
-            self.app.push_screen(SettingsScreen())
+            self._push_paused(SettingsScreen())
 
     async def _resign(self) -> None:
         seat = self.seat if self.seat is not None else (self.people[0] if self.people else None)
@@ -332,4 +415,4 @@ class GameScreen(Screen[None]):
     def action_rules(self) -> None:
         from tui.screens.rules import RulesScreen
 
-        self.app.push_screen(RulesScreen(self.client.game_id))
+        self._push_paused(RulesScreen(self.client.game_id))

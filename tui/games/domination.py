@@ -7,8 +7,8 @@ mouse click plays the clicked one; c concedes when the match allows it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, ClassVar
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, cast
 
 from rich.console import Group, RenderableType
 from rich.text import Text
@@ -17,6 +17,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Header, Static
 
+from rules.domination import DominationView
 from rules.events import Event
 from tui.widgets.cards import SUIT_NAMES, CardFace, CardRow, CardStyle, card_label
 from tui.widgets.discard_grid import RANK_HEADS, DiscardGrid
@@ -28,12 +29,12 @@ from .base import GameScreen
 HAND_KEYS = 5
 
 
-def run_faces(view: dict[str, Any]) -> list[CardFace]:
+def run_faces(view: DominationView) -> list[CardFace]:
     start = view.get("domination_start")
     return [CardFace(c, sideways=i == start) for i, c in enumerate(view.get("run", []))]
 
 
-def run_caption(view: dict[str, Any], names: Sequence[str], style: CardStyle) -> str:
+def run_caption(view: DominationView, names: Sequence[str], style: CardStyle) -> str:
     run = view.get("run", [])
     leader = names[view["leader"]] if view.get("leader") is not None else "?"
     if not run:
@@ -55,7 +56,7 @@ def run_caption(view: dict[str, Any], names: Sequence[str], style: CardStyle) ->
     return " · ".join(parts)
 
 
-def score_extras(view: dict[str, Any]) -> list[str]:
+def score_extras(view: DominationView) -> list[str]:
     extra = []
     if view.get("target_score"):
         extra.append(f"to {view['target_score']}")
@@ -82,19 +83,23 @@ class DominationScreen(GameScreen):
     cursor = 0
     last_round = ""
 
+    @property
+    def view(self) -> DominationView:
+        return cast(DominationView, self.update.view)
+
     def compose(self) -> ComposeResult:
         yield Header()
         yield Scoreboard(id="scores")
-        yield Static("", id="run-caption", classes="caption")
+        yield Static("", markup=False, id="run-caption", classes="caption")
         yield CardRow(id="run", empty_text="(no card on the table yet)")
         with Horizontal(id="middle"):
             with Vertical(id="discards-box"):
                 yield Static("Discards", classes="caption")
                 yield DiscardGrid(id="discards")
             yield EventLog(id="log")
-        yield Static("", id="hand-caption", classes="caption")
+        yield Static("", markup=False, id="hand-caption", classes="caption")
         yield CardRow(id="hand", empty_text="(no cards)")
-        yield Static("", id="status")
+        yield Static("", markup=False, id="status")
         yield Footer()
 
     # ------------------------------------------------------------ drawing
@@ -102,15 +107,12 @@ class DominationScreen(GameScreen):
     def hand(self) -> list[str]:
         return list(self.view.get("hand", []))
 
-    @property
-    def legal(self) -> list[str]:
-        return list(self.view.get("legal_moves", [])) if self.my_turn else []
-
-    def show_view(self, view: dict[str, Any]) -> None:
+    def show_view(self, shown: Mapping[str, Any]) -> None:
+        view = cast(DominationView, shown)
         style = self.card_style
         names = self.names
         self.query_one("#scores", Scoreboard).set_scores(
-            names, view.get("scores", []), score_extras(view)
+            names, list(self.update.scores), score_extras(view)
         )
         self.query_one("#run-caption", Static).update(run_caption(view, names, style))
         self.query_one("#run", CardRow).set_faces(run_faces(view))
@@ -217,14 +219,15 @@ SCREEN = DominationScreen
 
 
 def describe(
-    view: dict[str, Any],
+    view: Mapping[str, Any],
+    scores: Sequence[int],
     names: Sequence[str],
     style: CardStyle,
     snapshot: dict[str, Any] | None = None,
 ) -> RenderableType:
     """A Domination view (or, with ``snapshot``, everything revealed) as text, for replays."""
+    view = cast(DominationView, view)
     lines: list[RenderableType] = []
-    scores = view.get("scores", [])
     score_line = "   ".join(f"{n} {s}" for n, s in zip(names, scores, strict=False))
     lines.append(Text(f"{score_line}   ·   {' · '.join(score_extras(view))}"))
     lines.append(Text(run_caption(view, names, style)))

@@ -5,7 +5,7 @@ any game of the contract, if not beautifully."""
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from rich.console import RenderableType
@@ -23,10 +23,10 @@ from tui.widgets.scoreboard import Scoreboard
 from .base import GameScreen
 
 # Shown elsewhere on the screen, or not for people.
-_HIDDEN_KEYS = {"legal_moves", "game", "seat", "outcome", "scores"}
+_HIDDEN_KEYS = {"game", "seat"}
 
 
-def view_lines(view: dict[str, Any], style: CardStyle) -> list[str]:
+def view_lines(view: Mapping[str, Any], style: CardStyle) -> list[str]:
     lines = []
     for key, value in view.items():
         if key in _HIDDEN_KEYS:
@@ -53,23 +53,22 @@ class GenericGameScreen(GameScreen):
         yield Scoreboard(id="scores")
         with Horizontal(id="generic-body"):
             with Vertical(id="generic-left"):
-                yield VerticalScroll(Static("", id="view-text"), id="view-box")
+                yield VerticalScroll(Static("", markup=False, id="view-text"), id="view-box")
                 yield EventLog(id="log")
             with Vertical(id="generic-right"):
                 yield Static("Legal moves", classes="caption")
                 yield OptionList(id="moves")
                 yield Input(placeholder="type a move", id="move-input", compact=True)
-        yield Static("", id="status")
+        yield Static("", markup=False, id="status")
         yield Footer()
 
-    def show_view(self, view: dict[str, Any]) -> None:
+    def show_view(self, view: Mapping[str, Any]) -> None:
         style = self.card_style
-        if "scores" in view:
-            self.query_one("#scores", Scoreboard).set_scores(self.names, view["scores"])
-        self.query_one("#view-text", Static).update("\n".join(view_lines(view, style)))
+        self.query_one("#scores", Scoreboard).set_scores(self.names, list(self.update.scores))
+        self.query_one("#view-text", Static).update(Text("\n".join(view_lines(view, style))))
         moves = self.query_one("#moves", OptionList)
         moves.clear_options()
-        legal = view.get("legal_moves", []) if self.my_turn else []
+        legal = self.legal
         moves.add_options([Option(display_text(m, style), id=m) for m in legal])
         if legal:
             moves.highlighted = 0
@@ -94,15 +93,16 @@ SCREEN = GenericGameScreen
 
 
 def describe(
-    view: dict[str, Any],
+    view: Mapping[str, Any],
+    scores: Sequence[int],
     names: Sequence[str],
     style: CardStyle,
     snapshot: dict[str, Any] | None = None,
 ) -> RenderableType:
     lines = []
-    if "scores" in view:
+    if scores:
         lines.append(
-            "scores: " + "  ".join(f"{n} {s}" for n, s in zip(names, view["scores"], strict=False))
+            "scores: " + "  ".join(f"{n} {s}" for n, s in zip(names, scores, strict=False))
         )
     lines += view_lines(view, style)
     if snapshot is not None:

@@ -20,10 +20,10 @@ sees another person's choice before the reveal.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from rich.console import Group, RenderableType
 from rich.style import Style
@@ -55,7 +55,7 @@ from rules.trick.notation import (
     make_submission,
     parse_move,
 )
-from rules.trick.state import REASONS, disregarded_in_view
+from rules.trick.state import REASONS, TrickView, disregarded_in_view
 from tui.styles import TABLE
 from tui.widgets.cards import CardStyle, card_style_of
 from tui.widgets.event_log import EventLog
@@ -125,7 +125,7 @@ class Words:
         return "ability" if self.kind == "abilities" else "action"
 
     @classmethod
-    def of(cls, view: dict[str, Any]) -> Words:
+    def of(cls, view: TrickView) -> Words:
         names = view.get("action_names") or ["Score", "Grow", "Claim", "Steal", "Block"]
         words = view.get("words") or {}
         return cls(
@@ -187,7 +187,7 @@ def move_words(move: str, words: Words, times: str = "×") -> str:
     return submission_words(sub, words, times) if isinstance(sub, Submission) else move
 
 
-def how_many(view: dict[str, Any], overload: bool) -> str:
+def how_many(view: TrickView, overload: bool) -> str:
     """What the preset lets this seat submit now, in words."""
     if overload:
         return "three cards (not all alike)"
@@ -198,7 +198,7 @@ def how_many(view: dict[str, Any], overload: bool) -> str:
     return f"up to two {Words.of(view).kind}"
 
 
-def round_text(view: dict[str, Any]) -> str:
+def round_text(view: TrickView) -> str:
     """ "round 7 of 25, cap 50" / "round 27 of 30 (extension 1), cap 50"."""
     text = f"round {view.get('round', 1)} of {view.get('end_round', view.get('rounds', 25))}"
     if view.get("extension"):
@@ -226,7 +226,7 @@ def lights_segments(lit: Sequence[str], words: Words, ascii: bool) -> Line:
     return out
 
 
-def player_lines(view: dict[str, Any], names: Sequence[str], ascii: bool) -> list[Line]:
+def player_lines(view: TrickView, names: Sequence[str], ascii: bool) -> list[Line]:
     """Two lines per player: name, defender, lights, items; then what they may
     not play this round and why, and the Block in force on them."""
     words = Words.of(view)
@@ -271,7 +271,7 @@ def player_lines(view: dict[str, Any], names: Sequence[str], ascii: bool) -> lis
         if blocked[s]:
             parts.append(
                 [
-                    (f"{words.name(blocked[s])} blocked", "bad"),
+                    (f"{words.name(str(blocked[s]))} blocked", "bad"),
                     (f" by {seat_label(names, 1 - s)}", ""),
                 ]
             )
@@ -337,7 +337,7 @@ def _action_result(
     return status, "", ""
 
 
-def reveal_lines(view: dict[str, Any], names: Sequence[str], times: str = "×") -> list[Line]:
+def reveal_lines(view: TrickView, names: Sequence[str], times: str = "×") -> list[Line]:
     """The last round as the seat on screen may see it, action by action."""
     last = view.get("last_round")
     words = Words.of(view)
@@ -363,7 +363,7 @@ def reveal_lines(view: dict[str, Any], names: Sequence[str], times: str = "×") 
     return lines
 
 
-def intro_lines(view: dict[str, Any]) -> list[Line]:
+def intro_lines(view: TrickView) -> list[Line]:
     """Before the first reveal: what the five actions do."""
     w = Words.of(view)
     n = w.actions
@@ -491,9 +491,16 @@ class ActionCards(Widget):
     def _style(self, name: str) -> Style:
         return self.get_component_rich_style(f"actioncards--{name}", partial=True)
 
+    def _indent(self) -> int:
+        """Columns left of the first card: the row is centred in its width."""
+        n = len(self._faces)
+        used = n * ACTION_CARD_WIDTH + max(n - 1, 0) * ACTION_CARD_GAP
+        return max(0, (self.content_region.width - used) // 2)
+
     def render(self) -> Text:
         ascii = card_style_of(self.app).ascii
-        lines = [Text(), Text(), Text()]
+        indent = " " * self._indent()
+        lines = [Text(indent), Text(indent), Text(indent)]
         inner = ACTION_CARD_WIDTH - 2
         for i, face in enumerate(self._faces):
             if i:
@@ -528,14 +535,17 @@ class ActionCards(Widget):
         return Text("\n").join(lines)
 
     def index_at(self, x: int) -> int | None:
+        """Which card is drawn at column ``x`` of the content (gaps: none)."""
         step = ACTION_CARD_WIDTH + ACTION_CARD_GAP
+        x -= self._indent()
         if x < 0 or x % step >= ACTION_CARD_WIDTH:
             return None
         index = x // step
         return index if index < len(self._faces) else None
 
     def on_click(self, event: events.Click) -> None:
-        index = self.index_at(event.x - self.styles.padding.left)
+        offset = event.get_content_offset(self)  # None: on the padding
+        index = None if offset is None else self.index_at(offset.x)
         if index is not None:
             self.post_message(self.Clicked(self, index))
 
@@ -562,6 +572,7 @@ class BlockTargetPicker(ModalScreen[int | None]):
         with Vertical(classes="dialog", id="block-picker"):
             yield Static(
                 f"Block which of {possessive(self.opponent)} {self.words.kind} next round?",
+                markup=False,  # the opponent's name comes from outside
                 classes="title",
             )
             options = [
@@ -605,6 +616,10 @@ class TrickScreen(GameScreen):
         Binding("g", "result", "Result", id="trick.result"),
     ]
 
+    @property
+    def view(self) -> TrickView:
+        return cast(TrickView, self.update.view)
+
     def __init__(self, client: Any) -> None:
         super().__init__(client)
         # the choice being made, in the order picked (repeats: two copies)
@@ -625,17 +640,17 @@ class TrickScreen(GameScreen):
     def compose(self) -> ComposeResult:
         yield Header()
         yield Scoreboard(id="scores")
-        yield Static("", id="players")
+        yield Static("", markup=False, id="players")
         with Horizontal(id="caption-row"):
-            yield Static("", id="choose-caption", classes="caption")
-            yield Static("", id="other-state")
-            yield Static("", id="clock")
+            yield Static("", markup=False, id="choose-caption", classes="caption")
+            yield Static("", markup=False, id="other-state")
+            yield Static("", markup=False, id="clock")
         yield ActionCards(id="actions")
-        yield Static("", id="choice")
+        yield Static("", markup=False, id="choice")
         with Horizontal(id="middle"):
-            yield Static("", id="reveal")
+            yield Static("", markup=False, id="reveal")
             yield EventLog(id="log")
-        yield Static("", id="status")
+        yield Static("", markup=False, id="status")
         # compact: with the items of `final` there are up to eight keys to show
         yield Footer(compact=True)
 
@@ -736,7 +751,8 @@ class TrickScreen(GameScreen):
                 if event.kind == "timeout":
                     timeouts.append(note)
 
-    def show_view(self, view: dict[str, Any]) -> None:
+    def show_view(self, shown: Mapping[str, Any]) -> None:
+        view = cast(TrickView, shown)
         drawn = (self.seat, int(view.get("round", 0)))
         if drawn != self._drawn or view.get("pending") is not None or self.over:
             # a new person at the keyboard, a new round, or locked in: start afresh
@@ -793,7 +809,11 @@ class TrickScreen(GameScreen):
         if self.seat is None or self.over or self.locked is not None:
             return ""
         submitted = (self.view.get("submitted") or [False, False])[1 - self.seat]
-        return f"{self.opponent()}: {'locked in' if submitted else 'choosing'}"
+        if submitted:
+            return f"{self.opponent()}: locked in"
+        # hot-seat: the other person waits for the keyboard, they are not choosing
+        waiting = self.hot_seat and (1 - self.seat) in self.client.my_seats
+        return f"{self.opponent()}: {'chooses next' if waiting else 'choosing'}"
 
     def _faces(self) -> list[ActionFace]:
         view = self.view
@@ -863,7 +883,10 @@ class TrickScreen(GameScreen):
             clock.update("")
             clock.set_class(False, "-urgent")
             return
-        left = deadline - self.clock()
+        if self.update.paused:  # a menu is open: the table has stopped the clocks
+            left = self.time_left_given.get(self.seat) or 0.0  # type: ignore[arg-type]
+        else:
+            left = deadline - self.clock()
         clock.update(clock_text(left))
         clock.set_class(left < 10, "-urgent")
 
@@ -871,7 +894,7 @@ class TrickScreen(GameScreen):
         if self.over:
             return "The game is over: Esc for the menu, g for the result."
         if self.seat is not None and self.locked is not None:
-            acting = [s for s in self.view.get("to_act", []) if s != self.seat]
+            acting = [s for s in self.update.to_act if s != self.seat]
             if acting:
                 return f"Waiting for {self.opponent()} to lock in{self.dots}"
         if self.choosing:
@@ -978,13 +1001,6 @@ class TrickScreen(GameScreen):
         if self.over:
             self._show_game_over()
 
-    def result(self) -> dict[str, Any]:
-        # after a resignation GameScreen looks for the view's "scores"; here they are chips
-        out = super().result()
-        if not out.get("scores") and self.view.get("chips"):
-            out["scores"] = list(self.view["chips"])
-        return out
-
     async def on_action_cards_clicked(self, message: ActionCards.Clicked) -> None:
         self.action_pick(message.index)
 
@@ -994,7 +1010,7 @@ class TrickScreen(GameScreen):
             return
         sub = self.submission()
         text = str(sub)
-        if text not in self.view.get("legal_moves", []):
+        if text not in self.legal:
             self.set_status(self._why_not(sub), problem=True)
             return
         dropped = self.disregarded_now()
@@ -1045,20 +1061,22 @@ SCREEN = TrickScreen
 
 
 def describe(
-    view: dict[str, Any],
+    view: Mapping[str, Any],
+    scores: Sequence[int],
     names: Sequence[str],
     style: CardStyle,
     snapshot: dict[str, Any] | None = None,
 ) -> RenderableType:
     """A Five-Card Trick view for the replay viewer: the board, the players, the
     last round revealed; with ``snapshot``, the submissions not yet revealed."""
+    view = cast(TrickView, dict(view))
     words = Words.of(view)
     last = (snapshot or {}).get("last")
-    if last and view.get("last_round"):
+    last_round = view["last_round"]
+    if last and last_round:
         # everything revealed: Block targets that stayed secret are shown too
-        view = {**view, "last_round": {**view["last_round"], "moves": last["moves"]}}
         targets = [None if t < 0 else ACTION_IDS[t] for t in last.get("targets", [])]
-        view["last_round"]["block_targets"] = targets
+        view["last_round"] = {**last_round, "moves": last["moves"], "block_targets": targets}
     chips = view.get("chips", [0, 0])
     head = (
         f"{TITLES.get(view.get('names', 'trick'), 'Five-Card Trick')} · "
@@ -1078,8 +1096,8 @@ def describe(
                 parts.append(
                     Text(f"{seat_label(names, s)} has submitted {move_words(move, words)}.")
                 )
-    elif view.get("pending"):
+    elif (mine := view.get("pending")) is not None:
         seat = view.get("seat")
         who = seat_label(names, seat) if isinstance(seat, int) else "You"
-        parts.append(Text(f"{who} has submitted {move_words(view['pending'], words)}."))
+        parts.append(Text(f"{who} has submitted {move_words(mine, words)}."))
     return Group(*parts)

@@ -10,6 +10,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from tui.plain import plain_text
+
 
 class ConfirmScreen(ModalScreen[bool]):
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -25,7 +27,8 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog", classes="dialog"):
-            yield Static(self.question, id="question")
+            # plain text: a question may quote a saved game's names
+            yield Static(plain_text(self.question, None, newlines=True), id="question")
             with Horizontal(classes="buttons"):
                 yield Button(f"{self.yes_label} (y)", id="yes", variant="error", compact=True)
                 yield Button(f"{self.no_label} (n)", id="no", compact=True)

@@ -15,6 +15,8 @@ from textual.containers import Center, Middle
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from tui.plain import plain, plain_text
+
 
 class HandoffScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -23,14 +25,18 @@ class HandoffScreen(Screen[None]):
 
     def __init__(self, player: str) -> None:
         super().__init__()
-        self.player = player
+        self.player = plain(player, 40)  # a name from a save or the network
 
     def compose(self) -> ComposeResult:
         with Middle(), Center():
             yield Static(
-                f"Pass the keyboard to {self.player}.\n\n"
-                f"{self.player}: press any key when you are ready\n"
-                "(everyone else, look away).",
+                plain_text(
+                    f"Pass the keyboard to {self.player}.\n\n"
+                    f"{self.player}: press any key when you are ready\n"
+                    "(everyone else, look away).",
+                    None,
+                    newlines=True,
+                ),
                 id="handoff-text",
             )
         yield Footer()

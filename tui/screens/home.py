@@ -61,7 +61,6 @@ ACTIONS_MARKUP = "   ".join(
     [
         "[b][@click=screen.new_game]New game (n)[/][/b]",
         "[@click=screen.resume]Resume (r)[/]",
-        "[dim]Join (j): no network play yet[/dim]",
         "[@click=screen.rules]Rules (?)[/]",
         "[@click=screen.settings]Settings (s)[/]",
         "[@click=screen.quit]Quit (q)[/]",
@@ -73,7 +72,6 @@ class HomeScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "new_game", "New game", id="home.new"),
         Binding("r", "resume", "Resume", id="home.resume"),
-        Binding("j", "join", "Join", id="home.join"),
         Binding("question_mark,f1", "rules", "Rules", key_display="?", id="home.rules"),
         Binding("s", "settings", "Settings", id="home.settings"),
         Binding("q", "quit", "Quit", id="home.quit"),
@@ -138,9 +136,6 @@ class HomeScreen(Screen[None]):
         from .resume import ResumeScreen
 
         self.app.push_screen(ResumeScreen())
-
-    def action_join(self) -> None:
-        self.notify("Network play is not available yet.", severity="warning")
 
     def action_rules(self) -> None:
         from .rules import RulesScreen

@@ -16,8 +16,9 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 
-from rules.config import OptionInfo, parse_option_value
+from rules.config import RANDOM_SEAT, OptionInfo, parse_option_value
 from rules.registry import get_game
+from tui.plain import plain_text
 from tui.seating import build_seats, default_kinds, seat_kinds
 from tui.styles import FORMS
 
@@ -27,7 +28,17 @@ if TYPE_CHECKING:
     from tui.app import CardTableApp
 
 
-def _option_widget(info: OptionInfo, value: Any) -> Widget:
+def _choices(info: OptionInfo, players: int) -> list[tuple[str, Any]]:
+    """(label, value) of an option's choices; a seat option offers the seats
+    there are, shown as "Player 1"..."""
+    assert info.choices is not None
+    values = info.choices
+    if info.seat:
+        values = tuple(c for c in values if c == RANDOM_SEAT or int(str(c)) < players)
+    return [(info.label(c), c) for c in values]
+
+
+def _option_widget(info: OptionInfo, value: Any, players: int) -> Widget:
     wid = f"opt-{info.name}"
     if info.kind is bool:
         # words, not a tick box: readable without colour (NO_COLOR, 16 colours)
@@ -40,7 +51,7 @@ def _option_widget(info: OptionInfo, value: Any) -> Widget:
         )
     if info.choices:
         return Select(
-            [(str(c), c) for c in info.choices],
+            _choices(info, players),
             value=value,
             allow_blank=False,
             id=wid,
@@ -116,7 +127,7 @@ class NewGameScreen(Screen[None]):
                 with Vertical(classes="option"):
                     with Horizontal(classes="row"):
                         yield Label(info.name.replace("_", " ").capitalize(), classes="name")
-                        yield _option_widget(info, values[info.name])
+                        yield _option_widget(info, values[info.name], values["players"])
                     yield Static(info.help, classes="help")
             with Horizontal(classes="row"):
                 yield Label("Seed", classes="name")
@@ -140,6 +151,16 @@ class NewGameScreen(Screen[None]):
         value = self.query_one("#players", Select).value
         return int(value) if isinstance(value, int) else self.spec.min_players
 
+    def _offer_seats(self, players: int) -> None:
+        """Seat options name only the seats there are."""
+        for info in self.options:
+            if info.seat:
+                select = self.query_one(f"#opt-{info.name}", Select)
+                value = select.value
+                select.set_options(_choices(info, players))
+                keep = value != RANDOM_SEAT and int(str(value)) < players
+                select.value = value if keep else RANDOM_SEAT
+
     def _show_seats(self, players: int) -> None:
         for i in range(self.spec.max_players):
             self.query_one(f"#seat-row-{i}").display = i < players
@@ -150,6 +171,7 @@ class NewGameScreen(Screen[None]):
             self._fill(self.spec.config(self.preset).to_dict())
         elif event.select.id == "players":
             self._show_seats(self._players())
+            self._offer_seats(self._players())
 
     def _fill(self, values: dict[str, Any]) -> None:
         for info in self.options:
@@ -177,10 +199,14 @@ class NewGameScreen(Screen[None]):
         return out
 
     def _error(self, text: str) -> None:
-        self.query_one("#form-error", Static).update(text)
+        # plain text: it may quote what was typed in the form
+        self.query_one("#form-error", Static).update(plain_text(text, None))
 
     # -------------------------------------------------------------- actions
     async def action_start(self) -> None:
+        from saves.errors import SaveError
+        from saves.record import check_field
+
         spec = self.spec
         try:
             config = spec.config(self.preset, **self._read_options())
@@ -188,7 +214,11 @@ class NewGameScreen(Screen[None]):
             seats, mine = build_seats(kinds, spec.seat_names(config))
             seed_text = self.query_one("#seed", Input).value.strip()
             seed = int(seed_text) if seed_text else None
-        except ValueError as err:
+            # what the game's record will hold must read back
+            check_field("config", config.to_dict(), "an option")
+            if seed is not None:
+                check_field("seed", seed, "the seed")
+        except (ValueError, SaveError) as err:
             self._error(f"Cannot start: {err}")
             return
         self._error("")

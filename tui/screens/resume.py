@@ -1,6 +1,8 @@
 """Saved games, last played first: resume, delete (confirmed), replay finished ones.
 
 A file that cannot be read is listed with the reason, never hidden and never a crash.
+Every text from a file reaches the screen through :mod:`tui.plain` (a DataTable
+reads a ``str`` cell as markup: ``[/]`` in a name would crash it).
 """
 
 from __future__ import annotations
@@ -8,11 +10,13 @@ from __future__ import annotations
 from datetime import datetime
 from typing import TYPE_CHECKING, ClassVar
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
+from tui.plain import plain, plain_text
 from tui.styles import LISTS
 
 if TYPE_CHECKING:
@@ -41,21 +45,24 @@ def when(text: str | float | None) -> str:
     return moment.strftime("%d %b %H:%M")
 
 
-def entry_row(entry: SaveEntry) -> tuple[str, ...]:
+def entry_row(entry: SaveEntry) -> tuple[Text, ...]:
+    """The table's cells for a save: plain Text, never markup."""
     record = entry.record
     if record is None:
-        return ("?", entry.path.name, "-", when(entry.modified), "-", "unreadable")
-    seats = " v ".join(s.name for s in record.seats)
+        cells = ("?", plain(entry.path.name, 40), "-", when(entry.modified), "-", "unreadable")
+        return tuple(Text(cell) for cell in cells)
+    seats = " v ".join(plain(s.name, 40) for s in record.seats)
     status = record.status
-    if record.result and record.result.get("scores"):
-        status += " " + "-".join(str(s) for s in record.result["scores"])
+    scores = (record.result or {}).get("scores")
+    if isinstance(scores, list) and scores:
+        status += " " + "-".join(plain(s, 20) for s in scores)
     return (
-        record.game,
-        seats,
-        when(record.created),
-        when(record.updated),
-        str(len(record.moves)),
-        status,
+        plain_text(record.game, 40),
+        plain_text(seats, 60),
+        Text(when(record.created)),
+        Text(when(record.updated)),
+        Text(str(len(record.moves))),
+        plain_text(status, 40),
     )
 
 
@@ -98,7 +105,9 @@ class ResumeScreen(Screen[None]):
             self.entries = self.cardtable.store.list()
         except (SaveError, OSError) as err:
             self.entries = []
-            self.query_one("#save-detail", Static).update(f"Cannot read the saves: {err}")
+            self.query_one("#save-detail", Static).update(
+                plain_text(f"Cannot read the saves: {err}", None)
+            )
             return
         for entry in self.entries:
             table.add_row(*entry_row(entry), key=entry.id)
@@ -123,12 +132,15 @@ class ResumeScreen(Screen[None]):
         if entry is None:
             return
         if entry.record is None:
-            detail.update(f"{entry.path.name} cannot be read: {entry.error}")
+            detail.update(plain_text(f"{plain(entry.path.name, 60)} cannot be read: {entry.error}"))
         else:
             r = entry.record
-            extra = f", preset {r.preset}" if r.preset else ""
+            extra = f", preset {plain(r.preset, 40)}" if r.preset else ""
             hint = "⏎ resume" if r.status == "playing" else "v replay"
-            detail.update(f"Game {r.id} ({r.game}{extra}), seed {r.seed}: {hint}, d delete.")
+            game = plain(r.game, 40)
+            detail.update(
+                plain_text(f"Game {r.id} ({game}{extra}), seed {r.seed}: {hint}, d delete.", None)
+            )
         self.refresh_bindings()
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
@@ -155,7 +167,9 @@ class ResumeScreen(Screen[None]):
         if entry is None:
             return
         if entry.record is None:
-            self.notify(f"This file cannot be read: {entry.error}", severity="error")
+            self.notify(
+                plain(f"This file cannot be read: {entry.error}"), severity="error", markup=False
+            )
             return
         if entry.record.status != "playing":
             self.action_replay()
@@ -167,11 +181,9 @@ class ResumeScreen(Screen[None]):
         from saves.errors import SaveError
 
         try:
-            client = resume_table(
-                self.cardtable.store, record_id, pace=self.cardtable.settings.bot_pace
-            )
+            client = resume_table(self.cardtable.store, record_id, **self.cardtable.table_options())
         except (SaveError, ValueError, OSError) as err:
-            self.notify(f"Cannot resume: {err}", severity="error", timeout=10)
+            self.notify(plain(f"Cannot resume: {err}"), severity="error", timeout=10, markup=False)
             return
         self.app.call_later(self.cardtable.show_table, client, replace=True)
 
@@ -189,8 +201,11 @@ class ResumeScreen(Screen[None]):
         entry = self.current
         if entry is None:
             return
-        what = entry_row(entry)
-        question = f"Delete saved game {entry.id} ({what[0]}, {what[1]})? This cannot be undone."
+        what = entry_row(entry)  # plain already
+        question = (
+            f"Delete saved game {plain(entry.id, 40)} ({what[0].plain}, {what[1].plain})? "
+            "This cannot be undone."
+        )
 
         def answer(yes: bool | None) -> None:
             if yes:
@@ -204,7 +219,7 @@ class ResumeScreen(Screen[None]):
         try:
             self.cardtable.store.delete(record_id)
         except SaveError as err:
-            self.notify(str(err), severity="error")
+            self.notify(plain(err), severity="error", markup=False)
         self.reload()
 
     def action_close(self) -> None:

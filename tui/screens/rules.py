@@ -1,4 +1,4 @@
-"""A game's rules page (docs/rules/<game>.md) rendered in the app."""
+"""A game's rules page for players (docs/play/<game>.md) rendered in the app."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Settings: theme, card style, four-colour suits, bot pace, animations.
+"""Settings: theme, card style, four-colour suits, bot pace.
 
 Every change applies at once and is saved at once (tui/settings.py).
 """
@@ -81,11 +81,6 @@ class SettingsScreen(Screen[None]):
                     allow_blank=False,
                     id="bot_pace",
                     compact=True,
-                )
-            with Horizontal(classes="row"):
-                yield Label("Animations", classes="name")
-                yield Select(
-                    ON_OFF, value=s.animations, allow_blank=False, id="animations", compact=True
                 )
             yield Static("Preview", classes="caption")
             yield CardRow(PREVIEW, id="preview")

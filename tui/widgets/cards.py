@@ -6,7 +6,16 @@ A card is drawn as a small box, 3 rows by 5 columns::
     │10♥│
     ╰─1─╯
 
-The bottom edge can carry a label (the key that plays it). Card text follows
+The bottom edge can carry a label (the key that plays it). Where a row has
+room (five lines: a large terminal), cards are drawn large, 5 rows by 7::
+
+    ╭─────╮
+    │10   │
+    │  ♥  │
+    │   10│
+    ╰──1──╯
+
+A row is centred in its width. Card text follows
 RULINGS.md (``10H``, ``AS``); Unicode suits and colours are display only, so
 the ASCII style shows the same text the notation uses (``10H``). Colours come
 from component classes styled in ``app.tcss``, never from Python, so themes,
@@ -35,6 +44,9 @@ FOUR_COLOUR = {"S": "black", "H": "red", "D": "blue", "C": "green"}
 
 CARD_WIDTH = 5
 SIDEWAYS_WIDTH = 7
+LARGE_GROWTH = 2  # a large card is two columns wider
+SMALL_HEIGHT = 3
+LARGE_HEIGHT = 5
 GAP = 1
 
 
@@ -99,15 +111,21 @@ _BOXES = {
 }
 
 
-def card_width(face: CardFace) -> int:
-    return SIDEWAYS_WIDTH if face.sideways else CARD_WIDTH
+def card_width(face: CardFace, large: bool = False) -> int:
+    return (SIDEWAYS_WIDTH if face.sideways else CARD_WIDTH) + (LARGE_GROWTH if large else 0)
+
+
+def row_width(faces: Sequence[CardFace], large: bool = False) -> int:
+    """Columns a row of cards takes, gaps included."""
+    return sum(card_width(f, large) for f in faces) + GAP * max(len(faces) - 1, 0)
 
 
 def draw_card(
-    face: CardFace, style: CardStyle, styles: dict[str, Style]
-) -> tuple[Text, Text, Text]:
-    """The three lines of one card; ``styles`` maps component names to Rich styles."""
-    width = card_width(face)
+    face: CardFace, style: CardStyle, styles: dict[str, Style], large: bool = False
+) -> list[Text]:
+    """The lines of one card (3, or 5 when ``large``); ``styles`` maps component
+    names to Rich styles."""
+    width = card_width(face, large)
     inner = width - 2
     kind = "selected" if face.selected else "sideways" if face.sideways else "plain"
     box = _BOXES[("ascii" if style.ascii else "unicode", kind)]
@@ -120,11 +138,18 @@ def draw_card(
     if face.selected:
         border = border + styles["selected"]
     body_style = styles[suit_colour(split_card(face.text)[1], style)]
+    rank, suit = split_card(face.text)
     if face.face_down:
         body = "?" * inner if style.ascii else "░" * inner
         body_style = styles["back"]
+        bodies = [body] * (3 if large else 1)
+    elif large and suit is not None:
+        # the rank in two corners, the suit in the middle, as on a real card
+        pip = suit if style.ascii else SUIT_SYMBOLS[suit]
+        bodies = [rank.ljust(inner), pip.center(inner), rank.rjust(inner)]
     else:
         body = card_label(face.text, style)[:inner].center(inner)
+        bodies = [" " * inner, body, " " * inner] if large else [body]
     if face.playable is False:
         border = border + styles["unplayable"]
         body_style = body_style + styles["unplayable"]
@@ -132,9 +157,9 @@ def draw_card(
         body_style = body_style + styles["selected-body"]
     label = face.label[:inner].center(inner, h) if face.label else h * inner
     top = Text(tl + h * inner + tr, border)
-    mid = Text.assemble((v, border), (body, body_style), (v, border))
+    middle = [Text.assemble((v, border), (b, body_style), (v, border)) for b in bodies]
     bottom = Text(bl + label + br, border)
-    return top, mid, bottom
+    return [top, *middle, bottom]
 
 
 class CardRow(Widget):
@@ -202,26 +227,42 @@ class CardRow(Widget):
             )
         style = card_style_of(self.app)
         styles = self._styles()
-        lines = [Text(), Text(), Text()]
+        large = self.large
+        indent = " " * self._indent()
+        lines = [Text(indent) for _ in range(LARGE_HEIGHT if large else SMALL_HEIGHT)]
         for i, face in enumerate(self._faces):
             if i:
                 for line in lines:
                     line.append(" " * GAP)
-            for line, part in zip(lines, draw_card(face, style, styles), strict=True):
+            for line, part in zip(lines, draw_card(face, style, styles, large), strict=True):
                 line.append_text(part)
         return Text("\n").join(lines)
 
+    @property
+    def large(self) -> bool:
+        """Large cards where the row has the height for them and they fit its width."""
+        return (
+            self.size.height >= LARGE_HEIGHT
+            and row_width(self._faces, True) <= self.content_region.width
+        )
+
+    def _indent(self) -> int:
+        """Columns left of the first card: the row is centred in its width."""
+        return max(0, (self.content_region.width - row_width(self._faces, self.large)) // 2)
+
     def index_at(self, x: int) -> int | None:
         """Which card is drawn at column ``x`` (gaps belong to no card)."""
-        left = 0
+        large = self.large
+        left = self._indent()
         for i, face in enumerate(self._faces):
-            right = left + card_width(face)
+            right = left + card_width(face, large)
             if left <= x < right:
                 return i
             left = right + GAP
         return None
 
     def on_click(self, event: events.Click) -> None:
-        index = self.index_at(event.x)
+        offset = event.get_content_offset(self)  # None: on the padding
+        index = None if offset is None else self.index_at(offset.x)
         if index is not None:
             self.post_message(self.Clicked(self, index, self._faces[index].text))

@@ -8,6 +8,7 @@ from collections.abc import Iterable, Sequence
 from textual.widgets import RichLog
 
 from rules.events import Event
+from tui.plain import plain, plain_text
 
 from .cards import CardStyle, card_label
 
@@ -35,9 +36,10 @@ def second_person(text: str) -> str:
 
 
 def display_text(text: str, style: CardStyle) -> str:
-    """Card texts in a sentence shown with the player's card style (10H -> 10♥)."""
+    """Card texts in a sentence shown with the player's card style (10H -> 10♥);
+    no escapes or control characters (names in events come from outside)."""
     words = []
-    for word in second_person(text).split(" "):
+    for word in second_person(plain(text, None, newlines=True)).split(" "):
         core = word.rstrip(_CARD_WORD_END)
         tail = word[len(core) :]
         head = ""
@@ -61,4 +63,5 @@ class EventLog(RichLog):
             self.add_line(display_text(event.render(names), style))
 
     def add_line(self, text: str) -> None:
-        self.write(text, scroll_end=True)
+        # a Text: RichLog would otherwise render a str itself (emoji codes and all)
+        self.write(plain_text(text, None, newlines=True), scroll_end=True)

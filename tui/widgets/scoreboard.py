@@ -9,6 +9,8 @@ from typing import ClassVar
 from rich.text import Text
 from textual.widget import Widget
 
+from tui.plain import plain
+
 
 class Scoreboard(Widget):
     COMPONENT_CLASSES: ClassVar[set[str]] = {
@@ -26,7 +28,9 @@ class Scoreboard(Widget):
     def set_scores(
         self, names: Sequence[str], scores: Sequence[int], extra: Sequence[str] = ()
     ) -> None:
-        self._names, self._scores, self._extra = tuple(names), tuple(scores), tuple(extra)
+        self._names = tuple(plain(n, 40) for n in names)
+        self._scores = tuple(scores)
+        self._extra = tuple(plain(x) for x in extra)
         self.refresh()
 
     @staticmethod

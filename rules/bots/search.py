@@ -1,0 +1,472 @@
+"""The search engine every game's strong bot and the hints use.
+
+Information-set Monte Carlo tree search (Cowling, Powley and Whitehouse,
+2012) over determinizations, generic over the game contract:
+
+* Each iteration searches one state the seat cannot tell from the real one
+  (``Situation.sample``: the hidden cards dealt again, consistently with what
+  the seat has seen). The engine never holds the true state.
+* Nodes are information sets: a node is reached by the sequence of what one
+  seat *observed*, not by the moves themselves. Each seat descends its own
+  path (multiple-observer ISMCTS): where every seat sees every move the paths
+  coincide and the seats share one tree; where a move is hidden from a seat
+  (a submission in a simultaneous phase, by default) that seat's path records
+  only that a move was made, so its next choice cannot depend on it. A
+  simultaneous phase is thus searched as hidden sequential moves; when the
+  phase is over, what it revealed becomes one more observation.
+* A node keeps a value per seat (2 to 8 seats); the seat choosing at a node
+  maximises its own value (UCB1 with availability counts, as moves are legal
+  in some samples and not in others).
+* Below the tree, a rollout plays the game's own policy (the adapter's
+  ``rollout_move``: its medium bot where that is stronger than random) for at
+  most ``max_depth`` moves or until the adapter says the rollout has gone far
+  enough, then scores the state: the outcome if the game is over, else the
+  adapter's estimate, each seat's value in [0, 1].
+
+A game plugs in through a small :class:`Adapter` (how to advance a state
+fast, the rollout policy, how to value an unfinished state); the search
+itself is never copied into a game. :func:`analyse` gives every legal move's
+visits and value, for the hard bots and for hints; :func:`best_move` picks.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..game import GameState
+from .base import Bot, Situation
+
+State = GameState[Any, Any]
+
+# share of uniform exploration in regret matching's choices
+GAMMA = 0.1
+
+
+class Hidden:
+    """What a seat observes of a move hidden from it (one token per mover)."""
+
+    __slots__ = ("seat",)
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Hidden and other.seat == self.seat
+
+    def __hash__(self) -> int:
+        return hash(("hidden", self.seat))
+
+    def __repr__(self) -> str:
+        return f"Hidden({self.seat})"
+
+
+class Adapter:
+    """What the engine needs to know about one game, with generic defaults.
+
+    Every method receives sampled states only. Override what the game can do
+    better or faster: ``advance`` (play without checks or narration),
+    ``rollout_move`` (a policy stronger than random), ``evaluate`` (an
+    unfinished state's value per seat), ``rollout_done`` (where a rollout may
+    stop early and be evaluated), ``observe`` (what a seat sees of a move)."""
+
+    # moves a rollout plays at most before the state is evaluated
+    max_depth: int = 400
+    # "win": values are win chances; "points": the adapter's ``points`` reads
+    # a value as expected points for the hints (see MoveEstimate.points)
+    value_kind: str = "win"
+    # score difference at which the default evaluation says 73% (tanh(1))
+    score_scale: float = 10.0
+
+    def to_act(self, state: State) -> tuple[int, ...]:
+        return state.to_act()
+
+    def simultaneous(self, state: State, acting: tuple[int, ...]) -> bool:
+        """Whether the seat to choose now does so without seeing the others'
+        choices of the same phase (searched by regret matching, not UCB).
+        By default: when several seats must act at once."""
+        return len(acting) > 1
+
+    def legal(self, state: State, seat: int) -> list[Hashable]:
+        return state.legal_moves(seat)
+
+    def advance(self, state: State, seat: int, move: Hashable) -> None:
+        state.play(seat, move)
+
+    def rollout_move(self, state: State, seat: int, rng: random.Random) -> Hashable:
+        return rng.choice(self.legal(state, seat))
+
+    def horizon(self, state: State) -> Any:
+        """Noted from each iteration's sample before the search descends (e.g.
+        its round number), for :meth:`rollout_done`."""
+        return None
+
+    def rollout_done(self, state: State, horizon: Any, depth: int) -> bool:
+        """True when a rollout has gone far enough to be evaluated: ``horizon``
+        is what :meth:`horizon` noted at the root, ``depth`` the moves played
+        in the rollout so far."""
+        return False
+
+    def evaluate(self, state: State, root_seat: int) -> list[float]:
+        """Each seat's chance to do well from an unfinished state, in [0, 1]:
+        by default the scoreboard, each seat against each other seat."""
+        scores = state.scores()
+        n = len(scores)
+        scale = self.score_scale
+        out = []
+        for k in range(n):
+            total = 0.0
+            for j in range(n):
+                if j != k:
+                    total += 0.5 + 0.5 * math.tanh((scores[k] - scores[j]) / scale)
+            out.append(total / (n - 1))
+        return out
+
+    def result(self, state: State) -> list[float]:
+        """Each seat's value in a finished game: its share of the win (1 for the
+        winner, 1/k each for k seats tied at the top, 0 for the others), so
+        that values read as win chances. A game where places below the first
+        matter may reward them in its own adapter."""
+        outcome = state.outcome()
+        n = state.config.players
+        if outcome is None:
+            return [1.0 / n] * n
+        out = [0.0] * n
+        top = outcome.ranking[0]
+        for seat in top:
+            out[seat] = 1.0 / len(top)
+        return out
+
+    def observe(self, state: State, seat: int, move: Hashable, observer: int) -> Hashable:
+        """What ``observer`` sees of ``seat`` playing ``move`` in ``state``
+        (before the move). By default every move is seen, except in a
+        simultaneous phase, where the other seats only learn that it was made
+        (until the phase ends: see ``reveal``)."""
+        if len(state.to_act()) > 1:
+            return Hidden(seat)
+        return move
+
+    def reveal(
+        self, state: State, hidden: Sequence[tuple[int, Hashable]], observer: int
+    ) -> Hashable:
+        """What ``observer`` learns when a simultaneous phase is over, of the
+        moves that were hidden from it during the phase (``state`` is after)."""
+        return tuple(hidden)
+
+    def points(self, value: float) -> float:
+        """A value read as expected points (``value_kind == "points"``)."""
+        return value
+
+
+class Node:
+    """An information set of the seat that chooses there, or of an observer."""
+
+    __slots__ = ("avail", "children", "regret", "stamp", "value", "visits")
+
+    def __init__(self, seats: int) -> None:
+        self.children: dict[Hashable, Node] = {}
+        self.visits = 0
+        self.avail = 0  # iterations in which this node's move was legal
+        self.value = [0.0] * seats  # sum of each seat's rewards over the visits
+        self.stamp = -1  # the last iteration that updated it (shared paths count once)
+        self.regret = 0.0  # regret matching's, where a simultaneous phase chose it
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How long to think: at most ``iterations``, and at most ``seconds`` of
+    wall time if given (then the result depends on the machine's speed)."""
+
+    iterations: int = 2000
+    seconds: float | None = None
+
+
+@dataclass(frozen=True)
+class MoveEstimate:
+    """One legal move as the search sees it. ``value`` is the seat's estimated
+    win chance (0 to 1) after it; ``points`` reads it as expected points where
+    the game's adapter says so (else None)."""
+
+    move: Hashable
+    visits: int
+    value: float
+    points: float | None = None
+
+
+@dataclass
+class Analysis:
+    moves: list[MoveEstimate]  # best first
+    iterations: int
+    seconds: float
+    # the decision is simultaneous: the visits are a mixed strategy to draw from
+    mixed: bool = False
+
+    def pick(self, rng: random.Random) -> Hashable:
+        """The move to play: the most visited, or in a simultaneous decision one
+        drawn in proportion to the visits (a fixed choice could be read)."""
+        if not self.mixed:
+            return self.best
+        total = sum(e.visits for e in self.moves)
+        if total == 0:
+            return self.best
+        return self.moves[_draw([e.visits / total for e in self.moves], rng.random())].move
+
+    @property
+    def best(self) -> Hashable:
+        return self.moves[0].move
+
+
+def analyse(
+    situation: Situation,
+    adapter: Adapter,
+    budget: Budget,
+    rng: random.Random,
+    exploration: float = 0.7,
+    worlds: int = 0,
+    sampler: Callable[[random.Random], State] | None = None,
+) -> Analysis:
+    """Search the seat's decision; every legal move with its visits and value,
+    most visited first.
+
+    ``worlds``: if > 0, draw only that many samples and cycle through copies of
+    them (a sample is dearer than a copy in some games); 0 draws one per
+    iteration. ``sampler`` replaces ``situation.sample`` (a game may weight its
+    samples); it must draw from the same knowledge."""
+    started = time.perf_counter()
+    me = situation.seat
+    legal = list(situation.legal)
+    sample = sampler or situation.sample
+    first = sample(rng)
+    n = first.config.players
+    root = Node(n)
+    pool: list[State] = [first]
+    deadline = None if budget.seconds is None else started + budget.seconds
+    iterations = 0
+    # bound locally: the loop below is the hot path
+    to_act = adapter.to_act
+    legal_of = adapter.legal
+    advance = adapter.advance
+    observe = adapter.observe
+    reveal = adapter.reveal
+    rollout_move = adapter.rollout_move
+    rollout_done = adapter.rollout_done
+    horizon_of = adapter.horizon
+    is_simultaneous = adapter.simultaneous
+    evaluate = adapter.evaluate
+    result = adapter.result
+    max_depth = adapter.max_depth
+    log = math.log
+    sqrt = math.sqrt
+    seats = range(n)
+    while iterations < budget.iterations:
+        if (
+            deadline is not None
+            and iterations
+            and iterations & 15 == 0
+            and time.perf_counter() >= deadline
+        ):
+            break
+        if iterations == 0:
+            state = first.copy()
+        elif worlds > 0:
+            if len(pool) < worlds:
+                pool.append(sample(rng))
+                state = pool[-1].copy()
+            else:
+                state = pool[iterations % worlds].copy()
+        else:
+            state = sample(rng)
+        stamp = iterations
+        iterations += 1
+        horizon = horizon_of(state)
+        cur = [root] * n
+        path = [root]
+        root.stamp = stamp
+        expanded = False
+        at_root = True
+        phase_open = False  # a simultaneous phase has begun and not ended
+        # per observer: moves hidden from it in the phase now open
+        hidden: dict[int, list[tuple[int, Hashable]]] = {}
+        # regret-matching choices made this iteration, updated with its reward
+        regrets: list[tuple[dict[Hashable, Node], list[Hashable], list[float], int, int]] = []
+        while not state.is_over and not expanded:
+            acting = to_act(state)
+            if not acting:
+                break
+            # the searching seat makes the first move (in a simultaneous phase
+            # the order is free: the others do not see it)
+            seat = me if at_root and me in acting else acting[0]
+            at_root = False
+            moves = legal_of(state, seat)
+            node = cur[seat]
+            children = node.children
+            untried = [m for m in moves if m not in children]
+            simultaneous = phase_open or is_simultaneous(state, acting)
+            if untried:
+                move = untried[0] if len(untried) == 1 else rng.choice(untried)
+                expanded = True
+                for m in moves:
+                    child = children.get(m)
+                    if child is not None:
+                        child.avail += 1
+            elif simultaneous:
+                # regret matching: UCB's deterministic choices fall into step
+                # with the other seats' and teach them to read this one
+                k = len(moves)
+                positive = [max(children[m].regret, 0.0) for m in moves]
+                total = sum(positive)
+                mix = GAMMA / k
+                probs = [
+                    (1.0 - GAMMA) * (r / total if total > 0.0 else 1.0 / k) + mix for r in positive
+                ]
+                pick = _draw(probs, rng.random())
+                move = moves[pick]
+                for m in moves:
+                    children[m].avail += 1
+                regrets.append((children, moves, probs, pick, seat))
+            else:
+                best = -1.0
+                move = moves[0]
+                logs = 0.0
+                for m in moves:
+                    child = children[m]
+                    child.avail += 1
+                    logs = log(child.avail)
+                    v = child.value[seat] / child.visits + exploration * sqrt(logs / child.visits)
+                    if v > best:
+                        best, move = v, m
+            # every seat's path follows what it observes of the move
+            for o in seats:
+                key = move if o == seat else observe(state, seat, move, o)
+                here = cur[o]
+                nxt = here.children.get(key)
+                if nxt is None:
+                    nxt = here.children[key] = Node(n)
+                    if o == seat:
+                        nxt.avail = 1
+                cur[o] = nxt
+                if nxt.stamp != stamp:
+                    nxt.stamp = stamp
+                    path.append(nxt)
+                if type(key) is Hidden:
+                    hidden.setdefault(o, []).append((seat, move))
+            advance(state, seat, move)
+            if simultaneous:
+                phase_open = True
+                after = () if state.is_over else to_act(state)
+                left = [s for s in acting if s != seat]
+                if state.is_over or any(s not in left for s in after):
+                    # the phase is over: each seat learns what was hidden from it
+                    for o, moved in hidden.items():
+                        key = reveal(state, moved, o)
+                        here = cur[o]
+                        nxt = here.children.get(key)
+                        if nxt is None:
+                            nxt = here.children[key] = Node(n)
+                        cur[o] = nxt
+                        if nxt.stamp != stamp:
+                            nxt.stamp = stamp
+                            path.append(nxt)
+                    phase_open = False
+                    hidden = {}
+        # rollout
+        if not state.is_over and not rollout_done(state, horizon, 0):
+            depth = 0
+            while depth < max_depth:
+                acting = to_act(state)
+                if not acting:
+                    break
+                seat = acting[0]
+                advance(state, seat, rollout_move(state, seat, rng))
+                depth += 1
+                if state.is_over or rollout_done(state, horizon, depth):
+                    break
+        rewards = result(state) if state.is_over else evaluate(state, me)
+        for children, moves, probs, pick, seat in regrets:
+            x = rewards[seat]
+            for j, m in enumerate(moves):
+                children[m].regret += (x / probs[j] if j == pick else 0.0) - x
+        for node in path:
+            node.visits += 1
+            value = node.value
+            for k in seats:
+                value[k] += rewards[k]
+    estimates = []
+    for m in legal:
+        child = root.children.get(m)
+        if child is None or child.visits == 0:
+            estimates.append(MoveEstimate(m, 0, 0.0, None))
+            continue
+        v = child.value[me] / child.visits
+        estimates.append(MoveEstimate(m, child.visits, v, _points(adapter, v)))
+    estimates.sort(key=lambda e: (e.visits, e.value), reverse=True)
+    mixed = adapter.simultaneous(first, first.to_act())
+    return Analysis(estimates, iterations, time.perf_counter() - started, mixed)
+
+
+def _draw(probs: Sequence[float], r: float) -> int:
+    """The index that ``r`` (uniform in [0, 1)) falls on in ``probs``."""
+    acc = 0.0
+    for i, p in enumerate(probs):
+        acc += p
+        if r < acc:
+            return i
+    return len(probs) - 1
+
+
+def _points(adapter: Adapter, value: float) -> float | None:
+    return adapter.points(value) if adapter.value_kind == "points" else None
+
+
+def best_move(
+    situation: Situation, adapter: Adapter, budget: Budget, rng: random.Random, **kw: Any
+) -> Hashable:
+    """The most visited move of :func:`analyse`."""
+    return analyse(situation, adapter, budget, rng, **kw).best
+
+
+# ------------------------------------------------------- per-game engines
+# game id -> (adapter factory, the hard level's budget); games register here
+_ENGINES: dict[str, tuple[Callable[[], Adapter], Budget]] = {}
+DEFAULT_BUDGET = Budget(iterations=1000, seconds=1.0)
+
+
+def register_engine(game_id: str, adapter: Callable[[], Adapter], budget: Budget) -> None:
+    """The adapter and budget the hints use for a game (its hard bot's)."""
+    _ENGINES[game_id] = (adapter, budget)
+
+
+def engine_for(game_id: str) -> tuple[Adapter, Budget]:
+    """A game's adapter and budget; the generic adapter for a game without one."""
+    from . import _load
+
+    _load()
+    factory, budget = _ENGINES.get(game_id, (Adapter, DEFAULT_BUDGET))
+    return factory(), budget
+
+
+class EngineBot(Bot):
+    """Any game's search bot: the engine with the game's adapter and budget."""
+
+    name = "engine"
+
+    def __init__(self, budget: Budget | None = None) -> None:
+        self.budget = budget
+
+    def choose(self, situation: Situation, rng: random.Random) -> Hashable:
+        if len(situation.legal) == 1:
+            return situation.legal[0]
+        adapter, default = engine_for(situation.spec.id)
+        return analyse(situation, adapter, self.budget or default, rng).pick(rng)
+
+
+def hint(situation: Situation, rng: random.Random, budget: Budget | None = None) -> Analysis:
+    """The engine's view of a seat's legal moves, best first, for the hint
+    key: within the hard bot's budget unless told otherwise. Only the seat's
+    own knowledge is searched (``situation.sample``)."""
+    adapter, default = engine_for(situation.spec.id)
+    return analyse(situation, adapter, budget or default, rng)

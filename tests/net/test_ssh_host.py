@@ -1,0 +1,193 @@
+"""`cardtable ssh-host` over loopback with an asyncssh client: a visitor with a
+pty gets cardtable's home screen and its resizes, one without gets a line and
+is closed, identities keep their saves apart, and the limits hold.
+
+Most tests run a stand-in program (it prints its folders and terminal) in
+place of cardtable, so they are quick; one runs the real app."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import sys
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import asyncssh
+import pytest
+
+from net.ssh_host import (
+    NO_PTY,
+    HostConfig,
+    HostLimits,
+    guest_identity,
+    key_identity,
+    load_host_key,
+    start_host,
+    visitor_dirs,
+)
+
+ESCAPE = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b.")
+# the stand-in visitor program: says where it was told to keep things, and its size
+STAND_IN = (
+    sys.executable,
+    "-c",
+    "import os, resource, shutil, sys; "
+    "print('ARGS', sys.argv[1:], 'CONFIG', os.environ['CARDTABLE_CONFIG_DIR'], "
+    "'TERM', os.environ['TERM'], 'SIZE', tuple(shutil.get_terminal_size()), "
+    "'AS', resource.getrlimit(resource.RLIMIT_AS)[0], "
+    "'TTY', os.isatty(0), flush=True); sys.stdin.readline()",
+)
+
+
+async def read_until(process: asyncssh.SSHClientProcess[bytes], text: str) -> str:
+    """What the visitor's terminal shows (escapes removed) once ``text`` is in it."""
+    seen = ""
+    while text not in seen:
+        chunk = await asyncio.wait_for(process.stdout.read(65536), 20)
+        if not chunk:
+            break
+        seen += ESCAPE.sub("", chunk.decode("utf-8", "replace"))
+    return seen
+
+
+@pytest.fixture
+async def guests(tmp_path: Path) -> AsyncIterator[tuple[int, Path]]:
+    config = HostConfig(tmp_path, command=STAND_IN, limits=HostLimits(per_address=2))
+    acceptor, _ = await start_host(config, "127.0.0.1", 0)
+    yield acceptor.sockets[0].getsockname()[1], tmp_path
+    acceptor.close()
+    await acceptor.wait_closed()
+
+
+def connect(port: int, user: str, **options: object) -> asyncssh.SSHClientConnection:
+    return asyncssh.connect(  # type: ignore[return-value]
+        "127.0.0.1", port, username=user, known_hosts=None, **options
+    )
+
+
+async def test_a_visitor_runs_in_their_own_terminal_and_folder(
+    guests: tuple[int, Path],
+) -> None:
+    port, data = guests
+    async with connect(port, "Ada Lovelace/../x") as conn:
+        process = await conn.create_process(
+            term_type="xterm-256color", term_size=(100, 30), encoding=None
+        )
+        shown = await read_until(process, "TTY")
+        process.stdin.write(b"\r")
+        await asyncio.wait_for(process.wait_closed(), 20)
+    home = data / "visitors" / "guest-ada-lovelace-x"
+    assert f"'--data-dir', '{home / 'data'}'" in shown
+    assert f"CONFIG {home / 'config'}" in shown
+    assert "TERM xterm-256color" in shown and "SIZE (100, 30)" in shown and "TTY True" in shown
+    assert f"AS {HostLimits().memory_bytes}" in shown  # the memory cap holds in the process
+
+
+async def test_two_visitors_keep_their_saves_apart(guests: tuple[int, Path]) -> None:
+    port, data = guests
+    for name in ("ada", "bea"):
+        async with connect(port, name) as conn:
+            process = await conn.create_process(term_type="xterm", encoding=None)
+            shown = await read_until(process, "TTY")
+            process.stdin.write(b"\r")
+            assert f"visitors/guest-{name}/data" in shown
+    assert sorted(p.name for p in (data / "visitors").iterdir()) == ["guest-ada", "guest-bea"]
+
+
+async def test_without_a_terminal_a_visitor_gets_one_line(guests: tuple[int, Path]) -> None:
+    port, data = guests
+    async with connect(port, "ada") as conn:
+        for command in (None, "cat /etc/passwd"):
+            done = await conn.run(command, encoding=None) if command else None
+            if done is None:  # a shell without a pty
+                process = await conn.create_process(encoding=None)
+                out = await asyncio.wait_for(process.stdout.read(), 20)
+                await process.wait_closed()
+                status = process.exit_status
+            else:
+                out, status = done.stdout, done.exit_status
+            assert out == NO_PTY.encode() and status == 1
+        with pytest.raises(asyncssh.ChannelOpenError):
+            await conn.start_sftp_client()
+    assert not (data / "visitors").exists()  # nobody got a program
+
+
+async def test_sessions_per_address_are_limited(guests: tuple[int, Path]) -> None:
+    port, _ = guests
+    async with connect(port, "ada") as conn:
+        first = await conn.create_process(term_type="xterm", encoding=None)
+        second = await conn.create_process(term_type="xterm", encoding=None)
+        await read_until(first, "TTY")
+        await read_until(second, "TTY")
+        third = await conn.create_process(term_type="xterm", encoding=None)
+        refused = await asyncio.wait_for(third.stdout.read(), 20)
+        assert b"too many sessions from your address" in refused
+        for process in (first, second):
+            process.stdin.write(b"\r")
+            await asyncio.wait_for(process.wait_closed(), 20)
+        # the count goes down again
+        fourth = await conn.create_process(term_type="xterm", encoding=None)
+        assert "TTY" in await read_until(fourth, "TTY")
+        fourth.stdin.write(b"\r")
+
+
+async def test_with_authorized_keys_only_those_keys_get_in_and_each_is_its_own(
+    tmp_path: Path,
+) -> None:
+    allowed = asyncssh.generate_private_key("ssh-ed25519")
+    stranger = asyncssh.generate_private_key("ssh-ed25519")
+    keys = tmp_path / "authorized_keys"
+    keys.write_bytes(allowed.export_public_key())
+    config = HostConfig(tmp_path / "data", authorized_keys=keys, command=STAND_IN)
+    acceptor, _ = await start_host(config, "127.0.0.1", 0)
+    port = acceptor.sockets[0].getsockname()[1]
+    try:
+        with pytest.raises(asyncssh.PermissionDenied):
+            async with connect(port, "ada", client_keys=[stranger]):
+                pass
+        for name in ("ada", "someone-else"):  # the login name changes nothing
+            async with connect(port, name, client_keys=[allowed]) as conn:
+                process = await conn.create_process(term_type="xterm", encoding=None)
+                shown = await read_until(process, "TTY")
+                process.stdin.write(b"\r")
+                assert f"visitors/{key_identity(allowed)}/data" in shown
+    finally:
+        acceptor.close()
+
+
+def test_names_become_folder_names_and_nothing_else(tmp_path: Path) -> None:
+    assert guest_identity("Ada") == "guest-ada"
+    assert guest_identity("../../etc") == "guest-etc"
+    assert guest_identity("\x1b[2J") == "guest-2j"
+    assert guest_identity("") == guest_identity("///") == "guest-anonymous"
+    assert len(guest_identity("x" * 500)) == len("guest-") + 32
+    for bad in ("../x", "guest-a/b", "root", "guest-"):
+        with pytest.raises(ValueError):
+            visitor_dirs(tmp_path, bad)
+
+
+def test_the_host_key_is_made_once_and_kept_private(tmp_path: Path) -> None:
+    first = load_host_key(tmp_path)
+    assert load_host_key(tmp_path).public_data == first.public_data
+    assert (tmp_path / "ssh_host_ed25519_key").stat().st_mode & 0o077 == 0
+
+
+async def test_a_visitor_reaches_the_home_screen_and_resizes_reach_the_app(
+    tmp_path: Path,
+) -> None:
+    acceptor, _ = await start_host(HostConfig(tmp_path), "127.0.0.1", 0)
+    port = acceptor.sockets[0].getsockname()[1]
+    try:
+        async with connect(port, "ada") as conn:
+            process = await conn.create_process(
+                term_type="xterm-256color", term_size=(80, 24), encoding=None
+            )
+            assert "Choose a game" in await read_until(process, "Choose a game")
+            process.change_terminal_size(60, 20)
+            assert "too small" in await read_until(process, "too small")
+            process.stdin.write(b"\x11")  # Ctrl+Q
+            await asyncio.wait_for(process.wait_closed(), 20)
+            assert process.exit_status == 0
+    finally:
+        acceptor.close()

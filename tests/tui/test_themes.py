@@ -1,0 +1,64 @@
+"""Every theme the settings offer keeps the table readable: each piece of text
+drawn on a game screen (cards and their edges, captions, the discard grid, the
+scores, the action cards, the status line, the footer's keys) has a contrast of
+at least 3:1 (WCAG's minimum for bold text and interface marks) against what is
+behind it, as the terminal receives it.
+
+Left out: ANSI themes (their colours are the terminal's own), the header
+(Textual's), and the one-column separators and scrollbars."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import pytest
+from rich.console import Console
+from textual.color import Color
+
+from tui.contrast import MINIMUM, contrast
+
+from .conftest import make_app, play_launch, settle
+
+DECORATION = set("▏▁▔▕│▎▊█▌▐▆▇▅▄▃▂ ")
+
+
+def poorly_contrasted(app: Any) -> set[str]:
+    """The pieces of text on screen, below the header, under the minimum."""
+    width, height = app.size
+    console = Console(
+        file=io.StringIO(), width=width, height=height, color_system="truecolor",
+        force_terminal=True, legacy_windows=False,
+    )  # fmt: skip
+    update = app.screen._compositor.render_update(full=True)
+    row, poor = 0, set()
+    for segment in console.render(update):
+        row += segment.text.count("\n")
+        style, text = segment.style, segment.text.strip()
+        if row == 0 or not text or set(text) <= DECORATION or style is None:
+            continue
+        if style.color is None or style.bgcolor is None or style.dim:
+            continue
+        ratio = contrast(Color.from_rich_color(style.color), Color.from_rich_color(style.bgcolor))
+        if ratio < MINIMUM:
+            poor.add(f"{text[:12]!r} {ratio:.1f}")
+    return poor
+
+
+@pytest.mark.parametrize("game", ["domination", "trick"])
+async def test_every_theme_keeps_the_table_readable(dirs: Any, game: str) -> None:
+    app = make_app(dirs, launch={**play_launch(seed=3), "game": game})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("1")  # a card played, or an action chosen
+        await settle(pilot)
+        themes = sorted(t for t in app.available_themes if not t.startswith("ansi"))
+        assert len(themes) > 10
+        failures = {}
+        for theme in themes:
+            app.theme = theme
+            await pilot.pause()
+            poor = poorly_contrasted(app)
+            if poor:
+                failures[theme] = sorted(poor)
+        assert failures == {}

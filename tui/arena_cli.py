@@ -1,0 +1,121 @@
+"""`cardtable arena GAME --a A --b B`: bot against bot, with win rates.
+
+Headless (no textual): the games are played by :mod:`rules.bots.arena`. The
+results go to stdout, one line per figure (or one JSON object with
+``--json``); a progress bar goes to stderr, and only when stderr is a
+terminal, so pipes and scripts get clean output.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any, TextIO
+
+from rules.bots.arena import ArenaSpec, Summary, Times, arena, make_player
+from rules.errors import UnknownGame
+from rules.registry import games, get_game
+
+BAR_WIDTH = 30
+
+
+def add_arena_parser(subparsers: Any) -> argparse.ArgumentParser:
+    """The ``arena`` subcommand, on the parser's ``add_subparsers()`` object."""
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "arena",
+        help="play bots against each other and print win rates",
+        description="Play bot A against bot B (B takes every other seat), seats rotated "
+        "so that no side keeps the first move; print A's win rate with a 95% interval, "
+        "the average game length and decision times.",
+    )
+    parser.add_argument("game", metavar="GAME", help=f"one of: {', '.join(sorted(games()))}")
+    parser.add_argument(
+        "--a", required=True, metavar="BOT", help="easy, medium, hard, random (trick: a script)"
+    )
+    parser.add_argument("--b", required=True, metavar="BOT", help="the opponent, as for --a")
+    parser.add_argument("--games", type=int, default=100, metavar="N", help="default 100")
+    parser.add_argument("--preset", default=None, metavar="P", help="a named rule variant")
+    parser.add_argument("--players", type=int, default=None, metavar="K", help="seats")
+    parser.add_argument("--seed", type=int, default=0, metavar="S", help="default 0")
+    parser.add_argument(
+        "--jobs", type=int, default=1, metavar="J", help="processes to play in (default 1)"
+    )
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.set_defaults(handler=run_arena)
+    return parser
+
+
+def run_arena(args: argparse.Namespace) -> int:
+    try:
+        spec = ArenaSpec(
+            game=get_game(args.game).id,
+            a=args.a,
+            b=args.b,
+            games=args.games,
+            preset=args.preset,
+            players=args.players,
+            seed=args.seed,
+        )
+        if spec.games < 1 or args.jobs < 1:
+            raise ValueError("--games and --jobs take a number of at least 1")
+        spec.config()  # a bad preset or number of players, in one line
+        make_player(spec.game, spec.a)
+        make_player(spec.game, spec.b)
+    except (ValueError, UnknownGame) as err:
+        print(f"cardtable: {err}", file=sys.stderr)
+        return 2
+    bar = _Bar(sys.stderr) if _is_tty(sys.stderr) else None
+    summary, _ = arena(spec, args.jobs, bar.update if bar else None)
+    if bar:
+        bar.close()
+    if args.json:
+        print(json.dumps(summary.to_json()))
+    else:
+        print("\n".join(report_lines(summary)))
+    return 0
+
+
+def report_lines(s: Summary) -> list[str]:
+    lo, hi = s.ci_low * 100, s.ci_high * 100
+    return [
+        f"{s.game} ({s.preset}, {s.players} players), {s.games} games, seed {s.seed}: "
+        f"{s.a} (A) against {s.b} (B)",
+        f"A wins {s.wins}, ties {s.draws}, loses {s.losses}: "
+        f"{s.rate:.1%} (95% interval {lo:.1f}% to {hi:.1f}%)",
+        f"average game: {s.mean_moves:.1f} moves",
+        f"A ({s.a}) decision time: {_times(s.a_times)}",
+        f"B ({s.b}) decision time: {_times(s.b_times)}",
+    ]
+
+
+def _times(t: Times) -> str:
+    if t.median is None or t.p99 is None:
+        return "no decisions with a choice"
+    return f"median {_secs(t.median)}, p99 {_secs(t.p99)} ({t.decisions} decisions)"
+
+
+def _secs(seconds: float) -> str:
+    return f"{seconds:.3f} s" if seconds >= 0.001 else f"{seconds * 1e6:.0f} us"
+
+
+class _Bar:
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+
+    def update(self, done: int, total: int) -> None:
+        filled = BAR_WIDTH * done // total
+        bar = "#" * filled + "-" * (BAR_WIDTH - filled)
+        self.stream.write(f"\r[{bar}] {done}/{total} games")
+        self.stream.flush()
+
+    def close(self) -> None:
+        self.stream.write("\n")
+        self.stream.flush()
+
+
+def _is_tty(stream: Any) -> bool:
+    try:
+        return stream is not None and bool(stream.isatty())
+    except (AttributeError, ValueError):
+        return False

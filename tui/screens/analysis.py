@@ -1,0 +1,146 @@
+"""After a game: the player's own moves through the search engine, dearest
+first. Each moment opens the replay at that position, seen by the player.
+
+The engine sees, at each decision, only what the seat had seen then
+(``rules.bots.review``); it runs in a thread with a smaller budget than the
+hard bot's, so a whole game takes seconds, with progress shown.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import TYPE_CHECKING, ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets.option_list import Option
+
+from tui.plain import plain, plain_text
+from tui.styles import LISTS
+from tui.widgets.cards import CardStyle, card_style_of
+from tui.widgets.event_log import display_text
+
+if TYPE_CHECKING:
+    from textual._path import CSSPathType
+
+    from rules.bots.review import Moment
+    from saves.record import GameRecord
+
+ITERATIONS = 300  # a decision's search in the analysis (the hard bot uses more)
+SHOWN = 10
+NEGLIGIBLE = 0.005  # a cost this small is no mistake
+
+
+def moment_text(
+    moment: Moment, style: CardStyle, to_points: Callable[[float], float] | None = None
+) -> str:
+    """One costly moment in words: the move number, what was played, the best
+    move, and what the difference cost (in win chance, or in points where the
+    game's engine reads its values as points: ``to_points``)."""
+    played = display_text(str(moment.played), style)
+    best = display_text(str(moment.best), style)
+    if to_points is not None:
+        lost = to_points(moment.best_value) - to_points(moment.played_value)
+        cost = f"{lost:.1f} points"
+    else:
+        cost = f"{round(moment.cost * 100)}% of your chance to win"
+    return f"Move {moment.ply + 1}: you played {played}; best was {best} (cost: {cost})"
+
+
+def moments_summary(
+    moments: list[Moment], style: CardStyle, to_points: Callable[[float], float] | None = None
+) -> list[str]:
+    """The lines of the list, dearest first; a sentence if nothing cost anything."""
+    costly = [m for m in moments if m.cost > NEGLIGIBLE][:SHOWN]
+    if not costly:
+        return ["The engine found no move of yours it would have changed."]
+    return [moment_text(m, style, to_points) for m in costly]
+
+
+class AnalysisScreen(Screen[None]):
+    CSS_PATH: ClassVar[CSSPathType | None] = [LISTS]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "close", "Back", key_display="Esc", id="analysis.close"),
+    ]
+
+    def __init__(self, record: GameRecord, seat: int) -> None:
+        super().__init__()
+        self.record = record
+        self.seat = seat
+        self.moments: list[Moment] = []
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static("", id="analysis-head", classes="caption")
+        yield OptionList(id="moments")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        name = plain(self.record.seats[self.seat].name, 40)
+        self.sub_title = f"analysis: {name}"
+        self._head(f"Going through {name}'s moves with the engine…")
+        self.run_worker(self._review, thread=True, group="analysis", exit_on_error=False)
+
+    def _head(self, text: str) -> None:
+        self.query_one("#analysis-head", Static).update(plain_text(text, None))
+
+    def _review(self) -> None:
+        from rules.bots.review import review
+        from rules.bots.search import Budget
+
+        record = self.record
+
+        def progress(done: int, total: int) -> None:
+            self.app.call_from_thread(self._head, f"Analysing move {done + 1} of {total}…")
+
+        try:
+            spec = record.spec()
+            moments = review(
+                spec,
+                record.game_config(),
+                record.seed,
+                record.moves,
+                self.seat,
+                random.Random(f"{record.seed}:analysis:{self.seat}"),
+                Budget(ITERATIONS),
+                record.deck_order,
+                progress,
+            )
+        except Exception as err:  # a record that no longer replays, an engine bug
+            self.app.call_from_thread(self._head, f"No analysis: {err}")
+            return
+        self.app.call_from_thread(self._show, moments)
+
+    def _show(self, moments: list[Moment]) -> None:
+        from rules.bots.search import engine_for
+
+        self.moments = [m for m in moments if m.cost > NEGLIGIBLE][:SHOWN]
+        adapter, _ = engine_for(self.record.game)
+        to_points = adapter.points if adapter.value_kind == "points" else None
+        lines = moments_summary(moments, card_style_of(self.app), to_points)
+        listing = self.query_one("#moments", OptionList)
+        listing.clear_options()
+        listing.add_options(
+            [Option(plain_text(line, None), id=str(i)) for i, line in enumerate(lines)]
+        )
+        listing.highlighted = 0
+        listing.focus()
+        self._head(
+            "Your dearest moves, as the engine sees them: Enter opens the replay there."
+            if self.moments
+            else "Nothing to regret."
+        )
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        from tui.screens.replay import ReplayScreen
+
+        index = int(event.option.id or 0)
+        if index < len(self.moments):
+            ply = self.moments[index].ply
+            self.app.push_screen(ReplayScreen(self.record, start=ply, seat=self.seat))
+
+    def action_close(self) -> None:
+        self.dismiss()

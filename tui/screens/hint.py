@@ -1,0 +1,62 @@
+"""The hint dialog: what the engine makes of the player's legal moves.
+
+:func:`hint_lines` is the text, a pure function of a :class:`~net.client.Hint`
+(tested without the app); the dialog shows it over the table, best first.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from net.client import Hint
+from tui.plain import plain_text
+from tui.widgets.cards import CardStyle
+from tui.widgets.event_log import display_text
+
+SHOWN = 8  # moves listed at most: the best ones
+
+
+def hint_lines(hint: Hint, style: CardStyle) -> list[str]:
+    """The best move first, then each move with its estimated chance to win
+    (and expected points where the game reads them so)."""
+    moves = hint.moves
+    if not moves:
+        return ["No move to weigh."]
+    width = max(len(display_text(m.move, style)) for m in moves[:SHOWN])
+    lines = [f"Best: {display_text(hint.best, style)}", ""]
+    for i, estimate in enumerate(moves[:SHOWN]):
+        move = display_text(estimate.move, style).ljust(width)
+        chance = f"{round(estimate.win_chance * 100):>3}% to win"
+        points = f"   {estimate.points:+.1f} points" if estimate.points is not None else ""
+        mark = "→" if i == 0 and not style.ascii else (">" if i == 0 else " ")
+        lines.append(f"{mark} {move}  {chance}{points}")
+    if len(moves) > SHOWN:
+        lines.append(f"  ... and {len(moves) - SHOWN} more")
+    lines += ["", f"Hints taken this game: {hint.used}. Estimates from sampled deals."]
+    return lines
+
+
+class HintScreen(ModalScreen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,enter,h,space", "close", "Back to the table", key_display="Esc")
+    ]
+
+    def __init__(self, hint: Hint, style: CardStyle) -> None:
+        super().__init__()
+        self.hint = hint
+        self.card_style = style
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog", id="hint"):
+            yield Static("The engine's view", classes="title")
+            text = "\n".join(hint_lines(self.hint, self.card_style))
+            yield Static(plain_text(text, None, newlines=True), id="hint-text")
+
+    def action_close(self) -> None:
+        self.dismiss()
