@@ -78,10 +78,9 @@ class MediumBot(Bot):
         best = -float("inf")
         choices: list[Hashable] = []
         for move in legal:
-            if move is STOP:
-                value = grid_value(state, seat)
-            else:
-                value = turn_value(state, move, seat)  # type: ignore[arg-type]
+            # STOP leaves the grid as it is; any other move is a turn to play out
+            is_stop = move is STOP
+            value = grid_value(state, seat) if is_stop else turn_value(state, move, seat)  # type: ignore[arg-type]
             if value > best:
                 best, choices = value, [move]
             elif value == best:
