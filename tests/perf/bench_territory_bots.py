@@ -1,6 +1,7 @@
-"""Territory bots: medium against random, win rate and time per move.
+"""Territory bots against each other: win rate and time per move.
 
-    uv run python tests/perf/bench_territory_bots.py [--games 300] [--preset standard] [--jobs 2]
+    uv run python tests/perf/bench_territory_bots.py [--games 300] [--preset standard] \
+        [--pair hard-medium] [--jobs 2]
 
 Each deal is played twice, the bots swapping seats (and so orientation and, as
 ``first_player`` alternates too, who starts). Prints the win rate with a 95%
@@ -22,10 +23,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from rules.bots import Bot, RandomBot, Situation
-from rules.bots.territory_bots import MediumBot
+from rules.bots.territory_bots import MediumBot, SearchBot
 from rules.territory import SPEC, TerritoryConfig
 
-BOTS: dict[str, type[Bot]] = {"medium": MediumBot, "random": RandomBot}
+BOTS: dict[str, type[Bot]] = {"hard": SearchBot, "medium": MediumBot, "random": RandomBot}
 
 
 def play_game(
