@@ -18,7 +18,7 @@ import pytest
 
 from rules.errors import IllegalMove, NotationError
 from rules.events import Event, visible_events
-from rules.game import Outcome
+from rules.game import RESIGN, Outcome
 from rules.territory import (
     BLITZ,
     MAIN,
@@ -361,6 +361,23 @@ def test_the_clock_keeps_one_turn_through_a_blitz() -> None:
     play(s, "stop")
     after = s.clock(1)
     assert after is not None and after.turn != clock.turn
+
+
+@pytest.mark.parametrize("who", [0, 1])
+def test_either_player_may_resign_even_in_the_middle_of_a_blitz(who: int) -> None:
+    s = position(FIGURE, "8C 9S 7D", "2H 3H 4D")
+    play(s, "conquer 8C 2,1")
+    assert s.view(0)["step"] == BLITZ
+    ply = s.ply
+    events = s.play(who, RESIGN)
+    assert s.is_over and s.ply == ply + 1 and s.to_act() == ()
+    assert [e.kind for e in events] == ["resign"]
+    outcome = s.outcome()
+    assert outcome is not None and outcome.winner == who ^ 1
+    assert outcome == Outcome.resigned(who, 2, s.scores())
+    assert s.view(None)["resigned"] == who and s.clock(0) is None
+    with pytest.raises(IllegalMove):
+        s.play(who ^ 1, RESIGN)
 
 
 def test_the_timeout_explores_the_lowest_card_next_to_the_square() -> None:
