@@ -32,9 +32,9 @@ def _load() -> None:
     global _loaded
     if _loaded:
         return
-    from . import domination, stress, trick
+    from . import domination, stress, territory, trick
 
-    for module in (domination, stress, trick):
+    for module in (domination, stress, territory, trick):
         register(module.SPEC)
     _loaded = True
 

@@ -25,6 +25,7 @@ def _load() -> None:
     from . import (
         domination_bots,  # noqa: F401  (registers itself)
         stress_bots,  # noqa: F401  (registers itself)
+        territory_bots,  # noqa: F401  (registers itself)
         trick_bots,  # noqa: F401  (registers itself)
         trick_engine,  # noqa: F401  (registers itself)
     )

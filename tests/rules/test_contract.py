@@ -341,6 +341,9 @@ class PerftRow:
 
 _DUEL = "3C 5H 9S 9D KH 2S 5S 9H JD QC"  # seat 1: 3C 5H 9S 9D KH; seat 2: 2S 5S 9H JD QC
 _FIRST = (("first_leader", "0"),)
+# territory: seat 0's hand, seat 1's hand, then the square (0,0) (1,0) (0,1) (1,1)
+_SQUARE = "AS 2S 3S 4H 5H 6H 2D 3D AD 7C"
+_ROYAL_SQUARE = "AS 2S KS 4H 5H 6H 2D 3D AD 7C"
 PERFT = [
     # Counted by hand to depth 3. Depth 2, replies of rank >= the lead: 3C 4, 5H 4,
     # 9S 3, 9D 3, and KH none, so the round ends and seat 1 leads 5 cards: 19.
@@ -359,6 +362,17 @@ PERFT = [
     PerftRow("trick", "standard", (), 5, None, (), (41, 1681)),
     # By hand: exactly two different actions (6 + 24) or none, and `missed`: 32.
     PerftRow("trick", "original", (), 5, None, (), (32, 1024)),
+    # territory. Seat 0 (horizontal) holds AS 2S 3S, seat 1 4H 5H 6H; the square
+    # is 2D 3D (vertical, y=0) over AD 7C. By hand: 8 open cells along the
+    # square's sides x 3 cards, and AS (matching AD) takes the 2D above it: 25.
+    # Depth 2: each exploration opens 2 new cells (9 open), seat 1 has no
+    # match: 24 x 27; after the conquest the 3D is seat 1's last card, so no
+    # blitz; seat 1 explores 3 x 8: 648 + 24 = 672.
+    PerftRow("territory", "standard", (("first_player", "0"),), 0, _SQUARE, (), (25, 672)),
+    # Royal Domination with KS for 3S: 2 x 8 explorations, AS takes the 2D, KS
+    # takes either vertical card (any value), KS fortifies either horizontal
+    # card: 21. Depth 2: 16 x 27 + 5 x 24 (seat 1 only explores) = 552.
+    PerftRow("territory", "royal", (("first_player", "0"),), 0, _ROYAL_SQUARE, (), (21, 552)),
 ]
 # Rows for a game that is not registered (yet) are left out, not failed.
 PERFT = [row for row in PERFT if row.game in GAME_IDS]
