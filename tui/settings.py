@@ -30,6 +30,8 @@ class Settings:
     card_style: str = "unicode"  # unicode suits, or ASCII letters S H D C
     four_colour: bool = False  # spades black, hearts red, diamonds blue, clubs green
     bot_pace: float = 0.6
+    # seconds the summary of a round stays unless a key closes it (0: no summary)
+    round_summary: float = 4.0
     # (an "animations" setting changed nothing a player could see: it was
     # removed, and a file that still has it is read without it)
 
@@ -65,6 +67,8 @@ class Settings:
             raise ValueError(f"setting 'card_style' must be one of {', '.join(CARD_STYLES)}")
         if not 0 <= values.get("bot_pace", 0.0) <= 10:
             raise ValueError("setting 'bot_pace' must be between 0 and 10 seconds")
+        if not 0 <= values.get("round_summary", 0.0) <= 60:
+            raise ValueError("setting 'round_summary' must be between 0 and 60 seconds")
         theme = values.get("theme")
         if theme in THEME_ALIASES:
             values["theme"] = THEME_ALIASES[theme]

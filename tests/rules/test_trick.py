@@ -596,7 +596,7 @@ def test_pending_submission_is_seen_by_its_owner_only() -> None:
         v = st.view(seat)
         assert v["pending"] is None and v["submitted"] == [True, False]
         assert "claim" not in str(visible_events(events, seat)[0].data)
-        assert visible_events(events, seat)[0].text == "{p0} has submitted."
+        assert visible_events(events, seat)[0].text == "{p0 has|have} submitted."
     assert "block:claim" in visible_events(events, 0)[0].data["move"]
 
 

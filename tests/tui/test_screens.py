@@ -472,3 +472,17 @@ async def test_a_screenshot_goes_to_the_data_folder_and_says_where(dirs: Any) ->
 def test_an_old_settings_file_with_animations_still_reads() -> None:
     settings = Settings.from_json({"theme": "textual-light", "animations": False})
     assert settings.theme == "textual-light" and not hasattr(settings, "animations")
+
+
+async def test_an_empty_resume_list_says_so_where_the_list_would_be(dirs: Any) -> None:
+    app = make_app(dirs)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("r")
+        await settle(pilot)
+        assert isinstance(app.screen, ResumeScreen)
+        lines = screen_text(app).splitlines()
+        assert any("No saved games yet." in line for line in lines[1:5]), lines[:6]
+        assert not app.screen.query_one(DataTable).display
+        footer = lines[-1]
+        assert "Resume" not in footer and "Delete" not in footer and "Back" in footer

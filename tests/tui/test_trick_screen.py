@@ -681,3 +681,16 @@ async def test_resigning_shows_the_chips(dirs: Any) -> None:
         assert "Computer wins." in text and "(You resigned)" in text
         assert f"Difference{abs(chips[0] - chips[1]):>16}" in text
         assert re.search(rf"You {{10,}}\s+{chips[0]} ", text)
+
+
+@pytest.mark.parametrize("preset", ["standard", "setna"])
+def test_the_intro_fits_its_column_at_80_columns(preset: str) -> None:
+    from tui.games.trick import intro_lines
+
+    spec = get_game("trick")
+    view = spec.new(spec.config(preset), seed=1).view(0)
+    lines = ["".join(text for text, _ in line) for line in intro_lines(view)]  # type: ignore[arg-type]
+    # the reveal column is about 50 wide at 80 columns: no line may wrap there
+    assert max(len(line) for line in lines) <= 50, lines
+    (block,) = [i for i, line in enumerate(lines) if line.startswith("Block")]
+    assert lines[block + 1].startswith("      for the opponent")

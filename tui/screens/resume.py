@@ -26,6 +26,11 @@ if TYPE_CHECKING:
     from tui.app import CardTableApp
 
 COLUMNS = ("Game", "Seats", "Started", "Last played", "Moves", "Status")
+NO_SAVES = (
+    "No saved games yet.\n\n"
+    "Every game you start is saved as you play, and listed here to resume or "
+    "replay. Esc goes back; n on the home screen starts a new game."
+)
 
 
 def when(text: str | float | None) -> str:
@@ -85,6 +90,7 @@ class ResumeScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Header()
+        yield Static(NO_SAVES, id="no-saves")
         yield DataTable(id="saves", cursor_type="row", zebra_stripes=True)
         yield Static("", id="save-detail")
         yield Footer()
@@ -94,7 +100,6 @@ class ResumeScreen(Screen[None]):
         table = self.query_one(DataTable)
         table.add_columns(*COLUMNS)
         self.reload()
-        table.focus()
 
     def reload(self) -> None:
         from saves.errors import SaveError
@@ -111,10 +116,11 @@ class ResumeScreen(Screen[None]):
             return
         for entry in self.entries:
             table.add_row(*entry_row(entry), key=entry.id)
-        if not self.entries:
-            self.query_one("#save-detail", Static).update(
-                "No saved games yet: every game you start is saved as you play."
-            )
+        # an empty list says so where the list would be, not under an empty table
+        table.display = bool(self.entries)
+        self.query_one("#no-saves", Static).display = not self.entries
+        if self.entries:
+            table.focus()
         self.refresh_bindings()
 
     @property
@@ -151,6 +157,8 @@ class ResumeScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("resume", "replay", "delete"):
+            if not self.entries:
+                return False  # nothing to act on: the keys leave the footer
             entry = self.current
             if entry is None:
                 return None
