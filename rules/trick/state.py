@@ -640,7 +640,10 @@ class TrickState(GameState[TrickMove, TrickConfig]):
             pair = pos.repeat_pair(s)
             pairs.append(None if pair is None else [ACTION_IDS[a] for a in ACTIONS if pair[a]])
         pending = self.pending[seat] if seat in (0, 1) else None
-        round_no = pos.round_no - 1 if self.over else pos.round_no
+        # a game that ended with a round resolved has moved its counter on; a
+        # resignation ends it mid-round, in the round still being played
+        resigned = self.win_reason.endswith("resigned")
+        round_no = pos.round_no - 1 if self.over and not resigned else pos.round_no
         v: TrickView = {
             "game": "trick",
             "seat": seat,

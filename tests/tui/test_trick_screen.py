@@ -694,3 +694,17 @@ def test_the_intro_fits_its_column_at_80_columns(preset: str) -> None:
     assert max(len(line) for line in lines) <= 50, lines
     (block,) = [i for i, line in enumerate(lines) if line.startswith("Block")]
     assert lines[block + 1].startswith("      for the opponent")
+
+
+def test_p_says_why_claim_priority_cannot_be_used() -> None:
+    from tui.games.trick import priority_why_not
+
+    spec = get_game("trick")
+    plain_view = spec.new(spec.config("standard"), seed=1).view(0)
+    assert "no items" in priority_why_not(plain_view, 0, True)
+    final = spec.new(spec.config("final"), seed=1)
+    view = final.view(0)
+    assert "both Claims collided" in priority_why_not(view, 0, True)
+    assert "locked in" in priority_why_not(view, 0, False)
+    used = {**view, "items": [{**view["items"][0], "priority": "used"}, view["items"][1]]}
+    assert "already used" in priority_why_not(used, 0, True)  # type: ignore[arg-type]

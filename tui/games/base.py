@@ -336,6 +336,11 @@ class GameScreen(Screen[None]):
 
         self.run_worker(show(), group="pause", exit_on_error=False)
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "hint":
+            return not self.over  # hidden once the game is over
+        return True
+
     # ------------------------------------------------------------ hints
     def action_hint(self) -> None:
         seat = self.seat

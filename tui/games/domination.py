@@ -212,8 +212,10 @@ class DominationScreen(GameScreen):
             return "concede" in self.legal
         if action == "result":
             return self.over
-        if action in ("move_cursor", "play_number", "play_chosen"):
-            return True if self.my_turn else None
+        if action in ("move_cursor", "play_number", "play_chosen", "hint"):
+            if self.over:
+                return False  # hidden: nothing more to play (nor behind the result)
+            return True if self.my_turn or action == "hint" else None
         return True
 
     def action_move_cursor(self, step: int) -> None:

@@ -414,6 +414,26 @@ def reveal_summary(
     return [display_text(fill_names(line, names, you), style) for line in lines]
 
 
+def priority_why_not(view: TrickView, seat: int | None, choosing: bool) -> str:
+    """Why Claim Priority cannot be used now, in words (``p`` when it cannot)."""
+    if seat is None:
+        return "You are watching: there is no seat to play."
+    owned = (view.get("items") or [{}, {}])[seat] or {}
+    item = owned.get("priority")
+    if not item:
+        if any(owned.values()):
+            return "No Claim Priority: it is not one of your items."
+        return "No Claim Priority: this game has no items (the final preset has them)."
+    if item == "used":
+        return "No Claim Priority: you have already used it this game."
+    if not choosing:
+        return "No Claim Priority now: you have locked in this round."
+    return (
+        "No Claim Priority now: it can be used only in the round after both Claims "
+        "collided, and only if your opponent's Steal did not take the pot."
+    )
+
+
 def notes_line(notes: Sequence[str]) -> Line:
     return [(" ".join(notes), "warn")] if notes else []
 
@@ -625,6 +645,8 @@ class TrickScreen(GameScreen):
         Binding("o", "toggle_overload", "Overload", id="trick.overload"),
         Binding("r", "toggle_reset", "Reset", id="trick.reset"),
         Binding("p", "priority", "Priority", id="trick.priority"),
+        # p when Claim Priority cannot be used: not in the footer, but it says why
+        Binding("p", "priority_why", "Why no Claim Priority", show=False, id="trick.priority.why"),
         Binding("x,backspace", "clear", "Clear", key_display="x", id="trick.clear"),
         Binding("g", "result", "Result", id="trick.result"),
     ]
@@ -948,6 +970,10 @@ class TrickScreen(GameScreen):
         if action == "priority":
             window = self.view.get("priority_window") or [False, False]
             return bool(self.choosing and self.seat is not None and window[self.seat])
+        if action == "priority_why":
+            return not self.over
+        if action == "hint":
+            return not self.over  # nothing to weigh once it is over
         if action == "result":
             return self.over
         return True
@@ -1026,6 +1052,9 @@ class TrickScreen(GameScreen):
     async def action_priority(self) -> None:
         if self.check_action("priority", ()):
             await self.submit("priority")
+
+    def action_priority_why(self) -> None:
+        self.set_status(priority_why_not(self.view, self.seat, self.choosing), problem=True)
 
     def action_result(self) -> None:
         if self.over:
