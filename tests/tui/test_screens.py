@@ -287,7 +287,8 @@ async def test_save_quit_resume_continues_identically(dirs: Any) -> None:
         table = app.screen.query_one(DataTable)
         assert table.row_count == 1
         row = [str(cell) for cell in table.get_row_at(0)]  # cells are plain Text
-        assert row[0] == "domination" and row[1] == "You v Computer" and row[5] == "playing"
+        assert row[0] == "domination" and row[1] == "You v Computer (medium)"
+        assert row[4] == "playing"
         await pilot.press("enter")
         await settle(pilot)
         resumed = app.screen
@@ -321,7 +322,7 @@ async def test_resume_lists_unreadable_files_and_deletes_with_confirmation(dirs:
         assert isinstance(screen, ResumeScreen)
         table = screen.query_one(DataTable)
         assert table.row_count == 2
-        statuses = [str(table.get_row_at(i)[5]) for i in range(2)]
+        statuses = [str(table.get_row_at(i)[4]) for i in range(2)]
         assert "unreadable" in statuses
         bad = statuses.index("unreadable")
         table.move_cursor(row=bad)
@@ -352,7 +353,7 @@ async def test_replay_steps_through_a_finished_game(dirs: Any) -> None:
         await settle(pilot)
         await pilot.press("r")
         await settle(pilot)
-        assert "finished" in str(app.screen.query_one(DataTable).get_row_at(0)[5])
+        assert "finished" in str(app.screen.query_one(DataTable).get_row_at(0)[4])
         await pilot.press("v")
         await settle(pilot)
         replay = app.screen
@@ -486,3 +487,22 @@ async def test_an_empty_resume_list_says_so_where_the_list_would_be(dirs: Any) -
         assert not app.screen.query_one(DataTable).display
         footer = lines[-1]
         assert "Resume" not in footer and "Delete" not in footer and "Back" in footer
+
+
+async def test_the_rules_contents_open_focused(dirs: Any) -> None:
+    from textual.widgets import Tree
+
+    from tui.screens.rules import RulesScreen
+
+    app = make_app(dirs)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("question_mark")
+        await settle(pilot)
+        assert isinstance(app.screen, RulesScreen) and app.screen.focused is not None
+        await pilot.press("t")
+        await settle(pilot)
+        assert isinstance(app.screen.focused, Tree)  # the contents, ready for the arrows
+        await pilot.press("t")
+        await settle(pilot)
+        assert app.screen.focused is not None and not isinstance(app.screen.focused, Tree)

@@ -62,3 +62,34 @@ async def test_every_theme_keeps_the_table_readable(dirs: Any, game: str) -> Non
             if poor:
                 failures[theme] = sorted(poor)
         assert failures == {}
+
+
+async def test_forms_open_focused_on_a_field_that_stands_out_in_every_theme(dirs: Any) -> None:
+    from textual.widgets import Select
+    from textual.widgets._select import SelectCurrent
+
+    from tui.screens.new_game import NewGameScreen
+    from tui.screens.settings import SettingsScreen
+
+    app = make_app(dirs)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("n")
+        await settle(pilot)
+        assert isinstance(app.screen, NewGameScreen)
+        assert isinstance(app.screen.focused, Select)  # a field, not the form around it
+        await pilot.press("escape", "s")
+        await settle(pilot)
+        assert isinstance(app.screen, SettingsScreen)
+        assert isinstance(app.screen.focused, Select) and app.screen.focused.id == "theme"
+        focused, other = list(app.screen.query(SelectCurrent))[:2]
+        for theme in sorted(t for t in app.available_themes if not t.startswith("ansi")):
+            app.theme = theme
+            await pilot.pause()
+            style, plain_style = focused.rich_style, other.rich_style
+            # a shape (bold underline) marks it whatever the colours...
+            assert style.underline and style.bold and not plain_style.underline, theme
+            # ...and its text stays readable on the accent
+            assert style.color is not None and style.bgcolor is not None
+            text, back = Color.from_rich_color(style.color), Color.from_rich_color(style.bgcolor)
+            assert contrast(text, back) >= MINIMUM, theme

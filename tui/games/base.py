@@ -77,6 +77,7 @@ class GameScreen(Screen[None]):
         self._closed = False
         # a round's summary is on screen: the hand-off or game over waits for it
         self._summary_open = False
+        self.forgotten = False  # left before any move: its record was removed
         # how the summary's timer is started (None: the summary's own set_timer)
         self.summary_schedule: Schedule | None = None
 
@@ -420,6 +421,26 @@ class GameScreen(Screen[None]):
         if self._unsubscribe is not None:
             self._unsubscribe()
         await self.client.close()
+        self._forget_if_unplayed()
+
+    def _forget_if_unplayed(self) -> bool:
+        """A game left before anyone moved is not kept: there is nothing to
+        resume, and the saved-games list would fill with empty games. True if
+        its record was removed (local play only: this app keeps the record)."""
+        from net.local import LocalClient
+        from saves.errors import SaveError
+
+        store = getattr(self.app, "store", None)
+        if store is None or not isinstance(self.client, LocalClient):
+            return False
+        if self.client.table.record.moves:
+            return False
+        try:
+            store.delete(self.client.record_id)
+        except SaveError:
+            return False  # never written, or already gone: nothing kept either way
+        self.forgotten = True
+        return True
 
     async def on_unmount(self) -> None:
         await self._close_table()
@@ -480,7 +501,10 @@ class GameScreen(Screen[None]):
     async def _after_pause(self, choice: str | None) -> None:
         if choice == "quit":
             await self.leave()
-            self.notify("Game saved: pick it up again from Resume.")
+            if self.forgotten:
+                self.notify("Nothing was played yet, so the game was not kept.")
+            else:
+                self.notify("Game saved: pick it up again from Resume.")
         elif choice == "resign":
             from tui.screens.confirm import ConfirmScreen
 

@@ -93,6 +93,8 @@ class SettingsScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.sub_title = "settings"
+        # the first setting, not the scrolling form around it (a focus nobody sees)
+        self.query_one("#theme", Select).focus()
 
     def _change(self, name: str, value: Any) -> None:
         if getattr(self.cardtable.settings, name) != value:
