@@ -50,3 +50,28 @@ async def test_s_shows_the_scores_of_every_round_so_far(dirs: Any) -> None:
         await pilot.press("escape")
         await settle(pilot)
         assert app.screen is game
+
+
+async def test_after_the_game_s_shows_the_scores_then_the_result_again(dirs: Any) -> None:
+    from tui.screens.game_over import GameOverScreen
+
+    app = make_app(dirs, launch=play_launch(seed=11))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        game = app.screen
+        assert isinstance(game, DominationScreen)
+        while game.view["round"] < 2:
+            if game.my_turn:
+                legal = game.legal
+                await pilot.press(str(1 + next(i for i, c in enumerate(game.hand) if c in legal)))
+            await settle(pilot)
+        await pilot.press("escape", "r", "y")  # resign: the game is over
+        await settle(pilot)
+        assert isinstance(app.screen, GameOverScreen)
+        await pilot.press("s")
+        await settle(pilot)
+        assert isinstance(app.screen, ScoreHistoryScreen)
+        assert [n for n, _ in app.screen.rounds] == [1]
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, GameOverScreen)

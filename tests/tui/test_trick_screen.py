@@ -648,7 +648,7 @@ async def test_replay_viewer_describes_a_trick_game(dirs: Any) -> None:
         assert "Five-Card Trick · You" in text and "round 3 of 5" in text
         assert "Round 2 revealed" in text and "seen by You" in text
         assert "You: Grow + Block (on Steal)" in text  # your own target
-        assert "Computer has submitted Steal" not in text and "Steal ×2" not in text
+        assert "Submitted by Computer: Steal" not in text and "Steal ×2" not in text
         app.pop_screen()
         # once over, everything may be revealed, and each seat's eyes
         record.status = "finished"
@@ -657,7 +657,7 @@ async def test_replay_viewer_describes_a_trick_game(dirs: Any) -> None:
         await settle(pilot)
         text = screen_text(app)
         assert "You: Grow + Block (on Steal)" in text  # everything revealed
-        assert "Computer has submitted" in text  # the round in progress, revealed
+        assert "Submitted by Computer" in text  # the round in progress, revealed
         await pilot.press("p", "p")  # seen by You, then by Computer
         await settle(pilot)
         text = screen_text(app)

@@ -393,6 +393,14 @@ class GameScreen(Screen[None]):
             await self.leave()
         elif choice == "analyse":
             self._analyse()
+        elif choice == "scores":
+            from tui.screens.score_history import ScoreHistoryScreen
+
+            # the scores, then the result again: the player has not chosen yet
+            self.app.push_screen(
+                ScoreHistoryScreen(self.round_scores(), self.names),
+                lambda _: self._show_game_over(),
+            )
         else:
             self.set_status("The game is over: Esc for the menu, g for the result.")
 

@@ -1152,11 +1152,12 @@ def describe(
     if pending:
         for s, move in enumerate(pending):
             if move is not None:
+                # worded so that no verb must agree with a seat named You
                 parts.append(
-                    Text(f"{seat_label(names, s)} has submitted {move_words(move, words)}.")
+                    Text(f"Submitted by {seat_label(names, s)}: {move_words(move, words)}.")
                 )
     elif (mine := view.get("pending")) is not None:
         seat = view.get("seat")
         who = seat_label(names, seat) if isinstance(seat, int) else "You"
-        parts.append(Text(f"{who} has submitted {move_words(mine, words)}."))
+        parts.append(Text(f"Submitted by {who}: {move_words(mine, words)}."))
     return Group(*parts)

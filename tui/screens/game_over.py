@@ -63,6 +63,7 @@ class GameOverScreen(ModalScreen[str]):
         Binding("h,escape", "choose('home')", "Home", key_display="h", id="over.home"),
         Binding("v", "choose('view')", "View the table", id="over.view"),
         Binding("a", "choose('analyse')", "Analyse", id="over.analyse"),
+        Binding("s", "choose('scores')", "Scores", id="over.scores"),
     ]
 
     def __init__(
