@@ -20,6 +20,8 @@ SETTINGS_FILE = "settings.json"
 CARD_STYLES = ("unicode", "ascii")
 # Seconds a computer player's move is held back so a person can follow it.
 BOT_PACES = (0.0, 0.3, 0.6, 1.0, 2.0)
+# Seconds the summary of a round stays (unless a key closes it); 0: no summary.
+ROUND_SUMMARIES = (0.0, 2.0, 4.0, 8.0)
 # Textual 8 renamed its ANSI theme; the issue (and older settings files) say textual-ansi.
 THEME_ALIASES = {"textual-ansi": "ansi-dark"}
 

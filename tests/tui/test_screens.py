@@ -135,12 +135,14 @@ async def test_settings_apply_and_persist(dirs: Any) -> None:
         screen.query_one("#card_style", Select).value = "ascii"
         screen.query_one("#theme", Select).value = "ansi-dark"
         screen.query_one("#four_colour", Select).value = True
+        screen.query_one("#round_summary", Select).value = 8.0
         await settle(pilot)
         text = screen_text(app)
         assert "10H" in text and "♥" not in text.split("Preview")[1]
         assert app.theme == "ansi-dark"
     saved = json.loads((config / "settings.json").read_text())
     assert saved["card_style"] == "ascii" and saved["four_colour"] is True
+    assert saved["round_summary"] == 8.0
     # a new run starts with them
     again = make_app(dirs)
     assert again.settings.card_style == "ascii" and again.card_style.ascii
