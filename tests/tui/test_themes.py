@@ -83,7 +83,9 @@ async def test_forms_open_focused_on_a_field_that_stands_out_in_every_theme(dirs
         assert isinstance(app.screen, SettingsScreen)
         assert isinstance(app.screen.focused, Select) and app.screen.focused.id == "theme"
         focused, other = list(app.screen.query(SelectCurrent))[:2]
-        for theme in sorted(t for t in app.available_themes if not t.startswith("ansi")):
+        # dark and light themes, among them those whose accent is near the surface
+        light = ("textual-light", "solarized-light", "catppuccin-latte", "rose-pine-dawn")
+        for theme in ("textual-dark", "solarized-dark", "nord", *light):
             app.theme = theme
             await pilot.pause()
             style, plain_style = focused.rich_style, other.rich_style
