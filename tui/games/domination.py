@@ -19,6 +19,7 @@ from textual.widgets import Footer, Header, Static
 
 from rules.domination import DominationView
 from rules.events import Event, fill_names
+from tui.seating import YOU_NAME
 from tui.widgets.cards import SUIT_NAMES, CardFace, CardRow, CardStyle, card_label
 from tui.widgets.discard_grid import RANK_HEADS, DiscardGrid
 from tui.widgets.event_log import EventLog, display_text
@@ -256,6 +257,11 @@ class DominationScreen(GameScreen):
 SCREEN = DominationScreen
 
 
+def hand_owner(name: str) -> str:
+    """Whose hand, for a caption: "Your" for the seat named You, "Ann's" else."""
+    return "Your" if name == YOU_NAME else f"{name}'s"
+
+
 def describe(
     view: Mapping[str, Any],
     scores: Sequence[int],
@@ -284,13 +290,13 @@ def describe(
     if snapshot is not None:
         for owner, hand in enumerate(snapshot.get("hands", [])):
             cards = " ".join(card_label(c, style) for c in hand)
-            lines.append(Text(f"{names[owner]}'s hand: {cards or '(empty)'}"))
+            lines.append(Text(f"{hand_owner(names[owner])} hand: {cards or '(empty)'}"))
         stock = snapshot.get("stock", [])
         top = " ".join(card_label(c, style) for c in reversed(stock[-10:]))
         lines.append(Text(f"Deck ({len(stock)}), next to draw: {top or '-'}"))
     elif view.get("hand") is not None:
         seat = view.get("seat")
-        who = names[seat] if isinstance(seat, int) and seat < len(names) else "Your"
+        who = names[seat] if isinstance(seat, int) and seat < len(names) else YOU_NAME
         cards = " ".join(card_label(c, style) for c in view["hand"])
-        lines.append(Text(f"{who}'s hand: {cards or '(empty)'}"))
+        lines.append(Text(f"{hand_owner(who)} hand: {cards or '(empty)'}"))
     return Group(*lines)
