@@ -340,6 +340,9 @@ class GameScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "hint":
             return not self.over  # hidden once the game is over
+        if action == "score_history":
+            # only where the game marks its rounds: elsewhere there is no history
+            return type(self).round_ended is not GameScreen.round_ended
         return True
 
     # ------------------------------------------------------------ hints
