@@ -199,7 +199,7 @@ class Table:
         if back and not self._closed:
             self._notify(
                 [],
-                tuple(Notice("back", f"{{p{s}}} is back.", s) for s in back),
+                tuple(Notice("back", f"{{p{s} is|are}} back.", s) for s in back),
             )
 
     def detach(self, seats: Iterable[int]) -> None:
@@ -211,7 +211,7 @@ class Table:
                 del self._present[seat]
                 gone.append(seat)
         if gone and self._started and not self._closed and self.status == PLAYING:
-            self._notify([], tuple(Notice("left", f"{{p{s}}} has left.", s) for s in gone))
+            self._notify([], tuple(Notice("left", f"{{p{s} has|have}} left.", s) for s in gone))
 
     # ------------------------------------------------------------ acting
     async def start(self) -> None:

@@ -252,7 +252,11 @@ class DominationState(GameState[DominationMove, DominationConfig]):
         self.resigned = seat
         self.winner = 1 - seat
         self._ply += 1
-        return [Event("resign", f"{{p{seat}}} resigns: {{p{1 - seat}}} wins.", {"seat": seat})]
+        return [
+            Event(
+                "resign", f"{{p{seat} resigns|resign}}: {{p{1 - seat} wins|win}}.", {"seat": seat}
+            )
+        ]
 
     def advance(self, move: DominationMove) -> None:
         """Play a legal move of the seat to act, unchecked and unnarrated (for search).
@@ -276,13 +280,15 @@ class DominationState(GameState[DominationMove, DominationConfig]):
         n = len(run)
         if events is not None:
             text = _TEXT[card]
-            events.append(Event("play", f"{{p{seat}}} plays {text}", {"seat": seat, "card": text}))
+            events.append(
+                Event("play", f"{{p{seat} plays|play}} {text}", {"seat": seat, "card": text})
+            )
             if n == 1 and self.is_inelegant_lead():
                 events.append(
                     Event(
                         "inelegant",
                         f"An Inelegant lead: {text} is the highest "
-                        f"{SUIT_NAMES[card >> 4]} left. Unanswered, it scores only 1.",
+                        f"{SUIT_NAMES[card >> 4][:-1]} left. Unanswered, it scores only 1.",
                         {"seat": seat, "card": text},
                     )
                 )
@@ -375,11 +381,15 @@ class DominationState(GameState[DominationMove, DominationConfig]):
                 how = f"{_TEXT[last]} is the last card: {rank(last)} x {mult} for Domination"
             else:
                 how = f"{_TEXT[last]} is the last card"
-            why = "concedes" if conceded else "cannot play"
+            why = (
+                f"{{p{self.turn} concedes|concede}}"
+                if conceded
+                else f"{{p{self.turn}}} cannot play"
+            )
             events.append(
                 Event(
                     "round_won",
-                    f"{{p{self.turn}}} {why}. {{p{winner}}} wins round {self.round_no} "
+                    f"{why}. {{p{winner} wins|win}} round {self.round_no} "
                     f"for {value} point{'s' if value != 1 else ''} ({how}).",
                     {
                         "seat": winner,
@@ -410,7 +420,7 @@ class DominationState(GameState[DominationMove, DominationConfig]):
                 events.append(
                     Event(
                         "game_over",
-                        f"{{p{self.winner}}} wins the match {max(s0, s1)} to {min(s0, s1)}.",
+                        f"{{p{self.winner} wins|win}} the match {max(s0, s1)} to {min(s0, s1)}.",
                         {"winner": self.winner, "scores": self.points[:]},
                     )
                 )
@@ -458,12 +468,12 @@ class DominationState(GameState[DominationMove, DominationConfig]):
                 events.append(
                     Event(
                         "draw",
-                        f"{{p{s}}} draws {' '.join(texts)}.",
+                        f"{{p{s} draws|draw}} {' '.join(texts)}.",
                         {"seat": s, "cards": texts},
                         private_to=s,
                         redacted=Event(
                             "draw",
-                            f"{{p{s}}} draws {n} card{'s' if n != 1 else ''}.",
+                            f"{{p{s} draws|draw}} {n} card{'s' if n != 1 else ''}.",
                             {"seat": s, "count": n},
                         ),
                     )

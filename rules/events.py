@@ -4,12 +4,22 @@ A game's ``play`` returns events. An event may be private to one seat
 (``private_to``); every other seat (and a spectator) then sees its ``redacted``
 form, or nothing. :func:`visible_events` is the one function that decides.
 Texts name seats as ``{p0}``, ``{p1}``...; :meth:`Event.render` fills in names.
+
+A seat may be addressed in the second person (the one person at this screen,
+named "You"), so a text says how its sentence agrees with each seat:
+
+- ``{p0}``: the seat's name ("Ann"; "you", "You" where a sentence starts);
+- ``{p0's}``: its possessive ("Ann's"; "your", "Your");
+- ``{p0 wins|win}``: the seat with a verb, third person then second ("Ann
+  wins"; "you win");
+- ``{p0:takes|take}``: the verb alone, for a second verb of the same subject
+  ("{p0 uses|use} Claim Priority and {p0:takes|take} the pot").
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -27,9 +37,10 @@ class Event:
             return self
         return self.redacted
 
-    def render(self, names: Sequence[str]) -> str:
-        """The text with seat placeholders ``{p0}``, ``{p1}``... filled in."""
-        return fill_names(self.text, names)
+    def render(self, names: Sequence[str], you: Collection[int] = ()) -> str:
+        """The text with seat placeholders ``{p0}``, ``{p1}``... filled in; the
+        seats in ``you`` are addressed in the second person."""
+        return fill_names(self.text, names, you)
 
     def to_json(self) -> dict[str, Any]:
         """The event as one seat receives it (already redacted for that seat:
@@ -47,18 +58,43 @@ class Event:
         return cls(kind, text, dict(payload))
 
 
-_SEAT = re.compile(r"\{p(\d+)\}")
+# {p0}, {p0's}, {p0 wins|win}, {p0:takes|take}
+_SEAT = re.compile(
+    r"\{p(\d+)(?:(?P<own>'s)|(?P<sep>[ :])(?P<third>[^{}|]+)\|(?P<second>[^{}|]+))?\}"
+)
+# where a sentence starts: the text's start, or after . ! ? or : and a space
+_SENTENCE_END = re.compile(r"(?:^|[.!?:]\s+)$")
 
 
-def fill_names(text: str, names: Sequence[str]) -> str:
-    """``text`` with ``{p0}``, ``{p1}``... replaced by the seats' names; any
-    other brace is left as it is (a text may quote a file name or a message)."""
-
-    def name(match: re.Match[str]) -> str:
+def fill_names(text: str, names: Sequence[str], you: Collection[int] = ()) -> str:
+    """``text`` with ``{p0}``, ``{p1}``... replaced by the seats' names, the
+    seats in ``you`` in the second person (the forms are in the module's
+    docstring); any other brace is left as it is (a text may quote a file name
+    or a message)."""
+    out: list[str] = []
+    end = 0
+    for match in _SEAT.finditer(text):
+        out.append(text[end : match.start()])
+        end = match.end()
         seat = int(match.group(1))
-        return names[seat] if seat < len(names) else match.group(0)
-
-    return _SEAT.sub(name, text)
+        if seat >= len(names):
+            out.append(match.group(0))
+            continue
+        second = seat in you
+        if match.group("sep") == ":":
+            out.append(match.group("second") if second else match.group("third"))
+            continue
+        if second:
+            starts = _SENTENCE_END.search("".join(out)) is not None
+            word = "your" if match.group("own") else "you"
+            word = word.capitalize() if starts else word
+        else:
+            word = names[seat] + ("'s" if match.group("own") else "")
+        if match.group("sep") == " ":
+            word += " " + (match.group("second") if second else match.group("third"))
+        out.append(word)
+    out.append(text[end:])
+    return "".join(out)
 
 
 def visible_events(events: Iterable[Event], seat: int | None) -> list[Event]:

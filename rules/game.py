@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Collection, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
@@ -62,9 +62,10 @@ class Outcome:
     def is_draw(self) -> bool:
         return self.winner is None and len(self.ranking) == 1
 
-    def render(self, names: Sequence[str]) -> str:
-        """The reason with seat placeholders filled in."""
-        return fill_names(self.reason, names)
+    def render(self, names: Sequence[str], you: Collection[int] = ()) -> str:
+        """The reason with seat placeholders filled in (``you``: the seats
+        addressed in the second person)."""
+        return fill_names(self.reason, names, you)
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -54,7 +54,7 @@ def build_seats(
     for i, kind in enumerate(kinds):
         if kind in (YOU, PERSON):
             # with several people at one screen, "You" would be ambiguous at the hand-off
-            name = "You" if len(people) == 1 else default_names[i]
+            name = YOU_NAME if len(people) == 1 else default_names[i]
             seats.append(SeatInfo(name, "human"))
         elif kind.startswith("computer:"):
             level = kind.split(":", 1)[1]
@@ -83,3 +83,13 @@ def coerce_options(spec: Any, options: dict[str, Any]) -> dict[str, Any]:
             value = parse_option_value(info, value)
         out[name] = value
     return out
+
+
+# the name of the one person at this screen: narration addresses that seat as "you"
+YOU_NAME = "You"
+
+
+def addressed_as_you(names: Sequence[str], people: Sequence[int]) -> frozenset[int]:
+    """The seats that sentences address in the second person: this screen's
+    person named "You" (never a hot-seat player, nor anyone across the network)."""
+    return frozenset(s for s in people if 0 <= s < len(names) and names[s] == YOU_NAME)

@@ -20,6 +20,8 @@ SETTINGS_FILE = "settings.json"
 CARD_STYLES = ("unicode", "ascii")
 # Seconds a computer player's move is held back so a person can follow it.
 BOT_PACES = (0.0, 0.3, 0.6, 1.0, 2.0)
+# Seconds the summary of a round stays (unless a key closes it); 0: no summary.
+ROUND_SUMMARIES = (0.0, 2.0, 4.0, 8.0)
 # Textual 8 renamed its ANSI theme; the issue (and older settings files) say textual-ansi.
 THEME_ALIASES = {"textual-ansi": "ansi-dark"}
 
@@ -30,6 +32,8 @@ class Settings:
     card_style: str = "unicode"  # unicode suits, or ASCII letters S H D C
     four_colour: bool = False  # spades black, hearts red, diamonds blue, clubs green
     bot_pace: float = 0.6
+    # seconds the summary of a round stays unless a key closes it (0: no summary)
+    round_summary: float = 4.0
     # (an "animations" setting changed nothing a player could see: it was
     # removed, and a file that still has it is read without it)
 
@@ -65,6 +69,8 @@ class Settings:
             raise ValueError(f"setting 'card_style' must be one of {', '.join(CARD_STYLES)}")
         if not 0 <= values.get("bot_pace", 0.0) <= 10:
             raise ValueError("setting 'bot_pace' must be between 0 and 10 seconds")
+        if not 0 <= values.get("round_summary", 0.0) <= 60:
+            raise ValueError("setting 'round_summary' must be between 0 and 60 seconds")
         theme = values.get("theme")
         if theme in THEME_ALIASES:
             values["theme"] = THEME_ALIASES[theme]

@@ -375,7 +375,10 @@ class StressState(GameState[StressMove, StressConfig]):
         self.up[seat] = tuple(row)
         self.swaps[seat] += 1
         self._ply += 1
-        text = f"{{p{seat}}} takes {TEXT[u]} into the hand and puts {TEXT[h]} face up."
+        text = (
+            f"{{p{seat} takes|take}} {TEXT[u]} into the hand "
+            f"and {{p{seat}:puts|put}} {TEXT[h]} face up."
+        )
         data = {"seat": seat, "hand_card": TEXT[h], "up_card": TEXT[u]}
         # nothing for the others: a seat's swaps stay secret until all are ready
         return [Event("swap", text, data, private_to=seat)]
@@ -385,7 +388,7 @@ class StressState(GameState[StressMove, StressConfig]):
             raise IllegalMove("you are ready already: wait for the others")
         self.ready[seat] = True
         self._ply += 1
-        events = [Event("ready", f"{{p{seat}}} is ready.", {"seat": seat})]
+        events = [Event("ready", f"{{p{seat} is|are}} ready.", {"seat": seat})]
         self._start_play_if_all_ready(events)
         return events
 
@@ -406,7 +409,7 @@ class StressState(GameState[StressMove, StressConfig]):
         )
         events.append(Event("reveal", f"Everyone is ready. Face up: {shown}.", {"face_up": rows}))
         self.turn = self.first if not self.gone[self.first] else self._next_active(self.first)
-        events.append(Event("turn", f"{{p{self.turn}}} plays first.", {"seat": self.turn}))
+        events.append(Event("turn", f"{{p{self.turn} plays|play}} first.", {"seat": self.turn}))
 
     # plays ------------------------------------------------------------------------
     def _play_cards(self, seat: int, cards: tuple[Card, ...]) -> list[Event]:
@@ -447,7 +450,7 @@ class StressState(GameState[StressMove, StressConfig]):
         events = [
             Event(
                 "play",
-                f"{{p{seat}}} plays {' '.join(texts)}{where}.",
+                f"{{p{seat} plays|play}} {' '.join(texts)}{where}.",
                 {"seat": seat, "cards": texts, "source": source},
             )
         ]
@@ -486,7 +489,9 @@ class StressState(GameState[StressMove, StressConfig]):
         data = {"seat": seat, "card": text, "position": position}
         if self.follows[self.top] >> r & 1:
             events = [
-                Event("blind", f"{{p{seat}}} turns up face-down card {position}: {text}.", data)
+                Event(
+                    "blind", f"{{p{seat} turns|turn}} up face-down card {position}: {text}.", data
+                )
             ]
             self._land(seat, (card,), r, events)
             return events
@@ -494,7 +499,7 @@ class StressState(GameState[StressMove, StressConfig]):
         events = [
             Event(
                 "blind_fails",
-                f"{{p{seat}}} turns up face-down card {position}: {text}, which cannot be "
+                f"{{p{seat} turns|turn}} up face-down card {position}: {text}, which cannot be "
                 "played. It goes on the stack, and the stack into the hand.",
                 data,
             )
@@ -535,8 +540,8 @@ class StressState(GameState[StressMove, StressConfig]):
         events.append(
             Event(
                 "pickup",
-                f"{{p{seat}}} picks up the stack ({count} card{'s' if count != 1 else ''}). "
-                f"{{p{nxt}}} starts a new stack.",
+                f"{{p{seat} picks|pick}} up the stack ({count} card{'s' if count != 1 else ''}). "
+                f"{{p{nxt} starts|start}} a new stack.",
                 {"seat": seat, "cards": texts, "next": nxt},
             )
         )
@@ -571,14 +576,14 @@ class StressState(GameState[StressMove, StressConfig]):
             if self.over:
                 return
         elif r == 10:
-            events.append(Event("again", f"{{p{seat}}} starts a new stack.", {"seat": seat}))
+            events.append(Event("again", f"{{p{seat} starts|start}} a new stack.", {"seat": seat}))
             if self.plays >= PLAY_LIMIT:
                 self._end_by_cap(events)
             return
         nxt = self._next_active(seat)
         if r == 8:
             for _ in range(len(cards) if self.config.skip_per_eight else 1):
-                events.append(Event("skip", f"{{p{nxt}}} misses a turn.", {"seat": nxt}))
+                events.append(Event("skip", f"{{p{nxt} misses|miss}} a turn.", {"seat": nxt}))
                 nxt = self._next_active(nxt)
         self.turn = nxt
         if self.plays >= PLAY_LIMIT:
@@ -597,11 +602,11 @@ class StressState(GameState[StressMove, StressConfig]):
         events.append(
             Event(
                 "draw",
-                f"{{p{seat}}} draws {' '.join(texts)}.",
+                f"{{p{seat} draws|draw}} {' '.join(texts)}.",
                 {"seat": seat, "cards": texts},
                 private_to=seat,
                 redacted=Event(
-                    "draw", f"{{p{seat}}} draws {k} card{many}.", {"seat": seat, "count": k}
+                    "draw", f"{{p{seat} draws|draw}} {k} card{many}.", {"seat": seat, "count": k}
                 ),
             )
         )
@@ -621,7 +626,8 @@ class StressState(GameState[StressMove, StressConfig]):
         events.append(
             Event(
                 "finish",
-                f"{{p{seat}}} has played every card and finishes {_ordinal(place)}.",
+                f"{{p{seat} has|have}} played every card "
+                f"and {{p{seat}:finishes|finish}} {_ordinal(place)}.",
                 {"seat": seat, "place": place},
             )
         )
@@ -629,7 +635,7 @@ class StressState(GameState[StressMove, StressConfig]):
         if self.config.stop_at_first:
             self._end(f"{{p{seat}}} finished first", events)
         elif len(active) <= 1:
-            last = f"{{p{active[0]}}} is left holding cards" if active else "everyone is out"
+            last = f"{{p{active[0]} is|are}} left holding cards" if active else "everyone is out"
             self._end(f"{{p{self.finished[0]}}} finished first; {last}", events)
 
     def _end_by_cap(self, events: list[Event]) -> None:
@@ -659,7 +665,8 @@ class StressState(GameState[StressMove, StressConfig]):
         events = [
             Event(
                 "resign",
-                f"{{p{seat}}} resigns; their cards stay where they are, out of play.",
+                f"{{p{seat} resigns|resign}}; {{p{seat}:their|your}} cards stay where they are, "
+                "out of play.",
                 {"seat": seat},
             )
         ]
@@ -670,7 +677,7 @@ class StressState(GameState[StressMove, StressConfig]):
             self._start_play_if_all_ready(events)
         elif self.turn == seat:
             self.turn = self._next_active(seat)
-            events.append(Event("turn", f"{{p{self.turn}}} plays next.", {"seat": self.turn}))
+            events.append(Event("turn", f"{{p{self.turn} plays|play}} next.", {"seat": self.turn}))
         return events
 
     @property

@@ -232,7 +232,11 @@ class TrickState(GameState[TrickMove, TrickConfig]):
     def resign(self, seat: int) -> list[Event]:
         self._finish(1 - seat, f"{{p{seat}}} resigned")
         self._ply += 1
-        return [Event("resign", f"{{p{seat}}} resigns: {{p{1 - seat}}} wins.", {"seat": seat})]
+        return [
+            Event(
+                "resign", f"{{p{seat} resigns|resign}}: {{p{1 - seat} wins|win}}.", {"seat": seat}
+            )
+        ]
 
     def play_move(self, seat: int, move: TrickMove) -> list[Event]:
         if self.pending[seat] is not None:
@@ -254,7 +258,7 @@ class TrickState(GameState[TrickMove, TrickConfig]):
                     f"{{p{seat}}} ran out of time: no actions this round.",
                     {"seat": seat},
                     private_to=seat,
-                    redacted=Event("submit", f"{{p{seat}}} has submitted.", {"seat": seat}),
+                    redacted=Event("submit", f"{{p{seat} has|have}} submitted.", {"seat": seat}),
                 )
             ]
         elif type(move) is Submission:
@@ -266,10 +270,10 @@ class TrickState(GameState[TrickMove, TrickConfig]):
             events = [
                 Event(
                     "submit",
-                    f"{{p{seat}}} submits {text}.",
+                    f"{{p{seat} submits|submit}} {text}.",
                     {"seat": seat, "move": str(move)},
                     private_to=seat,
-                    redacted=Event("submit", f"{{p{seat}}} has submitted.", {"seat": seat}),
+                    redacted=Event("submit", f"{{p{seat} has|have}} submitted.", {"seat": seat}),
                 )
             ]
         else:
@@ -339,7 +343,8 @@ class TrickState(GameState[TrickMove, TrickConfig]):
         return [
             Event(
                 "priority",
-                f"{{p{seat}}} uses Claim Priority and takes the pot: {_n(taken, w)}. "
+                f"{{p{seat} uses|use}} Claim Priority and {{p{seat}:takes|take}} the pot: "
+                f"{_n(taken, w)}. "
                 f"The pot is refilled to 1 {w['chip']}; the round's timer restarts.",
                 {"seat": seat, "taken": taken, "chips": pos.chips[:], "pot": pos.pot},
             )
@@ -393,7 +398,7 @@ class TrickState(GameState[TrickMove, TrickConfig]):
                     Event(
                         "block_target",
                         f"Your Block named {self._name(sub.target)}; it did not go live, "
-                        f"so {{p{1 - seat}}} does not learn its target.",
+                        f"so {{p{1 - seat} does|do}} not learn its target.",
                         {"seat": seat, "target": ACTION_IDS[sub.target]},
                         private_to=seat,
                     )
@@ -440,7 +445,7 @@ class TrickState(GameState[TrickMove, TrickConfig]):
             text = f"The game ends in a draw, {c0} {w['chips']} each."
         else:
             hi, lo = max(c0, c1), min(c0, c1)
-            text = f"{{p{self.winner}}} wins, {hi} {w['chips']} to {lo}"
+            text = f"{{p{self.winner} wins|win}}, {hi} {w['chips']} to {lo}"
             text += f" ({self.win_reason})." if self.win_reason != "more chips" else "."
         return [
             Event(
@@ -558,43 +563,44 @@ class TrickState(GameState[TrickMove, TrickConfig]):
             else self._move_words(subs[s], not data["target_hidden"][s])
             for s in (0, 1)
         ]
-        lines = [f"Round {round_no}: {{p0}} plays {shown[0]}; {{p1}} plays {shown[1]}."]
+        lines = [f"Round {round_no}: {{p0 plays|play}} {shown[0]}; {{p1 plays|play}} {shown[1]}."]
         for seat in (0, 1):
             for a, why in rep.dropped[seat].items():
-                lines.append(f"{{p{seat}}}'s {nm(a)} is disregarded ({REASONS[why]}).")
+                lines.append(f"{{p{seat}'s}} {nm(a)} is disregarded ({REASONS[why]}).")
         e0, e1 = rep.effective
         for a in ACTIONS:
             if e0[a] and e0[a] == e1[a]:
                 lines.append(f"Both play {nm(a)}: they cancel.")
             elif e0[a] and e1[a]:
                 more = 0 if e0[a] > e1[a] else 1
-                lines.append(f"{{p{more}}}'s two {nm(a)}s outnumber {{p{1 - more}}}'s one.")
+                lines.append(f"{{p{more}'s}} two {nm(a)}s outnumber {{p{1 - more}'s}} one.")
         for seat in (0, 1):
             for a, (st, blocked) in rep.status[seat].items():
                 if st == BLOCKED:
-                    lines.append(f"{{p{seat}}}'s {nm(a)} is blocked.")
+                    lines.append(f"{{p{seat}'s}} {nm(a)} is blocked.")
                 elif blocked and st in (COLLIDED, OUTNUMBERED):
-                    lines.append(f"{{p{seat}}}'s {nm(a)} was blocked, and still cancels.")
+                    lines.append(f"{{p{seat}'s}} {nm(a)} was blocked, and still cancels.")
         for seat in rep.scored:
-            lines.append(f"{{p{seat}}} scores 1 {w['chip']}.")
+            lines.append(f"{{p{seat} scores|score}} 1 {w['chip']}.")
         if rep.grew >= 0:
             pot = rep.pot_before + 1
-            lines.append(f"{{p{rep.grew}}} {w['grows']} the pot to {_n(pot, w)}.")
+            lines.append(f"{{p{rep.grew} {w['grows']}|{w['grows'][:-1]}}} the pot to {_n(pot, w)}.")
         if rep.taker >= 0:
             if rep.taken_by == "steal":
                 lines.append(
-                    f"{{p{1 - rep.taker}}} claims, but {{p{rep.taker}}} steals the pot: "
-                    f"{_n(rep.taken, w)}."
+                    f"{{p{1 - rep.taker} claims|claim}}, but {{p{rep.taker} steals|steal}} "
+                    f"the pot: {_n(rep.taken, w)}."
                 )
             else:
-                lines.append(f"{{p{rep.taker}}} claims the pot: {_n(rep.taken, w)}.")
+                lines.append(f"{{p{rep.taker} claims|claim}} the pot: {_n(rep.taken, w)}.")
         for seat in rep.failed_steal:
-            lines.append(f"{{p{seat}}}'s Steal finds no Claim to steal.")
+            lines.append(f"{{p{seat}'s}} Steal finds no Claim to steal.")
         for seat, target in rep.block_set:
-            lines.append(f"{{p{seat}}} blocks {{p{1 - seat}}}'s {nm(target)} for next round.")
+            lines.append(f"{{p{seat} blocks|block}} {{p{1 - seat}'s}} {nm(target)} for next round.")
         for seat in rep.bonus:
             lines.append(
-                f"{{p{seat}}} has all five {w['lights']} on: +1 {w['chip']}, {w['lights']} off."
+                f"{{p{seat} has|have}} all five {w['lights']} on: "
+                f"+1 {w['chip']}, {w['lights']} off."
             )
         if rep.refilled:
             lines.append(f"The pot is refilled to 1 {w['chip']}.")
@@ -634,7 +640,10 @@ class TrickState(GameState[TrickMove, TrickConfig]):
             pair = pos.repeat_pair(s)
             pairs.append(None if pair is None else [ACTION_IDS[a] for a in ACTIONS if pair[a]])
         pending = self.pending[seat] if seat in (0, 1) else None
-        round_no = pos.round_no - 1 if self.over else pos.round_no
+        # a game that ended with a round resolved has moved its counter on; a
+        # resignation ends it mid-round, in the round still being played
+        resigned = self.win_reason.endswith("resigned")
+        round_no = pos.round_no - 1 if self.over and not resigned else pos.round_no
         v: TrickView = {
             "game": "trick",
             "seat": seat,

@@ -180,6 +180,7 @@ def test_the_seeds_example_the_strongest_spade_is_the_jack() -> None:
     events = play(s, "JS")
     (inelegant,) = [e for e in events if e.kind == "inelegant"]
     assert inelegant.data == {"seat": 1, "card": "JS"}
+    assert "the highest spade left" in inelegant.text  # one spade, not "spades"
     assert s.view(None)["inelegant_lead"] is True
     assert s.view(None)["round_value"] == 1
 

@@ -451,7 +451,7 @@ def test_finishing_order_is_the_ranking_and_the_last_holding_cards_loses() -> No
     assert outcome is not None
     assert outcome.ranking == ((0,), (1,), (2,)) and outcome.winner == 0
     assert outcome.scores == (0, 0, 2)
-    assert "{p2} is left holding cards" in outcome.reason
+    assert "{p2 is|are} left holding cards" in outcome.reason
     assert events[-1].kind == "game_over"
 
 

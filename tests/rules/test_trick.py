@@ -596,7 +596,7 @@ def test_pending_submission_is_seen_by_its_owner_only() -> None:
         v = st.view(seat)
         assert v["pending"] is None and v["submitted"] == [True, False]
         assert "claim" not in str(visible_events(events, seat)[0].data)
-        assert visible_events(events, seat)[0].text == "{p0} has submitted."
+        assert visible_events(events, seat)[0].text == "{p0 has|have} submitted."
     assert "block:claim" in visible_events(events, 0)[0].data["move"]
 
 
@@ -681,3 +681,14 @@ def test_submissions_cache_is_per_config_shape() -> None:
     cfg = SPEC.config("final")
     assert submissions_for(cfg, True, True) is submissions_for(cfg, True, True)
     assert all(s.overload == (s.cards == 3) for s in submissions_for(cfg, True, False))
+
+
+def test_a_resignation_leaves_the_view_in_the_round_being_played() -> None:
+    from rules.registry import get_game
+
+    spec = get_game("trick")
+    state = spec.new(spec.config(), seed=1)
+    state.play_text(0, "score+grow")
+    state.play_text(1, "claim+steal")  # round 1 revealed: round 2 is being played
+    state.resign(0)
+    assert state.view(0)["round"] == 2

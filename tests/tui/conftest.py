@@ -20,8 +20,9 @@ from tui.app import CardTableApp
 def dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[Path, Path]]:
     data, config = tmp_path / "data", tmp_path / "config"
     config.mkdir()
-    # bots answer at once in tests: the table's pace is the settings' bot_pace
-    (config / "settings.json").write_text(json.dumps({"bot_pace": 0}))
+    # bots answer at once in tests: the table's pace is the settings' bot_pace;
+    # and no round summary holds play up (its own tests turn it on)
+    (config / "settings.json").write_text(json.dumps({"bot_pace": 0, "round_summary": 0}))
     monkeypatch.setenv("CARDTABLE_DATA_DIR", str(data))
     monkeypatch.setenv("CARDTABLE_CONFIG_DIR", str(config))
     yield data, config

@@ -51,7 +51,10 @@ async def test_whole_game_against_the_computer_reaches_game_over(dirs: Any) -> N
         text = screen_text(app)
         assert update.result.winner is not None
         winner = screen.names[update.result.winner]
-        assert f"{winner} wins." in text
+        assert f"{winner} wins." in text or (winner == "You" and "You win." in text)
+        # behind the result the footer offers no play keys
+        footer = text.splitlines()[-1]
+        assert "Play" not in footer and "Choose" not in footer and "Hint" not in footer
         assert f"Difference{abs(scores[0] - scores[1]):>16}" in text
         # the record on disk says finished, with the result
         record = app.store.load(screen.client.record_id)

@@ -135,12 +135,14 @@ async def test_settings_apply_and_persist(dirs: Any) -> None:
         screen.query_one("#card_style", Select).value = "ascii"
         screen.query_one("#theme", Select).value = "ansi-dark"
         screen.query_one("#four_colour", Select).value = True
+        screen.query_one("#round_summary", Select).value = 8.0
         await settle(pilot)
         text = screen_text(app)
         assert "10H" in text and "♥" not in text.split("Preview")[1]
         assert app.theme == "ansi-dark"
     saved = json.loads((config / "settings.json").read_text())
     assert saved["card_style"] == "ascii" and saved["four_colour"] is True
+    assert saved["round_summary"] == 8.0
     # a new run starts with them
     again = make_app(dirs)
     assert again.settings.card_style == "ascii" and again.card_style.ascii
@@ -287,7 +289,8 @@ async def test_save_quit_resume_continues_identically(dirs: Any) -> None:
         table = app.screen.query_one(DataTable)
         assert table.row_count == 1
         row = [str(cell) for cell in table.get_row_at(0)]  # cells are plain Text
-        assert row[0] == "domination" and row[1] == "You v Computer" and row[5] == "playing"
+        assert row[0] == "domination" and row[1] == "You v Computer (medium)"
+        assert row[4] == "playing"
         await pilot.press("enter")
         await settle(pilot)
         resumed = app.screen
@@ -321,7 +324,7 @@ async def test_resume_lists_unreadable_files_and_deletes_with_confirmation(dirs:
         assert isinstance(screen, ResumeScreen)
         table = screen.query_one(DataTable)
         assert table.row_count == 2
-        statuses = [str(table.get_row_at(i)[5]) for i in range(2)]
+        statuses = [str(table.get_row_at(i)[4]) for i in range(2)]
         assert "unreadable" in statuses
         bad = statuses.index("unreadable")
         table.move_cursor(row=bad)
@@ -352,7 +355,7 @@ async def test_replay_steps_through_a_finished_game(dirs: Any) -> None:
         await settle(pilot)
         await pilot.press("r")
         await settle(pilot)
-        assert "finished" in str(app.screen.query_one(DataTable).get_row_at(0)[5])
+        assert "finished" in str(app.screen.query_one(DataTable).get_row_at(0)[4])
         await pilot.press("v")
         await settle(pilot)
         replay = app.screen
@@ -362,7 +365,7 @@ async def test_replay_steps_through_a_finished_game(dirs: Any) -> None:
         text = screen_text(app)
         assert f"Move 0 of {moves}" in text and "The deal." in text
         # revealed: both hands are listed; from a seat, only that seat's
-        assert "You's hand" in text and "Computer's hand" in text
+        assert "Your hand" in text and "Computer's hand" in text
         await pilot.press("right")
         assert f"Move 1 of {moves}" in screen_text(app)
         await pilot.press("p")
@@ -472,3 +475,36 @@ async def test_a_screenshot_goes_to_the_data_folder_and_says_where(dirs: Any) ->
 def test_an_old_settings_file_with_animations_still_reads() -> None:
     settings = Settings.from_json({"theme": "textual-light", "animations": False})
     assert settings.theme == "textual-light" and not hasattr(settings, "animations")
+
+
+async def test_an_empty_resume_list_says_so_where_the_list_would_be(dirs: Any) -> None:
+    app = make_app(dirs)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("r")
+        await settle(pilot)
+        assert isinstance(app.screen, ResumeScreen)
+        lines = screen_text(app).splitlines()
+        assert any("No saved games yet." in line for line in lines[1:5]), lines[:6]
+        assert not app.screen.query_one(DataTable).display
+        footer = lines[-1]
+        assert "Resume" not in footer and "Delete" not in footer and "Back" in footer
+
+
+async def test_the_rules_contents_open_focused(dirs: Any) -> None:
+    from textual.widgets import Tree
+
+    from tui.screens.rules import RulesScreen
+
+    app = make_app(dirs)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("question_mark")
+        await settle(pilot)
+        assert isinstance(app.screen, RulesScreen) and app.screen.focused is not None
+        await pilot.press("t")
+        await settle(pilot)
+        assert isinstance(app.screen.focused, Tree)  # the contents, ready for the arrows
+        await pilot.press("t")
+        await settle(pilot)
+        assert app.screen.focused is not None and not isinstance(app.screen.focused, Tree)

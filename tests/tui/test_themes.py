@@ -81,3 +81,36 @@ async def _check_themes(dirs: Any, game: str, only: tuple[str, ...] | None) -> N
             if poor:
                 failures[theme] = sorted(poor)
         assert failures == {}
+
+
+async def test_forms_open_focused_on_a_field_that_stands_out_in_every_theme(dirs: Any) -> None:
+    from textual.widgets import Select
+    from textual.widgets._select import SelectCurrent
+
+    from tui.screens.new_game import NewGameScreen
+    from tui.screens.settings import SettingsScreen
+
+    app = make_app(dirs)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("n")
+        await settle(pilot)
+        assert isinstance(app.screen, NewGameScreen)
+        assert isinstance(app.screen.focused, Select)  # a field, not the form around it
+        await pilot.press("escape", "s")
+        await settle(pilot)
+        assert isinstance(app.screen, SettingsScreen)
+        assert isinstance(app.screen.focused, Select) and app.screen.focused.id == "theme"
+        focused, other = list(app.screen.query(SelectCurrent))[:2]
+        # dark and light themes, among them those whose accent is near the surface
+        light = ("textual-light", "solarized-light", "catppuccin-latte", "rose-pine-dawn")
+        for theme in ("textual-dark", "solarized-dark", "nord", *light):
+            app.theme = theme
+            await pilot.pause()
+            style, plain_style = focused.rich_style, other.rich_style
+            # a shape (bold underline) marks it whatever the colours...
+            assert style.underline and style.bold and not plain_style.underline, theme
+            # ...and its text stays readable on the accent
+            assert style.color is not None and style.bgcolor is not None
+            text, back = Color.from_rich_color(style.color), Color.from_rich_color(style.bgcolor)
+            assert contrast(text, back) >= MINIMUM, theme

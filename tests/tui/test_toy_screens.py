@@ -116,6 +116,9 @@ async def test_toy_moves_through_the_generic_screens_list_until_the_bots_move(
         # the bots bid at once; we choose our bid from the list
         assert sorted(seat for seat, _ in record.moves) == [1, 2]
         assert game.query_one("#moves", OptionList).has_focus
+        # a game that marks no rounds offers no score history
+        assert game.check_action("score_history", ()) is False
+        assert "Scores" not in screen_text(app).splitlines()[-1]
         first = _listed(game)[0]
         await pilot.press("enter")
         await settle(pilot, lambda: game.legal == ("draw",))

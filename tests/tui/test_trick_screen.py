@@ -652,7 +652,7 @@ async def test_replay_viewer_describes_a_trick_game(dirs: Any) -> None:
         assert "Five-Card Trick · You" in text and "round 3 of 5" in text
         assert "Round 2 revealed" in text and "seen by You" in text
         assert "You: Grow + Block (on Steal)" in text  # your own target
-        assert "Computer has submitted Steal" not in text and "Steal ×2" not in text
+        assert "Submitted by Computer: Steal" not in text and "Steal ×2" not in text
         app.pop_screen()
         # once over, everything may be revealed, and each seat's eyes
         record.status = "finished"
@@ -661,7 +661,7 @@ async def test_replay_viewer_describes_a_trick_game(dirs: Any) -> None:
         await settle(pilot)
         text = screen_text(app)
         assert "You: Grow + Block (on Steal)" in text  # everything revealed
-        assert "Computer has submitted" in text  # the round in progress, revealed
+        assert "Submitted by Computer" in text  # the round in progress, revealed
         await pilot.press("p", "p")  # seen by You, then by Computer
         await settle(pilot)
         text = screen_text(app)
@@ -685,3 +685,30 @@ async def test_resigning_shows_the_chips(dirs: Any) -> None:
         assert "Computer wins." in text and "(You resigned)" in text
         assert f"Difference{abs(chips[0] - chips[1]):>16}" in text
         assert re.search(rf"You {{10,}}\s+{chips[0]} ", text)
+
+
+@pytest.mark.parametrize("preset", ["standard", "setna"])
+def test_the_intro_fits_its_column_at_80_columns(preset: str) -> None:
+    from tui.games.trick import intro_lines
+
+    spec = get_game("trick")
+    view = spec.new(spec.config(preset), seed=1).view(0)
+    lines = ["".join(text for text, _ in line) for line in intro_lines(view)]  # type: ignore[arg-type]
+    # the reveal column is about 50 wide at 80 columns: no line may wrap there
+    assert max(len(line) for line in lines) <= 50, lines
+    (block,) = [i for i, line in enumerate(lines) if line.startswith("Block")]
+    assert lines[block + 1].startswith("      for the opponent")
+
+
+def test_p_says_why_claim_priority_cannot_be_used() -> None:
+    from tui.games.trick import priority_why_not
+
+    spec = get_game("trick")
+    plain_view = spec.new(spec.config("standard"), seed=1).view(0)
+    assert "no items" in priority_why_not(plain_view, 0, True)
+    final = spec.new(spec.config("final"), seed=1)
+    view = final.view(0)
+    assert "both Claims collided" in priority_why_not(view, 0, True)
+    assert "locked in" in priority_why_not(view, 0, False)
+    used = {**view, "items": [{**view["items"][0], "priority": "used"}, view["items"][1]]}
+    assert "already used" in priority_why_not(used, 0, True)  # type: ignore[arg-type]

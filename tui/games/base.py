@@ -27,18 +27,20 @@ from rules.errors import MoveError
 from rules.events import fill_names
 from rules.game import Outcome
 from tui.plain import plain
+from tui.seating import addressed_as_you
 from tui.styles import TABLE
 from tui.widgets.cards import CardStyle
-from tui.widgets.event_log import EventLog, display_text
+from tui.widgets.event_log import EventLog, display_text, round_marker
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping
+    from collections.abc import Mapping, Sequence
 
     from textual._path import CSSPathType
 
     from net.client import TableClient
     from rules.events import Event
     from tui.app import CardTableApp
+    from tui.screens.round_summary import Schedule
 
 
 class TableUpdated(Message):
@@ -53,6 +55,7 @@ class GameScreen(Screen[None]):
         Binding("escape", "pause", "Menu", id="game.pause"),
         Binding("question_mark,f1", "rules", "Rules", key_display="?", id="game.rules"),
         Binding("h", "hint", "Hint", id="game.hint"),
+        Binding("s", "score_history", "Scores", id="game.scores"),
     ]
 
     def __init__(self, client: TableClient) -> None:
@@ -61,6 +64,8 @@ class GameScreen(Screen[None]):
         # names come from outside (a save, the network): plain, whatever they hold
         self.names = [plain(s.name, 40) for s in client.seats]
         self.people = tuple(client.my_seats)
+        # the seats the narration addresses as "you" (the one person named You)
+        self.you = addressed_as_you(self.names, self.people)
         # the seat whose eyes the screen shows; None for a spectator
         self.seat: int | None = self.people[0] if self.people else None
         # the latest update for that seat: its view, legal moves, scores, result
@@ -70,6 +75,11 @@ class GameScreen(Screen[None]):
         self._handing_off = False
         self._over_shown = False
         self._closed = False
+        # a round's summary is on screen: the hand-off or game over waits for it
+        self._summary_open = False
+        self.forgotten = False  # left before any move: its record was removed
+        # how the summary's timer is started (None: the summary's own set_timer)
+        self.summary_schedule: Schedule | None = None
 
     # ------------------------------------------------------------ properties
     @property
@@ -122,6 +132,53 @@ class GameScreen(Screen[None]):
         """New events for the seat on screen (already in the log); a game may keep
         some in view, e.g. how the last round ended."""
 
+    def round_ended(self, event: Event) -> int | None:
+        """The number of the round ``event`` ends, if it ends one: the log marks
+        the boundary and the player gets a summary. A game without rounds: None."""
+        return None
+
+    def round_summary(self, event: Event) -> list[str]:
+        """The summary of the round ``event`` ended, line by line: who won, how
+        much and why, the new scores. By default the event's own narration."""
+        return [self.narrate(event)]
+
+    def scores_after(self, event: Event) -> list[int] | None:
+        """Every seat's score after the round ``event`` ended (default: the
+        event's ``scores``)."""
+        scores = event.data.get("scores")
+        if isinstance(scores, list) and all(isinstance(s, int) for s in scores):
+            return scores
+        return None
+
+    def round_scores(self) -> list[tuple[int, list[int]]]:
+        """(round, scores after it) for every round ended so far, from the
+        events the seat on screen has seen."""
+        rounds = []
+        for event in self.client.history(self.seat):
+            number = self.round_ended(event)
+            scores = self.scores_after(event) if number is not None else None
+            if number is not None and scores is not None:
+                rounds.append((number, scores))
+        return rounds
+
+    def action_score_history(self) -> None:
+        from tui.screens.score_history import ScoreHistoryScreen
+
+        self._push_paused(ScoreHistoryScreen(self.round_scores(), self.names))
+
+    def narrate(self, event: Event) -> str:
+        """``event`` in words for the person at the screen."""
+        return display_text(event.render(self.names, self.you), self.card_style)
+
+    def add_to_log(self, events: Sequence[Event]) -> None:
+        """Events into the log, with a line where a round ends."""
+        log = self.query_one(EventLog)
+        for event in events:
+            log.add_events([event], self.names, self.card_style, self.you)
+            number = self.round_ended(event)
+            if number is not None:
+                log.add_line(round_marker(number, self.card_style.ascii))
+
     def turn_text(self) -> str:
         """The status line when nothing else needs saying."""
         if self.over:
@@ -171,10 +228,9 @@ class GameScreen(Screen[None]):
 
     def _show_seat(self, seat: int | None) -> None:
         self.seat = seat
-        log = self.query_one(EventLog)
-        log.clear()
+        self.query_one(EventLog).clear()
         history = self.client.history(seat)
-        log.add_events(history, self.names, self.card_style)
+        self.add_to_log(history)
         self.note_events(history)
         self.update = self._updates.get(seat) or self.client.snapshot(seat)
         self.show_view(self.view)
@@ -188,11 +244,37 @@ class GameScreen(Screen[None]):
         self._tell(update)
         self.update = update
         if not self._handing_off:
-            self.query_one(EventLog).add_events(update.events, self.names, self.card_style)
+            self.add_to_log(update.events)
             self.note_events(list(update.events))
             self.show_view(update.view)
             self.set_status(self.turn_text())
-        self._after_update()
+            if not update.over and self._show_round_summary(update.events):
+                return  # the hand-off (or whatever comes next) waits for the summary
+        if not self._summary_open:
+            self._after_update()
+
+    def _show_round_summary(self, events: Sequence[Event]) -> bool:
+        """Hold the end of a round in view (clocks stopped) until a key or a
+        few seconds; True if a summary opened."""
+        seconds = getattr(getattr(self.app, "settings", None), "round_summary", 0.0)
+        ended = [(e, n) for e in events if (n := self.round_ended(e)) is not None]
+        if not ended or not seconds or self._summary_open:
+            return False
+        event, number = ended[-1]
+        from tui.screens.round_summary import RoundSummaryScreen
+
+        self._summary_open = True
+
+        def closed(_: None = None) -> None:
+            self._summary_open = False
+            if not self._closed:
+                self._after_update()
+
+        summary = RoundSummaryScreen(
+            f"Round {number}", self.round_summary(event), seconds, self.summary_schedule
+        )
+        self._push_paused(summary, closed)
+        return True
 
     def _tell(self, update: Update) -> None:
         """Notices (a save failed, someone left) as notifications, once each:
@@ -200,7 +282,7 @@ class GameScreen(Screen[None]):
         for notice in update.notices:
             problem = notice.kind == "save_failed"
             self.notify(
-                fill_names(notice.text, self.names),
+                fill_names(notice.text, self.names, self.you),
                 severity="error" if problem else "information",
                 timeout=15 if problem else 5,
                 markup=False,
@@ -255,6 +337,14 @@ class GameScreen(Screen[None]):
 
         self.run_worker(show(), group="pause", exit_on_error=False)
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "hint":
+            return not self.over  # hidden once the game is over
+        if action == "score_history":
+            # only where the game marks its rounds: elsewhere there is no history
+            return type(self).round_ended is not GameScreen.round_ended
+        return True
+
     # ------------------------------------------------------------ hints
     def action_hint(self) -> None:
         seat = self.seat
@@ -283,7 +373,13 @@ class GameScreen(Screen[None]):
         from tui.screens.game_over import GameOverScreen
 
         self.app.push_screen(
-            GameOverScreen(self.client.game_id, self.result(), self.names, hints=self.update.hints),
+            GameOverScreen(
+                self.client.game_id,
+                self.result(),
+                self.names,
+                hints=self.update.hints,
+                you=self.you,
+            ),
             self._after_game_over,
         )
 
@@ -300,6 +396,14 @@ class GameScreen(Screen[None]):
             await self.leave()
         elif choice == "analyse":
             self._analyse()
+        elif choice == "scores":
+            from tui.screens.score_history import ScoreHistoryScreen
+
+            # the scores, then the result again: the player has not chosen yet
+            self.app.push_screen(
+                ScoreHistoryScreen(self.round_scores(), self.names),
+                lambda _: self._show_game_over(),
+            )
         else:
             self.set_status("The game is over: Esc for the menu, g for the result.")
 
@@ -328,6 +432,26 @@ class GameScreen(Screen[None]):
         if self._unsubscribe is not None:
             self._unsubscribe()
         await self.client.close()
+        self._forget_if_unplayed()
+
+    def _forget_if_unplayed(self) -> bool:
+        """A game left before anyone moved is not kept: there is nothing to
+        resume, and the saved-games list would fill with empty games. True if
+        its record was removed (local play only: this app keeps the record)."""
+        from net.local import LocalClient
+        from saves.errors import SaveError
+
+        store = getattr(self.app, "store", None)
+        if store is None or not isinstance(self.client, LocalClient):
+            return False
+        if self.client.table.record.moves:
+            return False
+        try:
+            store.delete(self.client.record_id)
+        except SaveError:
+            return False  # never written, or already gone: nothing kept either way
+        self.forgotten = True
+        return True
 
     async def on_unmount(self) -> None:
         await self._close_table()
@@ -388,7 +512,10 @@ class GameScreen(Screen[None]):
     async def _after_pause(self, choice: str | None) -> None:
         if choice == "quit":
             await self.leave()
-            self.notify("Game saved: pick it up again from Resume.")
+            if self.forgotten:
+                self.notify("Nothing was played yet, so the game was not kept.")
+            else:
+                self.notify("Game saved: pick it up again from Resume.")
         elif choice == "resign":
             from tui.screens.confirm import ConfirmScreen
 

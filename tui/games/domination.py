@@ -7,7 +7,7 @@ mouse click plays the clicked one; c concedes when the match allows it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any, ClassVar, cast
 
 from rich.console import Group, RenderableType
@@ -18,7 +18,8 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Header, Static
 
 from rules.domination import DominationView
-from rules.events import Event
+from rules.events import Event, fill_names
+from tui.seating import YOU_NAME
 from tui.widgets.cards import SUIT_NAMES, CardFace, CardRow, CardStyle, card_label
 from tui.widgets.discard_grid import RANK_HEADS, DiscardGrid
 from tui.widgets.event_log import EventLog, display_text
@@ -34,12 +35,21 @@ def run_faces(view: DominationView) -> list[CardFace]:
     return [CardFace(c, sideways=i == start) for i, c in enumerate(view.get("run", []))]
 
 
-def run_caption(view: DominationView, names: Sequence[str], style: CardStyle) -> str:
+def run_caption(
+    view: DominationView,
+    names: Sequence[str],
+    style: CardStyle,
+    you: Collection[int] = (),
+    over: bool = False,
+) -> str:
     run = view.get("run", [])
-    leader = names[view["leader"]] if view.get("leader") is not None else "?"
+    seat = view.get("leader")
+    leader = "?" if seat is None else fill_names(f"{{p{seat}}}", names, ())
+    if over:  # nobody leads again: the last round is under the caption
+        return f"Round {view.get('round', 1)}: the game is over."
     if not run:
-        verb = "lead" if leader == "You" else "leads"
-        return f"Round {view.get('round', 1)}: {leader} {verb}, any card."
+        who = "?" if seat is None else fill_names(f"{{p{seat} leads|lead}}", names, you)
+        return f"Round {view.get('round', 1)}: {who}, any card."
     # what the round is worth comes first: at 80 columns the end may be cut
     worth = view.get("round_value", 0)
     note = " (Inelegant lead)" if view.get("inelegant_lead") else ""
@@ -64,6 +74,17 @@ def score_extras(view: DominationView) -> list[str]:
         extra.append(f"{view['rounds']} rounds")
     extra.append(f"deck {view.get('stock', 0)}")
     return extra
+
+
+def round_summary_lines(
+    event: Event, names: Sequence[str], you: Collection[int], style: CardStyle
+) -> list[str]:
+    """A won round for its summary: who won, how much and why, then the scores."""
+    lines = [display_text(event.render(names, you), style)]
+    scores = event.data.get("scores")
+    if isinstance(scores, list) and len(scores) == len(names):
+        lines.append("Scores: " + ", ".join(f"{n} {s}" for n, s in zip(names, scores, strict=True)))
+    return lines
 
 
 class DominationScreen(GameScreen):
@@ -100,7 +121,8 @@ class DominationScreen(GameScreen):
         yield Static("", markup=False, id="hand-caption", classes="caption")
         yield CardRow(id="hand", empty_text="(no cards)")
         yield Static("", markup=False, id="status")
-        yield Footer()
+        # compact: every key fits at 80 columns
+        yield Footer(compact=True)
 
     # ------------------------------------------------------------ drawing
     @property
@@ -112,9 +134,15 @@ class DominationScreen(GameScreen):
         style = self.card_style
         names = self.names
         self.query_one("#scores", Scoreboard).set_scores(
-            names, list(self.update.scores), score_extras(view)
+            names,
+            list(self.update.scores),
+            score_extras(view),
+            acting=() if self.over else self.update.to_act,
+            ascii=style.ascii,
         )
-        self.query_one("#run-caption", Static).update(run_caption(view, names, style))
+        self.query_one("#run-caption", Static).update(
+            run_caption(view, names, style, self.you, self.over)
+        )
         self.query_one("#run", CardRow).set_faces(run_faces(view))
         self.query_one("#discards", DiscardGrid).set_discards(view.get("discards", {}))
         hand = self.hand
@@ -131,10 +159,19 @@ class DominationScreen(GameScreen):
         )
         self.refresh_bindings()
 
+    def round_ended(self, event: Event) -> int | None:
+        if event.kind != "round_won":
+            return None
+        number = event.data.get("round")
+        return number if isinstance(number, int) else None
+
+    def round_summary(self, event: Event) -> list[str]:
+        return round_summary_lines(event, self.names, self.you, self.card_style)
+
     def note_events(self, events: list[Event]) -> None:
         for event in events:
             if event.kind == "round_won":
-                self.last_round = display_text(event.render(self.names), self.card_style)
+                self.last_round = display_text(event.render(self.names, self.you), self.card_style)
         row = self.query_one("#run", CardRow)
         row.empty_text = (
             f"Last round: {self.last_round}" if self.last_round else ("(no card on the table yet)")
@@ -167,7 +204,7 @@ class DominationScreen(GameScreen):
                 return f"{who}: any card follows an Ace."
             return f"{who}: a card of rank {run[-1][:-1]} or higher."
         if self.over:
-            return "The match is over: Esc for the menu, g for the result."
+            return "The game is over: Esc for the menu, g for the result."
         return super().turn_text()
 
     # ------------------------------------------------------------ actions
@@ -176,8 +213,10 @@ class DominationScreen(GameScreen):
             return "concede" in self.legal
         if action == "result":
             return self.over
-        if action in ("move_cursor", "play_number", "play_chosen"):
-            return True if self.my_turn else None
+        if action in ("move_cursor", "play_number", "play_chosen", "hint"):
+            if self.over:
+                return False  # hidden: nothing more to play (nor behind the result)
+            return True if self.my_turn or action == "hint" else None
         return True
 
     def action_move_cursor(self, step: int) -> None:
@@ -218,6 +257,11 @@ class DominationScreen(GameScreen):
 SCREEN = DominationScreen
 
 
+def hand_owner(name: str) -> str:
+    """Whose hand, for a caption: "Your" for the seat named You, "Ann's" else."""
+    return "Your" if name == YOU_NAME else f"{name}'s"
+
+
 def describe(
     view: Mapping[str, Any],
     scores: Sequence[int],
@@ -246,13 +290,13 @@ def describe(
     if snapshot is not None:
         for owner, hand in enumerate(snapshot.get("hands", [])):
             cards = " ".join(card_label(c, style) for c in hand)
-            lines.append(Text(f"{names[owner]}'s hand: {cards or '(empty)'}"))
+            lines.append(Text(f"{hand_owner(names[owner])} hand: {cards or '(empty)'}"))
         stock = snapshot.get("stock", [])
         top = " ".join(card_label(c, style) for c in reversed(stock[-10:]))
         lines.append(Text(f"Deck ({len(stock)}), next to draw: {top or '-'}"))
     elif view.get("hand") is not None:
         seat = view.get("seat")
-        who = names[seat] if isinstance(seat, int) and seat < len(names) else "Your"
+        who = names[seat] if isinstance(seat, int) and seat < len(names) else YOU_NAME
         cards = " ".join(card_label(c, style) for c in view["hand"])
-        lines.append(Text(f"{who}'s hand: {cards or '(empty)'}"))
+        lines.append(Text(f"{hand_owner(who)} hand: {cards or '(empty)'}"))
     return Group(*lines)

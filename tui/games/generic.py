@@ -64,7 +64,12 @@ class GenericGameScreen(GameScreen):
 
     def show_view(self, view: Mapping[str, Any]) -> None:
         style = self.card_style
-        self.query_one("#scores", Scoreboard).set_scores(self.names, list(self.update.scores))
+        self.query_one("#scores", Scoreboard).set_scores(
+            self.names,
+            list(self.update.scores),
+            acting=() if self.over else self.update.to_act,
+            ascii=self.card_style.ascii,
+        )
         self.query_one("#view-text", Static).update(Text("\n".join(view_lines(view, style))))
         moves = self.query_one("#moves", OptionList)
         moves.clear_options()

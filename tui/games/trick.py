@@ -20,7 +20,7 @@ sees another person's choice before the reveal.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, cast
@@ -40,7 +40,7 @@ from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from rules.errors import NotationError
-from rules.events import Event
+from rules.events import Event, fill_names
 from rules.trick.core import (
     DOUBLED_LAST_ROUND,
     NO_BLOCK_TARGET,
@@ -58,7 +58,7 @@ from rules.trick.notation import (
 from rules.trick.state import REASONS, TrickView, disregarded_in_view
 from tui.styles import TABLE
 from tui.widgets.cards import CardStyle, card_style_of
-from tui.widgets.event_log import EventLog
+from tui.widgets.event_log import EventLog, display_text
 from tui.widgets.scoreboard import Scoreboard
 
 from .base import GameScreen, TableUpdated
@@ -377,7 +377,9 @@ def intro_lines(view: TrickView) -> list[Line]:
         [(f"{n[1]:<6}", "name"), (f"+1 {w.chip} to the pot (before any {n[2]})", "")],
         [(f"{n[2]:<6}", "name"), (f"take the pot, unless the opponent {n[3]}s", "")],
         [(f"{n[3]:<6}", "name"), (f"take the pot if the opponent {n[2]}s", "")],
-        [(f"{n[4]:<6}", "name"), (f"name one of the five {w.kind}: it is cancelled", "")],
+        # short lines: the column is about 50 wide at 80 columns, and Setna's
+        # longer words ("abilities") made the old one wrap mid-sentence
+        [(f"{n[4]:<6}", "name"), (f"name an {w.one} to cancel", "")],
         [("      ", ""), ("for the opponent next round", "")],
         [(f"The same {w.one} on both sides: both cancel.", "muted")],
         [(f"All five {w.lights} lit: +1 {w.chip}.", "muted")],
@@ -399,6 +401,37 @@ def event_note(event: Event, names: Sequence[str], words: Words) -> str:
     if event.kind == "extension":
         return f"Tied: 5 more rounds, to round {data.get('end_round')}."
     return ""
+
+
+def reveal_summary(
+    event: Event, names: Sequence[str], you: Collection[int], style: CardStyle
+) -> list[str]:
+    """A revealed round for its summary: what each played, what came of it,
+    and the chips (the narration's own lines, for the person at the screen)."""
+    lines = event.data.get("lines")
+    if not isinstance(lines, list) or not all(isinstance(line, str) for line in lines):
+        return [display_text(event.render(names, you), style)]
+    return [display_text(fill_names(line, names, you), style) for line in lines]
+
+
+def priority_why_not(view: TrickView, seat: int | None, choosing: bool) -> str:
+    """Why Claim Priority cannot be used now, in words (``p`` when it cannot)."""
+    if seat is None:
+        return "You are watching: there is no seat to play."
+    owned = (view.get("items") or [{}, {}])[seat] or {}
+    item = owned.get("priority")
+    if not item:
+        if any(owned.values()):
+            return "No Claim Priority: it is not one of your items."
+        return "No Claim Priority: this game has no items (the final preset has them)."
+    if item == "used":
+        return "No Claim Priority: you have already used it this game."
+    if not choosing:
+        return "No Claim Priority now: you have locked in this round."
+    return (
+        "No Claim Priority now: it can be used only in the round after both Claims "
+        "collided, and only if your opponent's Steal did not take the pot."
+    )
 
 
 def notes_line(notes: Sequence[str]) -> Line:
@@ -612,6 +645,8 @@ class TrickScreen(GameScreen):
         Binding("o", "toggle_overload", "Overload", id="trick.overload"),
         Binding("r", "toggle_reset", "Reset", id="trick.reset"),
         Binding("p", "priority", "Priority", id="trick.priority"),
+        # p when Claim Priority cannot be used: not in the footer, but it says why
+        Binding("p", "priority_why", "Why no Claim Priority", show=False, id="trick.priority.why"),
         Binding("x,backspace", "clear", "Clear", key_display="x", id="trick.clear"),
         Binding("g", "result", "Result", id="trick.result"),
     ]
@@ -737,6 +772,21 @@ class TrickScreen(GameScreen):
                 if dialog.is_current:
                     dialog.dismiss(None)
 
+    def round_ended(self, event: Event) -> int | None:
+        if event.kind != "reveal":
+            return None
+        number = event.data.get("round")
+        return number if isinstance(number, int) else None
+
+    def scores_after(self, event: Event) -> list[int] | None:
+        chips = event.data.get("chips")
+        if isinstance(chips, list) and all(isinstance(c, int) for c in chips):
+            return chips
+        return None
+
+    def round_summary(self, event: Event) -> list[str]:
+        return reveal_summary(event, self.names, self.you, self.card_style)
+
     def note_events(self, events: list[Event]) -> None:
         # what happened since the last reveal, said short under it (the log has it all)
         timeouts: list[str] = []
@@ -778,6 +828,8 @@ class TrickScreen(GameScreen):
             self.names,
             view.get("chips", [0, 0]),
             [f"pot {words.count(int(view.get('pot', 1)))}", round_text(view)],
+            acting=() if self.over else self.update.to_act,
+            ascii=self.ascii,
         )
         self.query_one("#players", Static).update(
             to_content(player_lines(view, self.names, self.ascii), styles)
@@ -918,6 +970,10 @@ class TrickScreen(GameScreen):
         if action == "priority":
             window = self.view.get("priority_window") or [False, False]
             return bool(self.choosing and self.seat is not None and window[self.seat])
+        if action == "priority_why":
+            return not self.over
+        if action == "hint":
+            return not self.over  # nothing to weigh once it is over
         if action == "result":
             return self.over
         return True
@@ -996,6 +1052,9 @@ class TrickScreen(GameScreen):
     async def action_priority(self) -> None:
         if self.check_action("priority", ()):
             await self.submit("priority")
+
+    def action_priority_why(self) -> None:
+        self.set_status(priority_why_not(self.view, self.seat, self.choosing), problem=True)
 
     def action_result(self) -> None:
         if self.over:
@@ -1093,11 +1152,12 @@ def describe(
     if pending:
         for s, move in enumerate(pending):
             if move is not None:
+                # worded so that no verb must agree with a seat named You
                 parts.append(
-                    Text(f"{seat_label(names, s)} has submitted {move_words(move, words)}.")
+                    Text(f"Submitted by {seat_label(names, s)}: {move_words(move, words)}.")
                 )
     elif (mine := view.get("pending")) is not None:
         seat = view.get("seat")
         who = seat_label(names, seat) if isinstance(seat, int) else "You"
-        parts.append(Text(f"{who} has submitted {move_words(mine, words)}."))
+        parts.append(Text(f"Submitted by {who}: {move_words(mine, words)}."))
     return Group(*parts)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import ClassVar
 
 from rich.text import Text
@@ -12,23 +12,30 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from rules.events import fill_names
 from rules.game import Outcome
 from tui.plain import plain, plain_text
 
 
-def result_text(outcome: Outcome, names: Sequence[str], hints: Sequence[int] = ()) -> str:
-    """The result in words: plain text, whatever the names and the reason hold."""
+def result_text(
+    outcome: Outcome,
+    names: Sequence[str],
+    hints: Sequence[int] = (),
+    you: Collection[int] = (),
+) -> str:
+    """The result in words: plain text, whatever the names and the reason hold
+    (``you``: the seats addressed in the second person)."""
     names = [plain(n, 40) for n in names]
     winner = outcome.winner
     scores = list(outcome.scores)
     lines = []
     if winner is not None and 0 <= winner < len(names):
-        lines.append(f"{names[winner]} wins.")
+        lines.append(fill_names(f"{{p{winner} wins|win}}.", names, you))
     elif outcome.is_draw:
         lines.append("A draw.")
     else:
         lines.append("The game is over.")
-    reason = outcome.render(names)
+    reason = outcome.render(names, you)
     if reason:
         lines.append(f"({plain(reason)})")
     if scores and len(scores) == len(names):
@@ -56,16 +63,23 @@ class GameOverScreen(ModalScreen[str]):
         Binding("h,escape", "choose('home')", "Home", key_display="h", id="over.home"),
         Binding("v", "choose('view')", "View the table", id="over.view"),
         Binding("a", "choose('analyse')", "Analyse", id="over.analyse"),
+        Binding("s", "choose('scores')", "Scores", id="over.scores"),
     ]
 
     def __init__(
-        self, game_id: str, outcome: Outcome, names: Sequence[str], hints: Sequence[int] = ()
+        self,
+        game_id: str,
+        outcome: Outcome,
+        names: Sequence[str],
+        hints: Sequence[int] = (),
+        you: Collection[int] = (),
     ) -> None:
         super().__init__()
         self.game_id = game_id
         self.outcome = outcome
         self.names = list(names)
         self.hints = tuple(hints)
+        self.you = frozenset(you)
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="game-over"):
@@ -78,7 +92,9 @@ class GameOverScreen(ModalScreen[str]):
                 yield Button("Analyse (a)", id="analyse", compact=True)
 
     def result_renderable(self) -> Text:
-        return plain_text(result_text(self.outcome, self.names, self.hints), None, newlines=True)
+        return plain_text(
+            result_text(self.outcome, self.names, self.hints, self.you), None, newlines=True
+        )
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.action_choose(event.button.id or "home")

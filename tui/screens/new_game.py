@@ -143,6 +143,11 @@ class NewGameScreen(Screen[None]):
     def on_mount(self) -> None:
         self.sub_title = f"new game: {self.spec.title}"
         self._show_seats(self._players())
+        # the first field, not the scrolling form around it (a focus nobody sees)
+        for field in self.query_one("#new-game").query("Select, Input, Switch"):
+            if field.focusable:
+                field.focus()
+                break
 
     # -------------------------------------------------------------- the form
     def _players(self) -> int:

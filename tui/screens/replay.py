@@ -17,6 +17,7 @@ from textual.widgets import Footer, Header, Static
 from rules.errors import MoveError
 from rules.events import Event, visible_events
 from tui.plain import plain, plain_text
+from tui.seating import addressed_as_you
 from tui.styles import LISTS
 from tui.widgets.cards import CardStyle
 from tui.widgets.event_log import display_text
@@ -58,6 +59,7 @@ class ReplayScreen(Screen[None]):
         # "Everything revealed" (None) exists only for finished games.
         self.finished = record.status == "finished"
         people = [i for i, seat in enumerate(record.seats) if seat.kind == "human"]
+        self.you = addressed_as_you(self.names, people)
         self.perspectives: list[int | None] = (
             [None, *range(len(record.seats))] if self.finished else list(people) or [None]
         )
@@ -146,13 +148,14 @@ class ReplayScreen(Screen[None]):
         )
         style = self.card_style
         happened = [
-            display_text(e.render(self.names), style)
+            display_text(e.render(self.names, self.you), style)
             for e in visible_events(self.events[self.position], self.perspective)
         ]
         if self.perspective is None and self.finished:
             # "revealed": the spectator's view plus every hidden card
             happened = [
-                display_text(e.render(self.names), style) for e in self.events[self.position]
+                display_text(e.render(self.names, self.you), style)
+                for e in self.events[self.position]
             ]
             view, snapshot = state.view(None), state.snapshot()
         else:

@@ -22,10 +22,17 @@ from tui.styles import LISTS
 if TYPE_CHECKING:
     from textual._path import CSSPathType
 
+    from saves.record import SeatInfo
     from saves.store import SaveEntry
     from tui.app import CardTableApp
 
-COLUMNS = ("Game", "Seats", "Started", "Last played", "Moves", "Status")
+# "Started" is in the line under the table: at 80 columns every column fits whole
+COLUMNS = ("Game", "Seats", "Last played", "Moves", "Status")
+NO_SAVES = (
+    "No saved games yet.\n\n"
+    "Every game you start is saved as you play, and listed here to resume or "
+    "replay. Esc goes back; n on the home screen starts a new game."
+)
 
 
 def when(text: str | float | None) -> str:
@@ -45,21 +52,29 @@ def when(text: str | float | None) -> str:
     return moment.strftime("%d %b %H:%M")
 
 
+def seat_text(seat: SeatInfo) -> str:
+    """A seat as the list shows it: the computer with its level."""
+    name = plain(seat.name, 40)
+    if seat.kind == "bot" and seat.level:
+        return f"{name} ({plain(seat.level, 20)})"
+    return name
+
+
 def entry_row(entry: SaveEntry) -> tuple[Text, ...]:
     """The table's cells for a save: plain Text, never markup."""
     record = entry.record
     if record is None:
-        cells = ("?", plain(entry.path.name, 40), "-", when(entry.modified), "-", "unreadable")
+        cells = ("?", plain(entry.path.name, 40), when(entry.modified), "-", "unreadable")
         return tuple(Text(cell) for cell in cells)
-    seats = " v ".join(plain(s.name, 40) for s in record.seats)
+    seats = " v ".join(seat_text(s) for s in record.seats)
+    game = plain(record.game, 40) + (f" ({plain(record.preset, 20)})" if record.preset else "")
     status = record.status
     scores = (record.result or {}).get("scores")
     if isinstance(scores, list) and scores:
         status += " " + "-".join(plain(s, 20) for s in scores)
     return (
-        plain_text(record.game, 40),
-        plain_text(seats, 60),
-        Text(when(record.created)),
+        plain_text(game, 60),
+        plain_text(seats, 80),
         Text(when(record.updated)),
         Text(str(len(record.moves))),
         plain_text(status, 40),
@@ -70,6 +85,10 @@ class ResumeScreen(Screen[None]):
     CSS_PATH: ClassVar[CSSPathType | None] = [LISTS]
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "resume", "Resume", key_display="⏎", id="resume.resume", priority=True),
+        # Enter on a finished game opens its replay, and the footer says so
+        Binding(
+            "enter", "replay", "Replay", key_display="⏎", id="resume.enter.replay", priority=True
+        ),
         Binding("v", "replay", "Replay", id="resume.replay"),
         Binding("d,delete", "delete", "Delete", key_display="d", id="resume.delete"),
         Binding("escape", "close", "Back", id="resume.back"),
@@ -85,6 +104,7 @@ class ResumeScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Header()
+        yield Static(NO_SAVES, id="no-saves")
         yield DataTable(id="saves", cursor_type="row", zebra_stripes=True)
         yield Static("", id="save-detail")
         yield Footer()
@@ -94,7 +114,6 @@ class ResumeScreen(Screen[None]):
         table = self.query_one(DataTable)
         table.add_columns(*COLUMNS)
         self.reload()
-        table.focus()
 
     def reload(self) -> None:
         from saves.errors import SaveError
@@ -111,10 +130,11 @@ class ResumeScreen(Screen[None]):
             return
         for entry in self.entries:
             table.add_row(*entry_row(entry), key=entry.id)
-        if not self.entries:
-            self.query_one("#save-detail", Static).update(
-                "No saved games yet: every game you start is saved as you play."
-            )
+        # an empty list says so where the list would be, not under an empty table
+        table.display = bool(self.entries)
+        self.query_one("#no-saves", Static).display = not self.entries
+        if self.entries:
+            table.focus()
         self.refresh_bindings()
 
     @property
@@ -136,10 +156,14 @@ class ResumeScreen(Screen[None]):
         else:
             r = entry.record
             extra = f", preset {plain(r.preset, 40)}" if r.preset else ""
-            hint = "⏎ resume" if r.status == "playing" else "v replay"
+            hint = "⏎ resume" if r.status == "playing" else "⏎ replay"
             game = plain(r.game, 40)
             detail.update(
-                plain_text(f"Game {r.id} ({game}{extra}), seed {r.seed}: {hint}, d delete.", None)
+                plain_text(
+                    f"Game {r.id} ({game}{extra}), seed {r.seed}, started "
+                    f"{when(r.created)}: {hint}, d delete.",
+                    None,
+                )
             )
         self.refresh_bindings()
 
@@ -151,13 +175,14 @@ class ResumeScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("resume", "replay", "delete"):
+            if not self.entries:
+                return False  # nothing to act on: the keys leave the footer
             entry = self.current
             if entry is None:
                 return None
             if action == "resume":
-                return (
-                    True if entry.record is not None and entry.record.status == "playing" else None
-                )
+                # a finished game: Enter is "Replay" (the binding after this one)
+                return entry.record is None or entry.record.status == "playing"
             if action == "replay":
                 return True if entry.record is not None else None
         return True

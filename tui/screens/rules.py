@@ -7,7 +7,7 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
-from textual.widgets import Footer, Header, MarkdownViewer
+from textual.widgets import Footer, Header, MarkdownViewer, Tree
 
 
 def rules_text(game_id: str) -> str:
@@ -44,3 +44,11 @@ class RulesScreen(Screen[None]):
     def action_toggle_contents(self) -> None:
         viewer = self.query_one(MarkdownViewer)
         viewer.show_table_of_contents = not viewer.show_table_of_contents
+        # the contents open with their first entry focused; closed, the page is
+        self.call_after_refresh(self._focus_shown, viewer)
+
+    def _focus_shown(self, viewer: MarkdownViewer) -> None:
+        if viewer.show_table_of_contents:
+            viewer.table_of_contents.query_one(Tree).focus()
+        else:
+            viewer.document.focus()

@@ -1,4 +1,4 @@
-"""Settings: theme, card style, four-colour suits, bot pace.
+"""Settings: theme, card style, four-colour suits, bot pace, round summaries.
 
 Every change applies at once and is saved at once (tui/settings.py).
 """
@@ -13,7 +13,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Label, Select, Static
 
-from tui.settings import BOT_PACES
+from tui.settings import BOT_PACES, ROUND_SUMMARIES
 from tui.styles import FORMS, TABLE
 from tui.widgets.cards import CardFace, CardRow
 
@@ -82,6 +82,16 @@ class SettingsScreen(Screen[None]):
                     id="bot_pace",
                     compact=True,
                 )
+            with Horizontal(classes="row"):
+                yield Label("Round summary", classes="name")
+                lingers = sorted(set(ROUND_SUMMARIES) | {s.round_summary})
+                yield Select(
+                    [(_summary_label(p), p) for p in lingers],
+                    value=s.round_summary,
+                    allow_blank=False,
+                    id="round_summary",
+                    compact=True,
+                )
             yield Static("Preview", classes="caption")
             yield CardRow(PREVIEW, id="preview")
             if self.cardtable.force_ascii:
@@ -93,6 +103,8 @@ class SettingsScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.sub_title = "settings"
+        # the first setting, not the scrolling form around it (a focus nobody sees)
+        self.query_one("#theme", Select).focus()
 
     def _change(self, name: str, value: Any) -> None:
         if getattr(self.cardtable.settings, name) != value:
@@ -109,3 +121,7 @@ class SettingsScreen(Screen[None]):
 
 def _pace_label(pace: float) -> str:
     return "instant" if pace == 0 else f"{pace:g} s per move"
+
+
+def _summary_label(seconds: float) -> str:
+    return "off" if seconds == 0 else f"{seconds:g} s, or until a key"

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 
 from textual.widgets import RichLog
 
@@ -13,33 +12,19 @@ from tui.plain import plain, plain_text
 from .cards import CardStyle, card_label
 
 _CARD_WORD_END = ".,!:;)"
-# Events say "{p0} plays 10H"; when a seat is named "You" that needs "You play".
-_YOU_VERB = re.compile(r"\bYou ([a-z]+s)\b")
-_IRREGULAR = {"has": "have", "is": "are", "was": "were", "does": "do"}
-# ...and "{p1}'s Steal" needs "your Steal" ("Your" where a sentence starts).
-_YOUR_START = re.compile(r"(^|[.!?:]\s+)You's\b")
 
 
-def second_person(text: str) -> str:
-    def fix(match: re.Match[str]) -> str:
-        verb = match.group(1)
-        if verb in _IRREGULAR:
-            return f"You {_IRREGULAR[verb]}"
-        if verb.endswith(("sses", "shes", "ches", "xes", "zes")):
-            return f"You {verb[:-2]}"
-        if verb.endswith("ies"):
-            return f"You {verb[:-3]}y"
-        return f"You {verb[:-1]}"
-
-    text = _YOUR_START.sub(lambda m: m.group(1) + "Your", text)
-    return _YOU_VERB.sub(fix, text.replace("You's", "your"))
+def round_marker(number: int, ascii: bool = False) -> str:
+    """The log's line where a round ends."""
+    rule = "--" if ascii else "──"
+    return f"{rule} end of round {number} {rule}"
 
 
 def display_text(text: str, style: CardStyle) -> str:
     """Card texts in a sentence shown with the player's card style (10H -> 10♥);
     no escapes or control characters (names in events come from outside)."""
     words = []
-    for word in second_person(plain(text, None, newlines=True)).split(" "):
+    for word in plain(text, None, newlines=True).split(" "):
         core = word.rstrip(_CARD_WORD_END)
         tail = word[len(core) :]
         head = ""
@@ -58,9 +43,16 @@ class EventLog(RichLog):
         )
         self.can_focus = False
 
-    def add_events(self, events: Iterable[Event], names: Sequence[str], style: CardStyle) -> None:
+    def add_events(
+        self,
+        events: Iterable[Event],
+        names: Sequence[str],
+        style: CardStyle,
+        you: Collection[int] = (),
+    ) -> None:
+        """``you``: the seats the narration addresses in the second person."""
         for event in events:
-            self.add_line(display_text(event.render(names), style))
+            self.add_line(display_text(event.render(names, you), style))
 
     def add_line(self, text: str) -> None:
         # a Text: RichLog would otherwise render a str itself (emoji codes and all)

@@ -1,9 +1,11 @@
 """The scoreboard: every seat's score, the difference (players settle on it), and
-whatever else a game wants on the same line (target, round, deck)."""
+whatever else a game wants on the same line (target, round, deck). The seats
+that must act now are marked (▸, ``>`` in ASCII), so whose turn it is shows
+beside the scores, not only in the status line."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import ClassVar
 
 from rich.text import Text
@@ -26,12 +28,25 @@ class Scoreboard(Widget):
         self._extra: tuple[str, ...] = ()
 
     def set_scores(
-        self, names: Sequence[str], scores: Sequence[int], extra: Sequence[str] = ()
+        self,
+        names: Sequence[str],
+        scores: Sequence[int],
+        extra: Sequence[str] = (),
+        acting: Collection[int] = (),
+        ascii: bool = False,
     ) -> None:
-        self._names = tuple(plain(n, 40) for n in names)
+        """``acting``: the seats that must act now (marked)."""
+        self._names = tuple(self.marked_names(names, acting, ascii))
         self._scores = tuple(scores)
         self._extra = tuple(plain(x) for x in extra)
         self.refresh()
+
+    @staticmethod
+    def marked_names(names: Sequence[str], acting: Collection[int], ascii: bool) -> list[str]:
+        """The names as the scoreboard shows them: a mark before each seat to act,
+        a space before the others (so nothing shifts when the turn passes)."""
+        mark = ">" if ascii else "▸"
+        return [(mark if i in acting else " ") + plain(n, 40) for i, n in enumerate(names)]
 
     @staticmethod
     def difference_text(names: Sequence[str], scores: Sequence[int]) -> str:
@@ -47,7 +62,7 @@ class Scoreboard(Widget):
         out = Text(no_wrap=True, overflow="ellipsis")
         for i, (n, s) in enumerate(zip(self._names, self._scores, strict=True)):
             if i:
-                out.append("  ")
+                out.append(" ")
             out.append(f"{n} ", name)
             out.append(str(s), score)
         diff = self.difference_text(self._names, self._scores)

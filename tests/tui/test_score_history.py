@@ -1,0 +1,77 @@
+"""The scores round by round (s on a game screen) and the turn marker on the
+scoreboard."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tui.games.domination import DominationScreen
+from tui.screens.score_history import ScoreHistoryScreen, score_rows
+from tui.widgets.scoreboard import Scoreboard
+
+from .conftest import make_app, play_launch, screen_text, settle
+
+
+def test_score_rows_give_each_round_its_scores_and_gains() -> None:
+    rows = score_rows([(1, [13, 0]), (2, [13, 4]), (3, [20, 4])], ["You", "Computer"])
+    assert rows[0].split() == ["Round", "You", "Computer"]
+    assert rows[1].split() == ["1", "13", "+13", "0"]
+    assert rows[2].split() == ["2", "13", "4", "+4"]
+    assert rows[3].split() == ["3", "20", "+7", "4"]
+    assert score_rows([], ["You", "Computer"])[-1] == "No round has ended yet."
+
+
+def test_the_seats_to_act_are_marked_on_the_scoreboard() -> None:
+    names = ["You", "Computer"]
+    assert Scoreboard.marked_names(names, (1,), ascii=False) == [" You", "▸Computer"]
+    assert Scoreboard.marked_names(names, (0, 1), ascii=True) == [">You", ">Computer"]
+    assert Scoreboard.marked_names(names, (), ascii=False) == [" You", " Computer"]
+
+
+async def test_s_shows_the_scores_of_every_round_so_far(dirs: Any) -> None:
+    app = make_app(dirs, launch=play_launch(seed=11))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        game = app.screen
+        assert isinstance(game, DominationScreen)
+        assert "▸" in screen_text(app).splitlines()[1]  # someone's turn, on the scoreboard
+        while game.view["round"] < 3:
+            if game.my_turn:
+                legal = game.legal
+                await pilot.press(str(1 + next(i for i, c in enumerate(game.hand) if c in legal)))
+            await settle(pilot)
+        await pilot.press("s")
+        await settle(pilot)
+        assert isinstance(app.screen, ScoreHistoryScreen)
+        assert [n for n, _ in app.screen.rounds] == [1, 2]
+        assert app.screen.rounds[-1][1] == list(game.update.scores)
+        text = screen_text(app)
+        assert "Scores round by round" in text and "Computer" in text
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is game
+
+
+async def test_after_the_game_s_shows_the_scores_then_the_result_again(dirs: Any) -> None:
+    from tui.screens.game_over import GameOverScreen
+
+    app = make_app(dirs, launch=play_launch(seed=11))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        game = app.screen
+        assert isinstance(game, DominationScreen)
+        while game.view["round"] < 2:
+            if game.my_turn:
+                legal = game.legal
+                await pilot.press(str(1 + next(i for i, c in enumerate(game.hand) if c in legal)))
+            await settle(pilot)
+        await pilot.press("escape", "r", "y")  # resign: the game is over
+        await settle(pilot)
+        assert isinstance(app.screen, GameOverScreen)
+        await pilot.press("s")
+        await settle(pilot)
+        assert isinstance(app.screen, ScoreHistoryScreen)
+        assert [n for n, _ in app.screen.rounds] == [1]
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, GameOverScreen)
