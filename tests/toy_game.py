@@ -201,14 +201,23 @@ class ToyState(GameState[ToyMove, ToyConfig]):
         if move not in self.legal_moves(seat):
             raise IllegalMove(self._why_not(seat, move))
         self._ply += 1
-        p = f"{{p{seat}}}"
+
+        def p(third: str, second: str) -> str:  # the seat with its verb
+            return f"{{p{seat} {third}|{second}}}"
+
         if type(move) is Bid:
             self.hands[seat].remove(move.card)
             self.bids[seat] = move.card
             shown = card_text(move.card)
-            hidden = Event("bid", f"{p} has chosen a bid.", {"seat": seat})
+            hidden = Event("bid", f"{p('has', 'have')} chosen a bid.", {"seat": seat})
             events = [
-                Event("bid", f"{p} bids {shown}.", {"seat": seat, "card": shown}, seat, hidden)
+                Event(
+                    "bid",
+                    f"{p('bids', 'bid')} {shown}.",
+                    {"seat": seat, "card": shown},
+                    seat,
+                    hidden,
+                )
             ]
             return events + self._after_bids()
         if type(move) is Draw:
@@ -216,20 +225,26 @@ class ToyState(GameState[ToyMove, ToyConfig]):
             self.hands[seat].append(card)
             self.drawn = True
             shown = card_text(card)
-            hidden = Event("draw", f"{p} draws a card.", {"seat": seat, "count": 1})
+            hidden = Event("draw", f"{p('draws', 'draw')} a card.", {"seat": seat, "count": 1})
             return [
-                Event("draw", f"{p} draws {shown}.", {"seat": seat, "card": shown}, seat, hidden)
+                Event(
+                    "draw",
+                    f"{p('draws', 'draw')} {shown}.",
+                    {"seat": seat, "card": shown},
+                    seat,
+                    hidden,
+                )
             ]
         if type(move) is Play:
             self.hands[seat].remove(move.card)
             self.played[seat].append(move.card)
             self.plays += 1
             shown = card_text(move.card)
-            return [Event("play", f"{p} plays {shown}.", {"seat": seat, "card": shown})]
+            return [Event("play", f"{p('plays', 'play')} {shown}.", {"seat": seat, "card": shown})]
         if type(move) is Flip:
-            events = [self._turn_up(seat, "turns up")]
+            events = [self._turn_up(seat, "turns up|turn up")]
         else:
-            events = [Event("end", f"{p} ends the turn.", {"seat": seat})]
+            events = [Event("end", f"{p('ends', 'end')} the turn.", {"seat": seat})]
         self.turns_taken[seat] += 1
         return events + self._next_turn()
 
@@ -275,10 +290,10 @@ class ToyState(GameState[ToyMove, ToyConfig]):
             gone.append(pending)  # never shown: it leaves with the rest
             self.bids[seat] = None
         self.discard += gone
-        text = f"{{p{seat}}} resigns; {len(gone)} cards go face down to the discard pile."
+        text = f"{{p{seat} resigns|resign}}; {len(gone)} cards go face down to the discard pile."
         events = [Event("resign", text, {"seat": seat, "discarded": len(gone)})]
         if len(self.active()) == 1:
-            return events + self._finish(f"{{p{self.active()[0]}}} is the last player left.")
+            return events + self._finish(f"{{p{self.active()[0]} is|are}} the last player left.")
         if self.phase == "bid":
             return events + self._after_bids()
         if self.turn == seat:
@@ -311,7 +326,7 @@ class ToyState(GameState[ToyMove, ToyConfig]):
         self.turn_no += 1
         self.drawn = False
         self.plays = 0
-        return [Event("turn", f"{{p{seat}}} takes a turn.", {"seat": seat})]
+        return [Event("turn", f"{{p{seat} takes|take}} a turn.", {"seat": seat})]
 
     def _turn_up(self, seat: int, verb: str) -> Event:
         card = self.down[seat]
@@ -319,12 +334,14 @@ class ToyState(GameState[ToyMove, ToyConfig]):
         self.turned[seat] = card
         self.down[seat] = None
         shown = card_text(card)
-        return Event("turn_up", f"{{p{seat}}} {verb} {shown}.", {"seat": seat, "card": shown})
+        return Event("turn_up", f"{{p{seat} {verb}}} {shown}.", {"seat": seat, "card": shown})
 
     def _finish(self, reason: str) -> list[Event]:
         self.phase = "over"
         events = [
-            self._turn_up(s, "had face down") for s in self.active() if self.down[s] is not None
+            self._turn_up(s, "had face down|had face down")
+            for s in self.active()
+            if self.down[s] is not None
         ]
         self.result = outcome = self._ranked(reason)
         return [*events, Event("over", outcome.reason, {"winner": outcome.winner})]
@@ -355,7 +372,7 @@ class ToyState(GameState[ToyMove, ToyConfig]):
             ranking = tuple(tuple(active[i] for i in group) for group in by_score.ranking)
             best = scores[ranking[0][0]]
             if len(ranking[0]) == 1:
-                text = f"{reason} {{p{ranking[0][0]}}} wins with {best} points."
+                text = f"{reason} {{p{ranking[0][0]} wins|win}} with {best} points."
             else:
                 text = f"{reason} a tie at {best} points."
         ranking += tuple((s,) for s in reversed(self.out))

@@ -431,7 +431,7 @@ class TerritoryState(GameState[TerritoryMove, TerritoryConfig]):
             self._take(seat, move.card, move.at, isinstance(move, Blitz), events)
         elif isinstance(move, Stop):
             if events is not None:
-                events.append(Event("stop", f"{{p{seat}}} stops the blitz.", {"seat": seat}))
+                events.append(Event("stop", f"{{p{seat} stops|stop}} the blitz.", {"seat": seat}))
             self._end_turn(seat, events)
         elif isinstance(move, Fortify):
             card, at = move.card, move.at
@@ -444,7 +444,7 @@ class TerritoryState(GameState[TerritoryMove, TerritoryConfig]):
                 events.append(
                     Event(
                         "fortify",
-                        f"{{p{seat}}} fortifies {under} at {x},{y} with {text}.",
+                        f"{{p{seat} fortifies|fortify}} {under} at {x},{y} with {text}.",
                         {"seat": seat, "card": text, "x": x, "y": y, "under": under},
                     )
                 )
@@ -458,7 +458,7 @@ class TerritoryState(GameState[TerritoryMove, TerritoryConfig]):
                 events.append(
                     Event(
                         "discard",
-                        f"{{p{seat}}} discards {text} without a capture.",
+                        f"{{p{seat} discards|discard}} {text} without a capture.",
                         {"seat": seat, "card": text},
                     )
                 )
@@ -467,7 +467,11 @@ class TerritoryState(GameState[TerritoryMove, TerritoryConfig]):
             self.passes += 1
             if events is not None:
                 events.append(
-                    Event("pass", f"{{p{seat}}} has no legal action and passes.", {"seat": seat})
+                    Event(
+                        "pass",
+                        f"{{p{seat} has|have}} no legal action and {{p{seat}:passes|pass}}.",
+                        {"seat": seat},
+                    )
                 )
             if self.passes >= 2:
                 self._finish(STUCK, events)
@@ -493,7 +497,7 @@ class TerritoryState(GameState[TerritoryMove, TerritoryConfig]):
             events.append(
                 Event(
                     "explore",
-                    f"{{p{seat}}} explores {text} at {x},{y}.",
+                    f"{{p{seat} explores|explore}} {text} at {x},{y}.",
                     {"seat": seat, "card": text, "x": x, "y": y},
                 )
             )
@@ -524,8 +528,12 @@ class TerritoryState(GameState[TerritoryMove, TerritoryConfig]):
             x, y = xy_of(at)
             text, taken = TEXT[card], TEXT[cell & CARD_MASK]
             data: dict[str, Any] = {"seat": seat, "card": text, "x": x, "y": y, "taken": taken}
-            how = f"{{p{seat}}} blitzes: discards" if blitz else f"{{p{seat}}} discards"
-            line = f"{how} {text} and takes {taken} at {x},{y}"
+            how = (
+                f"{{p{seat} blitzes|blitz}}: {{p{seat}:discards|discard}}"
+                if blitz
+                else f"{{p{seat} discards|discard}}"
+            )
+            line = f"{how} {text} and {{p{seat}:takes|take}} {taken} at {x},{y}"
             if fort:
                 data["fortifier"] = TEXT[fort]
                 line += f", fortified by {TEXT[fort]}: both royals are discarded"
@@ -569,12 +577,12 @@ class TerritoryState(GameState[TerritoryMove, TerritoryConfig]):
                 events.append(
                     Event(
                         "draw",
-                        f"{{p{seat}}} draws {' '.join(texts)}.",
+                        f"{{p{seat} draws|draw}} {' '.join(texts)}.",
                         {"seat": seat, "cards": texts},
                         private_to=seat,
                         redacted=Event(
                             "draw",
-                            f"{{p{seat}}} draws {n} card{'s' if n != 1 else ''}.",
+                            f"{{p{seat} draws|draw}} {n} card{'s' if n != 1 else ''}.",
                             {"seat": seat, "count": n},
                         ),
                     )
@@ -620,12 +628,12 @@ class TerritoryState(GameState[TerritoryMove, TerritoryConfig]):
     def _reason(self) -> str:
         w = self.winner
         if self.end == REGION:
-            return f"{{p{w}}} holds all {self.config.values} values in one region"
+            return f"{{p{w} holds|hold}} all {self.config.values} values in one region"
         if self.end == RESIGNED:
             return f"{{p{self.resigned}}} resigned"
         if self.end == CARDS:
             empty = 0 if not self.hands[0] else 1
-            why = f"The stock is empty and {{p{empty}}} has no cards left"
+            why = f"The stock is empty and {{p{empty} has|have}} no cards left"
         else:
             why = "Neither player can act"
         k = (self.standing(0), self.standing(1))
@@ -638,7 +646,7 @@ class TerritoryState(GameState[TerritoryMove, TerritoryConfig]):
             by = f"level on values ({mine[0]}), a region of {mine[1]} cards to {theirs[1]}"
         else:
             by = f"level on values and region size, {mine[2]} cards controlled to {theirs[2]}"
-        return f"{why}: {{p{w}}} wins, {by}"
+        return f"{why}: {{p{w} wins|win}}, {by}"
 
     def resign(self, seat: int) -> list[Event]:
         self.over = True
@@ -647,7 +655,11 @@ class TerritoryState(GameState[TerritoryMove, TerritoryConfig]):
         self.end = RESIGNED
         self.blitz_at = -1
         self._ply += 1
-        return [Event("resign", f"{{p{seat}}} resigns: {{p{seat ^ 1}}} wins.", {"seat": seat})]
+        return [
+            Event(
+                "resign", f"{{p{seat} resigns|resign}}: {{p{seat ^ 1} wins|win}}.", {"seat": seat}
+            )
+        ]
 
     @property
     def is_over(self) -> bool:

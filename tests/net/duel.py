@@ -48,7 +48,7 @@ class DuelState(GameState[int, DuelConfig]):
     def resign(self, seat: int) -> list[Event]:
         self.resigned = seat
         self._ply += 1
-        return [Event("resign", f"{{p{seat}}} resigns.", {"seat": seat})]
+        return [Event("resign", f"{{p{seat} resigns|resign}}.", {"seat": seat})]
 
     def play_move(self, seat: int, move: int) -> list[Event]:
         if seat not in self.to_act():
@@ -60,10 +60,10 @@ class DuelState(GameState[int, DuelConfig]):
         events = [
             Event(
                 "pick",
-                f"{{p{seat}}} picks {move}.",
+                f"{{p{seat} picks|pick}} {move}.",
                 {"seat": seat, "pick": move},
                 private_to=seat,
-                redacted=Event("pick", f"{{p{seat}}} has picked.", {"seat": seat}),
+                redacted=Event("pick", f"{{p{seat} has|have}} picked.", {"seat": seat}),
             )
         ]
         a, b = self.picks

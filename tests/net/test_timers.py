@@ -77,8 +77,8 @@ async def test_both_seats_act_at_once_and_picks_stay_hidden() -> None:
         await client.play(1, "2", 1)
     seen_by_0 = rec.for_seat(0)[-1]
     assert seen_by_0.view["my_pick"] is None and seen_by_0.view["picked"] == [False, True]
-    assert [e.text for e in seen_by_0.events] == ["{p1} has picked."]
-    assert [e.text for e in rec.for_seat(1)[-1].events] == ["{p1} picks 3."]
+    assert [e.render(["A", "B"]) for e in seen_by_0.events] == ["B has picked."]
+    assert [e.render(["A", "B"], (1,)) for e in rec.for_seat(1)[-1].events] == ["You pick 3."]
     assert seen_by_0.legal == ("1", "2", "3") and rec.for_seat(1)[-1].legal == ()
     # a move chosen before seat 1 picked is stale: refused, nothing changes
     with pytest.raises(StaleMove):
