@@ -22,7 +22,7 @@ over-long line gets an error and the connection closes), messages per second
 not yet taken by the client (one that stops reading is dropped: a table
 never waits for a client), connections per address, and errors in a row
 (the connection closes). Names and chat lines are cleaned of control
-characters and escapes (:func:`tui.plain.plain`) and capped. A bad message
+characters and escapes (:func:`rules.plain.plain`) and capped. A bad message
 changes nothing and affects only its own connection.
 
 Time (the hello and idle timeouts, the grace period, the tables' move clocks)
@@ -46,11 +46,11 @@ from typing import Any
 
 from rules.bots import LEVELS
 from rules.errors import IllegalMove, MoveError, UnknownGame
+from rules.plain import plain
 from rules.registry import games, get_game
 from saves.errors import SaveError
 from saves.record import GameRecord, SeatInfo
 from saves.store import SaveStore
-from tui.plain import plain
 
 from . import protocol as p
 from .client import PLAYING, StaleMove, Update
