@@ -214,6 +214,8 @@ class RemoteClient(TableClient):
         self.my_seats = (seat,) if seat is not None else ()
         self.token = reply.get("token")
         self._history = [Event.from_json(e) for e in reply["history"]]
+        self.reconnecting = tuple(reply["reconnecting"])
+        self._latest = Update.from_json(reply["update"])
 
     # ------------------------------------------------------------ TableClient
     def subscribe(self, listener: Listener) -> Callable[[], None]:

@@ -496,7 +496,6 @@ class TableServer:
         conn.unwatch = table.watch([seat], self._listener(conn, hosted))
         table.attach([seat])
         conn.send({**self._entry(hosted, seat, "joined", rid), "seat": seat, "token": token})
-        self._send_update(conn, hosted, table.snapshot(seat))
 
     def _watch(self, conn: Connection, message: p.Watch) -> None:
         self._check_free(conn)
@@ -505,7 +504,6 @@ class TableServer:
         conn.hosted, conn.seat = hosted, None
         conn.unwatch = hosted.table.watch([None], self._listener(conn, hosted))
         conn.send(self._entry(hosted, None, "watching", message.id))
-        self._send_update(conn, hosted, hosted.table.snapshot(None))
 
     def _entry(
         self, hosted: Hosted, seat: int | None, kind: str, rid: int | None
@@ -517,6 +515,9 @@ class TableServer:
             "table": hosted.summary(),
             "names": [s.name for s in record.seats],
             "history": [e.to_json() for e in hosted.table.history(seat)],
+            # the full snapshot first; changes follow as `game` messages
+            "update": hosted.table.snapshot(seat).to_json(),
+            "reconnecting": hosted.reconnecting(),
         }
 
     def _listener(self, conn: Connection, hosted: Hosted) -> Callable[[Update], None]:

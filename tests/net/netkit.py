@@ -157,6 +157,11 @@ class LeakScan:
                         f"state {message['update']['state_id']}: {sorted(shown - allowed)}"
                     )
             elif message["type"] in ("joined", "watching"):
+                update = message["update"]
+                shown = set(CARD.findall(json.dumps(update)))
+                allowed = self.visible[update["state_id"]]
+                if shown - allowed:
+                    found.append(f"snapshot {update['state_id']}: {sorted(shown - allowed)}")
                 shown = set(CARD.findall(json.dumps(message["history"])))
                 allowed = set().union(*self.visible.values()) if self.visible else set()
                 if shown - allowed:
