@@ -493,9 +493,9 @@ class TableServer:
         hosted.occupants[seat] = conn
         conn.hosted, conn.seat = hosted, seat
         table = hosted.table
-        conn.unwatch = table.watch([seat], self._listener(conn, hosted))
-        table.attach([seat])
+        table.attach([seat])  # the others hear of it; this client gets the snapshot
         conn.send({**self._entry(hosted, seat, "joined", rid), "seat": seat, "token": token})
+        conn.unwatch = table.watch([seat], self._listener(conn, hosted))
 
     def _watch(self, conn: Connection, message: p.Watch) -> None:
         self._check_free(conn)
