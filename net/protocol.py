@@ -59,6 +59,7 @@ StateId = Annotated[int, msgspec.Meta(ge=0, le=2**31)]
 Seat = Annotated[int, msgspec.Meta(ge=0, le=63)]
 ShortText = Annotated[str, msgspec.Meta(max_length=64)]
 TableId = Annotated[str, msgspec.Meta(pattern="^[0-9a-f]{6,32}$")]
+Hex64 = Annotated[str, msgspec.Meta(pattern="^[0-9a-f]{64}$")]  # a SHA-256
 Token = Annotated[str, msgspec.Meta(min_length=1, max_length=128)]
 OptionValue = bool | int | float | str
 Options = Annotated[dict[ShortText, OptionValue], msgspec.Meta(max_length=32)]

@@ -25,6 +25,11 @@ never waits for a client), connections per address, and errors in a row
 characters and escapes (:func:`rules.plain.plain`) and capped. A bad message
 changes nothing and affects only its own connection.
 
+Restarts: each table's game is saved after every move (saves.store), and
+who may take which seat back (hashes of the tokens, the table's policy) in
+``<data>/server/tables.json``; a restarted server replays the unfinished
+games and holds every seated player's seat as after a drop.
+
 Time (the hello and idle timeouts, the grace period, the tables' move clocks)
 comes from an injected ``clock`` and ``sleep``, so tests move it by hand.
 Deals are seeded from :mod:`secrets`; the seed is in no message.
@@ -35,14 +40,19 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
+import json
 import logging
+import os
 import secrets
 import time
 from collections import Counter
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
-from typing import Any
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+import msgspec
 
 from rules.bots import LEVELS
 from rules.errors import IllegalMove, MoveError, UnknownGame
@@ -211,10 +221,16 @@ class TableServer:
         self._server: asyncio.Server | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
         self._handlers: set[asyncio.Task[Any]] = set()  # one per connection
+        self._closing = False
+        # who may take which seat back, kept beside the saves so that a restarted
+        # server brings its unfinished tables back (only hashes of the tokens)
+        self.seats_file = Path(store.root) / "server" / "tables.json"
 
     # ------------------------------------------------------------ life
     async def start(self, host: str = "127.0.0.1", port: int = 7420) -> tuple[str, int]:
-        """Listen; returns the address bound (port 0 picks a free one)."""
+        """Bring back the unfinished tables of an earlier run, then listen;
+        returns the address bound (port 0 picks a free one)."""
+        await self._restore()
         self._server = await asyncio.start_server(
             self._accept,
             host,
@@ -229,6 +245,7 @@ class TableServer:
         await self._server.serve_forever()
 
     async def close(self) -> None:
+        self._closing = True  # players who drop now keep their seats for the next run
         if self._server is not None:
             self._server.close()
         for conn in list(self.connections):
@@ -390,6 +407,8 @@ class TableServer:
 
     async def _create(self, message: p.Create) -> Hosted:
         if len(self.tables) >= self.limits.tables:
+            self._forget_finished()
+        if len(self.tables) >= self.limits.tables:
             raise p.ProtocolError(p.LIMIT, "the server has as many tables as it can hold")
         try:
             spec = get_game(message.game)
@@ -435,6 +454,7 @@ class TableServer:
         open_seats = frozenset(i for i, s in enumerate(seats) if s.kind == "remote")
         hosted = Hosted(record.id, table, message.if_gone, open_seats)
         self.tables[hosted.id] = hosted
+        self._persist()
         if not open_seats:
             await self._begin(hosted)
         return hosted
@@ -490,6 +510,7 @@ class TableServer:
     async def _seat(self, conn: Connection, hosted: Hosted, seat: int, rid: int | None) -> None:
         token = secrets.token_urlsafe(24)
         hosted.tokens[seat] = _digest(token)
+        self._persist()
         hosted.occupants[seat] = conn
         conn.hosted, conn.seat = hosted, seat
         table = hosted.table
@@ -538,6 +559,7 @@ class TableServer:
 
     async def _begin(self, hosted: Hosted) -> None:
         hosted.started = True
+        self._persist()
         await hosted.table.start()
 
     async def _act(
@@ -569,6 +591,84 @@ class TableServer:
             other.send(line)
         conn.send({"type": "ok", "id": message.id})
 
+    def _forget_finished(self) -> None:
+        """Make room: finished tables nobody is at any more leave the lobby
+        (their games stay saved)."""
+        for table_id, hosted in list(self.tables.items()):
+            if hosted.table.status != PLAYING and not hosted.occupants and not hosted.spectators:
+                del self.tables[table_id]
+        self._persist()
+
+    # ------------------------------------------------------------ restarts
+    def _persist(self) -> None:
+        """Write who may take which seat back (atomically: a temp file, then
+        a rename). A failure is logged: play goes on."""
+        tables = {
+            table_id: {
+                "if_gone": hosted.if_gone,
+                "open_seats": sorted(hosted.open_seats),
+                "tokens": {str(seat): digest.hex() for seat, digest in hosted.tokens.items()},
+                "started": hosted.started,
+            }
+            for table_id, hosted in self.tables.items()
+            if hosted.table.status == PLAYING
+        }
+        path = self.seats_file
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = path.with_suffix(".tmp")
+            tmp.write_text(json.dumps({"version": 1, "tables": tables}), "utf-8")
+            os.replace(tmp, path)
+        except OSError as err:
+            log.error("cannot keep the seats of the tables: %s", err)
+
+    async def _restore(self) -> None:
+        """The unfinished tables of an earlier run, from their saves: every
+        seated player is held for the grace period, as after a drop."""
+        try:
+            kept = msgspec_tables(self.seats_file.read_bytes())
+        except FileNotFoundError:
+            return
+        except (OSError, ValueError) as err:
+            log.error("cannot read %s: %s", self.seats_file, err)
+            return
+        for table_id, entry in kept.items():
+            try:
+                record = await asyncio.to_thread(self.store.load, table_id)
+                state, events = record.replay_with_events()
+            except SaveError as err:
+                log.error("cannot bring table %s back: %s", table_id, err)
+                continue
+            if record.status != PLAYING:
+                continue
+            table = Table(
+                record.spec(),
+                state,
+                record,
+                self.store,
+                events=events,
+                executor=self.executor,
+                clock=self.clock,
+                sleep=self.sleep,
+                hints=False,
+            )
+            seats = len(record.seats)
+            hosted = Hosted(
+                table_id,
+                table,
+                entry.if_gone,
+                frozenset(s for s in entry.open_seats if s < seats),
+                tokens={
+                    int(s): bytes.fromhex(d) for s, d in entry.tokens.items() if int(s) < seats
+                },
+            )
+            self.tables[table_id] = hosted
+            if entry.started:
+                for seat in hosted.tokens:
+                    hosted.holding[seat] = self._spawn(self._hold(hosted, seat))
+                await self._begin(hosted)
+        self._persist()
+
     # ------------------------------------------------------------ leaving
     def _vacate(self, conn: Connection, *, hold: bool = True) -> None:
         """``conn`` leaves its place. A seat in a game under way is held for
@@ -587,10 +687,11 @@ class TableServer:
         del hosted.occupants[seat]
         if not hosted.started:  # nothing lost yet: the seat is open again
             hosted.tokens.pop(seat, None)
+            self._persist()
             hosted.table.record.seats[seat] = SeatInfo(f"Player {seat + 1}", "remote")
             hosted.table.detach([seat])
             return
-        if hold and hosted.table.status == PLAYING:
+        if hold and hosted.table.status == PLAYING and not self._closing:
             hosted.holding[seat] = self._spawn(self._hold(hosted, seat))
         hosted.table.detach([seat])
 
@@ -600,6 +701,7 @@ class TableServer:
             return
         del hosted.holding[seat]
         hosted.tokens.pop(seat, None)  # the token dies with the seat
+        self._persist()
         table = hosted.table
         if table.status != PLAYING:
             return
@@ -613,3 +715,23 @@ class TableServer:
 def _one_line(err: BaseException) -> str:
     text = str(err.args[0]) if isinstance(err, KeyError) and err.args else str(err)
     return plain(text, 300)
+
+
+class _KeptTable(msgspec.Struct):
+    if_gone: Literal["computer", "resign"]
+    open_seats: list[Annotated[int, msgspec.Meta(ge=0, le=63)]]
+    tokens: dict[Annotated[str, msgspec.Meta(pattern="^[0-9]{1,2}$")], p.Hex64]
+    started: bool
+
+
+class _Kept(msgspec.Struct):
+    version: int
+    tables: dict[p.TableId, _KeptTable]
+
+
+def msgspec_tables(data: bytes) -> dict[str, _KeptTable]:
+    """The seats file, checked against its schema (ValueError if it is not one)."""
+    try:
+        return msgspec.json.decode(data, type=_Kept).tables
+    except msgspec.MsgspecError as err:
+        raise ValueError(str(err)) from None

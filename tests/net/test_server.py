@@ -329,3 +329,67 @@ async def test_connections_per_address_are_capped(tmp_path: Path) -> None:
         assert await third.closed()
         second.close()
         first.close()
+
+
+# ---------------------------------------------------------------- clocks
+async def test_move_clocks_run_on_the_server_and_play_the_timeout_move(tmp_path: Path) -> None:
+    async with serving(tmp_path) as served:
+        ada = await served.client("Ada")
+        table_id = (await ada.create("trick", ["open", "open"], options={"timer": 60}))["table"]
+        bo = await served.client("Bo")
+        await ada.join(table_id)
+        await bo.join(table_id)
+        start = await ada.wait_for(lambda u: bool(u.legal))
+        assert start.clocks == (60.0, 60.0)  # both act at once, each with a minute
+        await served.time.advance(59)
+        assert served.server.tables[table_id].table.state_id == start.state_id
+        await served.time.advance(1)
+        later = await bo.wait_for(lambda u: u.state_id > start.state_id)
+        assert any(e.kind == "timeout" for e in later.events)
+        for client in (ada, bo):
+            await client.close()
+
+
+# ---------------------------------------------------------------- restarts
+async def test_a_restarted_server_brings_the_table_back_and_players_rejoin_with_tokens(
+    tmp_path: Path,
+) -> None:
+    async with serving(tmp_path) as served:
+        table_id, ada, bo = await duel(served)
+        first = ada.snapshot(0)
+        await ada.play(0, first.legal[0], first.state_id)
+        before = served.server.tables[table_id].table.state.snapshot()
+        await served.server.tables[table_id].table.idle()
+        tokens = (ada.token, bo.token)
+        assert None not in tokens
+        for client in (ada, bo):
+            await client.close()
+    async with serving(tmp_path) as again:  # the same data folder
+        hosted = again.server.tables[table_id]
+        assert hosted.table.state.snapshot() == before
+        assert hosted.reconnecting() == [0, 1]
+        mallory = await again.client("Mallory")
+        with pytest.raises(RemoteError):
+            await mallory.rejoin(table_id, "not-a-token")
+        ada = await again.client("Ada")
+        bo = await again.client("Bo")
+        await ada.rejoin(table_id, str(tokens[0]))
+        await bo.rejoin(table_id, str(tokens[1]))
+        assert bo.snapshot(1).state_id == 1 and bo.snapshot(1).legal
+        assert hosted.reconnecting() == []
+        update = bo.snapshot(1)
+        await bo.play(1, update.legal[0], update.state_id)
+        assert hosted.table.state_id == 2
+        for client in (ada, bo, mallory):
+            await client.close()
+
+
+async def test_a_finished_game_is_not_brought_back(tmp_path: Path) -> None:
+    async with serving(tmp_path) as served:
+        table_id, ada, bo = await duel(served, if_gone="resign")
+        await ada.resign(0)
+        await served.server.tables[table_id].table.idle()
+        for client in (ada, bo):
+            await client.close()
+    async with serving(tmp_path) as again:
+        assert table_id not in again.server.tables
