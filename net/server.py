@@ -157,7 +157,7 @@ class Connection:
         self.name = ""
         self.hello = False
         self.closed = False
-        self.last_seen = server.clock()
+        self.opened = self.last_seen = server.clock()
         self.allowance = float(server.limits.burst)
         self.errors = 0
         self.hosted: Hosted | None = None
@@ -336,8 +336,11 @@ class TableServer:
 
     async def _watch_idle(self, conn: Connection) -> None:
         while not conn.closed:
-            allowed = self.limits.idle_seconds if conn.hello else self.limits.hello_seconds
-            wait = conn.last_seen + allowed - self.clock()
+            if conn.hello:
+                allowed, since = self.limits.idle_seconds, conn.last_seen
+            else:  # keep-alives do not buy time for the hello
+                allowed, since = self.limits.hello_seconds, conn.opened
+            wait = since + allowed - self.clock()
             if wait <= 0:
                 what = "no message" if conn.hello else "no hello"
                 conn.send(p.error(p.LIMIT, f"{what} for {allowed:g} seconds: goodbye"))

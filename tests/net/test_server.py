@@ -290,7 +290,10 @@ async def test_hello_is_required_in_time_and_in_a_version_the_server_speaks(
         silent = await served.raw()
         reply = await silent.reply({"type": "list", "id": 3})
         assert reply["code"] == p.NOT_NOW and reply["id"] == 3
-        await served.time.advance(served.server.limits.hello_seconds)
+        await served.time.advance(served.server.limits.hello_seconds - 1)
+        silent.send(b"\n")  # a keep-alive does not stand in for the hello
+        assert (await silent.reply({"type": "list", "id": 4}))["code"] == p.NOT_NOW
+        await served.time.advance(1)
         reply = await silent.recv()
         assert reply["code"] == p.LIMIT and "hello" in reply["message"]
         assert await silent.closed()

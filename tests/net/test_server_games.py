@@ -41,9 +41,10 @@ async def play_out(players: list[RemoteClient], rng: random.Random) -> None:
     await asyncio.wait_for(asyncio.gather(*(one(c) for c in players)), HANG * 3)
 
 
+@pytest.mark.parametrize("deal", [1, 2])  # each deal is fresh (the server seeds from secrets)
 @pytest.mark.parametrize("game_id", sorted(games()))
 async def test_a_whole_game_between_remote_people_and_server_bots(
-    tmp_path: Path, game_id: str
+    tmp_path: Path, game_id: str, deal: int
 ) -> None:
     spec = games()[game_id]
     players = max(2, spec.min_players)
@@ -64,7 +65,7 @@ async def test_a_whole_game_between_remote_people_and_server_bots(
         await ada.join(table_id)
         await bo.join(table_id)
         assert (ada.my_seats, bo.my_seats, eve.my_seats) == ((0,), (1,), ())
-        await play_out([ada, bo], random.Random(game_id))
+        await play_out([ada, bo], random.Random(f"{game_id}:{deal}"))
         final = await eve.wait_for(lambda u: u.over)
         table = served.server.tables[table_id].table
         assert final.state_id == table.state_id and table.status == "finished"
