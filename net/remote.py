@@ -6,7 +6,10 @@ server exactly as at one in this process.
 the lobby: ``tables()``, ``create(...)``, and one of ``join``, ``rejoin``
 (with the token ``join`` gave, kept in ``client.token``) or ``watch``. After
 that the client is an ordinary TableClient for its one seat (or none, as a
-spectator). A request's error reply is raised as :class:`RemoteError` (or
+spectator). A seated client whose connection drops takes its seat back by
+itself (``connection`` is ``reconnecting`` meanwhile; ``on_connection``
+listeners hear each change), then hands its listeners the full position.
+A request's error reply is raised as :class:`RemoteError` (or
 :class:`~net.client.StaleMove` / :class:`rules.errors.IllegalMove` for a
 refused move, as the local table raises them).
 """
@@ -18,7 +21,7 @@ import contextlib
 import itertools
 import json
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from rules.errors import IllegalMove
@@ -30,6 +33,9 @@ from .client import SeatInfo, StaleMove, TableClient, Update
 log = logging.getLogger(__name__)
 
 Listener = Callable[[Update], None]
+# seconds before each try to take the seat back after a drop (about a minute in
+# all, the server's default grace period)
+RETRY_DELAYS = (0.0, 0.5, 1.0, 2.0, 4.0, 8.0, 15.0, 30.0)
 
 
 class RemoteError(Exception):
@@ -58,7 +64,14 @@ class RemoteClient(TableClient):
         self._latest: Update | None = None
         self._history: list[Event] = []
         self._changed = asyncio.Event()
-        self._closed = False
+        self._closed = False  # for good: closed by us, or the seat is lost
+        self._online = True  # the current connection is up
+        self._address: tuple[str, int, str, str] | None = None  # host, port, name, client
+        self._reconnector: asyncio.Task[None] | None = None
+        self.sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep  # tests replace it
+        self.retry_delays: tuple[float, ...] = RETRY_DELAYS
+        # told "connected", "reconnecting" or "closed" when the connection changes
+        self.on_connection: list[Callable[[str], None]] = []
         self.reconnecting: tuple[int, ...] = ()  # seats held for a player who dropped
         self.chat: list[dict[str, Any]] = []  # chat lines seen at this table
         self.welcome: dict[str, Any] = {}
@@ -70,7 +83,7 @@ class RemoteClient(TableClient):
         self.seats = []
         self.record_id = ""
         self.my_seats = ()
-        self._reading = asyncio.get_running_loop().create_task(self._read())
+        self._reading = asyncio.get_running_loop().create_task(self._read(reader))
 
     @classmethod
     async def connect(
@@ -86,6 +99,7 @@ class RemoteClient(TableClient):
         OSError if it cannot be reached."""
         reader, writer = await asyncio.open_connection(host, port, limit=p.MAX_SERVER_LINE)
         self = cls(reader, writer, tap)
+        self._address = (host, port, name, client)
         try:
             self.welcome = await self.request(
                 {"type": "hello", "version": p.VERSION, "client": client, "name": name}
@@ -98,8 +112,8 @@ class RemoteClient(TableClient):
     # ------------------------------------------------------------ the wire
     async def request(self, message: dict[str, Any]) -> dict[str, Any]:
         """Send a request and return its reply; RemoteError for an error reply."""
-        if self._closed:
-            raise ConnectionError("the connection to the server is closed")
+        if self._closed or not self._online:
+            raise ConnectionError(f"the connection to the server is {self.connection}")
         rid = next(self._ids)
         future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         self._pending[rid] = future
@@ -111,10 +125,10 @@ class RemoteClient(TableClient):
             self._pending.pop(rid, None)
             self._changed.set()
 
-    async def _read(self) -> None:
+    async def _read(self, reader: asyncio.StreamReader) -> None:
         try:
             while True:
-                line = await self._reader.readline()
+                line = await reader.readline()
                 if not line:
                     break
                 if self._tap is not None:
@@ -124,11 +138,84 @@ class RemoteClient(TableClient):
         except (OSError, ValueError, asyncio.IncompleteReadError) as err:
             log.info("the server connection ended: %s", err)
         finally:
-            self._closed = True
+            self._online = False
             for future in self._pending.values():
                 if not future.done():
                     future.set_exception(ConnectionError("the server closed the connection"))
+            self._dropped()
             self._changed.set()
+
+    # ------------------------------------------------------------ reconnecting
+    @property
+    def connection(self) -> str:
+        """``connected``, ``reconnecting`` (the seat is being taken back) or ``closed``."""
+        if self._closed:
+            return "closed"
+        return "connected" if self._online else "reconnecting"
+
+    def _announce(self) -> None:
+        self._changed.set()
+        for listener in list(self.on_connection):
+            try:
+                listener(self.connection)
+            except Exception:
+                log.exception("a connection listener failed")
+
+    def _dropped(self) -> None:
+        """The connection ended: a seated client takes its seat back by itself."""
+        if self._closed:
+            return
+        if self._reconnector is not None and not self._reconnector.done():
+            return  # the reconnector is at it already (this was one of its tries)
+        if self.token is None or self.table_id is None or self._address is None:
+            self._closed = True
+        else:
+            self._reconnector = asyncio.get_running_loop().create_task(self._reconnect())
+        self._announce()
+
+    async def _reconnect(self) -> None:
+        assert self._address is not None and self.table_id is not None
+        host, port, name, client = self._address
+        for delay in self.retry_delays:
+            await self.sleep(delay)
+            try:
+                reader, writer = await asyncio.open_connection(host, port, limit=p.MAX_SERVER_LINE)
+            except OSError:
+                continue
+            self._reader, self._writer, self._online = reader, writer, True
+            self._reading = asyncio.get_running_loop().create_task(self._read(reader))
+            try:
+                await self.request(
+                    {"type": "hello", "version": p.VERSION, "client": client, "name": name}
+                )
+                reply = await self.request(
+                    {"type": "rejoin", "table": self.table_id, "token": self.token}
+                )
+            except RemoteError as err:
+                log.warning("cannot take the seat back: %s", err)
+                if err.code in (p.BAD_TOKEN, p.NO_TABLE):
+                    break  # the seat is gone (the grace period passed)
+                continue
+            except (OSError, ConnectionError):
+                continue
+            self._enter(reply)
+            self._announce()
+            if self._latest is not None:
+                self._deliver(self._latest)  # the screen redraws from the full position
+            return
+        self._closed = True
+        writer = self._writer
+        if not writer.is_closing():
+            writer.close()
+        self._announce()
+        self._changed.set()
+
+    def _deliver(self, update: Update) -> None:
+        for listener in list(self._listeners):
+            try:
+                listener(update)
+            except Exception:
+                log.exception("an update listener failed")
 
     def _receive(self, message: dict[str, Any]) -> None:
         kind = message.get("type")
@@ -138,11 +225,7 @@ class RemoteClient(TableClient):
             self.reconnecting = tuple(message.get("reconnecting", ()))
             self._latest = update
             self._history.extend(update.events)
-            for listener in list(self._listeners):
-                try:
-                    listener(update)
-                except Exception:
-                    log.exception("an update listener failed")
+            self._deliver(update)
         elif kind == "chat":
             self.chat.append(message)
         if rid is not None and rid in self._pending:
@@ -277,6 +360,11 @@ class RemoteClient(TableClient):
         return self._closed
 
     async def close(self) -> None:
+        self._closed = True  # before the reader ends: no reconnecting now
+        if self._reconnector is not None and not self._reconnector.done():
+            self._reconnector.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._reconnector
         self._listeners.clear()
         if not self._writer.is_closing():
             self._writer.close()
@@ -285,7 +373,6 @@ class RemoteClient(TableClient):
         self._reading.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await self._reading
-        self._closed = True
 
     def _check_mine(self, seat: int | None) -> None:
         if seat is not None and seat not in self.my_seats:

@@ -396,3 +396,37 @@ async def test_a_finished_game_is_not_brought_back(tmp_path: Path) -> None:
             await client.close()
     async with serving(tmp_path) as again:
         assert table_id not in again.server.tables
+
+
+# ---------------------------------------------------------------- the client reconnects
+async def test_a_dropped_client_takes_its_seat_back_by_itself(tmp_path: Path) -> None:
+    async with serving(tmp_path) as served:
+        _, ada, bo = await duel(served)
+        changes: list[str] = []
+        ada.on_connection.append(changes.append)
+        seen: list[Any] = []
+        ada.subscribe(seen.append)
+        old_token = ada.token
+        for conn in list(served.server.connections):
+            if conn.seat == 0:
+                conn.writer.transport.abort()  # the line breaks
+        await ada.wait_for(lambda _: ada.token != old_token and ada.connection == "connected")
+        assert changes == ["reconnecting", "connected"]
+        assert seen and seen[-1].legal  # the full position again, to redraw from
+        update = ada.snapshot(0)
+        await ada.play(0, update.legal[0], update.state_id)
+        await bo.wait_for(lambda u: u.state_id == 1 and 0 in u.connected)
+        for client in (ada, bo):
+            await client.close()
+
+
+async def test_a_client_that_cannot_get_back_says_so(tmp_path: Path) -> None:
+    async with serving(tmp_path) as served:
+        _, ada, bo = await duel(served)
+        ada.retry_delays = (0.0, 0.0)
+        await served.server.close()  # the server is gone
+        with pytest.raises(ConnectionError):
+            await ada.wait_for(lambda u: False)
+        assert ada.connection == "closed"
+        for client in (ada, bo):
+            await client.close()
