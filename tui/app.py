@@ -216,11 +216,11 @@ class CardTableApp(App[int]):
 
     # ------------------------------------------------------------------ tables
     async def start_from_launch(self, launch: dict[str, Any]) -> None:
-        from rules.registry import get_game
+        from rules.registry import CATALOGUE, get_game
 
         from .seating import build_seats, coerce_options, kinds_from_vs
 
-        spec = get_game(str(launch.get("game") or "domination"))
+        spec = get_game(str(launch.get("game") or next(iter(CATALOGUE))))
         options = coerce_options(spec, dict(launch.get("options") or {}))
         preset = launch.get("preset")
         config = spec.config(preset, **options)

@@ -24,6 +24,7 @@ def register_bot(game_id: str, level: str, factory: Callable[[], Bot]) -> None:
 def _load() -> None:
     from . import (
         domination_bots,  # noqa: F401  (registers itself)
+        stress_bots,  # noqa: F401  (registers itself)
         trick_bots,  # noqa: F401  (registers itself)
         trick_engine,  # noqa: F401  (registers itself)
     )

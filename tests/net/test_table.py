@@ -82,7 +82,9 @@ async def test_every_game_runs_bot_against_bot_and_replays(tmp_path: Path, game_
     store = SaveStore(tmp_path)
     spec = get_game(game_id)
     config = spec.config()
-    seats = [SeatInfo(f"Bot {i + 1}", "bot", "easy") for i in range(config.players)]
+    # medium bots: random players of a shedding game (stress) pick the stack up
+    # for a thousand moves or more, each one autosaved
+    seats = [SeatInfo(f"Bot {i + 1}", "bot", "medium") for i in range(config.players)]
     client = open_table(store, game_id, config, seats, (), seed=8)
     rec = Recorder(client)
     await client.start()

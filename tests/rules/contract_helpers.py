@@ -45,6 +45,11 @@ GARBAGE_TEXTS = (
 )
 
 
+# In a game past its fully checked moves, every SPOT_CHECK-th move is still
+# checked in full (see ContractRun).
+SPOT_CHECK = 250
+
+
 # --------------------------------------------------------------------- cases
 @dataclass(frozen=True)
 class Case:
@@ -278,10 +283,19 @@ class ContractRun:
 
     ``seed`` seeds the game, ``chooser_seed`` the choice of moves (and of the
     checks' own random picks), so a failure is reproduced by the pair.
+    ``full_checks`` limits the moves checked in full (random players may take
+    thousands of moves to finish a shedding game, and a full check of a
+    position costs milliseconds): after that many, the game is played to its
+    end checking only the turns at each move and everything at every
+    ``SPOT_CHECK``-th move; the end and the replay are checked as ever.
     """
 
-    def __init__(self, case: Case, seed: int, chooser_seed: int) -> None:
+    def __init__(
+        self, case: Case, seed: int, chooser_seed: int, full_checks: int | None = None
+    ) -> None:
         self.case = case
+        self.full_checks = full_checks
+        self.fully_checked = 0  # moves checked in full, for the caller's budget
         self.spec = case.spec
         self.config = case.config()
         self.seed = seed
@@ -314,8 +328,17 @@ class ContractRun:
                     f"the game passed its stated bound of {self.bound} moves"
                 )
                 seat, move = self.choose()
-                self.step(seat, move)
-                self.check_position()
+                moves = len(self.record) + 1
+                if self.full_checks is None or moves <= self.full_checks:
+                    self.step(seat, move)
+                    self.check_position()
+                    self.fully_checked += 1
+                elif moves % SPOT_CHECK == 0:
+                    self.step(seat, move)
+                    self.check_position()
+                else:
+                    self.light_step(seat, move)
+                    self.check_turns()
             self.check_end()
             self.check_replay()
         except AssertionError as err:
@@ -559,6 +582,13 @@ class ContractRun:
                     )
         self.check_events(events, seen_before, cards_mentioned(str(move), self.pattern))
 
+    def light_step(self, seat: int, move: Hashable) -> None:
+        """A move past the full checks: recorded for the replay, nothing else."""
+        self.state.play(seat, move)
+        self.record.append((seat, str(move)))
+        self.snapshots.append(self.state.snapshot())
+        assert self.state.ply == len(self.record), f"ply is {self.state.ply}"
+
     def check_events(
         self, events: list[Event], seen_before: dict[int | None, set[str]], played: set[str]
     ) -> None:
@@ -642,30 +672,38 @@ class ContractRun:
 
 
 # ------------------------------------------------------ determinized play
-def check_determinized_playouts(case: Case, seed: int, chooser_seed: int, positions: int) -> None:
+def check_determinized_playouts(
+    case: Case, seed: int, chooser_seed: int, positions: int, playout_moves: int | None = None
+) -> None:
     """Bots search determinized states: at ``positions`` random positions of a
     random game, every perspective's determinization must be a state the rules
     could reach (every seat to act has a legal move) and play out to the end
-    within the bound, conserving cards."""
+    within the bound, conserving cards (or, with ``playout_moves``, for that
+    many moves, as a search's playouts are often cut)."""
     spec = case.spec
     config = case.config()
     bound = spec.max_moves(config)
     rng = random.Random(chooser_seed)
     state = spec.new(config, seed)
     checked = 0
-    while not state.is_over:
-        if rng.random() < 0.2 and checked < positions:
+    while not state.is_over and checked < positions:
+        if rng.random() < 0.2:
             checked += 1
             for seat in perspectives(state):
                 det = state.determinize(seat, random.Random(rng.getrandbits(32)))
-                _playout(det, rng, bound, f"determinize({seat}) at move {state.ply}")
+                _playout(det, rng, bound, f"determinize({seat}) at move {state.ply}", playout_moves)
         mover = rng.choice(state.to_act())
         state.play(mover, rng.choice(state.legal_moves(mover)))
 
 
-def _playout(state: AnyState, rng: random.Random, bound: int, where: str) -> None:
+def _playout(
+    state: AnyState, rng: random.Random, bound: int, where: str, moves: int | None
+) -> None:
     cards = state.all_cards()
+    start = state.ply
     while not state.is_over:
+        if moves is not None and state.ply - start >= moves:
+            return
         assert state.ply < bound, f"{where}: a playout passed the move bound"
         for seat in state.to_act():
             assert state.legal_moves(seat), (

@@ -45,15 +45,34 @@ def poorly_contrasted(app: Any) -> set[str]:
     return poor
 
 
+# the default run checks the themes that once failed and the default; the slow
+# step checks every one
+SOME = ("textual-dark", "textual-light", "solarized-light", "solarized-dark", "atom-one-light")
+
+
+@pytest.mark.parametrize("game", ["domination", "trick"])
+async def test_the_default_and_the_light_themes_keep_the_table_readable(
+    dirs: Any, game: str
+) -> None:
+    await _check_themes(dirs, game, SOME)
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize("game", ["domination", "trick"])
 async def test_every_theme_keeps_the_table_readable(dirs: Any, game: str) -> None:
+    await _check_themes(dirs, game, None)
+
+
+async def _check_themes(dirs: Any, game: str, only: tuple[str, ...] | None) -> None:
     app = make_app(dirs, launch={**play_launch(seed=3), "game": game})
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await pilot.press("1")  # a card played, or an action chosen
         await settle(pilot)
         themes = sorted(t for t in app.available_themes if not t.startswith("ansi"))
-        assert len(themes) > 10
+        assert len(themes) > 10 and set(SOME) <= set(themes)
+        if only is not None:
+            themes = list(only)
         failures = {}
         for theme in themes:
             app.theme = theme

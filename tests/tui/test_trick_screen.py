@@ -179,7 +179,11 @@ async def test_a_whole_game_against_the_computer(dirs: Any) -> None:
         assert len([m for m in moves if m[1] != "priority"]) == 2 * rounds
 
 
-@pytest.mark.parametrize("preset", PRESETS)
+# the default run plays the plainest and the richest preset; the slow step all five
+@pytest.mark.parametrize(
+    "preset",
+    [p if p in ("standard", "final") else pytest.param(p, marks=pytest.mark.slow) for p in PRESETS],
+)
 async def test_every_preset_plays_a_round_against_the_computer(dirs: Any, preset: str) -> None:
     seed = PRESETS.index(preset)
     app = make_app(dirs, launch=trick_launch(preset, "computer:medium", seed=seed))

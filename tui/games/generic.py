@@ -69,7 +69,7 @@ class GenericGameScreen(GameScreen):
         moves = self.query_one("#moves", OptionList)
         moves.clear_options()
         legal = self.legal
-        moves.add_options([Option(display_text(m, style), id=m) for m in legal])
+        moves.add_options([Option(Text(display_text(m, style)), id=m) for m in legal])  # not markup
         if legal:
             moves.highlighted = 0
 

@@ -12,20 +12,15 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
+from rules.registry import CATALOGUE
+
 if TYPE_CHECKING:
     from tui.app import CardTableApp
 
-# The four games of the table, in the order shown. A game whose rules are not
-# registered yet is listed as coming soon, with the seed's one-line pitch. The
-# first paint uses these texts; the rules registry (which imports every game)
-# is loaded right after it, keeping startup lean (tests/perf/bench_startup.py).
-GAME_ORDER = ("domination", "stress", "territory", "trick")
-COMING_SOON = {
-    "domination": ("Domination", "A climbing duel: play equal or higher, chain a suit."),
-    "stress": ("Stress", "Shed your hand, face-up and face-down cards; 2-8 players."),
-    "territory": ("Territory", "Schmiedekamp's Domination: conquer regions on a grid."),
-    "trick": ("Five-Card Trick", "Pick 2 of 5 actions a round; collect more chips."),
-}
+# The games of the table come from the rules' catalogue (rules/registry.py): a
+# game not registered yet is listed as coming soon. The first paint uses the
+# catalogue's texts; the registry (which imports every game) is loaded right
+# after it, keeping startup lean (tests/perf/bench_startup.py).
 
 
 def game_options(games: dict[str, tuple[str, str, bool]]) -> list[Option]:
@@ -45,12 +40,12 @@ def available_games() -> dict[str, tuple[str, str, bool]]:
 
     registered = games()
     out: dict[str, tuple[str, str, bool]] = {}
-    for game_id in GAME_ORDER:
+    for game_id in CATALOGUE:
         spec = registered.get(game_id)
         if spec is not None:
             out[game_id] = (spec.title, spec.summary, True)
         else:
-            title, pitch = COMING_SOON[game_id]
+            title, pitch = CATALOGUE[game_id]
             out[game_id] = (title, pitch, False)
     for game_id, spec in registered.items():  # a game added beyond the four
         out.setdefault(game_id, (spec.title, spec.summary, True))
@@ -85,7 +80,7 @@ class HomeScreen(Screen[None]):
         yield Header()
         with Vertical(id="home"):
             yield Static("Choose a game, then what to do with it.", id="home-intro")
-            first_paint = {g: (*COMING_SOON[g], True) for g in GAME_ORDER}
+            first_paint = {g: (*CATALOGUE[g], True) for g in CATALOGUE}
             yield OptionList(*game_options(first_paint), id="games")
             # clickable words rather than Buttons: as good for a mouse, and lighter
             # at startup (tests/perf/bench_startup.py)
