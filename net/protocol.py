@@ -174,7 +174,7 @@ def decode_client(line: bytes) -> ClientMessage:
     try:
         return _decoder.decode(line)
     except msgspec.ValidationError as err:
-        raise ProtocolError(BAD_MESSAGE, _sentence(err), _request_id(line)) from None
+        raise ProtocolError(BAD_MESSAGE, _sentence(err), request_id(line)) from None
     except msgspec.DecodeError as err:
         raise ProtocolError(BAD_JSON, f"not a JSON object: {_sentence(err)}") from None
     except RecursionError:  # msgspec's own guard against nesting too deep
@@ -188,7 +188,7 @@ def _sentence(err: Exception) -> str:
     return text[:300]
 
 
-def _request_id(line: bytes) -> int | None:
+def request_id(line: bytes) -> int | None:
     """The id of a message refused for its shape, so that the error can echo
     it: read with a schema of its own that ignores everything else."""
     try:

@@ -309,10 +309,12 @@ class TableServer:
                 return
             if not line:
                 return  # the client has gone
-            if not conn.spend():
-                self._refuse(conn, p.ProtocolError(p.TOO_FAST, "too many messages: slow down"))
-                continue
             line = line.strip(b" \t\r\n")
+            if not conn.spend():
+                # the id is echoed, so that a client knows which request was dropped
+                too_fast = "too many messages: slow down"
+                self._refuse(conn, p.ProtocolError(p.TOO_FAST, too_fast, p.request_id(line)))
+                continue
             if not line:
                 continue  # a keep-alive
             try:
