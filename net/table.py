@@ -213,6 +213,22 @@ class Table:
         if gone and self._started and not self._closed and self.status == PLAYING:
             self._notify([], tuple(Notice("left", f"{{p{s} has|have}} left.", s) for s in gone))
 
+    def hand_to_computer(self, seat: int, level: str) -> None:
+        """A computer player takes over a person's seat for the rest of the game
+        (a network player who has gone for good); its clock stops."""
+        self._check_seat(seat)
+        if seat in self._bots:
+            return
+        old = self.record.seats[seat]
+        self.record.seats[seat] = SeatInfo(old.name, "bot", level)
+        self._bots[seat] = make_bot(self.record.game, level)
+        self._present.pop(seat, None)
+        if not self._started or self._closed or self.status != PLAYING:
+            return
+        self._arm_clocks()
+        self._kick_bots()
+        self._notify([], (Notice("computer", f"The computer plays for {{p{seat}}} now.", seat),))
+
     # ------------------------------------------------------------ acting
     async def start(self) -> None:
         """Send everyone the current position; bots and clocks begin."""

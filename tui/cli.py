@@ -5,6 +5,7 @@
     cardtable resume [ID]              a saved game (no ID: the list)
     cardtable rules GAME               a game's rules, as text
     cardtable saves list|show|delete|export
+    cardtable serve [--host H] [--port P]   a table server for network play
 
 Only the commands that open the app import it (and so textual), lazily: the
 rest start fast and work without a terminal. Every mistake a user can make
@@ -34,6 +35,7 @@ from saves.store import SaveStore
 from tui.arena_cli import add_arena_parser
 from tui.host_cli import add_host_parser
 from tui.plain import plain
+from tui.serve_cli import add_serve_parser
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
@@ -239,6 +241,7 @@ def build_parser() -> argparse.ArgumentParser:
     export.set_defaults(handler=cmd_saves_export)
     add_arena_parser(sub)  # `cardtable arena`: tui/arena_cli.py
     add_host_parser(sub, common)  # `cardtable ssh-host`: tui/host_cli.py
+    add_serve_parser(sub, common)  # `cardtable serve`: tui/serve_cli.py
     return parser
 
 

@@ -1,0 +1,388 @@
+"""The TCP transport: a :class:`~net.client.TableClient` over the protocol
+(net/protocol.py, docs/protocol.md), so a game screen plays at a table on a
+server exactly as at one in this process.
+
+``client = await RemoteClient.connect(host, port, name)`` says hello; then
+the lobby: ``tables()``, ``create(...)``, and one of ``join``, ``rejoin``
+(with the token ``join`` gave, kept in ``client.token``) or ``watch``. After
+that the client is an ordinary TableClient for its one seat (or none, as a
+spectator). A seated client whose connection drops takes its seat back by
+itself (``connection`` is ``reconnecting`` meanwhile; ``on_connection``
+listeners hear each change), then hands its listeners the full position.
+A request's error reply is raised as :class:`RemoteError` (or
+:class:`~net.client.StaleMove` / :class:`rules.errors.IllegalMove` for a
+refused move, as the local table raises them).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import json
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from rules.errors import IllegalMove
+from rules.events import Event
+
+from . import protocol as p
+from .client import SeatInfo, StaleMove, TableClient, Update
+
+log = logging.getLogger(__name__)
+
+Listener = Callable[[Update], None]
+# seconds before each try to take the seat back after a drop (about a minute in
+# all, the server's default grace period)
+RETRY_DELAYS = (0.0, 0.5, 1.0, 2.0, 4.0, 8.0, 15.0, 30.0)
+
+
+class RemoteError(Exception):
+    """The server refused a request: ``code`` (docs/protocol.md) and its sentence."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+class RemoteClient(TableClient):
+    """One connection to a table server: a lobby, then one seat or a spectator."""
+
+    def __init__(
+        self,
+        reader: asyncio.StreamReader,
+        writer: asyncio.StreamWriter,
+        tap: Callable[[bytes], None] | None = None,
+    ) -> None:
+        self._tap = tap  # sees every line as it arrives (tests scan the bytes)
+        self._reader = reader
+        self._writer = writer
+        self._ids = itertools.count(1)
+        self._pending: dict[int, asyncio.Future[dict[str, Any]]] = {}
+        self._listeners: list[Listener] = []
+        self._latest: Update | None = None
+        self._history: list[Event] = []
+        self._changed = asyncio.Event()
+        self._closed = False  # for good: closed by us, or the seat is lost
+        self._online = True  # the current connection is up
+        self._address: tuple[str, int, str, str] | None = None  # host, port, name, client
+        self._reconnector: asyncio.Task[None] | None = None
+        self.sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep  # tests replace it
+        self.retry_delays: tuple[float, ...] = RETRY_DELAYS
+        # told "connected", "reconnecting" or "closed" when the connection changes
+        self.on_connection: list[Callable[[str], None]] = []
+        self.reconnecting: tuple[int, ...] = ()  # seats held for a player who dropped
+        self.chat: list[dict[str, Any]] = []  # chat lines seen at this table
+        self.welcome: dict[str, Any] = {}
+        self.token: str | None = None
+        self.table_id: str | None = None
+        self.game_id = ""
+        self.config = {}
+        self.preset = None
+        self.seats = []
+        self.record_id = ""
+        self.my_seats = ()
+        self._reading = asyncio.get_running_loop().create_task(self._read(reader))
+
+    @classmethod
+    async def connect(
+        cls,
+        host: str,
+        port: int,
+        name: str,
+        *,
+        client: str = "cardtable",
+        tap: Callable[[bytes], None] | None = None,
+    ) -> RemoteClient:
+        """Connect and say hello; RemoteError if the server will not have us,
+        OSError if it cannot be reached."""
+        reader, writer = await asyncio.open_connection(host, port, limit=p.MAX_SERVER_LINE)
+        self = cls(reader, writer, tap)
+        self._address = (host, port, name, client)
+        try:
+            self.welcome = await self.request(
+                {"type": "hello", "version": p.VERSION, "client": client, "name": name}
+            )
+        except BaseException:
+            await self.close()
+            raise
+        return self
+
+    # ------------------------------------------------------------ the wire
+    async def request(self, message: dict[str, Any]) -> dict[str, Any]:
+        """Send a request and return its reply; RemoteError for an error reply."""
+        if self._closed or not self._online:
+            raise ConnectionError(f"the connection to the server is {self.connection}")
+        rid = next(self._ids)
+        future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        self._pending[rid] = future
+        self._writer.write(p.encode({**message, "id": rid}))
+        try:
+            await self._writer.drain()
+            return await future
+        finally:
+            self._pending.pop(rid, None)
+            self._changed.set()
+
+    async def _read(self, reader: asyncio.StreamReader) -> None:
+        try:
+            while True:
+                line = await reader.readline()
+                if not line:
+                    break
+                if self._tap is not None:
+                    self._tap(line)
+                if line.strip():
+                    self._receive(json.loads(line))
+        except (OSError, ValueError, asyncio.IncompleteReadError) as err:
+            log.info("the server connection ended: %s", err)
+        finally:
+            self._online = False
+            for future in self._pending.values():
+                if not future.done():
+                    future.set_exception(ConnectionError("the server closed the connection"))
+            self._dropped()
+            self._changed.set()
+
+    # ------------------------------------------------------------ reconnecting
+    @property
+    def connection(self) -> str:
+        """``connected``, ``reconnecting`` (the seat is being taken back) or ``closed``."""
+        if self._closed:
+            return "closed"
+        return "connected" if self._online else "reconnecting"
+
+    def _announce(self) -> None:
+        self._changed.set()
+        for listener in list(self.on_connection):
+            try:
+                listener(self.connection)
+            except Exception:
+                log.exception("a connection listener failed")
+
+    def _dropped(self) -> None:
+        """The connection ended: a seated client takes its seat back by itself."""
+        if self._closed:
+            return
+        if self._reconnector is not None and not self._reconnector.done():
+            return  # the reconnector is at it already (this was one of its tries)
+        if self.token is None or self.table_id is None or self._address is None:
+            self._closed = True
+        else:
+            self._reconnector = asyncio.get_running_loop().create_task(self._reconnect())
+        self._announce()
+
+    async def _reconnect(self) -> None:
+        assert self._address is not None and self.table_id is not None
+        host, port, name, client = self._address
+        for delay in self.retry_delays:
+            await self.sleep(delay)
+            try:
+                reader, writer = await asyncio.open_connection(host, port, limit=p.MAX_SERVER_LINE)
+            except OSError:
+                continue
+            self._reader, self._writer, self._online = reader, writer, True
+            self._reading = asyncio.get_running_loop().create_task(self._read(reader))
+            try:
+                await self.request(
+                    {"type": "hello", "version": p.VERSION, "client": client, "name": name}
+                )
+                reply = await self.request(
+                    {"type": "rejoin", "table": self.table_id, "token": self.token}
+                )
+            except RemoteError as err:
+                log.warning("cannot take the seat back: %s", err)
+                if err.code in (p.BAD_TOKEN, p.NO_TABLE):
+                    break  # the seat is gone (the grace period passed)
+                continue
+            except (OSError, ConnectionError):
+                continue
+            self._enter(reply)
+            self._announce()
+            if self._latest is not None:
+                self._deliver(self._latest)  # the screen redraws from the full position
+            return
+        self._closed = True
+        writer = self._writer
+        if not writer.is_closing():
+            writer.close()
+        self._announce()
+        self._changed.set()
+
+    def _deliver(self, update: Update) -> None:
+        for listener in list(self._listeners):
+            try:
+                listener(update)
+            except Exception:
+                log.exception("an update listener failed")
+
+    def _receive(self, message: dict[str, Any]) -> None:
+        kind = message.get("type")
+        rid = message.get("id")
+        if kind == "game":
+            update = Update.from_json(message["update"])
+            self.reconnecting = tuple(message.get("reconnecting", ()))
+            self._latest = update
+            self._history.extend(update.events)
+            self._deliver(update)
+        elif kind == "chat":
+            self.chat.append(message)
+        if rid is not None and rid in self._pending:
+            future = self._pending[rid]
+            if not future.done():
+                if kind == "error":
+                    future.set_exception(_refusal(message))
+                else:
+                    future.set_result(message)
+        elif kind == "error":
+            log.warning("the server says: %s", message.get("message"))
+        self._changed.set()
+
+    # ------------------------------------------------------------ the lobby
+    async def tables(self) -> list[dict[str, Any]]:
+        reply = await self.request({"type": "list"})
+        return list(reply["tables"])
+
+    async def create(
+        self,
+        game: str,
+        seats: list[str],
+        *,
+        preset: str | None = None,
+        options: dict[str, Any] | None = None,
+        if_gone: str = "computer",
+    ) -> dict[str, Any]:
+        """A new table (seats: ``open`` or ``computer:<level>``); its summary."""
+        message: dict[str, Any] = {
+            "type": "create",
+            "game": game,
+            "seats": seats,
+            "if_gone": if_gone,
+        }
+        if preset is not None:
+            message["preset"] = preset
+        message["options"] = options or {}
+        reply = await self.request(message)
+        return dict(reply["table"])
+
+    async def join(self, table: str, seat: int | None = None) -> None:
+        self._enter(await self.request({"type": "join", "table": table, "seat": seat}))
+
+    async def rejoin(self, table: str, token: str) -> None:
+        self._enter(await self.request({"type": "rejoin", "table": table, "token": token}))
+
+    async def watch(self, table: str) -> None:
+        self._enter(await self.request({"type": "watch", "table": table}))
+
+    async def leave(self) -> None:
+        await self.request({"type": "leave"})
+        self.my_seats = ()
+        self.table_id = None
+
+    async def say(self, text: str) -> None:
+        await self.request({"type": "chat", "text": text})
+
+    def _enter(self, reply: dict[str, Any]) -> None:
+        summary = reply["table"]
+        self.table_id = self.record_id = summary["table"]
+        self.game_id = summary["game"]
+        self.config = dict(summary["options"])
+        self.preset = summary["preset"]
+        self.seats = [
+            SeatInfo(name, "bot" if s["kind"] == "computer" else "remote", s["level"])
+            for name, s in zip(reply["names"], summary["seats"], strict=True)
+        ]
+        seat = reply.get("seat")
+        self.my_seats = (seat,) if seat is not None else ()
+        self.token = reply.get("token")
+        self._history = [Event.from_json(e) for e in reply["history"]]
+        self.reconnecting = tuple(reply["reconnecting"])
+        self._latest = Update.from_json(reply["update"])
+
+    # ------------------------------------------------------------ TableClient
+    def subscribe(self, listener: Listener) -> Callable[[], None]:
+        self._listeners.append(listener)
+
+        def unsubscribe() -> None:
+            if listener in self._listeners:
+                self._listeners.remove(listener)
+
+        return unsubscribe
+
+    async def start(self) -> None:
+        """The server starts the game once every open seat is taken."""
+
+    def snapshot(self, seat: int | None) -> Update:
+        self._check_mine(seat)
+        if self._latest is None:
+            raise RuntimeError("no table yet: join or watch one first")
+        return self._latest
+
+    def history(self, seat: int | None) -> list[Event]:
+        self._check_mine(seat)
+        return list(self._history)
+
+    async def play(self, seat: int, move: str, state_id: int) -> None:
+        self._check_mine(seat)
+        await self.request({"type": "move", "move": move, "state_id": state_id})
+
+    async def resign(self, seat: int) -> None:
+        self._check_mine(seat)
+        await self.request({"type": "resign"})
+
+    async def rematch(self) -> TableClient:
+        raise IllegalMove("a rematch over the network is not possible yet: create a new table")
+
+    async def wait_for(self, condition: Callable[[Update], bool]) -> Update:
+        """The first update (the latest included) for which ``condition`` holds;
+        ConnectionError if the connection ends first."""
+        while True:
+            self._changed.clear()
+            if self._latest is not None and condition(self._latest):
+                return self._latest
+            if self._closed:
+                raise ConnectionError("the connection to the server is closed")
+            await self._changed.wait()
+
+    async def idle(self) -> None:
+        while True:
+            self._changed.clear()
+            latest = self._latest
+            if not self._pending and (latest is None or latest.over or not latest.thinking):
+                return
+            if self._closed:
+                raise ConnectionError("the connection to the server is closed")
+            await self._changed.wait()
+
+    @property
+    def closed(self) -> bool:
+        return self._closed
+
+    async def close(self) -> None:
+        self._closed = True  # before the reader ends: no reconnecting now
+        if self._reconnector is not None and not self._reconnector.done():
+            self._reconnector.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._reconnector
+        self._listeners.clear()
+        if not self._writer.is_closing():
+            self._writer.close()
+        with contextlib.suppress(Exception):
+            await self._writer.wait_closed()
+        self._reading.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await self._reading
+
+    def _check_mine(self, seat: int | None) -> None:
+        if seat is not None and seat not in self.my_seats:
+            raise IllegalMove(f"you do not play seat {seat + 1}")
+
+
+def _refusal(message: dict[str, Any]) -> Exception:
+    code, text = str(message.get("code")), str(message.get("message"))
+    if code == p.STALE:
+        return StaleMove(text)
+    if code == p.ILLEGAL:
+        return IllegalMove(text)
+    return RemoteError(code, text)

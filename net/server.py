@@ -1,0 +1,742 @@
+"""The table server: tables (net/table.py) hosted over TCP for players anywhere.
+
+One asyncio server, many :class:`~net.table.Table` objects: the same
+authority as local play. A connection says hello, then uses the lobby (list
+tables, create one, join a seat, watch one) and plays at one table at a time.
+Everything a client learns about a game is an :class:`~net.client.Update`
+built by the table for that client's seat (a spectator's: seat None), so a
+connection can send nothing the table would not show that seat.
+
+Seats and tokens. Joining a seat returns a token (from :mod:`secrets`); only
+its SHA-256 is kept. A player who loses the connection takes the seat back
+with ``rejoin`` and the token, and gets a fresh token (the old one is dead:
+a reused token never works twice). Meanwhile the seat is held for
+``Limits.grace_seconds`` (the others see it under ``reconnecting``), then
+the table's policy applies: a computer player takes over, or the seat
+resigns; the token dies with it. A seat left before the game starts is open
+again.
+
+Limits, each per connection: the line length (the reader's own limit: an
+over-long line gets an error and the connection closes), messages per second
+(a token bucket), an idle timeout, 10 s for the hello, a cap on the output
+not yet taken by the client (one that stops reading is dropped: a table
+never waits for a client), connections per address, and errors in a row
+(the connection closes). Names and chat lines are cleaned of control
+characters and escapes (:func:`rules.plain.plain`) and capped. A bad message
+changes nothing and affects only its own connection.
+
+Restarts: each table's game is saved after every move (saves.store), and
+who may take which seat back (hashes of the tokens, the table's policy) in
+``<data>/server/tables.json``; a restarted server replays the unfinished
+games and holds every seated player's seat as after a drop.
+
+Time (the hello and idle timeouts, the grace period, the tables' move clocks)
+comes from an injected ``clock`` and ``sleep``, so tests move it by hand.
+Deals are seeded from :mod:`secrets`; the seed is in no message.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import json
+import logging
+import os
+import secrets
+import time
+from collections import Counter
+from collections.abc import Awaitable, Callable
+from concurrent.futures import Executor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+import msgspec
+
+from rules.bots import LEVELS
+from rules.errors import IllegalMove, MoveError, UnknownGame
+from rules.plain import plain
+from rules.registry import games, get_game
+from saves.errors import SaveError
+from saves.record import GameRecord, SeatInfo
+from saves.store import SaveStore
+
+from . import protocol as p
+from .client import PLAYING, StaleMove, Update
+from .table import Table
+
+log = logging.getLogger(__name__)
+
+Clock = Callable[[], float]
+Sleep = Callable[[float], Awaitable[Any]]
+GONE_LEVEL = "medium"  # the computer player that takes over a seat left for good
+
+
+@dataclass(frozen=True)
+class Limits:
+    messages_per_second: float = 20.0
+    burst: int = 40  # messages at once before the rate applies
+    idle_seconds: float = 300.0  # no line at all (a blank one counts) for this long: closed
+    hello_seconds: float = 10.0
+    grace_seconds: float = 60.0  # a seat is held this long for its player to come back
+    max_unsent: int = 512 * 1024  # bytes queued for a client that is not reading: dropped
+    errors_in_a_row: int = 10
+    per_address: int = 16  # connections at once from one address
+    tables: int = 1000
+
+
+def _digest(token: str) -> bytes:
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).digest()
+
+
+class _Closed(Exception):
+    """The connection is to be closed after the error reply."""
+
+
+@dataclass(eq=False)
+class Hosted:
+    """A table on the server, with who sits where."""
+
+    id: str
+    table: Table
+    if_gone: str  # computer | resign
+    open_seats: frozenset[int]  # the seats for people (the rest are computers)
+    occupants: dict[int, Connection] = field(default_factory=dict)
+    tokens: dict[int, bytes] = field(default_factory=dict)  # seat -> sha256 of its token
+    holding: dict[int, asyncio.Task[None]] = field(default_factory=dict)  # grace timers
+    spectators: set[Connection] = field(default_factory=set)
+    started: bool = False
+
+    def reconnecting(self) -> list[int]:
+        return sorted(self.holding)
+
+    def summary(self) -> dict[str, Any]:
+        record = self.table.record
+        return {
+            "table": self.id,
+            "game": record.game,
+            "preset": record.preset,
+            "options": dict(record.config),
+            "status": self.status(),
+            "seats": [self.seat_summary(i) for i in range(len(record.seats))],
+            "if_gone": self.if_gone,
+            "spectators": len(self.spectators),
+        }
+
+    def status(self) -> str:
+        if not self.started:
+            return "waiting"
+        return self.table.status
+
+    def seat_summary(self, seat: int) -> dict[str, Any]:
+        info = self.table.record.seats[seat]
+        if info.kind == "bot":
+            return {"seat": seat, "kind": "computer", "name": info.name, "level": info.level}
+        if seat not in self.tokens:
+            return {"seat": seat, "kind": "open", "name": None, "level": None}
+        state = "reconnecting" if seat in self.holding else "connected"
+        return {"seat": seat, "kind": "person", "name": info.name, "level": None, "state": state}
+
+
+class Connection:
+    """One client: its stream, its place (a seat, spectating, or the lobby)
+    and its limits."""
+
+    def __init__(
+        self,
+        server: TableServer,
+        reader: asyncio.StreamReader,
+        writer: asyncio.StreamWriter,
+        address: str,
+    ) -> None:
+        self.server = server
+        self.reader = reader
+        self.writer = writer
+        self.address = address
+        self.name = ""
+        self.hello = False
+        self.closed = False
+        self.opened = self.last_seen = server.clock()
+        self.allowance = float(server.limits.burst)
+        self.errors = 0
+        self.hosted: Hosted | None = None
+        self.seat: int | None = None
+        self.unwatch: Callable[[], None] | None = None
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Queue a message; never waits. A client that lets too much pile up
+        unread is dropped on the spot."""
+        if self.closed:
+            return
+        self.writer.write(p.encode(message))
+        transport = self.writer.transport
+        if transport.get_write_buffer_size() > self.server.limits.max_unsent:
+            log.info("dropping %s: it stopped reading", self.address)
+            self.closed = True
+            transport.abort()
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            self.writer.close()
+
+    def spend(self) -> bool:
+        """One message's worth of the rate allowance; False when none is left."""
+        limits = self.server.limits
+        now = self.server.clock()
+        self.allowance = min(
+            float(limits.burst),
+            self.allowance + (now - self.last_seen) * limits.messages_per_second,
+        )
+        self.last_seen = now
+        if self.allowance < 1.0:
+            return False
+        self.allowance -= 1.0
+        return True
+
+
+class TableServer:
+    """Hosts tables over TCP. ``await start(host, port)``, then ``close()``."""
+
+    def __init__(
+        self,
+        store: SaveStore,
+        *,
+        limits: Limits | None = None,
+        clock: Clock = time.monotonic,
+        sleep: Sleep = asyncio.sleep,
+        executor: Executor | None = None,
+        name: str = "cardtable",
+    ) -> None:
+        self.store = store
+        self.limits = limits or Limits()
+        self.clock = clock
+        self.sleep = sleep
+        self.executor = executor
+        self.name = name
+        self.tables: dict[str, Hosted] = {}
+        self.connections: set[Connection] = set()
+        self._per_address: Counter[str] = Counter()
+        self._server: asyncio.Server | None = None
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._handlers: set[asyncio.Task[Any]] = set()  # one per connection
+        self._closing = False
+        # who may take which seat back, kept beside the saves so that a restarted
+        # server brings its unfinished tables back (only hashes of the tokens)
+        self.seats_file = Path(store.root) / "server" / "tables.json"
+
+    # ------------------------------------------------------------ life
+    async def start(self, host: str = "127.0.0.1", port: int = 7420) -> tuple[str, int]:
+        """Bring back the unfinished tables of an earlier run, then listen;
+        returns the address bound (port 0 picks a free one)."""
+        await self._restore()
+        self._server = await asyncio.start_server(
+            self._accept,
+            host,
+            port,
+            limit=p.MAX_LINE + 2,  # the line, \r\n
+        )
+        bound = self._server.sockets[0].getsockname()
+        return str(bound[0]), int(bound[1])
+
+    async def serve_forever(self) -> None:
+        assert self._server is not None
+        await self._server.serve_forever()
+
+    async def close(self) -> None:
+        self._closing = True  # players who drop now keep their seats for the next run
+        if self._server is not None:
+            self._server.close()
+        for conn in list(self.connections):
+            conn.close()
+        for task in list(self._tasks):
+            task.cancel()
+        if self._handlers:  # each ends once its connection is closed
+            await asyncio.wait(list(self._handlers), timeout=5)
+        for hosted in self.tables.values():
+            for timer in hosted.holding.values():
+                timer.cancel()
+            await hosted.table.close()
+        if self._server is not None:
+            with contextlib.suppress(Exception):
+                await self._server.wait_closed()
+
+    def _spawn(self, work: Awaitable[Any]) -> asyncio.Task[Any]:
+        task = asyncio.ensure_future(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
+
+    # ------------------------------------------------------------ a connection
+    async def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        peer = writer.get_extra_info("peername")
+        address = str(peer[0]) if isinstance(peer, tuple) else "local"
+        conn = Connection(self, reader, writer, address)
+        if self._per_address[address] >= self.limits.per_address:
+            conn.send(p.error(p.LIMIT, "too many connections from your address"))
+            conn.close()
+            return
+        self._per_address[address] += 1
+        self.connections.add(conn)
+        handler = asyncio.current_task()
+        if handler is not None:
+            self._handlers.add(handler)
+            handler.add_done_callback(self._handlers.discard)
+        watchdog = self._spawn(self._watch_idle(conn))
+        try:
+            await self._read(conn)
+        except Exception:  # a bug here must end this connection only
+            log.exception("a connection failed")
+        finally:
+            watchdog.cancel()
+            self._per_address[address] -= 1
+            if self._per_address[address] <= 0:
+                del self._per_address[address]
+            self.connections.discard(conn)
+            self._vacate(conn)
+            conn.close()
+
+    async def _read(self, conn: Connection) -> None:
+        while not conn.closed:
+            try:
+                line = await conn.reader.readline()
+            except (ValueError, asyncio.LimitOverrunError):
+                # readline has dropped the over-long line; say why and go
+                conn.send(p.error(p.BAD_JSON, f"a line may be at most {p.MAX_LINE} bytes"))
+                return
+            except (ConnectionError, OSError):
+                return
+            if not line:
+                return  # the client has gone
+            line = line.strip(b" \t\r\n")
+            if not conn.spend():
+                # the id is echoed, so that a client knows which request was dropped
+                too_fast = "too many messages: slow down"
+                self._refuse(conn, p.ProtocolError(p.TOO_FAST, too_fast, p.request_id(line)))
+                continue
+            if not line:
+                continue  # a keep-alive
+            try:
+                message = p.decode_client(line)
+                await self._dispatch(conn, message)
+            except p.ProtocolError as err:
+                self._refuse(conn, err)
+                if err.code == p.BAD_VERSION:
+                    return
+            except _Closed:
+                return
+            else:
+                conn.errors = 0
+
+    def _refuse(self, conn: Connection, err: p.ProtocolError) -> None:
+        conn.send(p.error(err.code, err.message, err.request_id))
+        conn.errors += 1
+        if conn.errors >= self.limits.errors_in_a_row:
+            conn.send(p.error(p.LIMIT, "too many errors in a row: goodbye"))
+            conn.close()
+
+    async def _watch_idle(self, conn: Connection) -> None:
+        while not conn.closed:
+            if conn.hello:
+                allowed, since = self.limits.idle_seconds, conn.last_seen
+            else:  # keep-alives do not buy time for the hello
+                allowed, since = self.limits.hello_seconds, conn.opened
+            wait = since + allowed - self.clock()
+            if wait <= 0:
+                what = "no message" if conn.hello else "no hello"
+                conn.send(p.error(p.LIMIT, f"{what} for {allowed:g} seconds: goodbye"))
+                conn.close()
+                return
+            await self.sleep(wait)
+
+    # ------------------------------------------------------------ requests
+    async def _dispatch(self, conn: Connection, message: p.ClientMessage) -> None:
+        rid = message.id
+        if isinstance(message, p.Hello):
+            self._hello(conn, message)
+            return
+        if not conn.hello:
+            raise p.ProtocolError(p.NOT_NOW, "say hello first", rid)
+        try:
+            match message:
+                case p.ListTables():
+                    tables = [h.summary() for h in self.tables.values()]
+                    conn.send({"type": "tables", "id": rid, "tables": tables})
+                case p.Create():
+                    hosted = await self._create(message)
+                    conn.send({"type": "created", "id": rid, "table": hosted.summary()})
+                case p.Join():
+                    await self._join(conn, message)
+                case p.Rejoin():
+                    await self._rejoin(conn, message)
+                case p.Watch():
+                    self._watch(conn, message)
+                case p.Leave():
+                    self._vacate(conn)
+                    conn.send({"type": "ok", "id": rid})
+                case p.Move():
+                    await self._act(conn, rid, message.move, message.state_id)
+                case p.Resign():
+                    await self._act(conn, rid, "resign", None)
+                case p.Chat():
+                    self._chat(conn, message)
+        except p.ProtocolError as err:
+            err.request_id = rid
+            raise
+
+    def _hello(self, conn: Connection, message: p.Hello) -> None:
+        if conn.hello:
+            raise p.ProtocolError(p.NOT_NOW, "hello only once", message.id)
+        if message.version not in p.VERSIONS:
+            speaks = ", ".join(map(str, p.VERSIONS))
+            raise p.ProtocolError(
+                p.BAD_VERSION,
+                f"this server speaks protocol version {speaks}, not {message.version}",
+                message.id,
+            )
+        conn.hello = True
+        conn.name = plain(message.name, p.MAX_NAME).strip() or "Player"
+        conn.send(
+            {
+                "type": "welcome",
+                "id": message.id,
+                "version": p.VERSION,
+                "server": self.name,
+                "capabilities": list(p.CAPABILITIES),
+                "games": sorted(games()),
+                "levels": [lv.id for lv in LEVELS],
+                "name": conn.name,
+            }
+        )
+
+    async def _create(self, message: p.Create) -> Hosted:
+        if len(self.tables) >= self.limits.tables:
+            self._forget_finished()
+        if len(self.tables) >= self.limits.tables:
+            raise p.ProtocolError(p.LIMIT, "the server has as many tables as it can hold")
+        try:
+            spec = get_game(message.game)
+            config = spec.config(message.preset, **message.options)
+        except (UnknownGame, MoveError, ValueError, TypeError) as err:
+            raise p.ProtocolError(p.BAD_OPTIONS, _one_line(err)) from None
+        if len(message.seats) != config.players:
+            raise p.ProtocolError(
+                p.BAD_OPTIONS,
+                f"{len(message.seats)} seats given for a {config.players}-player game",
+            )
+        levels = {lv.id for lv in LEVELS}
+        seats = []
+        for i, choice in enumerate(message.seats):
+            if choice == "open":
+                seats.append(SeatInfo(f"Player {i + 1}", "remote"))
+                continue
+            level = choice.removeprefix("computer:")
+            if level not in levels:
+                raise p.ProtocolError(
+                    p.BAD_OPTIONS, f"no computer level {level!r}; levels: {', '.join(levels)}"
+                )
+            seats.append(SeatInfo(f"Computer {i + 1}", "bot", level))
+        seed = secrets.randbits(32)
+        state = spec.new(config, seed)
+        record = GameRecord.new(
+            spec.id, config, seed, seats, preset=message.preset, record_id=self.store.unused_id()
+        )
+        table = Table(
+            spec,
+            state,
+            record,
+            self.store,
+            executor=self.executor,
+            clock=self.clock,
+            sleep=self.sleep,
+            hints=False,
+        )
+        try:
+            await asyncio.to_thread(self.store.save, record.copy())
+        except SaveError as err:
+            table.save_failed(err)
+        open_seats = frozenset(i for i, s in enumerate(seats) if s.kind == "remote")
+        hosted = Hosted(record.id, table, message.if_gone, open_seats)
+        self.tables[hosted.id] = hosted
+        self._persist()
+        if not open_seats:
+            await self._begin(hosted)
+        return hosted
+
+    def _table(self, table_id: str) -> Hosted:
+        hosted = self.tables.get(table_id)
+        if hosted is None:
+            raise p.ProtocolError(p.NO_TABLE, f"there is no table {table_id}")
+        return hosted
+
+    def _check_free(self, conn: Connection) -> None:
+        if conn.hosted is not None:
+            raise p.ProtocolError(p.NOT_NOW, "you are at a table already: leave it first")
+
+    async def _join(self, conn: Connection, message: p.Join) -> None:
+        self._check_free(conn)
+        hosted = self._table(message.table)
+        free = sorted(hosted.open_seats - set(hosted.tokens))
+        if message.seat is None:
+            if not free:
+                raise p.ProtocolError(p.SEAT_TAKEN, "this table has no open seat")
+            seat = free[0]
+        elif message.seat not in free:
+            raise p.ProtocolError(p.SEAT_TAKEN, f"seat {message.seat} is not open")
+        else:
+            seat = message.seat
+        record = hosted.table.record
+        record.seats[seat] = SeatInfo(conn.name, "remote")
+        await self._seat(conn, hosted, seat, message.id)
+        if not hosted.started and hosted.open_seats <= set(hosted.tokens):
+            await self._begin(hosted)
+
+    async def _rejoin(self, conn: Connection, message: p.Rejoin) -> None:
+        self._check_free(conn)
+        hosted = self._table(message.table)
+        given = _digest(message.token)
+        seat = None
+        for held, digest in hosted.tokens.items():
+            if secrets.compare_digest(given, digest):
+                seat = held
+        if seat is None:
+            raise p.ProtocolError(p.BAD_TOKEN, "that token holds no seat at this table")
+        old = hosted.occupants.get(seat)
+        if old is not None:  # the same player on a new connection: the old one is dead
+            self._vacate(old, hold=False)
+            old.send(p.error(p.NOT_NOW, "your seat was taken back from another connection"))
+            old.close()
+        timer = hosted.holding.pop(seat, None)
+        if timer is not None:
+            timer.cancel()
+        await self._seat(conn, hosted, seat, message.id)
+
+    async def _seat(self, conn: Connection, hosted: Hosted, seat: int, rid: int | None) -> None:
+        token = secrets.token_urlsafe(24)
+        hosted.tokens[seat] = _digest(token)
+        self._persist()
+        hosted.occupants[seat] = conn
+        conn.hosted, conn.seat = hosted, seat
+        table = hosted.table
+        table.attach([seat])  # the others hear of it; this client gets the snapshot
+        conn.send({**self._entry(hosted, seat, "joined", rid), "seat": seat, "token": token})
+        conn.unwatch = table.watch([seat], self._listener(conn, hosted))
+
+    def _watch(self, conn: Connection, message: p.Watch) -> None:
+        self._check_free(conn)
+        hosted = self._table(message.table)
+        hosted.spectators.add(conn)
+        conn.hosted, conn.seat = hosted, None
+        conn.unwatch = hosted.table.watch([None], self._listener(conn, hosted))
+        conn.send(self._entry(hosted, None, "watching", message.id))
+
+    def _entry(
+        self, hosted: Hosted, seat: int | None, kind: str, rid: int | None
+    ) -> dict[str, Any]:
+        record = hosted.table.record
+        return {
+            "type": kind,
+            "id": rid,
+            "table": hosted.summary(),
+            "names": [s.name for s in record.seats],
+            "history": [e.to_json() for e in hosted.table.history(seat)],
+            # the full snapshot first; changes follow as `game` messages
+            "update": hosted.table.snapshot(seat).to_json(),
+            "reconnecting": hosted.reconnecting(),
+        }
+
+    def _listener(self, conn: Connection, hosted: Hosted) -> Callable[[Update], None]:
+        def deliver(update: Update) -> None:
+            self._send_update(conn, hosted, update)
+
+        return deliver
+
+    def _send_update(self, conn: Connection, hosted: Hosted, update: Update) -> None:
+        conn.send(
+            {
+                "type": "game",
+                "table": hosted.id,
+                "update": update.to_json(),
+                "reconnecting": hosted.reconnecting(),
+            }
+        )
+
+    async def _begin(self, hosted: Hosted) -> None:
+        hosted.started = True
+        self._persist()
+        await hosted.table.start()
+
+    async def _act(
+        self, conn: Connection, rid: int | None, move: str, state_id: int | None
+    ) -> None:
+        hosted, seat = conn.hosted, conn.seat
+        if hosted is None or seat is None:
+            raise p.ProtocolError(p.NOT_NOW, "you have no seat: join a table first")
+        if not hosted.started:
+            raise p.ProtocolError(p.NOT_NOW, "the game has not started: seats are still open")
+        try:
+            await hosted.table.play(seat, move, state_id)
+        except StaleMove as err:
+            raise p.ProtocolError(p.STALE, str(err)) from None
+        except MoveError as err:
+            raise p.ProtocolError(p.ILLEGAL, _one_line(err)) from None
+        conn.send({"type": "ok", "id": rid})
+
+    def _chat(self, conn: Connection, message: p.Chat) -> None:
+        hosted = conn.hosted
+        if hosted is None:
+            raise p.ProtocolError(p.NOT_NOW, "chat is at a table: join or watch one first")
+        text = plain(message.text, p.MAX_CHAT).strip()
+        if not text:
+            raise p.ProtocolError(p.BAD_MESSAGE, "an empty chat line")
+        line = {"type": "chat", "table": hosted.id, "name": conn.name, "seat": conn.seat}
+        line["text"] = text
+        for other in [*hosted.occupants.values(), *hosted.spectators]:
+            other.send(line)
+        conn.send({"type": "ok", "id": message.id})
+
+    def _forget_finished(self) -> None:
+        """Make room: finished tables nobody is at any more leave the lobby
+        (their games stay saved)."""
+        for table_id, hosted in list(self.tables.items()):
+            if hosted.table.status != PLAYING and not hosted.occupants and not hosted.spectators:
+                del self.tables[table_id]
+        self._persist()
+
+    # ------------------------------------------------------------ restarts
+    def _persist(self) -> None:
+        """Write who may take which seat back (atomically: a temp file, then
+        a rename). A failure is logged: play goes on."""
+        tables = {
+            table_id: {
+                "if_gone": hosted.if_gone,
+                "open_seats": sorted(hosted.open_seats),
+                "tokens": {str(seat): digest.hex() for seat, digest in hosted.tokens.items()},
+                "started": hosted.started,
+            }
+            for table_id, hosted in self.tables.items()
+            if hosted.table.status == PLAYING
+        }
+        path = self.seats_file
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = path.with_suffix(".tmp")
+            tmp.write_text(json.dumps({"version": 1, "tables": tables}), "utf-8")
+            os.replace(tmp, path)
+        except OSError as err:
+            log.error("cannot keep the seats of the tables: %s", err)
+
+    async def _restore(self) -> None:
+        """The unfinished tables of an earlier run, from their saves: every
+        seated player is held for the grace period, as after a drop."""
+        try:
+            kept = msgspec_tables(self.seats_file.read_bytes())
+        except FileNotFoundError:
+            return
+        except (OSError, ValueError) as err:
+            log.error("cannot read %s: %s", self.seats_file, err)
+            return
+        for table_id, entry in kept.items():
+            try:
+                record = await asyncio.to_thread(self.store.load, table_id)
+                state, events = record.replay_with_events()
+            except SaveError as err:
+                log.error("cannot bring table %s back: %s", table_id, err)
+                continue
+            if record.status != PLAYING:
+                continue
+            table = Table(
+                record.spec(),
+                state,
+                record,
+                self.store,
+                events=events,
+                executor=self.executor,
+                clock=self.clock,
+                sleep=self.sleep,
+                hints=False,
+            )
+            seats = len(record.seats)
+            hosted = Hosted(
+                table_id,
+                table,
+                entry.if_gone,
+                frozenset(s for s in entry.open_seats if s < seats),
+                tokens={
+                    int(s): bytes.fromhex(d) for s, d in entry.tokens.items() if int(s) < seats
+                },
+            )
+            self.tables[table_id] = hosted
+            if entry.started:
+                for seat in hosted.tokens:
+                    hosted.holding[seat] = self._spawn(self._hold(hosted, seat))
+                await self._begin(hosted)
+        self._persist()
+
+    # ------------------------------------------------------------ leaving
+    def _vacate(self, conn: Connection, *, hold: bool = True) -> None:
+        """``conn`` leaves its place. A seat in a game under way is held for
+        the grace period (unless ``hold`` is False: its player is back)."""
+        hosted, seat = conn.hosted, conn.seat
+        if conn.unwatch is not None:
+            conn.unwatch()
+        conn.hosted, conn.seat, conn.unwatch = None, None, None
+        if hosted is None:
+            return
+        if seat is None:
+            hosted.spectators.discard(conn)
+            return
+        if hosted.occupants.get(seat) is not conn:
+            return
+        del hosted.occupants[seat]
+        if not hosted.started:  # nothing lost yet: the seat is open again
+            hosted.tokens.pop(seat, None)
+            self._persist()
+            hosted.table.record.seats[seat] = SeatInfo(f"Player {seat + 1}", "remote")
+            hosted.table.detach([seat])
+            return
+        if hold and hosted.table.status == PLAYING and not self._closing:
+            hosted.holding[seat] = self._spawn(self._hold(hosted, seat))
+        hosted.table.detach([seat])
+
+    async def _hold(self, hosted: Hosted, seat: int) -> None:
+        await self.sleep(self.limits.grace_seconds)
+        if hosted.holding.get(seat) is not asyncio.current_task():
+            return
+        del hosted.holding[seat]
+        hosted.tokens.pop(seat, None)  # the token dies with the seat
+        self._persist()
+        table = hosted.table
+        if table.status != PLAYING:
+            return
+        if hosted.if_gone == "computer":
+            table.hand_to_computer(seat, GONE_LEVEL)
+        else:
+            with contextlib.suppress(IllegalMove):
+                await table.resign(seat)
+
+
+def _one_line(err: BaseException) -> str:
+    text = str(err.args[0]) if isinstance(err, KeyError) and err.args else str(err)
+    return plain(text, 300)
+
+
+class _KeptTable(msgspec.Struct):
+    if_gone: Literal["computer", "resign"]
+    open_seats: list[Annotated[int, msgspec.Meta(ge=0, le=63)]]
+    tokens: dict[Annotated[str, msgspec.Meta(pattern="^[0-9]{1,2}$")], p.Hex64]
+    started: bool
+
+
+class _Kept(msgspec.Struct):
+    version: int
+    tables: dict[p.TableId, _KeptTable]
+
+
+def msgspec_tables(data: bytes) -> dict[str, _KeptTable]:
+    """The seats file, checked against its schema (ValueError if it is not one)."""
+    try:
+        return msgspec.json.decode(data, type=_Kept).tables
+    except msgspec.MsgspecError as err:
+        raise ValueError(str(err)) from None

@@ -1,0 +1,187 @@
+"""Shared pieces of the network tests: a server on 127.0.0.1 port 0 with a
+fake clock, a raw line client for hostile input, and a byte scanner that
+finds card texts a seat must not see.
+
+Time is a fake clock that only the tests move: nothing here sleeps on the
+wall clock (a few awaits carry a generous real timeout so that a bug fails
+the test instead of hanging it)."""
+
+from __future__ import annotations
+
+import asyncio
+import heapq
+import itertools
+import json
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from net import protocol as p
+from net.client import Update
+from net.remote import RemoteClient
+from net.server import Limits, TableServer
+from saves.store import SaveStore
+
+from .helpers import CARD
+
+HANG = 10.0  # seconds of real time after which a wait is a bug
+
+
+class FakeTime:
+    """A clock and a sleep that move only when ``advance`` says so."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+        self._sleepers: list[tuple[float, int, asyncio.Future[None]]] = []
+        self._order = itertools.count()
+
+    def clock(self) -> float:
+        return self.now
+
+    async def sleep(self, seconds: float) -> None:
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        heapq.heappush(self._sleepers, (self.now + seconds, next(self._order), future))
+        await future
+
+    async def advance(self, seconds: float) -> None:
+        self.now += seconds
+        while self._sleepers and self._sleepers[0][0] <= self.now:
+            _, _, future = heapq.heappop(self._sleepers)
+            if not future.done():
+                future.set_result(None)
+        for _ in range(20):  # let the woken tasks run (and send what they send)
+            await asyncio.sleep(0)
+
+
+@dataclass
+class Served:
+    server: TableServer
+    host: str
+    port: int
+    time: FakeTime
+
+    async def client(self, name: str, **kwargs: Any) -> RemoteClient:
+        return await asyncio.wait_for(
+            RemoteClient.connect(self.host, self.port, name, **kwargs), HANG
+        )
+
+    async def raw(self, limit: int = p.MAX_SERVER_LINE) -> Raw:
+        reader, writer = await asyncio.open_connection(self.host, self.port, limit=limit)
+        return Raw(reader, writer)
+
+
+@asynccontextmanager
+async def serving(data: Path, limits: Limits | None = None) -> AsyncIterator[Served]:
+    time = FakeTime()
+    server = TableServer(SaveStore(data), limits=limits, clock=time.clock, sleep=time.sleep)
+    host, port = await server.start("127.0.0.1", 0)
+    try:
+        yield Served(server, host, port, time)
+    finally:
+        await server.close()
+
+
+@dataclass
+class Raw:
+    """A client that writes whatever bytes a test likes and reads lines back."""
+
+    reader: asyncio.StreamReader
+    writer: asyncio.StreamWriter
+
+    def send(self, message: dict[str, Any] | bytes) -> None:
+        data = message if isinstance(message, bytes) else json.dumps(message).encode() + b"\n"
+        self.writer.write(data)
+
+    async def recv(self) -> dict[str, Any]:
+        while True:
+            line = await asyncio.wait_for(self.reader.readline(), HANG)
+            if not line:
+                raise ConnectionError("closed")
+            if line.strip():
+                message: dict[str, Any] = json.loads(line)
+                return message
+
+    async def reply(self, message: dict[str, Any] | bytes) -> dict[str, Any]:
+        """Send, and return the next message that is no game update or chat."""
+        self.send(message)
+        while True:
+            got = await self.recv()
+            if got["type"] not in ("game", "chat"):
+                return got
+
+    async def closed(self) -> bool:
+        """True once the server has closed this connection (reads what is left)."""
+        try:
+            while await asyncio.wait_for(self.reader.readline(), HANG):
+                pass
+        except ConnectionError:
+            pass
+        return True
+
+    async def hello(self, name: str = "raw") -> dict[str, Any]:
+        return await self.reply(
+            {"type": "hello", "version": p.VERSION, "client": "t", "name": name}
+        )
+
+    def close(self) -> None:
+        self.writer.close()
+
+
+@dataclass
+class LeakScan:
+    """Every line one connection received, checked against what its seat could
+    see at the state each game message names (recorded at the table as the
+    table sent it). A card text hidden from the seat, with no copy of it
+    visible, is a leak."""
+
+    seat: int | None
+    visible: dict[int, set[str]] = field(default_factory=dict)
+    lines: list[bytes] = field(default_factory=list)
+
+    def tap(self, line: bytes) -> None:
+        self.lines.append(line)
+
+    def leaks(self) -> list[str]:
+        found = []
+        for line in self.lines:
+            if not line.strip():
+                continue
+            message = json.loads(line)
+            if message["type"] == "game":
+                shown = set(CARD.findall(line.decode()))
+                allowed = self.visible[message["update"]["state_id"]]
+                if shown - allowed:
+                    found.append(
+                        f"state {message['update']['state_id']}: {sorted(shown - allowed)}"
+                    )
+            elif message["type"] in ("joined", "watching"):
+                update = message["update"]
+                shown = set(CARD.findall(json.dumps(update)))
+                allowed = self.visible[update["state_id"]]
+                if shown - allowed:
+                    found.append(f"snapshot {update['state_id']}: {sorted(shown - allowed)}")
+                shown = set(CARD.findall(json.dumps(message["history"])))
+                allowed = set().union(*self.visible.values()) if self.visible else set()
+                if shown - allowed:
+                    found.append(f"history: {sorted(shown - allowed)}")
+        return found
+
+
+def record_visibility(server: TableServer, table_id: str, scans: list[LeakScan]) -> None:
+    """Note, at every update of the table, which cards each scanned seat sees."""
+    table = server.tables[table_id].table
+
+    def note(update: Update) -> None:
+        state = table.state
+        for scan in scans:
+            if scan.seat == update.seat:
+                seen = +(state.all_cards() - state.hidden_cards(scan.seat))
+                scan.visible.setdefault(update.state_id, set()).update(seen)
+
+    perspectives = sorted({s.seat for s in scans}, key=lambda s: -1 if s is None else s)
+    table.watch(perspectives, note)
+    note_now = [table.snapshot(s.seat) for s in scans]
+    for update in note_now:
+        note(update)

@@ -1,0 +1,105 @@
+"""docs/protocol.md's example session, played against a live server: every
+request in it gets the reply shown (its type, and for an error its code and
+id). The deal is new each time, so the table id, the token and the moves are
+the ones this server gives: a move the doc makes at the latest state is
+replaced by a legal one, a stale one stays as far behind as in the doc."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from .netkit import Raw, serving
+
+DOC = Path(__file__).resolve().parents[2] / "docs" / "protocol.md"
+BLOCK = re.compile(r"```text\n(.*?)```", re.DOTALL)
+
+
+def sessions() -> list[list[str]]:
+    blocks = [b.strip("\n").splitlines() for b in BLOCK.findall(DOC.read_text("utf-8"))]
+    return [b for b in blocks if b and b[0].startswith(("> ", "< "))]
+
+
+def substituted(value: Any, names: dict[str, str]) -> Any:
+    if isinstance(value, str):
+        return names.get(value, value)
+    if isinstance(value, dict):
+        return {k: substituted(v, names) for k, v in value.items()}
+    return value
+
+
+class Replayer:
+    def __init__(self, raw: Raw, names: dict[str, str]) -> None:
+        self.raw = raw
+        self.names = names
+        self.real: dict[str, Any] | None = None  # the latest update this connection got
+        self.doc_state = 0  # the latest state id the doc's lines showed
+
+    async def receive(self) -> dict[str, Any]:
+        message = await self.raw.recv()
+        if "update" in message:
+            self.real = message["update"]
+        return message
+
+    async def reply(self) -> dict[str, Any]:
+        while True:
+            message = await self.receive()
+            if message["type"] not in ("game", "chat") or "id" in message:
+                return message
+
+    async def send(self, text: str) -> None:
+        try:
+            message = json.loads(text)
+        except ValueError:
+            message = None
+        if not isinstance(message, dict):
+            self.raw.send(text.encode() + b"\n")  # a deliberate mistake: as it is
+            return
+        message = substituted(message, self.names)
+        if message.get("type") == "move" and self.real is not None:
+            behind = self.doc_state - message["state_id"]
+            if behind == 0:
+                while not self.real["legal"]:
+                    await self.receive()
+                message["move"] = self.real["legal"][0]
+            message["state_id"] = self.real["state_id"] - behind
+        self.raw.send(message)
+
+    def learn(self, shown: dict[str, Any], got: dict[str, Any]) -> None:
+        if "update" in shown:
+            self.doc_state = shown["update"]["state_id"]
+        if isinstance(shown.get("table"), dict):
+            self.names[shown["table"]["table"]] = got["table"]["table"]
+        if "token" in shown:
+            self.names[shown["token"]] = got["token"]
+
+
+async def test_the_documented_session_is_what_the_server_does(tmp_path: Path) -> None:
+    blocks = sessions()
+    assert len(blocks) >= 4
+    names: dict[str, str] = {}
+    requests = 0
+    async with serving(tmp_path) as served:
+        for block in blocks:
+            replayer = Replayer(await served.raw(), names)
+            for line in block:
+                marker, text = line[:2], line[2:]
+                if marker == "> ":
+                    await replayer.send(text)
+                    requests += 1
+                    continue
+                shown = json.loads(text)
+                if shown["type"] == "game" or (shown["type"] == "chat" and "id" not in shown):
+                    replayer.doc_state = shown.get("update", {}).get("state_id", replayer.doc_state)
+                    continue  # unasked messages: their number depends on the computer's pace
+                got = await replayer.reply()
+                assert (got["type"], got.get("code"), got.get("id")) == (
+                    shown["type"],
+                    shown.get("code"),
+                    shown.get("id"),
+                ), line[:120]
+                replayer.learn(shown, got)
+            replayer.raw.close()
+    assert requests >= 20

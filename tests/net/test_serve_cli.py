@@ -1,0 +1,57 @@
+"""`cardtable serve`: a headless server on loopback that a client can use."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import sys
+from pathlib import Path
+
+import pytest
+
+from net.remote import RemoteClient
+from tui.cli import main
+
+from .netkit import HANG
+
+
+def test_a_bad_port_or_grace_is_one_line_and_exit_2(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    assert main(["serve", "--port", "70000", "--data-dir", str(tmp_path)]) == 2
+    assert "--port" in capsys.readouterr().err
+    assert main(["serve", "--grace", "0", "--data-dir", str(tmp_path)]) == 2
+    assert "--grace" in capsys.readouterr().err
+
+
+async def test_serve_listens_on_loopback_and_hosts_a_table(tmp_path: Path) -> None:
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-c",
+        "from tui.cli import main; raise SystemExit(main())",
+        "serve",
+        "--port",
+        "0",
+        "--data-dir",
+        str(tmp_path),
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+        cwd=Path(__file__).resolve().parents[2],
+        env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])},
+    )
+    try:
+        assert process.stdout is not None
+        line = (await asyncio.wait_for(process.stdout.readline(), HANG)).decode()
+        assert "serving tables on 127.0.0.1:" in line
+        port = int(line.split("127.0.0.1:")[1].split(";")[0])
+        client = await RemoteClient.connect("127.0.0.1", port, "Ada")
+        table = await client.create("domination", ["open", "computer:easy"])
+        await client.join(table["table"])
+        assert client.snapshot(0).state_id >= 0
+        await client.close()
+        assert (tmp_path / "games" / f"{table['table']}.json").exists()  # saved
+    finally:
+        process.send_signal(signal.SIGINT)
+        code = await asyncio.wait_for(process.wait(), HANG)
+    assert code == 0
