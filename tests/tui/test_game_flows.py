@@ -356,6 +356,7 @@ def test_analysis_names_the_dearest_moves_in_words() -> None:
     assert moments_summary([dear, free], style) == [moment_text(dear, style)]
 
 
+@pytest.mark.slow  # a whole game first; the text is tested as a pure function above
 async def test_after_a_game_analyse_lists_moments_that_open_the_replay(
     dirs: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:

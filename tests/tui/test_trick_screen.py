@@ -164,6 +164,7 @@ def assert_finished(app: CardTableApp, screen: TrickScreen) -> None:
 # ---------------------------------------------------------------- whole games
 # One whole game per way of playing; every preset plays a round. The screen
 # cannot tell bot levels apart: the bots are tested headless (tests/rules).
+@pytest.mark.slow  # a whole game through the screen; domination has one in the default run
 async def test_a_whole_game_against_the_computer(dirs: Any) -> None:
     seed = 4
     app = make_app(dirs, launch=trick_launch("standard", "computer:easy", seed=seed))
