@@ -333,6 +333,7 @@ async def test_a_third_pick_replaces_the_oldest_and_x_clears(dirs: Any) -> None:
         assert "Your choice: nothing yet" in screen_text(app)
 
 
+@pytest.mark.slow  # kept out of the 90-second default run; CI's slow step runs it
 async def test_disregard_warning_before_locking_in(dirs: Any) -> None:
     app = make_app(dirs, launch=trick_launch("standard", "computer:easy", seed=5))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -391,6 +392,7 @@ async def test_wrong_number_of_cards_is_explained(dirs: Any) -> None:
 
 
 # ---------------------------------------------------------------- final: items
+@pytest.mark.slow  # the items' keys; their rules are tested headless
 async def test_final_overload_and_limit_reset(dirs: Any) -> None:
     app = make_app(dirs, launch=trick_launch("final", "computer:easy", seed=8))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -433,6 +435,7 @@ async def test_final_overload_and_limit_reset(dirs: Any) -> None:
         assert "items Priority (2 used)" in screen_text(app)
 
 
+@pytest.mark.slow  # the items' keys; their rules are tested headless
 async def test_final_claim_priority_after_claims_collide(dirs: Any) -> None:
     app = make_app(dirs, launch=trick_launch("final", "human", seed=8))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -632,6 +635,7 @@ def test_trick_mid_round_snapshot(dirs: Any, snap_compare: Any) -> None:
     assert snap_compare(app, terminal_size=(80, 24), run_before=two_rounds_and_a_pick)
 
 
+@pytest.mark.slow  # kept out of the 90-second default run; CI's slow step runs it
 async def test_replay_viewer_describes_a_trick_game(dirs: Any) -> None:
     from tui.screens.replay import ReplayScreen
 
@@ -669,6 +673,7 @@ async def test_replay_viewer_describes_a_trick_game(dirs: Any) -> None:
         assert "You: Grow + Block (on ?)" in text and "on Steal" not in text
 
 
+@pytest.mark.slow  # kept out of the 90-second default run; CI's slow step runs it
 async def test_resigning_shows_the_chips(dirs: Any) -> None:
     app = make_app(dirs, launch=trick_launch("standard", "computer:easy", seed=5))
     async with app.run_test(size=(80, 24)) as pilot:
