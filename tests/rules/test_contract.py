@@ -165,7 +165,7 @@ def test_determinized_states_are_playable(case: Case, seed: int, chooser_seed: i
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
-@settings(max_examples=300, deadline=None, derandomize=True, database=None)
+@settings(max_examples=120, deadline=None, derandomize=True, database=None)
 @given(text=st.text(max_size=40) | st.from_regex(r"[0-9AJQKTNaSHDCshdc :,+xX-]{1,12}"))
 def test_parse_move_reads_its_own_notation_and_refuses_the_rest(game_id: str, text: str) -> None:
     spec = get_game(game_id)
@@ -190,7 +190,7 @@ def test_notation_errors_stay_on_one_line(game_id: str) -> None:
             assert len(message.splitlines()) == 1, f"{text!r} gives {message!r}"
 
 
-@settings(max_examples=300, deadline=None, derandomize=True, database=None)
+@settings(max_examples=120, deadline=None, derandomize=True, database=None)
 @given(
     text=st.text(max_size=6)
     | st.builds(

@@ -266,18 +266,18 @@ async def _game_with_moves(app: CardTableApp, pilot: Any, moves: int) -> str:
 
 
 async def test_save_quit_resume_continues_identically(dirs: Any) -> None:
-    # uninterrupted: 6 of my moves
+    # uninterrupted: 4 of my moves
     straight = make_app(dirs, launch=play_launch(seed=21, vs="computer:medium", target_score=1000))
     async with straight.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        rid = await _game_with_moves(straight, pilot, 6)
+        rid = await _game_with_moves(straight, pilot, 4)
         expected = list(straight.screen.client.table.record.moves)
         straight.store.delete(rid)
-    # interrupted after 3: save and quit, resume from the list, 3 more
+    # interrupted after 2: save and quit, resume from the list, 2 more
     app = make_app(dirs, launch=play_launch(seed=21, vs="computer:medium", target_score=1000))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        await _game_with_moves(app, pilot, 3)
+        await _game_with_moves(app, pilot, 2)
         game = app.screen
         view_before = game.view
         await pilot.press("escape", "s")
@@ -296,7 +296,7 @@ async def test_save_quit_resume_continues_identically(dirs: Any) -> None:
         resumed = app.screen
         assert isinstance(resumed, DominationScreen) and resumed is not game
         assert resumed.view == view_before
-        await _game_with_moves(app, pilot, 3)
+        await _game_with_moves(app, pilot, 2)
         assert list(resumed.client.table.record.moves) == expected
         # the launch form: resume the latest unfinished game
         await pilot.press("escape", "s")
