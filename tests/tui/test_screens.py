@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.widgets import DataTable, Input, MarkdownViewer, OptionList, Select
 
 from rules.registry import games
@@ -105,6 +106,7 @@ async def test_new_game_form_comes_from_the_config(dirs: Any) -> None:
         assert [s.name for s in app.screen_stack] == [None, None]  # home, the game
 
 
+@pytest.mark.slow  # the levels themselves are tested headless
 async def test_new_game_seats_against_each_bot_level(dirs: Any) -> None:
     app = make_app(dirs)
     async with app.run_test(size=(80, 24)) as pilot:

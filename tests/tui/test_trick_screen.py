@@ -319,6 +319,7 @@ async def test_block_target_picker(dirs: Any) -> None:
         assert (0, "grow+block:score") in screen.client.table.record.moves
 
 
+@pytest.mark.slow  # kept out of the 90-second default run; CI's slow step runs it
 async def test_a_third_pick_replaces_the_oldest_and_x_clears(dirs: Any) -> None:
     app = make_app(dirs, launch=trick_launch("standard", "computer:easy", seed=4))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -370,6 +371,7 @@ async def test_disregard_warning_before_locking_in(dirs: Any) -> None:
         assert "disregarded: same pair as last round" in text
 
 
+@pytest.mark.slow  # kept out of the 90-second default run; CI's slow step runs it
 async def test_wrong_number_of_cards_is_explained(dirs: Any) -> None:
     app = make_app(dirs, launch=trick_launch("original", "computer:easy", seed=5))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -474,6 +476,7 @@ async def test_final_claim_priority_after_claims_collide(dirs: Any) -> None:
 
 
 # ---------------------------------------------------------------- setna
+@pytest.mark.slow  # kept out of the 90-second default run; CI's slow step runs it
 async def test_setna_shows_its_own_names(dirs: Any) -> None:
     app = make_app(dirs, launch=trick_launch("setna", "computer:easy", seed=2))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -493,6 +496,7 @@ async def test_setna_shows_its_own_names(dirs: Any) -> None:
 
 
 # ---------------------------------------------------------------- waiting, clock
+@pytest.mark.slow  # kept out of the 90-second default run; CI's slow step runs it
 async def test_waiting_for_the_other_player_after_locking_in(dirs: Any) -> None:
     app = make_app(dirs)
     release = asyncio.Event()
@@ -605,6 +609,7 @@ async def test_ascii_style_draws_with_plain_characters(dirs: Any) -> None:
         assert "Enter to lock in" in lines[22]
 
 
+@pytest.mark.slow  # kept out of the 90-second default run; CI's slow step runs it
 async def test_no_color_keeps_every_state_readable(dirs: Any, monkeypatch: Any) -> None:
     monkeypatch.setenv("NO_COLOR", "1")
     app = make_app(dirs, launch=trick_launch("standard", "computer:easy", seed=5))
