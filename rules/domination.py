@@ -29,6 +29,7 @@ from .config import GameConfig, chosen_seat, option, seat_option
 from .errors import IllegalMove, NotationError, shown_input
 from .events import Event
 from .game import GameSpec, GameState, Outcome
+from .registry import CATALOGUE
 from .rng import GameRng
 
 HAND_SIZE = 5
@@ -654,8 +655,7 @@ def _sort_key(card: Card) -> tuple[int, int]:
 
 class DominationSpec(GameSpec[DominationMove, DominationConfig]):
     id = "domination"
-    title = "Domination"
-    summary = "A climbing duel: play equal or higher, chain a suit for Domination multipliers."
+    title, summary = CATALOGUE["domination"]
     min_players = 2
     max_players = 2
     Config = DominationConfig

@@ -13,11 +13,24 @@ _loaded = False
 # The table's games in the order the home screen lists them, with a title and a
 # one-line pitch each: known without importing any game (the home screen's
 # first paint uses it), and shown "coming soon" for a game not registered yet.
+# Each game's spec takes its title and summary from here: one text, not two.
 CATALOGUE: dict[str, tuple[str, str]] = {
-    "domination": ("Domination", "A climbing duel: play equal or higher, chain a suit."),
-    "stress": ("Stress", "Shed your hand, face-up and face-down cards; 2-8 players."),
-    "territory": ("Territory", "Schmiedekamp's Domination: conquer regions on a grid."),
-    "trick": ("Five-Card Trick", "Pick 2 of 5 actions a round; collect more chips."),
+    "domination": (
+        "Domination",
+        "A climbing duel: play equal or higher, chain a suit for Domination multipliers.",
+    ),
+    "stress": (
+        "Stress",
+        "Shed every card: beat the top card or pick up the stack; 2-8 players.",
+    ),
+    "territory": (
+        "Territory",
+        "Schmiedekamp's Domination: explore and conquer a grid until one region holds A to 10.",
+    ),
+    "trick": (
+        "Five-Card Trick",
+        "A simultaneous duel: pick 2 of 5 actions each round to out-chip your opponent.",
+    ),
 }
 
 

@@ -29,6 +29,7 @@ from ..config import chosen_seat
 from ..errors import IllegalMove
 from ..events import Event
 from ..game import GameSpec, GameState, MoveClock, Outcome
+from ..registry import CATALOGUE
 from ..rng import GameRng
 from .knowledge import NO_FACTS, Facts, add_unknown, charge, deal_within, exclude
 from .notation import (
@@ -873,8 +874,7 @@ class StressState(GameState[StressMove, StressConfig]):
 
 class StressSpec(GameSpec[StressMove, StressConfig]):
     id = "stress"
-    title = "Stress"
-    summary = "Shed every card: beat the top card or pick up the stack; 2-8 players."
+    title, summary = CATALOGUE["stress"]
     min_players = 2
     max_players = 8
     Config = StressConfig

@@ -22,6 +22,7 @@ from ..config import chosen_seat
 from ..errors import IllegalMove, shown_input
 from ..events import Event
 from ..game import GameSpec, GameState, MoveClock, Outcome
+from ..registry import CATALOGUE
 from ..rng import GameRng
 from .board import (
     CARD_MASK,
@@ -863,10 +864,7 @@ def parse_diagram(diagram: str, origin: tuple[int, int] = (0, 0)) -> dict[int, i
 
 class TerritorySpec(GameSpec[TerritoryMove, TerritoryConfig]):
     id = "territory"
-    title = "Territory"
-    summary = (
-        "Schmiedekamp's Domination: explore and conquer a grid until one region holds A to 10."
-    )
+    title, summary = CATALOGUE["territory"]
     min_players = 2
     max_players = 2
     Config = TerritoryConfig

@@ -18,6 +18,7 @@ from ..config import chosen_seat
 from ..errors import IllegalMove
 from ..events import Event
 from ..game import GameSpec, GameState, MoveClock, Outcome
+from ..registry import CATALOGUE
 from ..rng import GameRng
 from .core import (
     BLOCKED,
@@ -804,8 +805,7 @@ def _no_item(state: int, name: str) -> str:
 
 class TrickSpec(GameSpec[TrickMove, TrickConfig]):
     id = "trick"
-    title = "Five-Card Trick"
-    summary = "A simultaneous duel: pick 2 of 5 actions each round to out-chip your opponent."
+    title, summary = CATALOGUE["trick"]
     min_players = 2
     max_players = 2
     Config = TrickConfig
