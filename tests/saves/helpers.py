@@ -25,3 +25,22 @@ def played_record(moves: int = 12, seed: int = 7, record_id: str = "0123abcd") -
         state.play(seat, move)
         record.moves.append((seat, str(move)))
     return record
+
+
+def finished_record(seed: int = 7, record_id: str = "0fedcba9") -> GameRecord:
+    """A whole domination match to 20 between random players who never concede."""
+    spec = get_game("domination")
+    config = spec.config(target_score=20)
+    state = spec.new(config, seed)
+    record = GameRecord.new("domination", config, seed, list(SEATS), record_id=record_id)
+    rng = random.Random(seed)
+    while not state.is_over:
+        seat = state.to_act()[0]
+        moves = [m for m in state.legal_moves(seat) if str(m) != "concede"]
+        move = rng.choice(moves or state.legal_moves(seat))
+        state.play(seat, move)
+        record.moves.append((seat, str(move)))
+    outcome = state.outcome()
+    assert outcome is not None
+    record.status, record.result = "finished", outcome.to_json()
+    return record

@@ -15,6 +15,7 @@ from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import DataTable
 
+from net.replay import ReplayGame
 from rules.game import Outcome
 from saves.record import GameRecord, SeatInfo
 from saves.store import SaveEntry, SaveStore
@@ -23,7 +24,7 @@ from tui.plain import PLACEHOLDER, plain, plain_text, quoted
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.game_over import GameOverScreen, result_text
 from tui.screens.handoff import HandoffScreen
-from tui.screens.replay import ReplayScreen
+from tui.screens.replay import ReplayTextScreen
 from tui.screens.resume import ResumeScreen, entry_row
 from tui.widgets.cards import CardStyle
 from tui.widgets.event_log import EventLog, display_text
@@ -194,7 +195,7 @@ async def test_replay_game_over_handoff_and_widgets_show_hostile_names(dirs: Any
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         for screen in (
-            ReplayScreen(record),
+            ReplayTextScreen(ReplayGame.build(record), 6, 0),
             GameOverScreen("domination", Outcome.from_json({**outcome, "reason": ESCAPES}), names),
             HandoffScreen(ESCAPES + MARKUP[3]),
             ConfirmScreen(f"Delete {ESCAPES} {MARKUP[1]}?"),

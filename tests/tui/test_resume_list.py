@@ -12,8 +12,8 @@ from textual.widgets import DataTable
 from rules.registry import get_game
 from saves.record import GameRecord, SeatInfo
 from saves.store import SaveEntry
+from tui.games.base import GameScreen
 from tui.games.domination import DominationScreen
-from tui.screens.replay import ReplayScreen
 from tui.screens.resume import ResumeScreen, entry_row
 
 from .conftest import make_app, play_launch, screen_text, settle
@@ -53,7 +53,7 @@ async def test_at_80_columns_no_column_is_cut_and_enter_replays_a_finished_game(
         assert "⏎ Replay" in text.splitlines()[-1]  # the footer says what Enter does
         await pilot.press("enter")
         await settle(pilot)
-        assert isinstance(app.screen, ReplayScreen)
+        assert isinstance(app.screen, GameScreen) and app.screen.replay is not None
 
 
 async def test_a_game_left_before_any_move_is_not_kept(dirs: Any) -> None:

@@ -12,15 +12,16 @@ from textual.widgets import DataTable, Input, MarkdownViewer, OptionList, Select
 
 from rules.registry import games
 from saves.record import SeatInfo
-from tests.saves.helpers import played_record
+from tests.saves.helpers import finished_record, played_record
 from tui.app import CardTableApp
 from tui.commands import ScreenActions
+from tui.games.base import GameScreen
 from tui.games.domination import DominationScreen
 from tui.games.generic import GenericGameScreen
 from tui.screens.handoff import HandoffScreen
 from tui.screens.home import HomeScreen
 from tui.screens.new_game import NewGameScreen
-from tui.screens.replay import ReplayScreen
+from tui.screens.replay import ReplayTextScreen, open_replay
 from tui.screens.resume import ResumeScreen
 from tui.screens.rules import RulesScreen
 from tui.screens.settings import SettingsScreen
@@ -347,34 +348,47 @@ async def test_resume_lists_unreadable_files_and_deletes_with_confirmation(dirs:
         assert table.row_count == 1
 
 
-async def test_replay_steps_through_a_finished_game(dirs: Any) -> None:
-    app = make_app(dirs, launch=play_launch(seed=11, target_score=20))
+async def test_replay_plays_a_finished_game_back_on_the_games_own_screen(dirs: Any) -> None:
+    record = finished_record()
+    moves = len(record.moves)
+    app = make_app(dirs)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        await _game_with_moves(app, pilot, 100)
-        moves = len(app.screen_stack[1].client.table.record.moves)
-        await pilot.press("h")
+        open_replay(app, record)
         await settle(pilot)
-        await pilot.press("r")
-        await settle(pilot)
-        assert "finished" in str(app.screen.query_one(DataTable).get_row_at(0)[4])
-        await pilot.press("v")
-        await settle(pilot)
-        replay = app.screen
-        assert isinstance(replay, ReplayScreen)
-        assert f"Move {moves} of {moves} · everything revealed" in screen_text(app)
+        screen = app.screen
+        assert isinstance(screen, DominationScreen) and screen.replay is not None
+        text = screen_text(app)
+        assert f"Replay: move {moves} of {moves} · seen by Ada · the game is over" in text
+        assert "Your hand" in text  # the game's own widgets, not a text dump
         await pilot.press("home")
-        text = screen_text(app)
-        assert f"Move 0 of {moves}" in text and "The deal." in text
-        # revealed: both hands are listed; from a seat, only that seat's
-        assert "Your hand" in text and "Computer's hand" in text
+        await settle(pilot)
+        assert f"move 0 of {moves}" in screen_text(app)
         await pilot.press("right")
-        assert f"Move 1 of {moves}" in screen_text(app)
+        await settle(pilot)
+        assert f"move 1 of {moves}" in screen_text(app)
+        # the first move is in the log as Ada saw it
+        first = screen.replay.history(0)
+        assert first and screen.narrate(first[-1]) in screen_text(app).replace("\n", " ")
+        await pilot.press("1", "enter")  # the game's play keys do nothing in a replay
+        await settle(pilot)
+        assert screen.replay.position == 1 and screen.replay.game.last == moves
+        await pilot.press("v")  # the next pair of eyes: the computer's
+        await settle(pilot)
+        other = app.screen
+        assert isinstance(other, DominationScreen) and other is not screen
+        assert other.replay is not None and other.replay.perspective == 1
+        assert "move 1 of" in screen_text(app) and "seen by Computer" in screen_text(app)
+        await pilot.press("t")  # as text, where everything may be revealed once over
+        await settle(pilot)
+        assert isinstance(app.screen, ReplayTextScreen)
+        assert "seen by Computer" in screen_text(app)  # the eyes it was opened with
         await pilot.press("p")
-        text = screen_text(app)
-        assert "seen by You" in text and "Computer's hand" not in text
-        await pilot.press("left", "left")
-        assert f"Move 0 of {moves}" in screen_text(app)
+        await settle(pilot)
+        assert "everything revealed" in screen_text(app)
+        await pilot.press("escape", "escape")
+        await settle(pilot)
+        assert not isinstance(app.screen, (DominationScreen, ReplayTextScreen))
 
 
 async def test_bad_launch_requests_are_notices_on_home(dirs: Any) -> None:
@@ -413,22 +427,18 @@ async def test_an_unfinished_game_replays_only_as_its_person_saw_it(dirs: Any) -
     app = make_app(dirs)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await settle(pilot)
-        replay = ReplayScreen(record)
-        await app.push_screen(replay)
+        open_replay(app, record)
         await settle(pilot)
-        text = screen_text(app)
-        assert "seen by Ada" in text and "everything revealed" not in text
-        assert "Computer (hard)'s hand" not in text
-        await pilot.press("p")  # no other perspective until the game is over
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and screen.replay is not None
+        assert "move 6 of 6 · seen by Ada" in screen_text(app)
+        assert screen.view == screen.replay.game.states[6].view(0)
+        await pilot.press("v")  # no other perspective until the game is over
         await settle(pilot)
-        assert replay.perspective == 0 and "only your own view" in screen_text(app)
-        # once over, everything may be revealed
-        record.status = "finished"
-        record.result = {"winner": 0, "ranking": [[0], [1]], "scores": [1, 0], "reason": ""}
-        finished = ReplayScreen(record)
-        await app.push_screen(finished)
+        assert app.screen is screen and "only your own view" in screen_text(app)
+        await pilot.press("t", "p")  # nor in the text view
         await settle(pilot)
-        assert finished.perspective is None and "everything revealed" in screen_text(app)
+        assert "everything revealed" not in screen_text(app)
 
 
 async def test_an_unfinished_hot_seat_game_replays_each_seat_behind_the_hand_off(
@@ -439,25 +449,24 @@ async def test_an_unfinished_hot_seat_game_replays_each_seat_behind_the_hand_off
     app = make_app(dirs)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        replay = ReplayScreen(record)
-        await app.push_screen(replay)
+        open_replay(app, record)
         await settle(pilot)
         assert isinstance(app.screen, HandoffScreen)
         assert "Pass the keyboard to Ada" in screen_text(app)
         await pilot.press("space")
         await settle(pilot)
-        assert app.screen is replay and "seen by Ada" in screen_text(app)
-        await pilot.press("p")
+        assert isinstance(app.screen, GameScreen) and "seen by Ada" in screen_text(app)
+        await pilot.press("v")
         await settle(pilot)
         assert isinstance(app.screen, HandoffScreen)
-        assert "Bea's hand" not in screen_text(app) and "Ada's hand" not in screen_text(app)
+        assert "Pass the keyboard to Bea" in screen_text(app)
         await pilot.press("space")
         await settle(pilot)
-        text = screen_text(app)
-        assert "seen by Bea" in text and "everything revealed" not in text
-        await pilot.press("p")  # back to Ada, never to everything revealed
+        assert "seen by Bea" in screen_text(app)
+        await pilot.press("v")  # back to Ada, never to everything revealed
         await settle(pilot)
-        assert isinstance(app.screen, HandoffScreen) and replay.perspective == 0
+        assert isinstance(app.screen, HandoffScreen)
+        assert "Pass the keyboard to Ada" in screen_text(app)
 
 
 async def test_a_screenshot_goes_to_the_data_folder_and_says_where(dirs: Any) -> None:

@@ -642,7 +642,8 @@ def test_trick_mid_round_snapshot(dirs: Any, snap_compare: Any) -> None:
 
 @pytest.mark.slow  # kept out of the 90-second default run; CI's slow step runs it
 async def test_replay_viewer_describes_a_trick_game(dirs: Any) -> None:
-    from tui.screens.replay import ReplayScreen
+    from tui.games.trick import TrickScreen
+    from tui.screens.replay import open_replay
 
     app = make_app(dirs, launch=trick_launch("final", "computer:easy", seed=6))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -655,19 +656,27 @@ async def test_replay_viewer_describes_a_trick_game(dirs: Any) -> None:
         await pilot.press("4", "enter")
         await settle(pilot)
         record = app.store.load(screen.client.record_id)
-        # a game still being played replays only as You saw it
-        await app.push_screen(ReplayScreen(record))
+        # a game still being played replays only as You saw it, on the trick screen
+        open_replay(app, record)
+        await settle(pilot)
+        assert isinstance(app.screen, TrickScreen) and app.screen.replay is not None
+        text = screen_text(app)
+        assert "Round 2 revealed" in text and "seen by You" in text
+        assert "Steal ×2" not in text
+        await pilot.press("t")  # the same position as text
         await settle(pilot)
         text = screen_text(app)
         assert "Five-Card Trick · You" in text and "round 3 of 5" in text
-        assert "Round 2 revealed" in text and "seen by You" in text
         assert "You: Grow + Block (on Steal)" in text  # your own target
         assert "Submitted by Computer: Steal" not in text and "Steal ×2" not in text
-        app.pop_screen()
+        await pilot.press("escape", "escape")
+        await settle(pilot)
         # once over, everything may be revealed, and each seat's eyes
         record.status = "finished"
         record.result = {"winner": 0, "ranking": [[0], [1]], "scores": [1, 0], "reason": ""}
-        await app.push_screen(ReplayScreen(record))
+        open_replay(app, record)
+        await settle(pilot)
+        await pilot.press("t", "p", "p")  # seen by You, by Computer, everything revealed
         await settle(pilot)
         text = screen_text(app)
         assert "You: Grow + Block (on Steal)" in text  # everything revealed

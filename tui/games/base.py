@@ -17,12 +17,13 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
 from textual import events
-from textual.binding import Binding, BindingType
+from textual.binding import Binding, BindingsMap, BindingType
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Static
 
 from net.client import StaleMove, Update
+from net.replay import ReplayClient
 from rules.errors import MoveError
 from rules.events import fill_names
 from rules.game import Outcome
@@ -47,6 +48,21 @@ class TableUpdated(Message):
     def __init__(self, update: Update) -> None:
         super().__init__()
         self.update = update
+
+
+# A replay shows the game's own screen with these keys instead of the game's:
+# nothing can be played, and the arrows move through the game.
+REPLAY_BINDINGS: list[BindingType] = [
+    Binding("right,l", "replay_step(1)", "Next", key_display="→", id="replay.next"),
+    Binding("left", "replay_step(-1)", "Back", key_display="←", id="replay.back"),
+    Binding("home", "replay_jump(0)", "Start", show=False, id="replay.start"),
+    Binding("end", "replay_jump(-1)", "End", show=False, id="replay.end"),
+    Binding("v", "replay_perspective", "Seen by", id="replay.perspective"),
+    Binding("t", "replay_text", "As text", id="replay.text"),
+    Binding("s", "score_history", "Scores", id="replay.scores"),
+    Binding("question_mark,f1", "rules", "Rules", key_display="?", id="replay.rules"),
+    Binding("escape", "replay_close", "Close", id="replay.close"),
+]
 
 
 class GameScreen(Screen[None]):
@@ -80,6 +96,11 @@ class GameScreen(Screen[None]):
         self.forgotten = False  # left before any move: its record was removed
         # how the summary's timer is started (None: the summary's own set_timer)
         self.summary_schedule: Schedule | None = None
+        # a saved game played back: its own keys, nothing to play
+        self.replay = client if isinstance(client, ReplayClient) else None
+        if self.replay is not None:
+            self._bindings = BindingsMap(REPLAY_BINDINGS)
+            self.you = addressed_as_you(self.names, self.replay.people)
 
     # ------------------------------------------------------------ properties
     @property
@@ -181,6 +202,8 @@ class GameScreen(Screen[None]):
 
     def turn_text(self) -> str:
         """The status line when nothing else needs saying."""
+        if self.replay is not None:
+            return self.replay_caption()
         if self.over:
             return "The game is over."
         if self.thinking:
@@ -199,6 +222,8 @@ class GameScreen(Screen[None]):
             f"{name} ({s.level})" if s.kind == "bot" and s.level else name
             for name, s in zip(self.names, self.client.seats, strict=True)
         )
+        if self.replay is not None:
+            self.sub_title = f"replay · {self.sub_title}"
         self._fit(self.size.width, self.size.height)
 
         def deliver(update: Update) -> None:
@@ -240,6 +265,10 @@ class GameScreen(Screen[None]):
         update = message.update
         self._updates[update.seat] = update
         if update.seat != self.seat:
+            return
+        if self.replay is not None:
+            # a replay may jump back: the log is what was seen up to the position
+            self._show_seat(self.seat)
             return
         self._tell(update)
         self.update = update
@@ -338,6 +367,8 @@ class GameScreen(Screen[None]):
         self.run_worker(show(), group="pause", exit_on_error=False)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action.startswith("replay_"):
+            return self.replay is not None
         if action == "hint":
             return not self.over  # hidden once the game is over
         if action == "score_history":
@@ -476,6 +507,9 @@ class GameScreen(Screen[None]):
 
     # ------------------------------------------------------------ playing
     def set_status(self, text: str, problem: bool = False) -> None:
+        if self.replay is not None:
+            # what a live table would say (waiting, your move) is not so here
+            text, problem = self.replay_caption(), False
         status = self.query_one("#status", Static)
         status.update(Text(display_text(text, self.card_style)))  # never markup
         status.set_class(problem, "-problem")
@@ -543,3 +577,44 @@ class GameScreen(Screen[None]):
         from tui.screens.rules import RulesScreen
 
         self._push_paused(RulesScreen(self.client.game_id))
+
+    # ------------------------------------------------------------ replay
+    def replay_caption(self) -> str:
+        """Where a replay stands, for the status line."""
+        replay = self.replay
+        if replay is None:
+            return ""
+        seat = replay.perspective
+        who = f"seen by {self.seat_name(seat)}" if seat is not None else "as a spectator sees it"
+        parts = [f"Replay: move {replay.position} of {replay.game.last}", who]
+        if self.update.over:
+            parts.append("the game is over")
+        elif self.update.to_act:
+            parts.append(f"{', '.join(self.seat_name(s) for s in self.update.to_act)} to move")
+        if replay.game.problem:
+            parts.append(plain(replay.game.problem, 120))
+        return " · ".join(parts)
+
+    def action_replay_step(self, step: int) -> None:
+        if self.replay is not None:
+            self.replay.go(self.replay.position + step)
+
+    def action_replay_jump(self, where: int) -> None:
+        if self.replay is not None:
+            self.replay.go(where if where >= 0 else self.replay.game.last)
+
+    def action_replay_perspective(self) -> None:
+        from tui.screens.replay import next_perspective
+
+        if self.replay is not None:
+            next_perspective(self, self.replay)
+
+    def action_replay_text(self) -> None:
+        from tui.screens.replay import ReplayTextScreen
+
+        if self.replay is not None:
+            replay = self.replay
+            self.app.push_screen(ReplayTextScreen(replay.game, replay.position, replay.perspective))
+
+    def action_replay_close(self) -> None:
+        self.app.pop_screen()

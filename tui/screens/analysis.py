@@ -135,12 +135,12 @@ class AnalysisScreen(Screen[None]):
         )
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        from tui.screens.replay import ReplayScreen
+        from tui.screens.replay import open_replay
 
         index = int(event.option.id or 0)
         if index < len(self.moments):
             ply = self.moments[index].ply
-            self.app.push_screen(ReplayScreen(self.record, start=ply, seat=self.seat))
+            open_replay(self.app, self.record, start=ply, seat=self.seat)
 
     def action_close(self) -> None:
         self.dismiss()

@@ -1,21 +1,27 @@
-"""Replay a saved game move by move, forwards and backwards, seen from one seat or,
-once the game is over, with everything revealed. Rebuilt from the record with the
-game's own rules."""
+"""Replay a saved game move by move, forwards and backwards.
+
+:func:`open_replay` shows it with the game's own screen (cards, table,
+scoreboard) fed by a :class:`net.replay.ReplayClient`; :class:`ReplayTextScreen`
+shows the same positions as text, and once the game is over it can reveal
+everything (every hand, the deck). Until a game is over, a replay shows only
+what a person who played it here may see: the seats of this computer's people
+(hot-seat: each behind the hand-off screen), or a spectator's view if there are
+none."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.console import Group
 from rich.text import Text
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
-from rules.errors import MoveError
-from rules.events import Event, visible_events
+from net.replay import ReplayClient, ReplayGame, replay_perspectives
+from rules.events import visible_events
 from tui.plain import plain, plain_text
 from tui.seating import addressed_as_you
 from tui.styles import LISTS
@@ -23,13 +29,64 @@ from tui.widgets.cards import CardStyle
 from tui.widgets.event_log import display_text
 
 if TYPE_CHECKING:
+    from typing import Any
+
     from textual._path import CSSPathType
 
-    from rules.game import GameState
     from saves.record import GameRecord
+    from tui.games.base import GameScreen
 
 
-class ReplayScreen(Screen[None]):
+def open_replay(
+    app: App[Any], record: GameRecord, start: int | None = None, seat: int | None = None
+) -> None:
+    """Show ``record`` with its game's own screen, at ``start`` (moves played;
+    default the end), through ``seat``'s eyes if that seat may be shown
+    (default: the first person who played it here)."""
+    game = ReplayGame.build(record)
+    if not game.states:
+        app.notify(plain(game.problem), severity="error", markup=False)
+        return
+    choices = replay_perspectives(record)
+    people = [i for i, s in enumerate(record.seats) if s.kind == "human" and i in choices]
+    if seat is None or seat not in choices:
+        seat = people[0] if people else choices[0]
+    _show(app, game, seat, game.last if start is None else start)
+
+
+def next_perspective(screen: GameScreen, replay: ReplayClient) -> None:
+    """The replay on ``screen`` through the next pair of eyes it may show."""
+    choices = replay_perspectives(replay.game.record)
+    if len(choices) == 1:
+        screen.notify("Until the game is over, its replay shows only your own view.", markup=False)
+        return
+    seat = choices[(choices.index(replay.perspective) + 1) % len(choices)]
+    app = screen.app
+    app.pop_screen()
+    _show(app, replay.game, seat, replay.position)
+
+
+def _show(app: App[Any], game: ReplayGame, seat: int | None, position: int) -> None:
+    from tui.games import screen_class
+
+    screen = screen_class(game.record.game)(ReplayClient(game, seat, position))
+    secret = not game.finished and len(replay_perspectives(game.record)) > 1
+    if seat is None or not secret:
+        app.push_screen(screen)
+        return
+    from tui.screens.handoff import HandoffScreen
+
+    # hot-seat, game not over: a seat's hand only once its owner has the keyboard
+    app.push_screen(
+        HandoffScreen(plain(game.record.seats[seat].name, 40)),
+        lambda _: app.push_screen(screen),
+    )
+
+
+class ReplayTextScreen(Screen[None]):
+    """The positions of a replay as text; once the game is over, with
+    everything revealed as well."""
+
     CSS_PATH: ClassVar[CSSPathType | None] = [LISTS]
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("right,l", "step(1)", "Next", key_display="→", id="replay.next"),
@@ -40,31 +97,27 @@ class ReplayScreen(Screen[None]):
         Binding("escape", "close", "Close", id="replay.close"),
     ]
 
-    def __init__(
-        self, record: GameRecord, start: int | None = None, seat: int | None = None
-    ) -> None:
-        """``start``: the position to open on (moves played; default the end);
-        ``seat``: whose eyes to open with, if that seat may be shown."""
+    def __init__(self, game: ReplayGame, start: int, seat: int | None) -> None:
+        """``start``: the position to open on (moves played); ``seat``: whose
+        eyes to open with (the person at the keyboard already has them)."""
         super().__init__()
+        record = game.record
         self.record = record
         self.start = start
         self.names = [plain(s.name, 40) for s in record.seats]
-        self.states: list[GameState[Any, Any]] = []
-        self.events: list[list[Event]] = []  # events of the move that led to states[i]
-        self.problem = ""
+        self.states = game.states
+        self.events = game.events  # events of the move that led to states[i]
+        self.problem = plain(game.problem)
         self.position = 0
-        # Until a game is over its replay shows only what a person who played it
-        # here may see: the seats of this computer's people (hot-seat: each
-        # behind the hand-off screen), or a spectator's view if there are none.
-        # "Everything revealed" (None) exists only for finished games.
-        self.finished = record.status == "finished"
+        self.finished = game.finished
         people = [i for i, seat in enumerate(record.seats) if seat.kind == "human"]
         self.you = addressed_as_you(self.names, people)
+        # "everything revealed" (None) exists only for finished games; until
+        # then None is a spectator's view
         self.perspectives: list[int | None] = (
             [None, *range(len(record.seats))] if self.finished else list(people) or [None]
         )
         self.secret_seats = not self.finished and len(people) > 1
-        # a seat, or None: everything revealed (finished) or a spectator (unfinished)
         self.perspective: int | None = seat if seat in self.perspectives else self.perspectives[0]
 
     def compose(self) -> ComposeResult:
@@ -75,14 +128,9 @@ class ReplayScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.sub_title = plain(f"replay: {self.record.game} {self.record.id}", 80)
-        self._build()
         last = len(self.states) - 1
-        self.position = last if self.start is None else max(0, min(last, self.start))
-        if self.secret_seats and self.perspective is not None:
-            self._draw_blank()
-            self._hand_to(self.perspective)
-        else:
-            self._draw()
+        self.position = max(0, min(last, self.start))
+        self._draw()
 
     def _hand_to(self, seat: int) -> None:
         """Hot-seat: show ``seat``'s eyes only once that person has the keyboard."""
@@ -96,26 +144,6 @@ class ReplayScreen(Screen[None]):
     def _draw_blank(self) -> None:
         self.query_one("#replay-head", Static).update("")
         self.query_one("#replay-body", Static).update("")
-
-    def _build(self) -> None:
-        from saves.errors import SaveError
-
-        try:
-            spec = self.record.spec()
-            state = spec.new(self.record.game_config(), self.record.seed, self.record.deck_order)
-        except (SaveError, ValueError) as err:
-            self.problem = plain(f"This game cannot be replayed: {err}")
-            return
-        self.states.append(state.copy())
-        self.events.append([])
-        for i, (seat, text) in enumerate(self.record.moves):
-            try:
-                events = state.play_text(seat, text)
-            except MoveError as err:
-                self.problem = plain(f"Move {i + 1} ({plain(text, 40)}) does not replay: {err}")
-                break
-            self.states.append(state.copy())
-            self.events.append(events)
 
     @property
     def card_style(self) -> CardStyle:

@@ -213,12 +213,12 @@ class ResumeScreen(Screen[None]):
         self.app.call_later(self.cardtable.show_table, client, replace=True)
 
     def action_replay(self) -> None:
-        from .replay import ReplayScreen
+        from .replay import open_replay
 
         entry = self.current
         if entry is None or entry.record is None:
             return
-        self.app.push_screen(ReplayScreen(entry.record))
+        open_replay(self.app, entry.record)
 
     def action_delete(self) -> None:
         from .confirm import ConfirmScreen
