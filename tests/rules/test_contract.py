@@ -5,14 +5,15 @@ all its presets. The heart is :func:`test_random_games_keep_the_contract`,
 which plays random games (hypothesis picks the seeds) and checks the contract
 after every move (see ``ContractRun`` in contract_helpers.py for the list).
 Set ``CARDTABLE_CONTRACT_EXAMPLES`` to play more games per case (default 3; CI plays
-30 in a separate step).
+30 in a separate step) and ``CARDTABLE_CONTRACT_GAME_CHECKS`` to check more of each
+game in full (default 300; CI's separate step 600).
 
 Random players end most games in a few dozen moves (the longest, 8-seat toy
 games, in about 60), but not every game: in a shedding game they keep picking
 the stack up, and only a cap of thousands of moves ends it. So a game is
 checked in full for its first ``GAME_CHECKS`` seat-positions (a position is
-checked once per seat and once for the spectator: two seats get 200 moves,
-eight seats 66); past that it is played to its end with the turns checked at
+checked once per seat and once for the spectator: by default two seats get 100
+moves, eight seats 33); past that it is played to its end with the turns checked at
 every move and everything at every 250th (``SPOT_CHECK``), the end and the
 replay checked as ever, and its case starts no more games. For the same
 reason, determinized playouts stop after ``PLAYOUT_MOVES`` moves.
@@ -51,7 +52,7 @@ from tests.rules.contract_helpers import (
 
 REPO = Path(__file__).resolve().parents[2]
 EXAMPLES = int(os.environ.get("CARDTABLE_CONTRACT_EXAMPLES", "3"))
-GAME_CHECKS = int(os.environ.get("CARDTABLE_CONTRACT_GAME_CHECKS", "600"))
+GAME_CHECKS = int(os.environ.get("CARDTABLE_CONTRACT_GAME_CHECKS", "300"))
 PLAYOUT_MOVES = 100
 
 # Deterministic in CI: the same examples every run, nothing remembered between runs.
