@@ -191,3 +191,24 @@ async def test_a_visitor_reaches_the_home_screen_and_resizes_reach_the_app(
             assert process.exit_status == 0
     finally:
         acceptor.close()
+
+
+async def test_an_idle_visitor_is_told_and_the_session_ends(tmp_path: Path) -> None:
+    # an idle limit of nothing: the timer that every keystroke restarts runs out
+    # at once, with no waiting on the clock
+    limits = HostLimits(per_address=1, idle_seconds=0)
+    config = HostConfig(tmp_path, command=STAND_IN, limits=limits)
+    acceptor, _ = await start_host(config, "127.0.0.1", 0)
+    port = acceptor.sockets[0].getsockname()[1]
+    try:
+        async with connect(port, "ada") as conn:
+            process = await conn.create_process(term_type="xterm", encoding=None)
+            shown = await read_until(process, "Goodbye")
+            assert "Idle for too long: your games are saved." in shown
+            await asyncio.wait_for(process.wait_closed(), 20)
+            # the session no longer counts against the address: another gets in
+            again = await conn.create_process(term_type="xterm", encoding=None)
+            assert "Idle for too long" in await read_until(again, "Goodbye")
+    finally:
+        acceptor.close()
+        await acceptor.wait_closed()
