@@ -65,6 +65,9 @@ class HostConfig:
     limits: HostLimits = field(default_factory=HostLimits)
     # the program each visitor runs; its data and settings folders are appended
     command: tuple[str, ...] = (sys.executable, "-m", "tui.cli")
+    # the table server visitors join to play each other ("host:port"), offered
+    # by their Join form through $CARDTABLE_SERVER
+    game_server: str | None = None
 
 
 def guest_identity(username: str) -> str:
@@ -246,6 +249,8 @@ class _Session(asyncssh.SSHServerSession[bytes]):
         }
         if term in ("linux", "vt100", "vt220", "xterm", "screen"):
             env["TEXTUAL_COLOR_SYSTEM"] = "standard"  # a 16-colour terminal
+        if self.host.config.game_server:
+            env["CARDTABLE_SERVER"] = self.host.config.game_server
         memory = self.host.config.limits.memory_bytes
         process = await asyncio.create_subprocess_exec(
             *self.host.config.command,

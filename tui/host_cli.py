@@ -38,6 +38,12 @@ def add_host_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
         action="store_true",
         help="anybody may log in; the login name is the visitor's name",
     )
+    parser.add_argument(
+        "--server",
+        metavar="HOST:PORT",
+        help="the table server visitors join to play each other (default: one started "
+        "here on 127.0.0.1, keeping its tables in the data folder)",
+    )
     parser.set_defaults(handler=run_host)
 
 
@@ -51,21 +57,46 @@ def run_host(args: argparse.Namespace) -> int:
     keys: Path | None = args.authorized_keys
     if keys is not None and not keys.is_file():
         raise UserError(f"--authorized-keys: there is no file {keys}")
-    data_dir = SaveStore.default(getattr(args, "data_dir", None)).root
-    config = HostConfig(data_dir=data_dir, authorized_keys=keys)
+    server_address: str | None = args.server
+    if server_address is not None:
+        _check_address(server_address)
+    store = SaveStore.default(getattr(args, "data_dir", None))
 
     async def serve() -> None:
+        from net.server import TableServer
+
+        tables = None
+        address = server_address
+        if address is None:
+            # visitors meet at a table server of our own, on loopback only
+            tables = TableServer(store)
+            host, port = await tables.start("127.0.0.1", 0)
+            address = f"{host}:{port}"
+        config = HostConfig(data_dir=store.root, authorized_keys=keys, game_server=address)
         try:
             acceptor, _ = await start_host(config, args.host, args.port)
         except OSError as err:
+            if tables is not None:
+                await tables.close()
             raise UserError(f"cannot listen on {args.host}:{args.port}: {err.strerror}") from None
         who = "guests welcome" if keys is None else f"keys in {keys}"
         print(f"cardtable: ssh -p {args.port} NAME@{args.host} ({who}); Ctrl+C stops", flush=True)
+        print(f"cardtable: visitors play each other at the table server {address}", flush=True)
         try:
             await acceptor.wait_closed()
         finally:
             acceptor.close()
+            if tables is not None:
+                await tables.close()
 
-    with contextlib.suppress(KeyboardInterrupt):
+    with contextlib.suppress(KeyboardInterrupt, asyncio.CancelledError):
         asyncio.run(serve())
     return 0
+
+
+def _check_address(text: str) -> None:
+    from .cli import UserError
+
+    host, sep, port = text.rpartition(":")
+    if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise UserError(f"--server must be HOST:PORT, like 127.0.0.1:7420, not {text!r}")

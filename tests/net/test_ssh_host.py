@@ -34,7 +34,7 @@ STAND_IN = (
     "-c",
     "import os, resource, shutil, sys; "
     "print('ARGS', sys.argv[1:], 'CONFIG', os.environ['CARDTABLE_CONFIG_DIR'], "
-    "'TERM', os.environ['TERM'], 'SIZE', tuple(shutil.get_terminal_size()), "
+    "'TERM', os.environ['TERM'], 'SERVER', os.environ.get('CARDTABLE_SERVER'), 'SIZE', tuple(shutil.get_terminal_size()), "
     "'AS', resource.getrlimit(resource.RLIMIT_AS)[0], "
     "'TTY', os.isatty(0), flush=True); sys.stdin.readline()",
 )
@@ -53,7 +53,9 @@ async def read_until(process: asyncssh.SSHClientProcess[bytes], text: str) -> st
 
 @pytest.fixture
 async def guests(tmp_path: Path) -> AsyncIterator[tuple[int, Path]]:
-    config = HostConfig(tmp_path, command=STAND_IN, limits=HostLimits(per_address=2))
+    config = HostConfig(
+        tmp_path, command=STAND_IN, limits=HostLimits(per_address=2), game_server="127.0.0.1:7999"
+    )
     acceptor, _ = await start_host(config, "127.0.0.1", 0)
     yield acceptor.sockets[0].getsockname()[1], tmp_path
     acceptor.close()
@@ -81,6 +83,7 @@ async def test_a_visitor_runs_in_their_own_terminal_and_folder(
     assert f"'--data-dir', '{home / 'data'}'" in shown
     assert f"CONFIG {home / 'config'}" in shown
     assert "TERM xterm-256color" in shown and "SIZE (100, 30)" in shown and "TTY True" in shown
+    assert "SERVER 127.0.0.1:7999" in shown  # the table server visitors meet on
     assert f"AS {HostLimits().memory_bytes}" in shown  # the memory cap holds in the process
 
 
@@ -212,3 +215,14 @@ async def test_an_idle_visitor_is_told_and_the_session_ends(tmp_path: Path) -> N
     finally:
         acceptor.close()
         await acceptor.wait_closed()
+
+
+def test_a_bad_server_address_is_one_line_and_exit_2(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    from tui.cli import main
+
+    for address in ("nowhere", "host:0", ":7420", "host:port"):
+        code = main(["ssh-host", "--guests", "--server", address, "--data-dir", str(tmp_path)])
+        err = capsys.readouterr().err
+        assert code == 2 and "--server must be HOST:PORT" in err and err.count("\n") == 1
