@@ -34,7 +34,8 @@ STAND_IN = (
     "-c",
     "import os, resource, shutil, sys; "
     "print('ARGS', sys.argv[1:], 'CONFIG', os.environ['CARDTABLE_CONFIG_DIR'], "
-    "'TERM', os.environ['TERM'], 'SERVER', os.environ.get('CARDTABLE_SERVER'), 'SIZE', tuple(shutil.get_terminal_size()), "
+    "'TERM', os.environ['TERM'], 'SERVER', os.environ.get('CARDTABLE_SERVER'), "
+    "'SIZE', tuple(shutil.get_terminal_size()), "
     "'AS', resource.getrlimit(resource.RLIMIT_AS)[0], "
     "'TTY', os.isatty(0), flush=True); sys.stdin.readline()",
 )
