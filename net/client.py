@@ -221,6 +221,30 @@ class TableClient(ABC):
     my_seats: tuple[int, ...]
     # the table lets this client stop the clocks (local play only)
     can_pause: bool = False
+    # where the table is, for people: "" for a table in this process
+    address: str = ""
+    # the table has a chat (``say``; lines reach ``chat_listeners`` as
+    # (name, text), both plain text from outside)
+    can_chat: bool = False
+
+    @property
+    def connection(self) -> str | None:
+        """The link to a table elsewhere: ``connected``, ``reconnecting`` or
+        ``closed``; None for a table in this process (no link to lose)."""
+        return None
+
+    def watch_connection(self, listener: Callable[[str], None]) -> Callable[[], None]:
+        """Call ``listener`` with each new ``connection`` state; returns a
+        function that stops it. A table in this process never changes."""
+        return lambda: None
+
+    def watch_chat(self, listener: Callable[[str, str], None]) -> Callable[[], None]:
+        """Call ``listener(name, text)`` for each chat line at the table."""
+        return lambda: None
+
+    async def say(self, text: str) -> None:
+        """A chat line to everyone at the table (where ``can_chat``)."""
+        raise RuntimeError("this table has no chat")
 
     @abstractmethod
     def subscribe(self, listener: Listener) -> Callable[[], None]:

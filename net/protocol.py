@@ -38,7 +38,7 @@ MAX_LINE = 16 * 1024  # bytes of one client line, newline excluded
 MAX_SERVER_LINE = 1024 * 1024  # bytes of one server line (a client's reader limit)
 MAX_NAME = 32  # characters of a player's name, after cleaning
 MAX_CHAT = 200  # characters of one chat line, after cleaning
-CAPABILITIES = ("lobby", "chat", "watch", "rejoin", "clocks")
+CAPABILITIES = ("lobby", "chat", "watch", "rejoin", "clocks", "rematch")
 
 # error codes (docs/protocol.md lists what each means)
 BAD_JSON = "bad_json"  # not JSON, not UTF-8, not an object, too long
@@ -133,12 +133,21 @@ class Resign(_Message, tag="resign"):
     id: RequestId | None = None
 
 
+class Rematch(_Message, tag="rematch"):
+    """Once the game is over: the same seats again at a new table (the first
+    to ask creates it; each player who asks sits at their own seat there)."""
+
+    id: RequestId | None = None
+
+
 class Chat(_Message, tag="chat"):
     text: Annotated[str, msgspec.Meta(max_length=1000)]
     id: RequestId | None = None
 
 
-ClientMessage = Hello | ListTables | Create | Join | Rejoin | Watch | Leave | Move | Resign | Chat
+ClientMessage = (
+    Hello | ListTables | Create | Join | Rejoin | Watch | Leave | Move | Resign | Rematch | Chat
+)
 CLIENT_MESSAGES: tuple[type[_Message], ...] = (
     Hello,
     ListTables,
@@ -149,6 +158,7 @@ CLIENT_MESSAGES: tuple[type[_Message], ...] = (
     Leave,
     Move,
     Resign,
+    Rematch,
     Chat,
 )
 

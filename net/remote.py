@@ -28,7 +28,7 @@ from rules.errors import IllegalMove
 from rules.events import Event
 
 from . import protocol as p
-from .client import SeatInfo, StaleMove, TableClient, Update
+from .client import Hint, NoHints, SeatInfo, StaleMove, TableClient, Update
 
 log = logging.getLogger(__name__)
 
@@ -74,6 +74,8 @@ class RemoteClient(TableClient):
         self.on_connection: list[Callable[[str], None]] = []
         self.reconnecting: tuple[int, ...] = ()  # seats held for a player who dropped
         self.chat: list[dict[str, Any]] = []  # chat lines seen at this table
+        self._chat_listeners: list[Callable[[str, str], None]] = []
+        self.can_chat = True
         self.welcome: dict[str, Any] = {}
         self.token: str | None = None
         self.table_id: str | None = None
@@ -100,6 +102,7 @@ class RemoteClient(TableClient):
         reader, writer = await asyncio.open_connection(host, port, limit=p.MAX_SERVER_LINE)
         self = cls(reader, writer, tap)
         self._address = (host, port, name, client)
+        self.address = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
         try:
             self.welcome = await self.request(
                 {"type": "hello", "version": p.VERSION, "client": client, "name": name}
@@ -152,6 +155,24 @@ class RemoteClient(TableClient):
         if self._closed:
             return "closed"
         return "connected" if self._online else "reconnecting"
+
+    def watch_connection(self, listener: Callable[[str], None]) -> Callable[[], None]:
+        self.on_connection.append(listener)
+
+        def stop() -> None:
+            if listener in self.on_connection:
+                self.on_connection.remove(listener)
+
+        return stop
+
+    def watch_chat(self, listener: Callable[[str, str], None]) -> Callable[[], None]:
+        self._chat_listeners.append(listener)
+
+        def stop() -> None:
+            if listener in self._chat_listeners:
+                self._chat_listeners.remove(listener)
+
+        return stop
 
     def _announce(self) -> None:
         self._changed.set()
@@ -228,6 +249,9 @@ class RemoteClient(TableClient):
             self._deliver(update)
         elif kind == "chat":
             self.chat.append(message)
+            self._tell_chat(str(message.get("name", "")), str(message.get("text", "")))
+        elif kind == "rematch":
+            self._tell_chat(str(message.get("name", "")), "asks for a rematch (Rematch to join)")
         if rid is not None and rid in self._pending:
             future = self._pending[rid]
             if not future.done():
@@ -238,6 +262,13 @@ class RemoteClient(TableClient):
         elif kind == "error":
             log.warning("the server says: %s", message.get("message"))
         self._changed.set()
+
+    def _tell_chat(self, name: str, text: str) -> None:
+        for listener in list(self._chat_listeners):
+            try:
+                listener(name, text)
+            except Exception:
+                log.exception("a chat listener failed")
 
     # ------------------------------------------------------------ the lobby
     async def tables(self) -> list[dict[str, Any]]:
@@ -325,14 +356,40 @@ class RemoteClient(TableClient):
 
     async def play(self, seat: int, move: str, state_id: int) -> None:
         self._check_mine(seat)
-        await self.request({"type": "move", "move": move, "state_id": state_id})
+        await self._act({"type": "move", "move": move, "state_id": state_id})
 
     async def resign(self, seat: int) -> None:
         self._check_mine(seat)
-        await self.request({"type": "resign"})
+        await self._act({"type": "resign"})
+
+    async def _act(self, message: dict[str, Any]) -> None:
+        """A move or a resignation: whatever stops it (the game has not started,
+        the link is down) is a refused move with its sentence, as at a local table."""
+        try:
+            await self.request(message)
+        except RemoteError as err:
+            raise IllegalMove(str(err)) from None
+        except ConnectionError:
+            raise IllegalMove(
+                "the connection to the server is down: wait until it is back"
+            ) from None
+
+    async def hint(self, seat: int) -> Hint:
+        raise NoHints("a network table gives no hints (the server does not allow them)")
 
     async def rematch(self) -> TableClient:
-        raise IllegalMove("a rematch over the network is not possible yet: create a new table")
+        """The same seats again at a new table once this game is over: the first
+        player to ask creates it, the others who ask sit at it too (their own
+        seats); the game starts once every person is back. This client moves
+        to the new table (the same connection) and is returned."""
+        try:
+            reply = await self.request({"type": "rematch"})
+        except RemoteError as err:
+            raise IllegalMove(str(err)) from None
+        except ConnectionError:
+            raise IllegalMove("the connection to the server is down") from None
+        self._enter(reply)
+        return self
 
     async def wait_for(self, condition: Callable[[Update], bool]) -> Update:
         """The first update (the latest included) for which ``condition`` holds;

@@ -107,6 +107,7 @@ class Hosted:
     holding: dict[int, asyncio.Task[None]] = field(default_factory=dict)  # grace timers
     spectators: set[Connection] = field(default_factory=set)
     started: bool = False
+    rematch: str | None = None  # the table of the rematch, once someone asked
 
     def reconnecting(self) -> list[int]:
         return sorted(self.holding)
@@ -379,6 +380,8 @@ class TableServer:
                     await self._act(conn, rid, message.move, message.state_id)
                 case p.Resign():
                     await self._act(conn, rid, "resign", None)
+                case p.Rematch():
+                    await self._rematch(conn, message)
                 case p.Chat():
                     self._chat(conn, message)
         except p.ProtocolError as err:
@@ -408,6 +411,46 @@ class TableServer:
                 "levels": [lv.id for lv in LEVELS],
                 "name": conn.name,
             }
+        )
+
+    async def _rematch(self, conn: Connection, message: p.Rematch) -> None:
+        hosted, seat = conn.hosted, conn.seat
+        if hosted is None or seat is None:
+            raise p.ProtocolError(p.NOT_NOW, "a rematch is for a player at a table")
+        if hosted.table.status == PLAYING:
+            raise p.ProtocolError(p.NOT_NOW, "the game is not over yet")
+        again = self.tables.get(hosted.rematch or "")
+        if again is None:
+            record = hosted.table.record
+            outcome = hosted.table.state.outcome()
+            spec = get_game(record.game)
+            config = spec.config(record.preset, **record.config)
+            if outcome is not None:
+                config = spec.rematch_config(config, outcome)
+            options = {k: v for k, v in config.to_dict().items() if k != "players"}
+            seats = [
+                "open" if i in hosted.open_seats else f"computer:{s.level or GONE_LEVEL}"
+                for i, s in enumerate(record.seats)
+            ]
+            create = p.Create(
+                game=record.game,
+                seats=seats,
+                preset=record.preset,
+                options=options,
+                if_gone="resign" if hosted.if_gone == "resign" else "computer",
+            )
+            again = await self._create(create)
+            hosted.rematch = again.id
+            offer = {"type": "rematch", "table": hosted.id, "rematch": again.id, "name": conn.name}
+            for other in [*hosted.occupants.values(), *hosted.spectators]:
+                if other is not conn:
+                    other.send(offer)
+        self._vacate(conn, hold=False)
+        free = sorted(again.open_seats - set(again.tokens))
+        if not free:
+            raise p.ProtocolError(p.SEAT_TAKEN, "the rematch has no open seat left")
+        await self._join(
+            conn, p.Join(table=again.id, seat=seat if seat in free else free[0], id=message.id)
         )
 
     async def _create(self, message: p.Create) -> Hosted:

@@ -304,6 +304,15 @@ class GameSpec(ABC, Generic[M, C]):
         """The options of a rematch (e.g. the loser leads); the same by default."""
         return config
 
+    def state_from_view(
+        self, config: C, view: Mapping[str, Any], scores: Sequence[int]
+    ) -> GameState[M, C]:
+        """A state that shows ``view`` (one seat's) to that seat, the cards it
+        cannot see placed anywhere they could be: what a bot playing over the
+        network (which gets views only) samples from with ``determinize``. A
+        game that cannot rebuild one raises NotImplementedError."""
+        raise NotImplementedError(f"{self.id} cannot rebuild a position from a view")
+
     def upgrade_config(self, values: dict[str, Any], version: int) -> dict[str, Any]:
         """Options saved by record format ``version``, as this version reads
         them (a game whose options changed meaning migrates them here)."""

@@ -33,6 +33,7 @@ from saves.errors import SaveError
 from saves.record import GameRecord, check_field, parse_time
 from saves.store import SaveStore
 from tui.arena_cli import add_arena_parser
+from tui.bot_cli import add_bot_parser
 from tui.host_cli import add_host_parser
 from tui.plain import plain
 from tui.serve_cli import add_serve_parser
@@ -242,6 +243,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_arena_parser(sub)  # `cardtable arena`: tui/arena_cli.py
     add_host_parser(sub, common)  # `cardtable ssh-host`: tui/host_cli.py
     add_serve_parser(sub, common)  # `cardtable serve`: tui/serve_cli.py
+    add_bot_parser(sub)  # `cardtable bot`: tui/bot_cli.py
     return parser
 
 

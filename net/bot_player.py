@@ -1,0 +1,173 @@
+"""A built-in bot playing at a table server as any third-party client would:
+over the protocol (docs/protocol.md), from the views it is sent, never the
+state (``cardtable bot --connect HOST:PORT``).
+
+The bots choose from a :class:`rules.bots.Situation`: the seat's view, its
+legal moves, the events it saw, and ``sample()``, a state the seat cannot
+tell from the real one. Here the first three come straight from the
+server's update; for ``sample()`` the bot rebuilds a position from the view
+with the game's own rules (``spec.state_from_view``) and resamples what the
+seat cannot see. The server is never asked for anything hidden. A game that
+cannot rebuild a position gets a bot of the next level down that needs no
+samples (said once, in a sentence).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rules.bots import LEVELS, Bot, Situation, make_bot
+from rules.events import Event
+from rules.game import GameSpec, GameState, Outcome
+from rules.registry import get_game
+
+from . import protocol as p
+from .client import StaleMove, Update
+from .remote import RemoteClient, RemoteError
+
+log = logging.getLogger(__name__)
+
+
+class BotError(Exception):
+    """Why the bot cannot play, in one sentence (the command prints it)."""
+
+
+class CannotSample(Exception):
+    """The game cannot rebuild a position from a view, so there is nothing to sample."""
+
+
+class RemoteSituation(Situation):
+    """A Situation built from an update alone (what the server sent the seat)."""
+
+    def __init__(
+        self, spec: GameSpec[Any, Any], config: Any, update: Update, history: Sequence[Event]
+    ) -> None:
+        # deliberately not Situation.__init__: there is no true state here
+        assert update.seat is not None
+        self.seat = update.seat
+        self.spec = spec
+        self.view = update.view
+        self.history = tuple(history)
+        self.legal = [spec.parse_move(text) for text in update.legal]
+        self._config = config
+        self._scores = update.scores
+        self._rebuilt: GameState[Any, Any] | None = None
+
+    def sample(self, rng: random.Random) -> GameState[Any, Any]:
+        if self._rebuilt is None:
+            try:
+                self._rebuilt = self.spec.state_from_view(self._config, self.view, self._scores)
+            except NotImplementedError as err:
+                raise CannotSample(str(err)) from None
+        return self._rebuilt.determinize(self.seat, rng)
+
+
+@dataclass
+class RemoteBot:
+    """Chooses for one seat; falls back a level when its bot needs samples the
+    game cannot give (``say`` hears why, once)."""
+
+    game: str
+    level: str
+    say: Callable[[str], None]
+
+    def __post_init__(self) -> None:
+        self.bot: Bot = make_bot(self.game, self.level)
+
+    def choose(self, situation: RemoteSituation, rng: random.Random) -> Hashable:
+        while True:
+            try:
+                return self.bot.choose(situation, rng)
+            except CannotSample as err:
+                lower = _lower_level(self.level)
+                if lower is None:
+                    return rng.choice(situation.legal)
+                self.say(f"the {self.level} bot needs to sample positions ({err}): playing {lower}")
+                self.level = lower
+                self.bot = make_bot(self.game, lower)
+
+
+def _lower_level(level: str) -> str | None:
+    ids = [lv.id for lv in LEVELS]
+    i = ids.index(level) if level in ids else 0
+    return ids[i - 1] if i > 0 else None
+
+
+async def sit_down(
+    client: RemoteClient, table: str | None, game: str | None, say: Callable[[str], None]
+) -> None:
+    """Take the first open seat of ``table``, or create a table of ``game`` with
+    one seat for the bot and one open for a person; BotError with a sentence if
+    that cannot be."""
+    if table is None:
+        spec = get_game(game or "domination")
+        players = max(2, spec.min_players)
+        try:
+            summary = await client.create(spec.id, ["open"] * players)
+        except RemoteError as err:
+            raise BotError(f"cannot create a table of {spec.id}: {err}") from None
+        table = str(summary["table"])
+        say(f"created table {table} ({spec.id}): join it to play the bot")
+    try:
+        await client.join(table)
+    except RemoteError as err:
+        if err.code == p.NO_TABLE:
+            raise BotError(f"there is no table {table} on that server") from None
+        if err.code == p.SEAT_TAKEN:
+            raise BotError(f"table {table} has no open seat") from None
+        raise BotError(f"cannot join table {table}: {err}") from None
+
+
+async def play_game(
+    client: RemoteClient,
+    level: str,
+    say: Callable[[str], None],
+    *,
+    rng: random.Random | None = None,
+    think: Callable[..., Any] = asyncio.to_thread,
+) -> Outcome | None:
+    """Play the client's seat until the game ends; its result. ``think`` runs
+    a bot's choice (a thread by default: the hard bots take a while)."""
+    rng = rng or random.Random()
+    seat = client.my_seats[0]
+    spec = get_game(client.game_id)
+    config = spec.config(client.preset, **client.config)
+    bot = RemoteBot(spec.id, level, say)
+
+    def ready(update: Update) -> bool:
+        return update.over or (seat in update.to_act and bool(update.legal))
+
+    while True:
+        try:
+            update = await client.wait_for(ready)
+        except ConnectionError:
+            raise BotError("the connection to the server was lost") from None
+        if update.over:
+            return update.result
+        situation = RemoteSituation(spec, config, update, client.history(seat))
+        move = await think(bot.choose, situation, rng)
+        try:
+            await client.play(seat, str(move), update.state_id)
+        except StaleMove:
+            # the table moved on while the bot thought (a clock, a simultaneous phase)
+            chosen_at = update.state_id
+            await client.wait_for(lambda u: u.state_id != chosen_at)
+
+
+def result_line(outcome: Outcome | None, seat: int, names: Sequence[str]) -> str:
+    """The end of the game in one line, from the bot's side."""
+    if outcome is None:
+        return "the game ended"
+    scores = " to ".join(str(s) for s in outcome.scores)
+    reason = outcome.reason
+    for i, name in enumerate(names):
+        reason = reason.replace(f"{{p{i}}}", name)
+    if outcome.winner is None:
+        return f"the game is over ({scores}, {reason})"
+    verdict = "the bot won" if outcome.winner == seat else f"{names[outcome.winner]} won"
+    return f"{verdict} ({scores}, {reason})"

@@ -1,0 +1,138 @@
+"""`cardtable bot`: a built-in bot at a table server, playing from the views
+it is sent (real sockets on 127.0.0.1; the bot runs in a thread of its own,
+as the command does, against a server on the test's event loop)."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from pathlib import Path
+
+import pytest
+
+from net.bot_player import CannotSample, RemoteBot, RemoteSituation, result_line
+from net.client import Update
+from net.server import Limits
+from rules.game import Outcome
+from rules.registry import get_game
+from tui.cli import main
+
+from .netkit import HANG, serving
+from .test_server_games import play_out
+
+
+async def test_the_bot_command_plays_a_whole_game_against_a_person(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    async with serving(tmp_path, Limits(burst=100_000)) as served:
+        ada = await served.client("Ada")
+        summary = await ada.create("domination", ["open", "open"], options={"target_score": 20})
+        table = summary["table"]
+        await ada.join(table)
+        argv = ["bot", "--connect", f"{served.host}:{served.port}", "--table", table]
+        bot = asyncio.ensure_future(asyncio.to_thread(main, [*argv, "--level", "hard"]))
+        await asyncio.wait_for(ada.wait_for(lambda u: 1 in u.connected), HANG)
+        assert ada.snapshot(0).state_id == 0
+        await play_out([ada], random.Random(7))
+        assert await asyncio.wait_for(bot, HANG) == 0
+        final = ada.snapshot(0)
+        assert final.over and final.result is not None
+        hosted = served.server.tables[table]
+        assert hosted.table.record.seats[1].name == "Bot (hard)"
+        # the bot moved at the table (not a computer seat of the server's)
+        assert hosted.table.record.seats[1].kind == "remote"
+        assert any(e.data.get("seat") == 1 for e in ada.history(0) if e.kind == "play")
+        out = capsys.readouterr().out
+        assert f"playing seat 2 of table {table} at level hard" in out
+        assert "won" in out.splitlines()[-1]
+        await ada.close()
+
+
+async def test_the_bot_says_in_one_line_what_stops_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    async with serving(tmp_path) as served:
+        address = f"{served.host}:{served.port}"
+        code = await asyncio.to_thread(main, ["bot", "--connect", address, "--table", "abcdef12"])
+        assert code == 1
+        assert capsys.readouterr().err.strip() == (
+            "cardtable bot: there is no table abcdef12 on that server"
+        )
+        ada = await served.client("Ada")
+        summary = await ada.create("domination", ["open", "computer:easy"])
+        await ada.join(summary["table"])
+        code = await asyncio.to_thread(
+            main, ["bot", "--connect", address, "--table", summary["table"]]
+        )
+        assert code == 1
+        assert "has no open seat" in capsys.readouterr().err
+        await ada.close()
+    # nobody listens there any more
+    code = await asyncio.to_thread(main, ["bot", "--connect", address])
+    assert code == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"cardtable bot: cannot connect to {address}") and err.count("\n") == 1
+    assert main(["bot", "--connect", "nowhere"]) == 2
+    assert "HOST:PORT" in capsys.readouterr().err
+
+
+def test_the_situation_comes_from_the_update_alone() -> None:
+    spec = get_game("domination")
+    config = spec.config(target_score=30)
+    state = spec.new(config, 11)
+    seat = state.to_act()[0]
+    update = Update(
+        state_id=0,
+        seat=seat,
+        view=state.view(seat),
+        to_act=(seat,),
+        legal=tuple(str(m) for m in state.legal_moves(seat)),
+        scores=state.scores(),
+    )
+    situation = RemoteSituation(spec, config, update, [])
+    assert set(situation.legal) == set(state.legal_moves(seat))
+    rng = random.Random(2)
+    sample = situation.sample(rng)
+    # a sample shows the seat what it sees; the rest is dealt from the unseen cards
+    assert sample.view(seat) == state.view(seat)
+    assert sample.all_cards() == state.all_cards()
+    said: list[str] = []
+    assert RemoteBot("domination", "hard", said.append).choose(situation, rng) in situation.legal
+    assert said == []
+
+
+def test_a_game_that_cannot_rebuild_a_position_gets_a_lower_level(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    spec = get_game("domination")
+    config = spec.config()
+    state = spec.new(config, 3)
+    seat = state.to_act()[0]
+    update = Update(
+        state_id=0,
+        seat=seat,
+        view=state.view(seat),
+        to_act=(seat,),
+        legal=tuple(str(m) for m in state.legal_moves(seat)),
+    )
+
+    def cannot(*args: object) -> None:
+        raise NotImplementedError("domination cannot rebuild a position from a view")
+
+    monkeypatch.setattr(type(spec), "state_from_view", cannot)
+    situation = RemoteSituation(spec, config, update, [])
+    with pytest.raises(CannotSample):
+        situation.sample(random.Random(1))
+    said: list[str] = []
+    bot = RemoteBot("domination", "hard", said.append)
+    assert bot.choose(situation, random.Random(1)) in situation.legal
+    assert bot.level == "medium" and len(said) == 1 and "playing medium" in said[0]
+
+
+def test_the_result_line() -> None:
+    won = Outcome(1, ((1,), (0,)), (12, 31), "first to 30 points")
+    assert result_line(won, 1, ["Ada", "Bot"]) == "the bot won (12 to 31, first to 30 points)"
+    assert result_line(won, 0, ["Bot", "Ada"]) == "Ada won (12 to 31, first to 30 points)"
+    resigned = Outcome(0, ((0,), (1,)), (0, 0), "{p1} resigned")
+    assert result_line(resigned, 1, ["Ada", "Bot"]) == "Ada won (0 to 0, Bot resigned)"
+    assert result_line(None, 0, ["A", "B"]) == "the game ended"

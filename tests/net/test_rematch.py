@@ -1,0 +1,67 @@
+"""A rematch over the network: the same seats at a new table, once the game
+is over; the first to ask creates it, the others sit at their own seats."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from net.server import Limits
+from rules.errors import IllegalMove
+
+from .netkit import serving
+from .test_server_games import play_out
+
+
+async def test_both_players_ask_and_play_again_at_their_seats(tmp_path: Path) -> None:
+    async with serving(tmp_path, Limits(burst=100_000)) as served:
+        ada, bo = await served.client("Ada"), await served.client("Bo")
+        summary = await ada.create("domination", ["open", "open"], options={"target_score": 20})
+        first = summary["table"]
+        await ada.join(first)
+        await bo.join(first)
+        with pytest.raises(IllegalMove, match="not over"):
+            await ada.rematch()
+        heard: list[tuple[str, str]] = []
+        bo.watch_chat(lambda name, text: heard.append((name, text)))
+        await play_out([ada, bo], random.Random(5))
+        outcome = ada.snapshot(0).result
+        assert outcome is not None
+        assert await ada.rematch() is ada
+        second = ada.table_id
+        assert second != first and ada.my_seats == (0,)
+        assert served.server.tables[second].status() == "waiting"
+        await bo.wait_for(lambda _: bool(heard))
+        assert heard == [("Ada", "asks for a rematch (Rematch to join)")]
+        await bo.rematch()
+        assert bo.table_id == second and bo.my_seats == (1,)
+        hosted = served.server.tables[second]
+        assert hosted.status() == "playing"
+        assert [s.name for s in hosted.table.record.seats] == ["Ada", "Bo"]
+        # the rules' rematch options: the loser of the first game leads
+        loser = 1 - outcome.winner if outcome.winner is not None else 0
+        assert hosted.table.record.config["first_leader"] == str(loser)
+        update = await ada.wait_for(lambda u: u.state_id == 0)
+        assert update.to_act == (loser,)
+        await play_out([ada, bo], random.Random(6))
+        assert ada.snapshot(0).over
+        await ada.close()
+        await bo.close()
+
+
+async def test_a_rematch_against_a_server_computer_starts_at_once(tmp_path: Path) -> None:
+    async with serving(tmp_path, Limits(burst=100_000)) as served:
+        ada = await served.client("Ada")
+        summary = await ada.create(
+            "domination", ["open", "computer:easy"], options={"target_score": 20}
+        )
+        await ada.join(summary["table"])
+        await play_out([ada], random.Random(1))
+        await ada.rematch()
+        hosted = served.server.tables[ada.table_id or ""]
+        assert hosted.started and hosted.table.record.seats[1].level == "easy"
+        await play_out([ada], random.Random(2))
+        assert ada.snapshot(0).over
+        await ada.close()

@@ -1,0 +1,93 @@
+"""`cardtable bot --connect HOST:PORT`: a built-in bot at a table server,
+headless, playing over the protocol like any third-party client
+(net/bot_player.py)."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import sys
+from typing import Any
+
+from rules.bots import LEVELS
+
+
+def add_bot_parser(subparsers: Any) -> None:
+    """The ``bot`` subcommand, on the parser's ``add_subparsers()`` object."""
+    levels = [lv.id for lv in LEVELS]
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "bot",
+        help="a computer player that takes a seat at a table server",
+        description="Connect to a table server (`cardtable serve`, or Host in the app), "
+        "take the first open seat of a table (or create one with a seat open for you) "
+        "and play it with a built-in bot until the game ends. It sees only what its "
+        "seat is sent (docs/protocol.md).",
+    )
+    parser.add_argument(
+        "--connect", required=True, metavar="HOST:PORT", help="the server, like 127.0.0.1:7420"
+    )
+    parser.add_argument("--level", default="hard", choices=levels, help="the bot's level")
+    parser.add_argument("--table", metavar="ID", help="the table to join (default: create one)")
+    parser.add_argument("--name", default="", help="the name shown at the table")
+    parser.add_argument(
+        "--game", default="domination", metavar="G", help="the game of a table it creates"
+    )
+    parser.set_defaults(handler=run_bot)
+
+
+def parse_address(text: str, what: str = "--connect") -> tuple[str, int]:
+    """``HOST:PORT`` (an IPv6 host in brackets); ValueError with a sentence."""
+    host, sep, port = text.strip().rpartition(":")
+    host = host.strip("[]")
+    if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise ValueError(f"{what} takes HOST:PORT, like 127.0.0.1:7420, not {text!r}")
+    return host, int(port)
+
+
+def run_bot(args: argparse.Namespace) -> int:
+    from net.bot_player import BotError, play_game, result_line, sit_down
+    from net.remote import RemoteClient, RemoteError
+    from rules.errors import UnknownGame
+    from rules.registry import get_game
+
+    from .cli import UserError
+
+    try:
+        host, port = parse_address(args.connect)
+    except ValueError as err:
+        raise UserError(str(err)) from None
+    if args.table is None:
+        try:
+            get_game(args.game)
+        except UnknownGame as err:
+            raise UserError(str(err)) from None
+    name = args.name or f"Bot ({args.level})"
+
+    def say(text: str) -> None:
+        print(f"cardtable bot: {text}", flush=True)
+
+    async def play() -> None:
+        try:
+            client = await RemoteClient.connect(host, port, name, client="cardtable-bot")
+        except (OSError, ConnectionError) as err:
+            reason = getattr(err, "strerror", None) or err
+            raise BotError(f"cannot connect to {host}:{port}: {reason}") from None
+        except RemoteError as err:
+            raise BotError(f"the server at {host}:{port} refused us: {err}") from None
+        try:
+            await sit_down(client, args.table, args.game, say)
+            seat = client.my_seats[0]
+            say(f"playing seat {seat + 1} of table {client.table_id} at level {args.level}")
+            outcome = await play_game(client, args.level, say)
+            say(result_line(outcome, seat, [s.name for s in client.seats]))
+        finally:
+            await client.close()
+
+    try:
+        with contextlib.suppress(KeyboardInterrupt, asyncio.CancelledError):
+            asyncio.run(play())
+    except BotError as err:
+        print(f"cardtable bot: {err}", file=sys.stderr, flush=True)
+        return 1
+    return 0
