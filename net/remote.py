@@ -244,6 +244,7 @@ class RemoteClient(TableClient):
         if kind == "game":
             update = Update.from_json(message["update"])
             self.reconnecting = tuple(message.get("reconnecting", ()))
+            self._rename(message.get("names"))
             self._latest = update
             self._history.extend(update.events)
             self._deliver(update)
@@ -262,6 +263,15 @@ class RemoteClient(TableClient):
         elif kind == "error":
             log.warning("the server says: %s", message.get("message"))
         self._changed.set()
+
+    def _rename(self, names: Any) -> None:
+        """The seats' names as the server has them now (someone sat down)."""
+        if not isinstance(names, list) or len(names) != len(self.seats):
+            return
+        self.seats = [
+            SeatInfo(str(name), seat.kind, seat.level)
+            for name, seat in zip(names, self.seats, strict=True)
+        ]
 
     def _tell_chat(self, name: str, text: str) -> None:
         for listener in list(self._chat_listeners):

@@ -602,6 +602,8 @@ class TableServer:
                 "table": hosted.id,
                 "update": update.to_json(),
                 "reconnecting": hosted.reconnecting(),
+                # who sits where now (a person may have joined since)
+                "names": [seat.name for seat in hosted.table.record.seats],
             }
         )
 

@@ -25,6 +25,7 @@ from .widgets.cards import CardStyle
 
 if TYPE_CHECKING:
     from net.client import SeatInfo, TableClient
+    from net.server import TableServer
     from saves.store import SaveStore
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
@@ -85,6 +86,9 @@ class CardTableApp(App[int]):
         self._store: SaveStore | None = None
         # bots think in these threads, never on the event loop; made on first use
         self._bot_threads: ThreadPoolExecutor | None = None
+        # the table server this app hosts (Host on the home screen), if any
+        self.hosted: TableServer | None = None
+        self.hosted_port = 0
         super().__init__()
         self._apply_settings(self.settings, initial=True)
 
@@ -269,11 +273,49 @@ class CardTableApp(App[int]):
     def table_options(self) -> dict[str, Any]:
         """How this app's tables run their bots: paced as the settings say, in
         a small pool of threads of their own."""
+        return {"pace": self.settings.bot_pace, "executor": self.bot_threads}
+
+    async def host_server(self, port: int, everyone: bool) -> int:
+        """Start a table server in this app (once; later calls get the same
+        one): on 127.0.0.1, or on every address if ``everyone``. Its tables
+        are kept in the data folder's ``hosted/``. The port it listens on;
+        OSError if it cannot listen (a busy port)."""
+        from net.server import TableServer
+        from saves.store import SaveStore
+
+        if self.hosted is not None:
+            return self.hosted_port
+        server = TableServer(SaveStore(self.store.root / "hosted"), executor=self.bot_threads)
+        try:
+            _, bound = await server.start("0.0.0.0" if everyone else "127.0.0.1", port)
+        except OSError:
+            await server.close()
+            raise
+        self.hosted, self.hosted_port = server, bound
+        return bound
+
+    @property
+    def bot_threads(self) -> ThreadPoolExecutor:
         if self._bot_threads is None:
             self._bot_threads = ThreadPoolExecutor(max_workers=4, thread_name_prefix="bot")
-        return {"pace": self.settings.bot_pace, "executor": self._bot_threads}
+        return self._bot_threads
+
+    async def back_from_table(self) -> None:
+        """Leave a table's screen for the screen it was opened from: the lobby
+        of a table elsewhere, else home."""
+        from .screens.lobby import LobbyScreen
+
+        if any(isinstance(s, LobbyScreen) for s in self.screen_stack):
+            while len(self.screen_stack) > 1 and not isinstance(self.screen, LobbyScreen):
+                await self.pop_screen()
+        else:
+            await self.go_home()
 
     async def on_unmount(self) -> None:
+        if self.hosted is not None:
+            # the players' seats are kept with the tables for the next run
+            await self.hosted.close()
+            self.hosted = None
         if self._bot_threads is not None:
             # a bot still thinking is abandoned, not awaited: its answer is dropped
             self._bot_threads.shutdown(wait=False, cancel_futures=True)

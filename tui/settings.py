@@ -34,6 +34,8 @@ class Settings:
     bot_pace: float = 0.6
     # seconds the summary of a round stays unless a key closes it (0: no summary)
     round_summary: float = 4.0
+    # the name other players see at a network table ("": ask the system)
+    player_name: str = ""
     # (an "animations" setting changed nothing a player could see: it was
     # removed, and a file that still has it is read without it)
 

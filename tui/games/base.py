@@ -72,6 +72,8 @@ class GameScreen(Screen[None]):
         Binding("question_mark,f1", "rules", "Rules", key_display="?", id="game.rules"),
         Binding("h", "hint", "Hint", id="game.hint"),
         Binding("s", "score_history", "Scores", id="game.scores"),
+        # shown only at a table with a chat (a network table)
+        Binding("ctrl+t", "chat", "Chat", key_display="^t", id="game.chat"),
     ]
 
     def __init__(self, client: TableClient) -> None:
@@ -88,6 +90,8 @@ class GameScreen(Screen[None]):
         self.update = Update(state_id=0, seat=self.seat, view={})
         self._updates: dict[int | None, Update] = {}
         self._unsubscribe: Any = None
+        self._unwatch: list[Callable[[], None]] = []  # connection and chat listeners
+        self._players = ""  # who plays, for the subtitle
         self._handing_off = False
         self._over_shown = False
         self._closed = False
@@ -218,12 +222,19 @@ class GameScreen(Screen[None]):
 
     # ------------------------------------------------------------ lifecycle
     async def on_mount(self) -> None:
-        self.sub_title = " vs ".join(
+        self._players = " vs ".join(
             f"{name} ({s.level})" if s.kind == "bot" and s.level else name
             for name, s in zip(self.names, self.client.seats, strict=True)
         )
+        self.sub_title = self._players
         if self.replay is not None:
             self.sub_title = f"replay · {self.sub_title}"
+        if self.client.connection is not None:
+            # a table elsewhere: the state of the link is always in view
+            self._unwatch.append(self.client.watch_connection(self._connection_changed))
+            self._show_connection()
+        if self.client.can_chat:
+            self._unwatch.append(self.client.watch_chat(self._chat_line))
         self._fit(self.size.width, self.size.height)
 
         def deliver(update: Update) -> None:
@@ -241,6 +252,61 @@ class GameScreen(Screen[None]):
         else:
             self._show_seat(self.seat)
         self.run_worker(self.client.start(), group="table", exit_on_error=False)
+
+    # ------------------------------------------------------------ a table elsewhere
+    def _rename(self) -> None:
+        """Someone sat down at a table elsewhere: their name, not the seat's."""
+        names = [plain(s.name, 40) for s in self.client.seats]
+        if names != self.names and self.replay is None:
+            self.names = names
+            self._players = " vs ".join(
+                f"{name} ({s.level})" if s.kind == "bot" and s.level else name
+                for name, s in zip(self.names, self.client.seats, strict=True)
+            )
+            self._show_connection()
+
+    def _show_connection(self) -> None:
+        from tui.network import connection_text
+
+        link = connection_text(self.client.connection, self.client.address)
+        self.sub_title = f"{link} · {self._players}" if link else self._players
+
+    def _connection_changed(self, state: str) -> None:
+        if self._closed or not self.is_mounted:
+            return
+        self._show_connection()
+        if state == "reconnecting":
+            self.set_status(
+                "The connection dropped: reconnecting… (your seat is held)", problem=True
+            )
+        elif state == "connected":
+            self.set_status(self.turn_text())
+        elif not self.over:
+            self.set_status(
+                "The connection to the server is lost: Esc, then leave the table.", problem=True
+            )
+
+    def _chat_line(self, name: str, text: str) -> None:
+        if not self._closed and self.is_mounted:
+            self.query_one(EventLog).add_line(f"{plain(name, 32)}: {plain(text, 200)}")
+
+    def action_chat(self) -> None:
+        from tui.screens.chat import ChatScreen
+
+        async def send(text: str | None) -> None:
+            if not text or self._closed:
+                return
+            try:
+                await self.client.say(text)
+            except Exception as err:  # the server's refusal, a dropped link: one line
+                self.set_status(f"Not sent: {plain(err, 120)}", problem=True)
+
+        self.app.push_screen(ChatScreen(), send)
+
+    def _stop_watching(self) -> None:
+        for stop in self._unwatch:
+            stop()
+        self._unwatch.clear()
 
     # a terminal at least this large draws the table roomier (large cards, centred)
     ROOMY = (120, 40)
@@ -271,6 +337,7 @@ class GameScreen(Screen[None]):
             self._show_seat(self.seat)
             return
         self._tell(update)
+        self._rename()
         self.update = update
         if not self._handing_off:
             self.add_to_log(update.events)
@@ -371,6 +438,8 @@ class GameScreen(Screen[None]):
             return self.replay is not None
         if action == "hint":
             return not self.over  # hidden once the game is over
+        if action == "chat":
+            return self.client.can_chat and self.replay is None
         if action == "score_history":
             # only where the game marks its rounds: elsewhere there is no history
             return type(self).round_ended is not GameScreen.round_ended
@@ -460,6 +529,7 @@ class GameScreen(Screen[None]):
         if self._closed:
             return
         self._closed = True
+        self._stop_watching()
         if self._unsubscribe is not None:
             self._unsubscribe()
         await self.client.close()
@@ -490,7 +560,7 @@ class GameScreen(Screen[None]):
     async def leave(self) -> None:
         await self._close_table()
         # the app pops this screen: awaiting our own removal here would deadlock
-        self.app.call_later(self.cardtable.go_home)
+        self.app.call_later(self.cardtable.back_from_table)
 
     async def rematch(self) -> None:
         """The same seats again, through the client: the table decides the
@@ -500,7 +570,8 @@ class GameScreen(Screen[None]):
         except MoveError as err:
             self.set_status(f"No rematch: {err}.", problem=True)
             return
-        self._closed = True  # the client closed itself
+        self._closed = True  # the client closed itself (or moved to the new table)
+        self._stop_watching()
         if self._unsubscribe is not None:
             self._unsubscribe()
         self.app.call_later(self.cardtable.show_table, client, replace=True)
@@ -541,12 +612,18 @@ class GameScreen(Screen[None]):
     def action_pause(self) -> None:
         from tui.screens.pause import PauseScreen
 
-        self._push_paused(PauseScreen(can_resign=not self.over), self._after_pause)
+        menu = PauseScreen(can_resign=not self.over, can_pause=self.client.can_pause)
+        self._push_paused(menu, self._after_pause)
 
     async def _after_pause(self, choice: str | None) -> None:
         if choice == "quit":
             await self.leave()
-            if self.forgotten:
+            if self.client.connection is not None:
+                self.notify(
+                    "You left the table: your seat is held for a while; "
+                    "take it back from the lobby."
+                )
+            elif self.forgotten:
                 self.notify("Nothing was played yet, so the game was not kept.")
             else:
                 self.notify("Game saved: pick it up again from Resume.")

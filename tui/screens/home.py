@@ -1,4 +1,5 @@
-"""Home: the four games, and what to do: new game, resume, join, rules, settings, quit."""
+"""Home: the four games, and what to do: new game, resume, join or host a
+network table, rules, settings, quit."""
 
 from __future__ import annotations
 
@@ -56,6 +57,8 @@ ACTIONS_MARKUP = "   ".join(
     [
         "[b][@click=screen.new_game]New game (n)[/][/b]",
         "[@click=screen.resume]Resume (r)[/]",
+        "[@click=screen.join]Join (j)[/]",
+        "[@click=screen.host]Host (o)[/]",
         "[@click=screen.rules]Rules (?)[/]",
         "[@click=screen.settings]Settings (s)[/]",
         "[@click=screen.quit]Quit (q)[/]",
@@ -67,6 +70,8 @@ class HomeScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "new_game", "New game", id="home.new"),
         Binding("r", "resume", "Resume", id="home.resume"),
+        Binding("j", "join", "Join", id="home.join"),
+        Binding("o", "host", "Host", id="home.host"),
         Binding("question_mark,f1", "rules", "Rules", key_display="?", id="home.rules"),
         Binding("s", "settings", "Settings", id="home.settings"),
         Binding("q", "quit", "Quit", id="home.quit"),
@@ -102,11 +107,6 @@ class HomeScreen(Screen[None]):
         games.add_options(game_options(available_games()))
         games.highlighted = highlighted
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "join":
-            return None  # shown greyed: network play does not exist yet
-        return True
-
     @property
     def selected_game(self) -> str | None:
         games = self.query_one("#games", OptionList)
@@ -131,6 +131,16 @@ class HomeScreen(Screen[None]):
         from .resume import ResumeScreen
 
         self.app.push_screen(ResumeScreen())
+
+    def action_join(self) -> None:
+        from .join import JoinScreen
+
+        self.app.push_screen(JoinScreen())
+
+    def action_host(self) -> None:
+        from .join import HostScreen
+
+        self.app.push_screen(HostScreen())
 
     def action_rules(self) -> None:
         from .rules import RulesScreen

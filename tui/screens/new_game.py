@@ -72,6 +72,10 @@ class NewGameScreen(Screen[None]):
         Binding("question_mark,f1", "rules", "Rules", key_display="?", id="new.rules"),
     ]
 
+    # a table elsewhere (the lobby's form) has no seed to choose
+    CHOOSE_SEED: ClassVar[bool] = True
+    SUBTITLE: ClassVar[str] = "new game"
+
     def __init__(self, game_id: str) -> None:
         super().__init__()
         self.spec = get_game(game_id)
@@ -101,12 +105,12 @@ class NewGameScreen(Screen[None]):
                     )
             yield Static("Seats", classes="caption")
             names = spec.seat_names(spec.config(self.preset, players=spec.max_players))
-            kinds = default_kinds(spec.max_players)
+            kinds = self.default_seats(spec.max_players)
             for i in range(spec.max_players):
                 with Horizontal(classes="row seat", id=f"seat-row-{i}"):
                     yield Label(names[i], classes="name")
                     yield Select(
-                        [(label, v) for label, v in seat_kinds()],
+                        self.seat_choices(),
                         value=kinds[i],
                         allow_blank=False,
                         id=f"seat-{i}",
@@ -129,19 +133,36 @@ class NewGameScreen(Screen[None]):
                         yield Label(info.name.replace("_", " ").capitalize(), classes="name")
                         yield _option_widget(info, values[info.name], values["players"])
                     yield Static(info.help, classes="help")
-            with Horizontal(classes="row"):
-                yield Label("Seed", classes="name")
-                yield Input(
-                    "", placeholder="blank: a random deal", type="integer", id="seed", compact=True
-                )
+            yield from self.more_rows()
+            if self.CHOOSE_SEED:
+                with Horizontal(classes="row"):
+                    yield Label("Seed", classes="name")
+                    yield Input(
+                        "",
+                        placeholder="blank: a random deal",
+                        type="integer",
+                        id="seed",
+                        compact=True,
+                    )
         yield Static("", id="form-error")
         with Horizontal(classes="buttons"):
             yield Button("Start (Ctrl+S)", id="start", variant="primary", compact=True)
             yield Button("Back (Esc)", id="back", compact=True)
         yield Footer()
 
+    def seat_choices(self) -> list[tuple[str, str]]:
+        """(label, value) of each seat's selector."""
+        return list(seat_kinds())
+
+    def default_seats(self, players: int) -> list[str]:
+        return default_kinds(players)
+
+    def more_rows(self) -> ComposeResult:
+        """Rows after the game's options (a subclass's own)."""
+        yield from ()
+
     def on_mount(self) -> None:
-        self.sub_title = f"new game: {self.spec.title}"
+        self.sub_title = f"{self.SUBTITLE}: {self.spec.title}"
         self._show_seats(self._players())
         # the first field, not the scrolling form around it (a focus nobody sees)
         for field in self.query_one("#new-game").query("Select, Input, Switch"):

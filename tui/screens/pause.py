@@ -29,13 +29,15 @@ class PauseScreen(ModalScreen[str | None]):
         Binding("o", "choose('settings')", "Settings", id="pause.settings"),
     ]
 
-    def __init__(self, can_resign: bool = True) -> None:
+    def __init__(self, can_resign: bool = True, can_pause: bool = True) -> None:
         super().__init__()
         self.can_resign = can_resign
+        # a table elsewhere runs on while the menu is open: say so
+        self.can_pause = can_pause
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="pause"):
-            yield Static("Game paused", classes="title")
+            yield Static("Game paused" if self.can_pause else "Menu", classes="title")
             yield OptionList(
                 *[
                     Option(
@@ -47,7 +49,14 @@ class PauseScreen(ModalScreen[str | None]):
                 ],
                 id="pause-menu",
             )
-            yield Static("The game is saved after every move.", classes="hint")
+            if self.can_pause:
+                yield Static("The game is saved after every move.", classes="hint")
+            else:
+                yield Static(
+                    "A network table cannot be paused: the clocks keep running. "
+                    "Save and quit leaves the table; your seat is held for a while.",
+                    classes="hint",
+                )
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return not (action == "choose" and parameters == ("resign",) and not self.can_resign)

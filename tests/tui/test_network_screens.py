@@ -1,0 +1,142 @@
+"""Network play in the app: the lobby's words and the connection's (pure
+functions), and the whole flow through the real app against a server on
+127.0.0.1: home, Join, the lobby, a new table against a computer, a move."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.widgets import Input, Static
+
+from net.server import TableServer
+from saves.store import SaveStore
+from tui.network import connection_text, joinable, parse_address, table_line
+from tui.screens.lobby import LobbyScreen, lobby_options
+
+from .conftest import make_app, screen_text
+
+WAITING = {
+    "table": "a47c3e57",
+    "game": "domination",
+    "preset": "short",
+    "status": "waiting",
+    "seats": [
+        {"seat": 0, "kind": "person", "name": "Ada", "level": None, "state": "connected"},
+        {"seat": 1, "kind": "open", "name": None, "level": None},
+        {"seat": 2, "kind": "computer", "name": "Computer 3", "level": "hard"},
+    ],
+    "spectators": 0,
+}
+
+
+def test_a_table_in_one_line() -> None:
+    titles = {"domination": "Domination"}
+    assert table_line(WAITING, titles) == (
+        "Domination (short) · Ada vs (open seat) vs Computer 3 (hard) · waiting: 1 open seat"
+    )
+    playing = {
+        **WAITING,
+        "preset": None,
+        "status": "playing",
+        "spectators": 2,
+        "seats": [
+            {"seat": 0, "kind": "person", "name": "Ada", "state": "reconnecting"},
+            {"seat": 1, "kind": "person", "name": "Bo\x1b[31m", "state": "connected"},
+        ],
+    }
+    # a name from the network is cleaned of escapes; an unknown game shows its id
+    assert table_line(playing, {}) == (
+        "domination · Ada (reconnecting) vs Bo\ufffd · playing, 2 watching"
+    )
+    assert joinable(WAITING) and not joinable(playing)
+    assert table_line({**WAITING, "status": "finished"}, titles).endswith("· finished")
+
+
+def test_a_held_seat_is_marked_in_the_lobby() -> None:
+    options = lobby_options([WAITING], {"domination": "Domination"}, {"a47c3e57"})
+    assert options[0].id == "a47c3e57"
+    assert str(options[0].prompt).endswith("your seat: Enter takes it back")
+
+
+def test_the_connection_in_a_few_words() -> None:
+    assert connection_text(None, "") == ""
+    assert connection_text("connected", "10.0.0.2:7420") == "connected to 10.0.0.2:7420"
+    assert connection_text("reconnecting", "h:1") == "reconnecting to h:1…"
+    assert connection_text("closed", "h:1") == "connection to h:1 lost"
+
+
+def test_an_address_is_host_and_port() -> None:
+    assert parse_address(" example.org:7000 ") == ("example.org", 7000)
+    assert parse_address("10.0.0.2") == ("10.0.0.2", 7420)
+    assert parse_address("[::1]:7421") == ("::1", 7421)
+    for bad in ("host:0", "host:99999", ":7420", "host:port"):
+        with pytest.raises(ValueError, match="HOST:PORT"):
+            parse_address(bad)
+
+
+async def _until(pilot: Any, condition: Any, what: str) -> None:
+    """Let the app and the server run until ``condition()`` (no wall-clock
+    sleeping: each pause is one turn of the event loop and the screen)."""
+    for _ in range(400):
+        if condition():
+            return
+        await pilot.pause()
+        await asyncio.sleep(0)
+    raise AssertionError(f"never happened: {what}")
+
+
+async def test_join_a_server_create_a_table_and_play_a_move(dirs: Any, tmp_path: Path) -> None:
+    server = TableServer(SaveStore(tmp_path / "server"))
+    host, port = await server.start("127.0.0.1", 0)
+    app = make_app(dirs)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("j")
+            await pilot.pause()
+            app.screen.query_one("#address", Input).value = f"{host}:{port}"
+            app.screen.query_one("#name", Input).value = "Ada"
+            await pilot.press("ctrl+s")
+            await _until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+            lobby = app.screen
+            assert isinstance(lobby, LobbyScreen)
+            status = lobby.query_one("#lobby-status", Static)
+            await _until(pilot, lambda: "No tables yet" in str(status.render()), "an empty list")
+            assert f"connected to {host}:{port}" in screen_text(app)
+            await pilot.press("c")
+            await pilot.pause()
+            await pilot.press("enter")  # the first game: Domination
+            await pilot.pause()
+            # the form's defaults: seat 1 open (for us), seat 2 a computer
+            await pilot.press("ctrl+s")
+            await _until(pilot, lambda: hasattr(app.screen, "client"), "the game screen")
+            screen: Any = app.screen
+            assert type(screen).__name__ == "DominationScreen"
+            client = screen.client
+            assert client.my_seats == (0,) and client.seats[1].kind == "bot"
+            assert server.tables[client.table_id].started
+            await _until(pilot, lambda: screen.my_turn, "our turn")
+            text = screen_text(app)
+            assert f"connected to {host}:{port}" in text
+            before = screen.update.state_id
+            legal = screen.legal
+            index = next(i for i, c in enumerate(screen.hand) if c in legal)
+            card = screen.hand[index]
+            await pilot.press(str(index + 1))
+            await _until(pilot, lambda: screen.update.state_id > before, "the move")
+            # the server's table took our move
+            assert (0, card) in server.tables[client.table_id].table.record.moves
+            # the table is in the lobby, with our name at it
+            await pilot.press("escape")
+            await pilot.pause()
+            await pilot.press("s")  # leave the table: back to the lobby
+            await _until(pilot, lambda: app.screen is lobby, "back in the lobby")
+            await _until(pilot, lambda: bool(lobby.tables), "the table in the list")
+            # our seat is held for us, and the lobby offers it back
+            text = screen_text(app)
+            assert "Ada (reconnecting) vs Computer 2 (medium)" in text
+            assert "your seat: Enter takes it back" in text
+    finally:
+        await server.close()

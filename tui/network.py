@@ -1,0 +1,164 @@
+"""Network play in the app, the parts that are not screens: the words for a
+connection's state and a lobby's tables, the addresses to give a friend,
+and the seats this app holds at tables elsewhere (so that a restarted app
+takes its seat back).
+
+Everything a server sends (names, table ids) is outside text: the screens
+show these strings as plain text, never markup.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from tui.plain import plain
+
+DEFAULT_PORT = 7420
+DEFAULT_ADDRESS = f"127.0.0.1:{DEFAULT_PORT}"
+# `cardtable ssh-host` tells its visitors' apps where they meet (net/ssh_host.py)
+SERVER_ENV = "CARDTABLE_SERVER"
+
+
+def default_address() -> str:
+    return os.environ.get(SERVER_ENV) or DEFAULT_ADDRESS
+
+
+def parse_address(text: str) -> tuple[str, int]:
+    """``HOST:PORT`` (or a bare host: the default port); ValueError with a sentence."""
+    text = text.strip()
+    host, sep, port = text.rpartition(":")
+    if not sep:
+        host, port = text, str(DEFAULT_PORT)
+    host = host.strip("[]")
+    if not host or not port.isdigit() or not 0 < int(port) < 65536:
+        shown = plain(text, 40)
+        raise ValueError(f"the address is HOST:PORT, like {DEFAULT_ADDRESS}, not '{shown}'")
+    return host, int(port)
+
+
+def connection_text(state: str | None, address: str) -> str:
+    """The link to a table elsewhere, in a few words ("" for a local table)."""
+    if state is None:
+        return ""
+    where = plain(address, 60)
+    if state == "connected":
+        return f"connected to {where}"
+    if state == "reconnecting":
+        return f"reconnecting to {where}…"
+    return f"connection to {where} lost"
+
+
+def _seat_text(seat: Mapping[str, Any]) -> str:
+    kind = seat.get("kind")
+    if kind == "open":
+        return "(open seat)"
+    name = plain(str(seat.get("name") or "?"), 24)
+    if kind == "computer":
+        return f"{name} ({plain(str(seat.get('level') or '?'), 10)})"
+    if seat.get("state") == "reconnecting":
+        return f"{name} (reconnecting)"
+    return name
+
+
+def table_line(summary: Mapping[str, Any], titles: Mapping[str, str] | None = None) -> str:
+    """One table of the lobby in a line: game, who sits where, its state."""
+    game = str(summary.get("game", "?"))
+    title = (titles or {}).get(game, game)
+    seats = list(summary.get("seats", ()))
+    open_seats = sum(1 for s in seats if s.get("kind") == "open")
+    status = summary.get("status")
+    if status == "waiting":
+        state = f"waiting: {open_seats} open seat{'s' if open_seats != 1 else ''}"
+    elif status == "playing":
+        state = "playing"
+    else:
+        state = "finished"
+    watching = int(summary.get("spectators") or 0)
+    if watching:
+        state += f", {watching} watching"
+    preset = summary.get("preset")
+    kind = f"{title} ({plain(str(preset), 16)})" if preset else title
+    who = " vs ".join(_seat_text(s) for s in seats)
+    return f"{kind} · {who} · {state}"
+
+
+def joinable(summary: Mapping[str, Any]) -> bool:
+    return any(s.get("kind") == "open" for s in summary.get("seats", ()))
+
+
+def machine_addresses(port: int, everyone: bool) -> list[str]:
+    """Where a friend can reach a server of ours: loopback only, or this
+    machine's addresses (found without sending anything)."""
+    if not everyone:
+        return [f"127.0.0.1:{port}"]
+    found: list[str] = []
+    try:
+        # the address outgoing traffic would leave from (a UDP "connect" sends nothing)
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))  # TEST-NET-1: never routed for real
+            found.append(probe.getsockname()[0])
+    except OSError:
+        pass
+    try:
+        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
+            found.append(str(info[4][0]))
+    except OSError:
+        pass
+    addresses = [a for a in dict.fromkeys(found) if not a.startswith("127.")]
+    return [f"{a}:{port}" for a in addresses] + [f"127.0.0.1:{port}"]
+
+
+class HeldSeats:
+    """Tokens of the seats this app holds at tables elsewhere, by server and
+    table, kept in the data folder: an app that was closed (or crashed)
+    takes its seat back from the lobby. A token is a secret: the file is
+    the user's own (mode 600)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def _load(self) -> dict[str, str]:
+        try:
+            data = json.loads(self.path.read_text("utf-8"))
+        except (OSError, ValueError):
+            return {}
+        if not isinstance(data, dict):
+            return {}
+        return {str(k): str(v) for k, v in data.items() if isinstance(v, str)}
+
+    def _save(self, seats: Mapping[str, str]) -> None:
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = self.path.with_suffix(".tmp")
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            with os.fdopen(fd, "w", encoding="utf-8") as out:
+                json.dump(dict(seats), out)
+            os.replace(tmp, self.path)
+        except OSError:
+            pass  # a seat not kept is lost only if the app closes mid-game
+
+    @staticmethod
+    def key(address: str, table: str) -> str:
+        return f"{address}/{table}"
+
+    def get(self, address: str, table: str) -> str | None:
+        return self._load().get(self.key(address, table))
+
+    def keep(self, address: str, table: str, token: str) -> None:
+        seats = self._load()
+        seats[self.key(address, table)] = token
+        self._save(seats)
+
+    def forget(self, address: str, table: str) -> None:
+        seats = self._load()
+        if seats.pop(self.key(address, table), None) is not None:
+            self._save(seats)
+
+    def tables_at(self, address: str, tables: Sequence[str]) -> set[str]:
+        seats = self._load()
+        return {t for t in tables if self.key(address, t) in seats}

@@ -1,0 +1,196 @@
+"""Join and Host: the two ways into network play from the home screen.
+
+Join connects to a table server (host:port, and the name the others see)
+and opens its lobby. Host starts a server in this process (net/server.py:
+on 127.0.0.1, or every address if the player lets other machines join),
+shows the addresses to give a friend, and opens its own lobby; the app
+stops the server when it closes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import getpass
+from typing import TYPE_CHECKING, ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
+
+from tui.network import DEFAULT_PORT, default_address, parse_address
+from tui.plain import plain, plain_text
+from tui.styles import FORMS
+
+if TYPE_CHECKING:
+    from textual._path import CSSPathType
+
+    from net.remote import RemoteClient
+    from tui.app import CardTableApp
+
+CONNECT_SECONDS = 10.0  # a server that does not answer within this is unreachable
+
+
+def default_name(saved: str) -> str:
+    if saved.strip():
+        return saved.strip()
+    try:
+        return getpass.getuser() or "Player"
+    except (OSError, KeyError):
+        return "Player"
+
+
+async def connect(host: str, port: int, name: str) -> RemoteClient:
+    """A lobby connection; ConnectionError with a one-line sentence if not."""
+    from net.remote import RemoteClient, RemoteError
+
+    where = f"{host}:{port}"
+    try:
+        return await asyncio.wait_for(
+            RemoteClient.connect(host, port, name), timeout=CONNECT_SECONDS
+        )
+    except TimeoutError:
+        raise ConnectionError(f"no answer from {where} within {CONNECT_SECONDS:g} s") from None
+    except RemoteError as err:
+        raise ConnectionError(f"{where} refused us: {err}") from None
+    except OSError as err:
+        raise ConnectionError(f"cannot connect to {where}: {err.strerror or err}") from None
+
+
+class _ServerForm(Screen[None]):
+    CSS_PATH: ClassVar[CSSPathType | None] = [FORMS]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+s", "go", "Go", id="net.go"),
+        Binding("escape", "close", "Back", id="net.back"),
+    ]
+    TITLE_TEXT = ""
+    BUTTON = "Go"
+
+    @property
+    def cardtable(self) -> CardTableApp:
+        return self.app  # type: ignore[return-value]
+
+    def fields(self) -> ComposeResult:
+        yield from ()
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with VerticalScroll(classes="form", id="net-form"):
+            yield from self.fields()
+            with Horizontal(classes="row"):
+                yield Label("Your name", classes="name")
+                name = default_name(self.cardtable.settings.player_name)
+                yield Input(name, id="name", max_length=32, compact=True)
+        yield Static("", id="form-error")
+        with Horizontal(classes="buttons"):
+            yield Button(f"{self.BUTTON} (Ctrl+S)", id="go", variant="primary", compact=True)
+            yield Button("Back (Esc)", id="back", compact=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.sub_title = self.TITLE_TEXT
+        for field in self.query("Input"):
+            field.focus()
+            break
+
+    def error(self, text: str) -> None:
+        self.query_one("#form-error", Static).update(plain_text(text, None))
+
+    def player_name(self) -> str:
+        name = plain(self.query_one("#name", Input).value, 32).strip()
+        if name and name != self.cardtable.settings.player_name:
+            self.cardtable.update_settings(player_name=name)
+        return name or "Player"
+
+    async def on_input_submitted(self, event: Input.Submitted) -> None:
+        await self.action_go()
+
+    async def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "go":
+            await self.action_go()
+        else:
+            self.action_close()
+
+    def action_close(self) -> None:
+        self.dismiss()
+
+    async def action_go(self) -> None:
+        raise NotImplementedError
+
+    async def open_lobby(self, host: str, port: int, banner: str = "") -> None:
+        from .lobby import LobbyScreen
+
+        name = self.player_name()
+        self.error(f"Connecting to {host}:{port}…")
+        try:
+            client = await connect(host, port, name)
+        except ConnectionError as err:
+            self.error(f"{str(err)[0].upper()}{str(err)[1:]}.")
+            return
+        self.error("")
+        await self.app.switch_screen(LobbyScreen(client, banner))
+
+
+class JoinScreen(_ServerForm):
+    TITLE_TEXT = "join a table server"
+    BUTTON = "Connect"
+
+    def fields(self) -> ComposeResult:
+        yield Static(
+            "Play at a table server: a friend's (Host) or `cardtable serve`.", classes="hint"
+        )
+        with Horizontal(classes="row"):
+            yield Label("Server (host:port)", classes="name")
+            yield Input(default_address(), id="address", compact=True)
+
+    async def action_go(self) -> None:
+        try:
+            host, port = parse_address(self.query_one("#address", Input).value)
+        except ValueError as err:
+            self.error(f"{str(err)[0].upper()}{str(err)[1:]}.")
+            return
+        await self.open_lobby(host, port)
+
+
+class HostScreen(_ServerForm):
+    TITLE_TEXT = "host a table server"
+    BUTTON = "Host"
+
+    def fields(self) -> ComposeResult:
+        yield Static(
+            "Start a table server in this app: friends join it with Join, "
+            "bots with `cardtable bot`. It stops when you quit.",
+            classes="hint",
+        )
+        with Horizontal(classes="row"):
+            yield Label("Port", classes="name")
+            yield Input(str(DEFAULT_PORT), id="port", type="integer", compact=True)
+        with Horizontal(classes="row"):
+            yield Label("Other machines", classes="name")
+            yield Select(
+                [("this machine only (127.0.0.1)", False), ("let other machines join", True)],
+                value=False,
+                allow_blank=False,
+                id="everyone",
+                compact=True,
+            )
+
+    async def action_go(self) -> None:
+        from tui.network import machine_addresses
+
+        text = self.query_one("#port", Input).value.strip()
+        if not text.isdigit() or not 0 < int(text) < 65536:
+            self.error(f"The port is a number from 1 to 65535, not '{plain(text, 12)}'.")
+            return
+        port = int(text)
+        everyone = self.query_one("#everyone", Select).value is True
+        try:
+            bound = await self.cardtable.host_server(port, everyone)
+        except OSError as err:
+            reason = err.strerror or str(err)
+            self.error(f"Cannot listen on port {port}: {reason}. Try another, like {port + 1}.")
+            return
+        addresses = machine_addresses(bound, everyone)
+        banner = "Hosting: give a friend " + " or ".join(addresses)
+        await self.open_lobby("127.0.0.1", bound, banner)

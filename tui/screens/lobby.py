@@ -1,0 +1,274 @@
+"""The lobby of a table server: its tables, and create, join, watch.
+
+The lobby keeps a connection of its own for listing and creating; each
+table it opens gets a fresh connection (a :class:`net.remote.RemoteClient`,
+handed to the game's own screen as any table client), so leaving a table
+brings the player back here with the lobby still live. A server that goes
+away sends the player home with one line; every refusal is one line.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets.option_list import Option
+
+from tui.network import HeldSeats, connection_text, joinable, table_line
+from tui.plain import plain, plain_text
+from tui.styles import LISTS
+
+if TYPE_CHECKING:
+    from textual._path import CSSPathType
+
+    from net.remote import RemoteClient
+    from tui.app import CardTableApp
+
+REFRESH_SECONDS = 5.0
+
+
+def lobby_options(
+    tables: list[dict[str, Any]], titles: dict[str, str], mine: set[str]
+) -> list[Option]:
+    """The tables, newest last; a table where this app holds a seat says so."""
+    options = []
+    for summary in tables:
+        line = table_line(summary, titles)
+        if summary.get("table") in mine:
+            line = f"{line} · your seat: Enter takes it back"
+        options.append(Option(plain_text(line, None), id=str(summary.get("table"))))
+    return options
+
+
+class LobbyScreen(Screen[None]):
+    CSS_PATH: ClassVar[CSSPathType | None] = [LISTS]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter,j", "join", "Join", key_display="⏎", id="lobby.join"),
+        Binding("w", "watch", "Watch", id="lobby.watch"),
+        Binding("c", "create", "Create table", id="lobby.create"),
+        Binding("f5,ctrl+r", "refresh", "Refresh", key_display="F5", id="lobby.refresh"),
+        Binding("escape", "close", "Leave", id="lobby.leave"),
+    ]
+
+    def __init__(self, client: RemoteClient, banner: str = "") -> None:
+        super().__init__()
+        self.client = client
+        self.banner = banner
+        self.tables: list[dict[str, Any]] = []
+        self._stop_watching: Any = None
+        self._left = False
+
+    @property
+    def cardtable(self) -> CardTableApp:
+        return self.app  # type: ignore[return-value]
+
+    @property
+    def held(self) -> HeldSeats:
+        return HeldSeats(self.cardtable.store.root / "network" / "seats.json")
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Vertical(id="lobby"):
+            yield Static(plain_text(self.banner, None), id="lobby-banner")
+            yield OptionList(id="lobby-tables")
+            yield Static("", id="lobby-status")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.sub_title = f"lobby · {connection_text(self.client.connection, self.client.address)}"
+        self.query_one("#lobby-banner").display = bool(self.banner)
+        self._stop_watching = self.client.watch_connection(self._connection_changed)
+        self.query_one(OptionList).focus()
+        self.set_interval(REFRESH_SECONDS, self.action_refresh)
+        self.action_refresh()
+
+    def on_screen_resume(self) -> None:
+        self.action_refresh()  # back from a table: things have moved on
+
+    def _connection_changed(self, state: str) -> None:
+        if state == "closed" and not self._left:
+            self.app.call_later(self._server_gone)
+
+    async def _server_gone(self) -> None:
+        if self._left:
+            return
+        self.notify(
+            f"The server at {plain(self.client.address, 60)} has gone away.",
+            severity="error",
+            markup=False,
+        )
+        await self._leave()
+
+    def say(self, text: str, problem: bool = False) -> None:
+        status = self.query_one("#lobby-status", Static)
+        status.update(plain_text(text, None))
+        status.set_class(problem, "-problem")
+
+    # ------------------------------------------------------------ the list
+    def action_refresh(self) -> None:
+        if not self._left and self.client.connection == "connected":
+            self.run_worker(self._refresh(), group="lobby", exclusive=True, exit_on_error=False)
+
+    async def _refresh(self) -> None:
+        from net.remote import RemoteError
+
+        try:
+            tables = await self.client.tables()
+        except (RemoteError, ConnectionError) as err:
+            self.say(f"Cannot list the tables: {err}", problem=True)
+            return
+        self.tables = tables
+        self._show()
+
+    def _show(self) -> None:
+        from rules.registry import games
+
+        titles = {gid: spec.title for gid, spec in games().items()}
+        for summary in self.tables:
+            if summary.get("status") == "finished":  # nothing left to take back
+                self.held.forget(self.client.address, str(summary["table"]))
+        mine = self.held.tables_at(self.client.address, [str(t["table"]) for t in self.tables])
+        listing = self.query_one(OptionList)
+        keep = listing.highlighted_option.id if listing.highlighted_option else None
+        listing.clear_options()
+        listing.add_options(lobby_options(self.tables, titles, mine))
+        ids = [str(t["table"]) for t in self.tables]
+        if keep in ids:
+            listing.highlighted = ids.index(keep)
+        elif ids:
+            listing.highlighted = 0
+        if not self.tables:
+            self.say("No tables yet: c creates one.")
+        elif not self.query_one("#lobby-status", Static).has_class("-problem"):
+            self.say(f"{len(self.tables)} table{'s' if len(self.tables) != 1 else ''}.")
+
+    def selected(self) -> dict[str, Any] | None:
+        listing = self.query_one(OptionList)
+        option = listing.highlighted_option
+        if option is None:
+            return None
+        return next((t for t in self.tables if t["table"] == option.id), None)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.action_join()
+
+    # ------------------------------------------------------------ actions
+    def action_join(self) -> None:
+        summary = self.selected()
+        if summary is None:
+            self.say("Choose a table first (or c to create one).", problem=True)
+            return
+        table = str(summary["table"])
+        token = self.held.get(self.client.address, table)
+        if token is None and not joinable(summary):
+            self.say("That table has no open seat: w watches it.", problem=True)
+            return
+        self.run_worker(self.sit(table, token=token), group="sit", exclusive=True)
+
+    def action_watch(self) -> None:
+        summary = self.selected()
+        if summary is None:
+            self.say("Choose a table first.", problem=True)
+            return
+        self.run_worker(self.sit(str(summary["table"]), watch=True), group="sit", exclusive=True)
+
+    def action_create(self) -> None:
+        from rules.registry import games
+
+        offered = self.client.welcome.get("games", [])
+        known = games()
+        choices = [(gid, known[gid].title) for gid in offered if gid in known]
+        if not choices:
+            self.say("This server offers no game this app knows.", problem=True)
+            return
+
+        def chosen(game_id: str | None) -> None:
+            from .create_table import CreateTableScreen
+
+            if game_id:
+                self.app.push_screen(CreateTableScreen(game_id, self))
+
+        self.app.push_screen(GameChoiceScreen(choices), chosen)
+
+    async def sit(self, table: str, *, token: str | None = None, watch: bool = False) -> None:
+        """A connection of its own for the table: join (or take our seat back
+        with its token, or watch), then the game's own screen."""
+        from net.remote import RemoteError
+
+        from .join import connect
+
+        host, _, port = self.client.address.rpartition(":")
+        name = str(self.client.welcome.get("name") or "Player")
+        try:
+            client = await connect(host.strip("[]"), int(port), name)
+        except ConnectionError as err:
+            self.say(f"{err}", problem=True)
+            return
+        try:
+            if watch:
+                await client.watch(table)
+            elif token is not None:
+                try:
+                    await client.rejoin(table, token)
+                except RemoteError:
+                    self.held.forget(self.client.address, table)
+                    await client.join(table)  # the seat was given up: an open one, if any
+            else:
+                await client.join(table)
+        except (RemoteError, ConnectionError) as err:
+            await client.close()
+            self.say(f"Cannot {'watch' if watch else 'join'} that table: {err}", problem=True)
+            self.action_refresh()
+            return
+        self._keep_seat(client)
+        client.watch_connection(lambda _state: self._keep_seat(client))
+        self.say("")
+        await self.cardtable.show_table(client)
+
+    def _keep_seat(self, client: RemoteClient) -> None:
+        """Remember the seat's newest token (each rejoin brings a fresh one); a
+        finished game's seat is forgotten."""
+        if client.table_id is None:
+            return
+        latest = client.snapshot(client.my_seats[0] if client.my_seats else None)
+        if client.token is None or latest.over or client.connection == "closed":
+            self.held.forget(self.client.address, client.table_id)
+        else:
+            self.held.keep(self.client.address, client.table_id, client.token)
+
+    async def action_close(self) -> None:
+        await self._leave()
+
+    async def _leave(self) -> None:
+        self._left = True
+        if self._stop_watching is not None:
+            self._stop_watching()
+        await self.client.close()
+        self.app.call_later(self.cardtable.go_home)
+
+
+class GameChoiceScreen(ModalScreen[str | None]):
+    """Which game the new table plays."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Back", id="lobby.choice.back"),
+    ]
+
+    def __init__(self, choices: list[tuple[str, str]]) -> None:
+        super().__init__()
+        self.choices = choices
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog", id="game-choice"):
+            yield Static("A table for which game?", classes="title")
+            yield OptionList(*[Option(title, id=gid) for gid, title in self.choices])
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(event.option.id)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
