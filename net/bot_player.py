@@ -155,8 +155,11 @@ async def play_game(
             await client.play(seat, str(move), update.state_id)
         except StaleMove:
             # the table moved on while the bot thought (a clock, a simultaneous phase)
-            chosen_at = update.state_id
-            await client.wait_for(lambda u: u.state_id != chosen_at)
+            await client.wait_for(_newer_than(update.state_id))
+
+
+def _newer_than(state_id: int) -> Callable[[Update], bool]:
+    return lambda update: update.state_id != state_id
 
 
 def result_line(outcome: Outcome | None, seat: int, names: Sequence[str]) -> str:
