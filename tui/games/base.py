@@ -213,9 +213,20 @@ class GameScreen(Screen[None]):
         if self.thinking:
             names = ", ".join(self.seat_name(s) for s in self.thinking)
             return f"{names} {'is' if len(self.thinking) == 1 else 'are'} thinking…"
+        connected = self.update.connected
+        empty = [s for s in range(len(self.names)) if connected and s not in connected]
+        if empty and self.update.state_id == 0:
+            # a table elsewhere starts once every seat is taken
+            who = ", ".join(self.seat_name(s) for s in empty)
+            return f"Waiting for {who} to sit down: the game starts when every seat is taken."
         if self.my_turn:
             return f"{self.seat_name(self.seat)}: your move."
         acting = self.update.to_act
+        away = [s for s in acting if connected and s not in connected]
+        if away:
+            # a table elsewhere: a seat nobody has taken yet, or whose player dropped
+            who = ", ".join(self.seat_name(s) for s in away)
+            return f"Waiting for {who}: nobody is at that seat yet (or they dropped)."
         if acting:
             return f"Waiting for {', '.join(self.seat_name(s) for s in acting)}."
         return ""

@@ -25,6 +25,7 @@ from tui.styles import LISTS
 if TYPE_CHECKING:
     from textual._path import CSSPathType
 
+    from net.client import Update
     from net.remote import RemoteClient
     from tui.app import CardTableApp
 
@@ -87,11 +88,33 @@ class LobbyScreen(Screen[None]):
         self.action_refresh()
 
     def on_screen_resume(self) -> None:
+        if self.client.connection == "closed" and not self._left:
+            # lost while a table was on top: try once more before giving up
+            self.run_worker(self._reconnect(), group="lobby", exclusive=True)
+            return
         self.action_refresh()  # back from a table: things have moved on
 
     def _connection_changed(self, state: str) -> None:
-        if state == "closed" and not self._left:
+        # a table's screen on top has its own connection: the lobby's is
+        # looked at again when the player comes back here
+        if state == "closed" and not self._left and self.app.screen is self:
             self.app.call_later(self._server_gone)
+
+    async def _reconnect(self) -> None:
+        from .join import connect
+
+        host, _, port = self.client.address.rpartition(":")
+        name = str(self.client.welcome.get("name") or "Player")
+        try:
+            client = await connect(host.strip("[]"), int(port), name)
+        except ConnectionError:
+            await self._server_gone()
+            return
+        if self._stop_watching is not None:
+            self._stop_watching()
+        self.client = client
+        self._stop_watching = client.watch_connection(self._connection_changed)
+        self.action_refresh()
 
     async def _server_gone(self) -> None:
         if self._left:
@@ -224,21 +247,12 @@ class LobbyScreen(Screen[None]):
             self.say(f"Cannot {'watch' if watch else 'join'} that table: {err}", problem=True)
             self.action_refresh()
             return
-        self._keep_seat(client)
-        client.watch_connection(lambda _state: self._keep_seat(client))
+        keeper = SeatKeeper(self.held, self.client.address, client)
+        client.subscribe(keeper.update)  # a rematch moves the client to a new table
+        client.watch_connection(keeper.connection)  # each rejoin brings a fresh token
+        keeper.note()
         self.say("")
         await self.cardtable.show_table(client)
-
-    def _keep_seat(self, client: RemoteClient) -> None:
-        """Remember the seat's newest token (each rejoin brings a fresh one); a
-        finished game's seat is forgotten."""
-        if client.table_id is None:
-            return
-        latest = client.snapshot(client.my_seats[0] if client.my_seats else None)
-        if client.token is None or latest.over or client.connection == "closed":
-            self.held.forget(self.client.address, client.table_id)
-        else:
-            self.held.keep(self.client.address, client.table_id, client.token)
 
     async def action_close(self) -> None:
         await self._leave()
@@ -249,6 +263,38 @@ class LobbyScreen(Screen[None]):
             self._stop_watching()
         await self.client.close()
         self.app.call_later(self.cardtable.go_home)
+
+
+class SeatKeeper:
+    """Keeps the newest token of a client's seat in the held seats (written
+    only when the table or the token changes); a finished game's seat is
+    forgotten."""
+
+    def __init__(self, held: HeldSeats, address: str, client: RemoteClient) -> None:
+        self.held = held
+        self.address = address
+        self.client = client
+        self.kept: tuple[str | None, str | None] = (None, None)
+
+    def note(self, over: bool = False) -> None:
+        client = self.client
+        table, token = client.table_id, client.token
+        if table is None or token is None:
+            return
+        if over:
+            if self.kept != (table, None):
+                self.held.forget(self.address, table)
+                self.kept = (table, None)
+        elif self.kept != (table, token):
+            self.held.keep(self.address, table, token)
+            self.kept = (table, token)
+
+    def update(self, update: Update) -> None:
+        self.note(over=update.over)
+
+    def connection(self, state: str) -> None:
+        if state == "connected":
+            self.note()
 
 
 class GameChoiceScreen(ModalScreen[str | None]):
