@@ -46,10 +46,10 @@ async def test_home_lists_the_four_games_and_no_dead_keys(dirs: Any) -> None:
             assert option.disabled == (game_id not in registered)
             if game_id not in registered:
                 assert "coming soon" in str(option.prompt)
-        # no Join until network play exists: no key that does nothing
-        assert "Join" not in text
-        assert "j" not in app.screen._bindings.key_to_bindings
-        for key in ("New game", "Resume", "Rules", "Settings", "Quit"):
+        # network play: Join a server, or Host one here
+        assert "j" in app.screen._bindings.key_to_bindings
+        assert "o" in app.screen._bindings.key_to_bindings
+        for key in ("New game", "Resume", "Join", "Host", "Rules", "Settings", "Quit"):
             assert key in text  # in the footer, with their keys
         await pilot.press("q")
     assert app.return_value == 0

@@ -72,8 +72,6 @@ class GameScreen(Screen[None]):
         Binding("question_mark,f1", "rules", "Rules", key_display="?", id="game.rules"),
         Binding("h", "hint", "Hint", id="game.hint"),
         Binding("s", "score_history", "Scores", id="game.scores"),
-        # shown only at a table with a chat (a network table)
-        Binding("ctrl+t", "chat", "Chat", key_display="^t", id="game.chat"),
     ]
 
     def __init__(self, client: TableClient) -> None:
@@ -244,8 +242,11 @@ class GameScreen(Screen[None]):
             # a table elsewhere: the state of the link is always in view
             self._unwatch.append(self.client.watch_connection(self._connection_changed))
             self._show_connection()
-        if self.client.can_chat:
+        if self.client.can_chat and self.replay is None:
             self._unwatch.append(self.client.watch_chat(self._chat_line))
+            # only a table with a chat (a network table) has the key at all
+            self._bindings.bind("ctrl+t", "chat", "Chat", key_display="^t")
+            self.refresh_bindings()
         self._fit(self.size.width, self.size.height)
 
         def deliver(update: Update) -> None:
@@ -449,8 +450,6 @@ class GameScreen(Screen[None]):
             return self.replay is not None
         if action == "hint":
             return not self.over  # hidden once the game is over
-        if action == "chat":
-            return self.client.can_chat and self.replay is None
         if action == "score_history":
             # only where the game marks its rounds: elsewhere there is no history
             return type(self).round_ended is not GameScreen.round_ended
