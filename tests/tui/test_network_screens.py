@@ -13,7 +13,14 @@ from textual.widgets import Input, Static
 
 from net.server import TableServer
 from saves.store import SaveStore
-from tui.network import connection_text, joinable, parse_address, table_line
+from tui.network import (
+    HeldSeats,
+    connection_text,
+    joinable,
+    machine_addresses,
+    parse_address,
+    table_line,
+)
 from tui.screens.lobby import LobbyScreen, lobby_options
 
 from .conftest import make_app, screen_text
@@ -138,5 +145,70 @@ async def test_join_a_server_create_a_table_and_play_a_move(dirs: Any, tmp_path:
             text = screen_text(app)
             assert "Ada (reconnecting) vs Computer 2 (medium)" in text
             assert "your seat: Enter takes it back" in text
+    finally:
+        await server.close()
+
+
+def test_held_seats_are_kept_per_server_and_table(tmp_path: Path) -> None:
+    held = HeldSeats(tmp_path / "network" / "seats.json")
+    assert held.get("h:1", "t1") is None
+    held.keep("h:1", "t1", "secret-1")
+    held.keep("h:2", "t1", "secret-2")
+    held.keep("h:1", "t1", "secret-3")  # a rejoin brings a fresh token
+    assert held.get("h:1", "t1") == "secret-3" and held.get("h:2", "t1") == "secret-2"
+    assert held.tables_at("h:1", ["t1", "t2"]) == {"t1"}
+    held.forget("h:1", "t1")
+    assert held.get("h:1", "t1") is None
+    # the tokens are secrets: only the user may read the file
+    assert (tmp_path / "network" / "seats.json").stat().st_mode & 0o077 == 0
+    (tmp_path / "network" / "seats.json").write_text("not json")
+    assert held.get("h:2", "t1") is None  # a broken file holds nothing, and breaks nothing
+
+
+def test_the_addresses_to_give_a_friend() -> None:
+    assert machine_addresses(7420, everyone=False) == ["127.0.0.1:7420"]
+    shared = machine_addresses(7421, everyone=True)
+    assert shared[-1] == "127.0.0.1:7421" and all(a.endswith(":7421") for a in shared)
+
+
+@pytest.mark.slow  # kept out of the 90-second default run; CI's slow step runs it
+async def test_a_dropped_connection_shows_and_recovers_on_the_game_screen(
+    dirs: Any, tmp_path: Path
+) -> None:
+    from net.remote import RemoteClient
+
+    server = TableServer(SaveStore(tmp_path / "server"))
+    host, port = await server.start("127.0.0.1", 0)
+    app = make_app(dirs)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            client = await RemoteClient.connect(host, port, "Ada")
+            summary = await client.create("domination", ["open", "computer:easy"])
+            await client.join(summary["table"])
+            gate = asyncio.Event()
+
+            async def held(_: float) -> None:
+                await gate.wait()  # the test says when the retry may go
+
+            client.sleep = held
+            await app.show_table(client)
+            screen: Any = app.screen
+            await _until(pilot, lambda: screen.is_mounted, "the game screen")
+            assert screen.sub_title.startswith(f"connected to {host}:{port} · Ada vs")
+            for conn in list(server.connections):
+                conn.writer.transport.abort()  # the network drops
+            await _until(
+                pilot, lambda: screen.sub_title.startswith("reconnecting to"), "reconnecting"
+            )
+            assert "reconnecting" in str(screen.query_one("#status", Static).render())
+            with pytest.raises(Exception, match="connection"):
+                await client.play(0, "2C", screen.update.state_id)
+            gate.set()
+            await _until(pilot, lambda: screen.sub_title.startswith("connected"), "back")
+            assert client.my_seats == (0,) and client.connection == "connected"
+            await _until(pilot, lambda: screen.my_turn, "our turn")
+            before = screen.update.state_id
+            await screen.submit(screen.legal[0])
+            await _until(pilot, lambda: screen.update.state_id > before, "the move")
     finally:
         await server.close()

@@ -489,6 +489,7 @@ class GameScreen(Screen[None]):
                 self.names,
                 hints=self.update.hints,
                 you=self.you,
+                back="Lobby" if self.client.connection is not None else "Home",
             ),
             self._after_game_over,
         )

@@ -73,8 +73,11 @@ class GameOverScreen(ModalScreen[str]):
         names: Sequence[str],
         hints: Sequence[int] = (),
         you: Collection[int] = (),
+        back: str = "Home",
     ) -> None:
         super().__init__()
+        # where h goes: home, or the lobby of a table elsewhere
+        self.back = back
         self.game_id = game_id
         self.outcome = outcome
         self.names = list(names)
@@ -87,7 +90,7 @@ class GameOverScreen(ModalScreen[str]):
             yield Static(self.result_renderable(), id="result")
             with Horizontal(classes="buttons"):
                 yield Button("Rematch (r)", id="rematch", variant="primary", compact=True)
-                yield Button("Home (h)", id="home", compact=True)
+                yield Button(f"{self.back} (h)", id="home", compact=True)
                 yield Button("Table (v)", id="view", compact=True)
                 yield Button("Analyse (a)", id="analyse", compact=True)
 

@@ -41,7 +41,7 @@ class PauseScreen(ModalScreen[str | None]):
             yield OptionList(
                 *[
                     Option(
-                        f"{label:<24}{key:>4}",
+                        f"{self._label(cid, label):<24}{key:>4}",
                         id=cid,
                         disabled=cid == "resign" and not self.can_resign,
                     )
@@ -54,9 +54,14 @@ class PauseScreen(ModalScreen[str | None]):
             else:
                 yield Static(
                     "A network table cannot be paused: the clocks keep running. "
-                    "Save and quit leaves the table; your seat is held for a while.",
+                    "The server saves the game; a seat you leave is held for a while.",
                     classes="hint",
                 )
+
+    def _label(self, choice: str, label: str) -> str:
+        if choice == "quit" and not self.can_pause:
+            return "Leave the table"  # for the lobby; the server keeps the game
+        return label
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return not (action == "choose" and parameters == ("resign",) and not self.can_resign)
