@@ -10,6 +10,7 @@ stops the server when it closes.
 from __future__ import annotations
 
 import asyncio
+import errno
 import getpass
 from typing import TYPE_CHECKING, ClassVar
 
@@ -188,8 +189,12 @@ class HostScreen(_ServerForm):
         try:
             bound = await self.cardtable.host_server(port, everyone)
         except OSError as err:
-            reason = err.strerror or str(err)
-            self.error(f"Cannot listen on port {port}: {reason}. Try another, like {port + 1}.")
+            if err.errno == errno.EADDRINUSE:
+                self.error(
+                    f"Port {port} is in use (another server?): try another, like {port + 1}."
+                )
+            else:
+                self.error(f"Cannot listen on port {port}: {err.strerror or err}.")
             return
         addresses = machine_addresses(bound, everyone)
         banner = "Hosting: give a friend " + " or ".join(addresses)
