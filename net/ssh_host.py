@@ -40,6 +40,8 @@ from typing import Any
 
 import asyncssh
 
+from rules.plain import plain
+
 log = logging.getLogger(__name__)
 
 HOST_KEY = "ssh_host_ed25519_key"
@@ -145,6 +147,7 @@ class _Server(asyncssh.SSHServer):
     def __init__(self, host: Host) -> None:
         self.host = host
         self.identity: str | None = None
+        self.username = ""
         self.address = "?"
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
@@ -152,6 +155,7 @@ class _Server(asyncssh.SSHServer):
         self.address = str(peer[0]) if peer else "?"
 
     def begin_auth(self, username: str) -> bool:
+        self.username = username
         if self.host.config.authorized_keys is None:
             self.identity = guest_identity(username)
             return False  # guests need no authentication
@@ -176,15 +180,17 @@ class _Server(asyncssh.SSHServer):
 
     def session_requested(self) -> asyncssh.SSHServerSession[bytes]:
         assert self.identity is not None  # authentication came first
-        return _Session(self.host, self.identity, self.address)
+        return _Session(self.host, self.identity, self.address, self.username)
 
 
 class _Session(asyncssh.SSHServerSession[bytes]):
     """One visitor: a pty, the cardtable process on it, bytes both ways."""
 
-    def __init__(self, host: Host, identity: str, address: str) -> None:
+    def __init__(self, host: Host, identity: str, address: str, username: str = "") -> None:
         self.host = host
         self.identity = identity
+        # the login name: what the visitor's Join form offers as their name
+        self.username = plain(username, 32).strip()
         self.address = address
         self.chan: asyncssh.SSHServerChannel[bytes] | None = None
         self.term: tuple[str, int, int] | None = None  # TERM, width, height
@@ -251,6 +257,8 @@ class _Session(asyncssh.SSHServerSession[bytes]):
             env["TEXTUAL_COLOR_SYSTEM"] = "standard"  # a 16-colour terminal
         if self.host.config.game_server:
             env["CARDTABLE_SERVER"] = self.host.config.game_server
+        if self.username:
+            env["USER"] = env["LOGNAME"] = self.username
         memory = self.host.config.limits.memory_bytes
         process = await asyncio.create_subprocess_exec(
             *self.host.config.command,

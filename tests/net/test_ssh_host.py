@@ -35,6 +35,7 @@ STAND_IN = (
     "import os, resource, shutil, sys; "
     "print('ARGS', sys.argv[1:], 'CONFIG', os.environ['CARDTABLE_CONFIG_DIR'], "
     "'TERM', os.environ['TERM'], 'SERVER', os.environ.get('CARDTABLE_SERVER'), "
+    "'USER', os.environ.get('USER'), "
     "'SIZE', tuple(shutil.get_terminal_size()), "
     "'AS', resource.getrlimit(resource.RLIMIT_AS)[0], "
     "'TTY', os.isatty(0), flush=True); sys.stdin.readline()",
@@ -85,6 +86,7 @@ async def test_a_visitor_runs_in_their_own_terminal_and_folder(
     assert f"CONFIG {home / 'config'}" in shown
     assert "TERM xterm-256color" in shown and "SIZE (100, 30)" in shown and "TTY True" in shown
     assert "SERVER 127.0.0.1:7999" in shown  # the table server visitors meet on
+    assert "USER Ada Lovelace/../x" in shown  # the name their Join form offers
     assert f"AS {HostLimits().memory_bytes}" in shown  # the memory cap holds in the process
 
 

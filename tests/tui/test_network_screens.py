@@ -212,3 +212,19 @@ async def test_a_dropped_connection_shows_and_recovers_on_the_game_screen(
             await _until(pilot, lambda: screen.update.state_id > before, "the move")
     finally:
         await server.close()
+
+
+def test_the_join_form_offers_the_ssh_hosts_server_and_the_login_name(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from tui.network import default_address
+    from tui.screens.join import default_name
+
+    monkeypatch.delenv("CARDTABLE_SERVER", raising=False)
+    assert default_address() == "127.0.0.1:7420"
+    monkeypatch.setenv("CARDTABLE_SERVER", "127.0.0.1:7999")  # set by `cardtable ssh-host`
+    assert default_address() == "127.0.0.1:7999"
+    monkeypatch.setenv("USER", "ada")
+    monkeypatch.setenv("LOGNAME", "ada")
+    assert default_name("") == "ada"
+    assert default_name("  Ada L. ") == "Ada L."  # the name saved in the settings wins
