@@ -524,6 +524,12 @@ class GameScreen(Screen[None]):
         from saves.errors import SaveError
         from tui.screens.analysis import AnalysisScreen
 
+        if self.client.connection is not None:
+            self.set_status(
+                "No analysis: the server keeps this game, and analysis needs its record here.",
+                problem=True,
+            )
+            return
         seat = self.seat if self.seat is not None else (self.people or (None,))[0]
         store = getattr(self.cardtable, "store", None)
         if seat is None or store is None:

@@ -97,8 +97,17 @@ class LobbyScreen(Screen[None]):
     def _connection_changed(self, state: str) -> None:
         # a table's screen on top has its own connection: the lobby's is
         # looked at again when the player comes back here
-        if state == "closed" and not self._left and self.app.screen is self:
+        if state != "closed" or self._left or not self.is_mounted:
+            return
+        if self.app.screen_stack and self.app.screen is self:
             self.app.call_later(self._server_gone)
+
+    async def on_unmount(self) -> None:
+        # the app is closing (or we left): the lobby's connection goes with it
+        self._left = True
+        if self._stop_watching is not None:
+            self._stop_watching()
+        await self.client.close()
 
     async def _reconnect(self) -> None:
         from .join import connect
