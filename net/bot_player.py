@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.bots import LEVELS, Bot, Situation, make_bot
+from rules.errors import MoveError
 from rules.events import Event
 from rules.game import GameSpec, GameState, Outcome
 from rules.registry import get_game
@@ -140,7 +141,11 @@ async def play_game(
     bot = RemoteBot(spec.id, level, say)
 
     def ready(update: Update) -> bool:
-        return update.over or (seat in update.to_act and bool(update.legal))
+        if update.over:
+            return True
+        # a table starts once every seat is taken: until then nobody may move
+        started = update.state_id > 0 or len(update.connected) >= len(client.seats)
+        return started and seat in update.to_act and bool(update.legal)
 
     while True:
         try:
@@ -155,11 +160,26 @@ async def play_game(
             await client.play(seat, str(move), update.state_id)
         except StaleMove:
             # the table moved on while the bot thought (a clock, a simultaneous phase)
-            await client.wait_for(_newer_than(update.state_id))
+            await _wait_for(client, _after(update, moved=True))
+        except MoveError as err:
+            # refused for another reason (the link is down, the game has not
+            # started): say so, and choose again from the next update
+            say(f"the server refused {move}: {err}")
+            await _wait_for(client, _after(update, moved=False))
 
 
-def _newer_than(state_id: int) -> Callable[[Update], bool]:
-    return lambda update: update.state_id != state_id
+def _after(update: Update, *, moved: bool) -> Callable[[Update], bool]:
+    """A later update than ``update`` (``moved``: one at a later state)."""
+    if moved:
+        return lambda later: later.state_id != update.state_id
+    return lambda later: later is not update
+
+
+async def _wait_for(client: RemoteClient, condition: Callable[[Update], bool]) -> None:
+    try:
+        await client.wait_for(condition)
+    except ConnectionError:
+        raise BotError("the connection to the server was lost") from None
 
 
 def result_line(outcome: Outcome | None, seat: int, names: Sequence[str]) -> str:

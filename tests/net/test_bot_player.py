@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -136,3 +137,31 @@ def test_the_result_line() -> None:
     resigned = Outcome(0, ((0,), (1,)), (0, 0), "{p1} resigned")
     assert result_line(resigned, 1, ["Ada", "Bot"]) == "Ada won (0 to 0, Bot resigned)"
     assert result_line(None, 0, ["A", "B"]) == "the game ended"
+
+
+async def test_a_bot_that_leads_waits_for_the_table_to_fill(tmp_path: Path) -> None:
+    from net.bot_player import play_game, sit_down
+
+    async def at_once(choose: Any, *args: Any) -> Any:
+        return choose(*args)  # no thread: the test's loop runs everything
+
+    async with serving(tmp_path, Limits(burst=100_000)) as served:
+        ada = await served.client("Ada")
+        summary = await ada.create(
+            "domination", ["open", "open"], options={"target_score": 20, "first_leader": "0"}
+        )
+        bot = await served.client("Bot")
+        said: list[str] = []
+        await sit_down(bot, summary["table"], None, said.append)
+        assert bot.my_seats == (0,) and bot.snapshot(0).to_act == (0,)
+        playing = asyncio.ensure_future(play_game(bot, "medium", said.append, think=at_once))
+        for _ in range(20):
+            await asyncio.sleep(0)  # the bot gets every chance to move too soon
+        assert not playing.done() and bot.snapshot(0).state_id == 0
+        await ada.join(summary["table"])
+        await play_out([ada], random.Random(4))
+        outcome = await asyncio.wait_for(playing, HANG)
+        assert outcome is not None and outcome == ada.snapshot(1).result
+        assert said == []  # never refused: it did not move before the game began
+        await ada.close()
+        await bot.close()
