@@ -21,7 +21,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
-from rich.console import RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -96,22 +95,25 @@ def see_through(view: Mapping[str, Any]) -> int:
     return count
 
 
-def stack_caption(view: Mapping[str, Any], style: CardStyle) -> str:
-    """The stack in one line: its size, what may be played, stock and cemetery."""
+def stack_caption(view: Mapping[str, Any], style: CardStyle, width: int = 200) -> str:
+    """The stack in one line of at most ``width`` columns where it can: its
+    size, what may be played, stock and cemetery. The note on see-through 3s
+    goes first when there is no room (the cards' labels show it too)."""
     stack = view.get("stack", [])
-    parts = []
-    if stack:
-        top = view.get("top")
-        through = see_through(view)
-        seen = ""
-        if through and top is not None:
-            seen = f" (3{'s' if through > 1 else ''} see-through: {card_label(top, style)} counts)"
-        parts.append(f"Stack {len(stack)}{seen}: play {allowed_text(view)}")
-    else:
-        parts.append("Stack empty: any card")
-    parts.append(f"stock {view.get('stock', 0)}")
-    parts.append(f"cemetery {len(view.get('cemetery', []))}")
-    return " · ".join(parts)
+    counts = f"stock {view.get('stock', 0)} · cemetery {len(view.get('cemetery', []))}"
+    if not stack:
+        return f"Stack empty: any card · {counts}"
+    top = view.get("top")
+    through = see_through(view)
+    allowed = allowed_text(view)
+    if through and top is not None:
+        threes = f"3{'s' if through > 1 else ''}"
+        seen = (
+            f"Stack {len(stack)}: {allowed} (see through the {threes} to {card_label(top, style)})"
+        )
+        if len(seen) + len(counts) + 3 <= width:
+            return f"{seen} · {counts}"
+    return f"Stack {len(stack)}: {allowed} · {counts}"
 
 
 def stack_faces(view: Mapping[str, Any], width: int) -> list[CardFace]:
@@ -126,7 +128,7 @@ def stack_faces(view: Mapping[str, Any], width: int) -> list[CardFace]:
     for i, card in enumerate(shown):
         from_top = len(shown) - 1 - i
         if from_top < through:
-            faces.append(CardFace(card, playable=False, label="3"))
+            faces.append(CardFace(card, playable=False, label="see"))
         elif from_top == through and counts:
             faces.append(CardFace(card, playable=True, label="top"))
         else:
@@ -265,6 +267,9 @@ def opponent_line(
     up = view.get("face_up", [[]] * (seat + 1))[seat]
     down = sum(1 for there in view.get("face_down", [[]] * (seat + 1))[seat] if there)
     state = seat_state(view, seat)
+    name = plain(names[seat] if seat < len(names) else f"Player {seat + 1}", 40)
+    if seat in view.get("finished", []) or seat in view.get("resigned", []):
+        return f"{mark}{name[: max(width - len(state) - 3, 3)]}: {state}"[:width]
     dealt = " as dealt" if view.get("phase") == "swap" else ""
     parts = [f"hand {hand}", f"up{dealt} {cards_text(up, style)}", f"down {down}"]
     if state:
@@ -272,7 +277,6 @@ def opponent_line(
     known = view.get("known_in_hand", [[]] * (seat + 1))[seat]
     tail = " · ".join(parts)
     with_known = f"{tail} · holds {cards_text(known, style)}" if known else tail
-    name = plain(names[seat] if seat < len(names) else f"Player {seat + 1}", 40)
     for rest in (with_known, tail):
         room = width - len(rest) - 4
         if room >= min(len(name), 10):
@@ -526,7 +530,7 @@ class StressScreen(GameScreen):
 
     def _draw_stack(self) -> None:
         view, style = self.view, self.card_style
-        caption = stack_caption(view, style)
+        caption = stack_caption(view, style, max(self.size.width - 2, 20))
         if self.over and self.update.result is not None:
             caption = "Final ranking: " + ranking_text(view, self.names, self.update.result.ranking)
         self.query_one("#stack-caption", Static).update(caption)
@@ -552,7 +556,9 @@ class StressScreen(GameScreen):
         downs = down_faces(down, None, False, labels=self.phase != "swap")
         mine_caption = f"{whose} face up ({len(up)}) and face down ({sum(down)})"
         hand_caption = f"{whose} hand ({len(self.hand)})"
-        hand_faces = [CardFace(c) for c in self.hand]
+        hand_faces = group_faces(
+            hand_groups(self.hand), None, 0, self._row_width("hand"), False, labels=False
+        )
         turn = self.my_turn and not self.over
         if self.phase == "swap" and turn:
             on_hand, on_up = self.area == "hand", self.area == "up"
@@ -567,7 +573,7 @@ class StressScreen(GameScreen):
                 for i, c in enumerate(up)
             ]  # fmt: skip
             hand_caption += " · " + swap_caption(self.view, self.marked_hand, self.marked_up, style)
-        elif self.phase == "play":
+        elif self.phase == "play" and turn:
             source = self.source
             if source == "hand":
                 hand_faces = group_faces(self.groups(), self.cursor if turn else None,
@@ -584,7 +590,7 @@ class StressScreen(GameScreen):
                 at = positions[self.cursor] if turn and self.cursor < len(positions) else None
                 downs = down_faces(down, at, turn)
                 if turn:
-                    mine_caption += " · face down: choose one blind (1-4), ⏎ turns it up"
+                    mine_caption += " · choose one blind (1-4), ⏎ turns it up"
         mine.set_faces([*ups, *downs])
         hand_row.set_faces(hand_faces)
         self.query_one("#mine-caption", Static).update(mine_caption)
@@ -613,7 +619,9 @@ class StressScreen(GameScreen):
                 first = self.seat_name(int(self.view.get("first_player", 0)))
                 return f"{who}: swap if you like, then r (ready). {first} plays first."
             if self.source == "face_down":
-                return f"{who}: turn up a face-down card; it must beat {allowed_text(self.view)}."
+                return (
+                    f"{who}: turn up a face-down card. The stack takes {allowed_text(self.view)}."
+                )
             plays = plays_in(self.legal)
             if not plays:
                 return f"{who}: nothing of yours goes on the stack: p picks it up."
@@ -775,7 +783,7 @@ def describe(
     names: Sequence[str],
     style: CardStyle,
     snapshot: dict[str, Any] | None = None,
-) -> RenderableType:
+) -> Text:
     """A Stress view as text for replays (with ``snapshot``: everything revealed)."""
     lines = []
     if scores:
