@@ -29,7 +29,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
-from rules.events import Event
+from rules.events import Event, fill_names
 from rules.stress import StressView
 from tui.plain import plain
 from tui.styles import TABLE
@@ -414,9 +414,11 @@ class StressScreen(GameScreen):
     def compose(self) -> ComposeResult:
         yield Header()
         yield Static("", markup=False, id="opponents")
+        yield Static("", classes="spacer")  # roomy: the stack in the middle
         yield Static("", markup=False, id="stack-caption", classes="caption")
         yield CardRow(id="stack", empty_text="(the stack is empty)")
         yield EventLog(id="log")
+        yield Static("", classes="spacer")  # roomy: your rows at the bottom
         yield Static("", markup=False, id="mine-caption", classes="caption")
         yield CardRow(id="mine", empty_text="(no cards on the table)")
         yield Static("", markup=False, id="hand-caption", classes="caption")
@@ -562,14 +564,15 @@ class StressScreen(GameScreen):
         turn = self.my_turn and not self.over
         if self.phase == "swap" and turn:
             on_hand, on_up = self.area == "hand", self.area == "up"
+            mark = "<>" if style.ascii else "⇅"  # a card marked for the swap
             hand_faces = [
                 CardFace(c, selected=(on_hand and i == self.cursor) or c == self.marked_hand,
-                         label=str(i + 1) if on_hand else "")
+                         label=mark if c == self.marked_hand else str(i + 1) if on_hand else "")
                 for i, c in enumerate(self.hand)
             ]  # fmt: skip
             ups = [
                 CardFace(c, selected=(on_up and i == self.cursor) or c == self.marked_up,
-                         label=str(i + 1) if on_up else "")
+                         label=mark if c == self.marked_up else str(i + 1) if on_up else "")
                 for i, c in enumerate(up)
             ]  # fmt: skip
             hand_caption += " · " + swap_caption(self.view, self.marked_hand, self.marked_up, style)
@@ -616,8 +619,9 @@ class StressScreen(GameScreen):
         if self.my_turn and self.seat is not None:
             who = "Your turn" if not self.hot_seat else f"{self.seat_name(self.seat)}, your turn"
             if self.phase == "swap":
-                first = self.seat_name(int(self.view.get("first_player", 0)))
-                return f"{who}: swap if you like, then r (ready). {first} plays first."
+                first = int(self.view.get("first_player", 0))
+                starts = fill_names(f"{{p{first} plays|play}} first", self.names, self.you)
+                return f"{who}: swap if you like, then r (ready). {starts}."
             if self.source == "face_down":
                 return (
                     f"{who}: turn up a face-down card. The stack takes {allowed_text(self.view)}."
