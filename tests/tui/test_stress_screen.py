@@ -14,6 +14,7 @@ from tui.games.stress import (
     MovesPicker,
     StressScreen,
     allowed_text,
+    choice_caption,
     describe,
     group_faces,
     hand_groups,
@@ -125,6 +126,16 @@ def test_the_hand_is_grouped_by_rank_lowest_first_with_what_may_be_played() -> N
     assert play_for(sevens, 3, legal) == "7S+7H+7C"
     assert play_for(sevens, 2, legal) == "7S+7H"
     assert play_for(groups[1], 1, legal) is None
+
+
+def test_the_caption_names_the_playable_ranks_and_the_choice() -> None:
+    groups = hand_groups(["5H", "7S", "7H", "7C", "AS"], ["7S", "7H", "7C", "7S+7H", "AS"])
+    assert choice_caption(groups, 1, 2) == "may play 7 A · 2 of 3 7s (↑↓), ⏎ plays"
+    assert choice_caption(groups, 0, 1) == "may play 7 A · not 5"
+    assert choice_caption(groups, 2, 1) == "may play 7 A · ⏎ plays A"
+    assert choice_caption(hand_groups(["5H"], ["pickup"]), 0, 1) == (
+        "nothing goes: p picks up the stack"
+    )
 
 
 def test_a_group_is_drawn_card_by_card_while_it_fits_else_one_card_per_rank() -> None:

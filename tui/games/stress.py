@@ -176,6 +176,24 @@ def hand_groups(cards: Sequence[str], legal: Collection[str] = ()) -> list[Group
     ]
 
 
+def choice_caption(groups: Sequence[Group], cursor: int, count: int) -> str:
+    """The ranks that may be played (in words, for every terminal) and the
+    choice under the cursor: "may play 6 J A · 2 of 3 Js chosen (↑↓), ⏎ plays"."""
+    ranks = [g.rank for g in groups if g.playable]
+    if not ranks:
+        return "nothing goes: p picks up the stack"
+    may = f"may play {' '.join(ranks)}"
+    if not 0 <= cursor < len(groups):
+        return may
+    group = groups[cursor]
+    if not group.playable:
+        return f"{may} · not {group.rank}"
+    many = len(group.cards)
+    if many > 1 and len(group.counts) > 1:
+        return f"{may} · {count} of {many} {group.rank}s (↑↓), ⏎ plays"
+    return f"{may} · ⏎ plays {group.rank if count == 1 else f'{count} {group.rank}s'}"
+
+
 def play_for(group: Group, count: int, legal: Collection[str]) -> str | None:
     """The notation of playing ``count`` cards of ``group`` (its first ones), if legal."""
     chosen = "+".join(sorted(group.cards[:count], key=lambda c: "SHDC".index(c[-1])))
@@ -600,18 +618,7 @@ class StressScreen(GameScreen):
         self.query_one("#hand-caption", Static).update(hand_caption)
 
     def _choice_caption(self) -> str:
-        groups = self.groups()
-        if not any(g.playable for g in groups):
-            return "nothing goes: p picks up the stack"
-        if not 0 <= self.cursor < len(groups):
-            return ""
-        group = groups[self.cursor]
-        if not group.playable:
-            return f"no {group.rank} may go now"
-        many = len(group.cards)
-        if many > 1 and len(group.counts) > 1:
-            return f"{self.count} of {many} {group.rank}s chosen (↑↓), ⏎ plays"
-        return "⏎ plays the chosen"
+        return choice_caption(self.groups(), self.cursor, self.count)
 
     def turn_text(self) -> str:
         if self.over:
