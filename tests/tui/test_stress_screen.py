@@ -16,6 +16,7 @@ from tui.games.stress import (
     allowed_text,
     choice_caption,
     describe,
+    down_faces,
     group_faces,
     hand_groups,
     opponent_lines,
@@ -153,6 +154,14 @@ def test_a_group_is_drawn_card_by_card_while_it_fits_else_one_card_per_rank() ->
     assert [(f.text, f.label) for f in faces] == [
         ("4S", "1×4"), ("8S", "2×4"), ("9S", "3/4"), ("JS", "4×4"), ("KS", "5×4")
     ]  # fmt: skip
+
+
+def test_face_down_cards_keep_their_positions_once_some_are_played() -> None:
+    faces = down_faces([True, False, True, True], cursor=2, active=True)
+    assert [(f.label, f.selected, f.face_down) for f in faces] == [
+        ("1", False, True), ("3", True, True), ("4", False, True)
+    ]  # fmt: skip
+    assert all(f.text not in ("", "?") and f.playable for f in faces)
 
 
 # ------------------------------------------------------------------ opponents

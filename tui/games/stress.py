@@ -664,6 +664,15 @@ class StressScreen(GameScreen):
             self._draw_rows()
 
     def action_choose(self, number: int) -> None:
+        if self.phase == "play" and self.source == "face_down":
+            # face-down cards are chosen by position, which keeps its number all game
+            positions = self.down_positions()
+            if number - 1 not in positions:
+                self.set_status(f"Face-down card {number} is already played.", problem=True)
+                return
+            self.cursor = positions.index(number - 1)
+            self._draw_rows()
+            return
         n = self.choices()
         if not 1 <= number <= n:
             self.set_status(f"There is no choice {number} here.", problem=True)
