@@ -570,7 +570,9 @@ class StressScreen(GameScreen):
             mine.set_faces([])
             hand_row.set_faces([])
             return
-        whose = "Your" if not self.hot_seat else f"{self.seat_name(seat)}'s"
+        # a hot seat or a replay names whose cards these are
+        mine_only = not self.hot_seat and self.replay is None
+        whose = "Your" if mine_only else f"{self.seat_name(seat)}'s"
         up, down = self.face_up, self.face_down
         ups = [CardFace(c) for c in up]
         downs = down_faces(down, None, False, labels=self.phase != "swap")
