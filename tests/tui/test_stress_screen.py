@@ -17,6 +17,7 @@ from tui.games.stress import (
     choice_caption,
     describe,
     down_faces,
+    for_style,
     group_faces,
     hand_groups,
     opponent_lines,
@@ -162,6 +163,14 @@ def test_face_down_cards_keep_their_positions_once_some_are_played() -> None:
         ("1", False, True), ("3", True, True), ("4", False, True)
     ]  # fmt: skip
     assert all(f.text not in ("", "?") and f.playable for f in faces)
+
+
+def test_the_ascii_style_spells_the_arrows_and_marks_out() -> None:
+    caption = "may play 7 · 2 of 3 7s (↑↓), ⏎ plays · 1×3 · Bo…"
+    assert (
+        for_style(caption, ASCII) == "may play 7 · 2 of 3 7s (up/down), Enter plays · 1x3 · Bo..."
+    )
+    assert for_style(caption, UNICODE) == caption
 
 
 # ------------------------------------------------------------------ opponents

@@ -17,7 +17,7 @@ tests/tui/test_stress_screen.py); the screen only keeps the cursor.
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
@@ -50,6 +50,19 @@ GROUP_KEYS = 9  # number keys 1-9 choose a group; arrows reach the rest
 STACK_SHOWN = 12  # at most this many top cards of the stack are drawn
 BACK = "##"  # the text of a face-down card (drawn as a card back)
 KINDS_OF_EVENT_KEPT = ("burn", "skip", "pickup", "blind_fails", "finish", "resign", "game_over")
+
+
+# the ASCII card style keeps the screen's own words to ASCII too
+_ASCII = (("↑↓", "up/down"), ("↑", "up"), ("↓", "down"), ("⏎", "Enter"), ("×", "x"),
+          ("…", "..."), ("⇅", "<>"), ("▸", ">"))  # fmt: skip
+
+
+def for_style(text: str, style: CardStyle) -> str:
+    """``text`` with its arrows and marks spelled out in the ASCII style."""
+    if style.ascii:
+        for mark, word in _ASCII:
+            text = text.replace(mark, word)
+    return text
 
 
 def rank_of(card: str) -> str:
@@ -543,7 +556,7 @@ class StressScreen(GameScreen):
         width = max(self.size.width - 2, 20)
         acting = () if self.over else self.update.to_act
         lines = opponent_lines(view, self.seat, self.names, style, width, acting)
-        self.query_one("#opponents", Static).update(Text("\n".join(lines)))
+        self.query_one("#opponents", Static).update(Text(for_style("\n".join(lines), style)))
         self.query_one("#opponents").styles.height = max(len(lines), 1)
         self._draw_stack()
         self._draw_rows()
@@ -553,7 +566,7 @@ class StressScreen(GameScreen):
         caption = stack_caption(view, style, max(self.size.width - 2, 20))
         if self.over and self.update.result is not None:
             caption = "Final ranking: " + ranking_text(view, self.names, self.update.result.ranking)
-        self.query_one("#stack-caption", Static).update(caption)
+        self.query_one("#stack-caption", Static).update(for_style(caption, style))
         row = self.query_one("#stack", CardRow)
         row.set_faces(stack_faces(view, self._row_width("stack")))
         row.empty_text = self.notes[-1] if self.notes else "(the stack is empty)"
@@ -614,10 +627,13 @@ class StressScreen(GameScreen):
                 downs = down_faces(down, at, turn)
                 if turn:
                     mine_caption += " · choose one blind (1-4), ⏎ turns it up"
+        if style.ascii:
+            ups = [replace(f, label=for_style(f.label, style)) for f in ups]
+            hand_faces = [replace(f, label=for_style(f.label, style)) for f in hand_faces]
         mine.set_faces([*ups, *downs])
         hand_row.set_faces(hand_faces)
-        self.query_one("#mine-caption", Static).update(mine_caption)
-        self.query_one("#hand-caption", Static).update(hand_caption)
+        self.query_one("#mine-caption", Static).update(for_style(mine_caption, style))
+        self.query_one("#hand-caption", Static).update(for_style(hand_caption, style))
 
     def _choice_caption(self) -> str:
         return choice_caption(self.groups(), self.cursor, self.count)
