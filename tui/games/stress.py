@@ -515,7 +515,7 @@ class StressScreen(GameScreen):
 
     def show_view(self, shown: Mapping[str, Any]) -> None:
         view = cast(StressView, shown)
-        drawn = (self.seat, str(view.get("phase")), len(view.get("stack", [])))
+        drawn = (self.seat, str(view.get("phase")), int(view.get("plays", 0)))  # a new turn
         if drawn != self._drawn:
             self._drawn = drawn
             self._reset_cursor()
