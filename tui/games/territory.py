@@ -10,11 +10,13 @@ what the chosen hand card can do there: ``+`` a legal cell (explore, conquer,
 blitz, fortify), ``*`` a card of yours it matches (where a conquest comes
 from), ``>`` the card just taken in a Blitz.
 
-Keys: 1-5 or Tab choose a hand card, the arrows move the cursor (a click on a
-cell moves it there too), n jumps to the next legal cell, Enter plays the
-chosen card on the cursor's cell (asking when several moves fit), shift+arrows
-(or w a s d... no: H J K L) pan the view, c brings it back to the play, p
-stops a Blitz or passes, m lists every legal move.
+Keys: 1-5 or Tab choose a hand card (a click on it too; choosing one puts the
+cursor on the nearest cell it may go to), the arrows move the cursor, n jumps
+to the next legal cell, Enter plays the chosen card on the cursor's cell
+(asking when several moves fit); a click on a legal cell plays there, on
+another cell moves the cursor. Shift+arrows or H J K L pan the view, c
+centres it; p stops a Blitz or passes; m lists every legal move, so none is
+ever out of reach.
 """
 
 from __future__ import annotations
@@ -325,7 +327,7 @@ def region_lines(view: Mapping[str, Any], names: Sequence[str], ascii: bool = Fa
         hand = view.get("hand_sizes", [0, 0])[seat]
         lines.append(f"{name} ({mark} {orientation})")
         size = region.get("size", 0)
-        lines.append(f" region {len(held)}/{len(needed)} · {size} cards · hand {hand}")
+        lines.append(f" best {len(held)}/{len(needed)} · {size} cards · hand {hand}")
         lines.append(" " + checklist(held, needed))
     return lines
 
@@ -343,8 +345,9 @@ def result_text(result: Any, names: Sequence[str], you: Collection[int] = ()) ->
         return "The game is over."
     reason = fill_names(str(getattr(result, "reason", "") or ""), names, you)
     winner = getattr(result, "winner", None)
-    head = "A draw" if winner is None else fill_names(f"{{p{winner} wins|win}}", names, you)
-    return f"{head}: {reason}." if reason else f"{head}."
+    if reason:  # the rules' reason names the winner already
+        return reason[:1].upper() + reason[1:] + ("" if reason.endswith(".") else ".")
+    return "A draw." if winner is None else fill_names(f"{{p{winner} wins|win}}.", names, you)
 
 
 # ================================================================ the widget
