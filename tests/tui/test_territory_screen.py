@@ -10,8 +10,11 @@ from typing import Any
 from rules.territory import SPEC, TerritoryState
 from rules.territory.state import TerritoryView
 from tui.games.territory import (
+    AXIS_HEIGHT,
+    AXIS_WIDTH,
     Bounds,
     Marks,
+    TerritoryGrid,
     TerritoryScreen,
     Viewport,
     cells_of,
@@ -254,3 +257,15 @@ async def test_a_card_is_placed_against_the_computer_with_the_keys(dirs: Any) ->
         assert hand[1] not in screen.hand
         log = "\n".join(line.text for line in screen.query_one(EventLog).lines)
         assert f"You explore {card_label(hand[1], screen.card_style)}" in log
+        record = screen.client.table.record  # type: ignore[attr-defined]
+        assert record.moves[0] == (0, f"explore {hand[1]} {goal[0]},{goal[1]}")
+        # the computer has moved; a click on a cell the chosen card may go to plays it
+        card = screen.chosen
+        assert card is not None
+        cell = sorted(target_cells(screen.legal, card))[0]
+        (expected,) = moves_at(screen.legal, card, cell)
+        port = screen.port
+        offset = (AXIS_WIDTH + (cell[0] - port.left) * 5 + 2, AXIS_HEIGHT + cell[1] - port.top)
+        await pilot.click(TerritoryGrid, offset=offset)
+        await settle(pilot, lambda: screen.my_turn)
+        assert (0, expected) in record.moves[1:]

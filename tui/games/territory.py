@@ -129,13 +129,13 @@ def move_words(text: str, style: CardStyle) -> str:
     card = card_label(play.card, style) if play.card else ""
     at = f"{play.cell[0]},{play.cell[1]}" if play.cell else ""
     words = {
-        "explore": f"Explore: place {card} on the empty cell {at}",
-        "conquer": f"Conquer: discard {card} and take the card at {at}",
-        "blitz": f"Blitz: discard {card} and take the card at {at}",
-        "fortify": f"Fortify: put {card} on your card at {at}",
+        "explore": f"Explore: {card} on {at}",
+        "conquer": f"Conquer: discard {card}, take {at}",
+        "blitz": f"Blitz: discard {card}, take {at}",
+        "fortify": f"Fortify: {card} on your {at}",
         "discard": f"Discard {card}, taking nothing",
-        "stop": "Stop the Blitz: end your turn",
-        "pass": "Pass: no action is possible",
+        "stop": "Stop the Blitz",
+        "pass": "Pass (nothing can be played)",
     }
     return words.get(play.kind, text)
 
@@ -327,7 +327,8 @@ def region_lines(view: Mapping[str, Any], names: Sequence[str], ascii: bool = Fa
         hand = view.get("hand_sizes", [0, 0])[seat]
         lines.append(f"{name} ({mark} {orientation})")
         size = region.get("size", 0)
-        lines.append(f" best {len(held)}/{len(needed)} · {size} cards · hand {hand}")
+        cards = "card" if size == 1 else "cards"
+        lines.append(f" best {len(held)}/{len(needed)} · {size} {cards} · hand {hand}")
         lines.append(" " + checklist(held, needed))
     return lines
 
@@ -437,7 +438,7 @@ class MoveChooser(ModalScreen[str | None]):
         with Vertical(classes="dialog", id="territory-chooser"):
             yield Static(self.title_text, markup=False, classes="title")
             yield OptionList(
-                *[Option(Text(f"{move_words(m, self.style)}  ({m})"), id=m) for m in self.moves],
+                *[Option(Text(move_words(m, self.style)), id=m) for m in self.moves],
                 id="territory-choices",
             )
             yield Static("Enter to play, Esc to go back", classes="hint")
@@ -466,13 +467,13 @@ class TerritoryScreen(GameScreen):
             for n in range(2, HAND_KEYS + 1)
         ],
         Binding("tab", "next_card", "Next card", show=False, id="territory.tab"),
-        Binding("up", "cursor(0,-1)", "Cursor", key_display="←↑↓→", id="territory.up"),
+        Binding("up", "cursor(0,-1)", "Cell", key_display="←↑↓→", id="territory.up"),
         Binding("down", "cursor(0,1)", "Down", show=False, id="territory.down"),
         Binding("left", "cursor(-1,0)", "Left", show=False, id="territory.left"),
         Binding("right", "cursor(1,0)", "Right", show=False, id="territory.right"),
         Binding("enter", "play", "Play", key_display="⏎", id="territory.play"),
         Binding("n", "next_target", "Next cell", show=False, id="territory.next"),
-        Binding("p", "stop", "Stop/Pass", id="territory.stop"),
+        Binding("p", "stop", "Stop", id="territory.stop"),
         Binding("m", "all_moves", "Moves", id="territory.moves"),
         Binding("shift+up,K", "pan(0,-1)", "Pan", show=False, id="territory.pan.up"),
         Binding("shift+down,J", "pan(0,1)", "Pan down", show=False, id="territory.pan.down"),
@@ -540,7 +541,7 @@ class TerritoryScreen(GameScreen):
         if self.chosen not in hand:
             self.chosen = None
         playable = {p.card for p in plays_of(self.legal) if p.card}
-        if self.chosen is None and self.my_turn:
+        if self.chosen not in playable and self.my_turn:
             # a card that can be played, and the cursor on a cell it may go to
             first = next((c for c in hand if c in playable), None)
             if first is not None:
@@ -650,10 +651,7 @@ class TerritoryScreen(GameScreen):
             view = self.view
             if view.get("step") == "blitz":
                 at = view.get("blitz_from") or [0, 0]
-                return (
-                    f"Blitz! Discard a match for the card at {at[0]},{at[1]} (>) and take "
-                    "a card next to it (+), or p to stop."
-                )
+                return f"Blitz from {at[0]},{at[1]} (>): a match takes a card by it (+); p stops."
             if "pass" in self.legal:
                 return "No action is possible: p to pass."
             return "Your turn: choose a card (1-5/Tab), a cell (arrows, n), Enter to play."
@@ -690,7 +688,7 @@ class TerritoryScreen(GameScreen):
             return
         self._choose_card(hand[index])
         if not target_cells(self.legal, hand[index]):
-            self.set_status(f"{hand[index]} cannot be played now.", problem=True)
+            self.set_status(self._why_not(self.cursor), problem=True)
         else:
             self.set_status(self.turn_text())
 
@@ -743,16 +741,21 @@ class TerritoryScreen(GameScreen):
         if not moves and self.chosen is not None:
             moves = moves_at(self.legal, None, cell)
         if not moves:
-            what = f"{self.chosen}" if self.chosen else "No card"
-            self.set_status(
-                f"{what} cannot go to {cell[0]},{cell[1]}: the + cells can (m lists every move).",
-                problem=True,
-            )
+            self.set_status(self._why_not(cell), problem=True)
             return
         if len(moves) == 1:
             await self.submit(moves[0])
             return
         self._ask(f"Which move at {cell[0]},{cell[1]}?", moves)
+
+    def _why_not(self, cell: Cell) -> str:
+        """Why nothing can be played on ``cell``, and what can be done instead."""
+        card = card_label(self.chosen, self.card_style) if self.chosen else None
+        stop = " p stops the Blitz." if "stop" in self.legal else ""
+        if card is None or not target_cells(self.legal, self.chosen):
+            what = f"{card} cannot be played now." if card else "Choose a card first (1-5)."
+            return f"{what}{stop} m lists every move."
+        return f"{card} cannot go to {cell[0]},{cell[1]}: the + cells can.{stop}"
 
     def _ask(self, title: str, moves: Sequence[str]) -> None:
         async def chosen(move: str | None) -> None:
