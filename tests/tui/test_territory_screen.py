@@ -24,6 +24,7 @@ from tui.games.territory import (
     grid_bounds,
     grid_lines,
     line_text,
+    matching_cells,
     moves_at,
     pan,
     region_lines,
@@ -99,6 +100,19 @@ def test_the_chosen_card_marks_its_legal_cells_and_the_cards_it_matches() -> Non
     # without a chosen card, nothing is marked
     plain = line_text(grid_lines(view, whole(view), Marks()))
     assert "+" not in "".join(plain) and "*" not in "".join(plain)
+
+
+def test_the_cards_a_conquest_comes_from_are_those_of_its_value_or_for_a_royal_any() -> None:
+    state = position(FIGURE, "8C 9S 7D", "2C 3D 4C")
+    view, moves = state.view(0), legal(state)
+    assert matching_cells(view, 0, "8C", moves) == {(1, 1)}
+    assert matching_cells(view, 0, "7D", moves) == {(5, 2)}
+    assert matching_cells(view, 0, "9S", moves) == set()  # no 9 of yours
+    royal = position("3C- 8D| \n4H- 9H|", "KS", "6C", royal_domination=True)
+    # a King takes any card next to one of yours: the 8 and the 9 are next to 3 and 4
+    assert matching_cells(royal.view(0), 0, "KS", legal(royal)) == {(0, 0), (0, 1)}
+    state.play(0, SPEC.parse_move("conquer 8C 2,1"))
+    assert matching_cells(state.view(0), 0, "9S", legal(state)) == set()  # a Blitz: >
 
 
 def test_large_cells_draw_a_box_whose_edges_repeat_the_orientation() -> None:

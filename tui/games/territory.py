@@ -123,6 +123,27 @@ def target_cells(legal: Iterable[str], card: str | None) -> set[Cell]:
     }
 
 
+def matching_cells(
+    view: Mapping[str, Any], seat: int | None, card: str | None, legal: Iterable[str]
+) -> frozenset[Cell]:
+    """The cards of ``seat`` a conquest with ``card`` could come from: those of
+    its value; for a royal attack (it matches any), those next to a card it
+    may take. None during a Blitz: it comes from the card just taken (``>``)."""
+    if card is None or seat is None or view.get("step") == "blitz":
+        return frozenset()
+    mine = {at: c for at, c in cells_of(view).items() if c["owner"] == seat}
+    value = card_value(card)
+    same = {at for at, c in mine.items() if card_value(c["card"]) == value}
+    if same:
+        return frozenset(same)
+    targets = {p.cell for p in plays_of(legal) if p.kind == "conquer" and p.card == card}
+    return frozenset(
+        (x, y)
+        for x, y in mine
+        if any((x + dx, y + dy) in targets for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)))
+    )
+
+
 def move_words(text: str, style: CardStyle) -> str:
     """A move in words, for the chooser."""
     play = read_play(text)
@@ -568,15 +589,8 @@ class TerritoryScreen(GameScreen):
         view = self.view
         legal = self.legal if self.my_turn else ()
         card = self.chosen
-        matches: set[Cell] = set()
         seat = self.seat
-        if card is not None and seat is not None and view.get("step") != "blitz":
-            value = card_value(card)
-            matches = {
-                at
-                for at, c in cells_of(view).items()
-                if c["owner"] == seat and card_value(c["card"]) == value
-            }
+        matches = matching_cells(view, seat, card, legal)
         region: frozenset[Cell] = frozenset()
         if seat is not None and seat < len(view.get("best_regions", [])):
             region = frozenset((x, y) for x, y in view["best_regions"][seat].get("cells", []))
@@ -584,7 +598,7 @@ class TerritoryScreen(GameScreen):
         return Marks(
             cursor=self.cursor if self.replay is None else None,
             legal=frozenset(target_cells(legal, card)) if card else frozenset(),
-            matches=frozenset(matches),
+            matches=matches,
             blitz_from=(blitz[0], blitz[1]) if blitz else None,
             region=region,
         )
@@ -626,7 +640,9 @@ class TerritoryScreen(GameScreen):
             parts.append(f"You play {ORIENTATION_MARKS[seat]} {view['orientation'][seat]}")
         cell = cells_of(view).get(self.cursor)
         at = f"{self.cursor[0]},{self.cursor[1]}"
-        if cell is None:
+        if self.replay is not None:
+            pass  # no cursor in a replay
+        elif cell is None:
             parts.append(f"cursor {at}: empty")
         else:
             fort = (
