@@ -511,6 +511,7 @@ class TerritoryScreen(GameScreen):
         self.port = Viewport(-3, -3, 8, 8)
         self.large = False
         self._seen: dict[Cell, tuple[str, int]] = {}  # the grid last drawn, to follow play
+        self._focus: Cell | None = None  # the cell the next drawing brings into sight
 
     @property
     def view(self) -> TerritoryView:
@@ -582,8 +583,6 @@ class TerritoryScreen(GameScreen):
         self._draw_hand()
         self._draw_grid()
         self.refresh_bindings()
-
-    _focus: Cell | None = None
 
     def _marks(self) -> Marks:
         view = self.view
