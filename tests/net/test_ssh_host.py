@@ -45,7 +45,10 @@ async def read_until(process: asyncssh.SSHClientProcess[bytes], text: str) -> st
     """What the visitor's terminal shows (escapes removed) once ``text`` is in it."""
     seen = ""
     while text not in seen:
-        chunk = await asyncio.wait_for(process.stdout.read(65536), 20)
+        try:
+            chunk = await asyncio.wait_for(process.stdout.read(65536), 20)
+        except TimeoutError:
+            raise AssertionError(f"{text!r} never came; the terminal showed:\n{seen}") from None
         if not chunk:
             break
         seen += ESCAPE.sub("", chunk.decode("utf-8", "replace"))
@@ -243,6 +246,7 @@ async def main():
     host, port = os.environ["CARDTABLE_SERVER"].rsplit(":", 1)
     name = os.path.basename(os.path.dirname(sys.argv[-1]))
     client = await RemoteClient.connect(host, int(port), name)
+    print("connected", flush=True)
     order = sys.stdin.readline().split()
     if order[0] == "create":
         table = await client.create("domination", ["open", "open"], options={"target_score": 20})
@@ -250,12 +254,14 @@ async def main():
         print("TABLE", table["table"], flush=True)
     else:
         await client.join(order[1])
+    print("seated", flush=True)
     seat, rng = client.my_seats[0], random.Random(name)
     while True:
         update = await client.wait_for(lambda u: u.over or bool(u.legal))
         if update.over:
             break
         await client.play(seat, rng.choice(update.legal), update.state_id)
+        print("played", update.state_id, flush=True)
     print("OVER", name, "seat", seat, "winner", update.result.winner, flush=True)
     await client.close()
 
@@ -283,8 +289,14 @@ async def test_two_visitors_play_one_table_at_the_hosts_table_server(tmp_path: P
             assert table_id is not None
             bea.stdin.write(f"join {table_id[1]}\r".encode())
             ada_end = await read_until(ada, "winner")
-            bea_end = await read_until(bea, "winner")
-        assert "OVER guest-ada seat 0" in ada_end and "OVER guest-bea seat 1" in bea_end
+            try:
+                bea_end = await read_until(bea, "winner")
+            except AssertionError as err:
+                raise AssertionError(f"{err}\nADA:{ada_end}") from None
+        assert "OVER guest-ada seat 0" in ada_end and "OVER guest-bea seat 1" in bea_end, (
+            ada_end,
+            bea_end,
+        )
         winner = re.search(r"winner (\d)", ada_end)
         assert winner is not None and f"winner {winner[1]}" in bea_end  # one game, one result
         saved = SaveStore(tmp_path / "tables").load(table_id[1])
