@@ -17,6 +17,7 @@ from tui.games.stress import (
     choice_caption,
     describe,
     down_faces,
+    first_choice,
     for_style,
     group_faces,
     hand_groups,
@@ -128,6 +129,15 @@ def test_the_hand_is_grouped_by_rank_lowest_first_with_what_may_be_played() -> N
     assert play_for(sevens, 3, legal) == "7S+7H+7C"
     assert play_for(sevens, 2, legal) == "7S+7H"
     assert play_for(groups[1], 1, legal) is None
+
+
+def test_the_choice_starts_on_the_lowest_rank_worth_playing_keeping_2_3_and_10() -> None:
+    legal = ["2S", "3C", "7S", "10H", "AS"]
+    groups = hand_groups(["2S", "3C", "5H", "7S", "10H", "AS"], legal)
+    assert groups[first_choice(groups)].rank == "7"  # not the 2 or the 3 before it
+    only_specials = hand_groups(["3C", "5H", "10H"], ["3C", "10H"])
+    assert only_specials[first_choice(only_specials)].rank == "3"
+    assert first_choice(hand_groups(["5H"], ["pickup"])) == 0
 
 
 def test_the_caption_names_the_playable_ranks_and_the_choice() -> None:

@@ -164,6 +164,18 @@ class Group:
         return bool(self.counts)
 
 
+# cards a player keeps for when nothing else goes: the cursor starts elsewhere
+KEPT_FOR_LATER = ("2", "3", "10")
+
+
+def first_choice(groups: Sequence[Group]) -> int:
+    """The group the cursor starts on: the lowest playable rank that is not a
+    2, 3 or 10 (those are worth keeping), else the first playable one."""
+    playable = [i for i, g in enumerate(groups) if g.playable]
+    plain_ranks = [i for i in playable if groups[i].rank not in KEPT_FOR_LATER]
+    return (plain_ranks or playable or [0])[0]
+
+
 def plays_in(legal: Collection[str]) -> list[list[str]]:
     """The legal plays of cards (not blind, pickup, swap or ready), as card lists."""
     plays = []
@@ -523,13 +535,12 @@ class StressScreen(GameScreen):
         self.refresh_bindings()
 
     def _reset_cursor(self) -> None:
-        """Onto the first playable group, all its cards (a new turn or seat)."""
+        """Onto the first group worth playing, all its cards (a new turn or seat)."""
         self.marked_hand = self.marked_up = None
         if self.phase == "swap":
             self.cursor = min(self.cursor, max(self.choices() - 1, 0))
             return
-        groups = self.groups()
-        self.cursor = next((i for i, g in enumerate(groups) if g.playable), 0)
+        self.cursor = first_choice(self.groups())
         self._full_count()
 
     def _full_count(self) -> None:
