@@ -209,9 +209,7 @@ class RemoteClient(TableClient):
                 await self.request(
                     {"type": "hello", "version": p.VERSION, "client": client, "name": name}
                 )
-                reply = await self.request(
-                    {"type": "rejoin", "table": self.table_id, "token": self.token}
-                )
+                await self.request({"type": "rejoin", "table": self.table_id, "token": self.token})
             except RemoteError as err:
                 log.warning("cannot take the seat back: %s", err)
                 if err.code in (p.BAD_TOKEN, p.NO_TABLE):
@@ -219,7 +217,6 @@ class RemoteClient(TableClient):
                 continue
             except (OSError, ConnectionError):
                 continue
-            self._enter(reply)
             self._announce()
             if self._latest is not None:
                 self._deliver(self._latest)  # the screen redraws from the full position
@@ -248,6 +245,10 @@ class RemoteClient(TableClient):
             self._latest = update
             self._history.extend(update.events)
             self._deliver(update)
+        elif kind in ("joined", "watching"):
+            # taken in here, in the order the lines came: a `game` line right
+            # behind it (the game starting) must not be overwritten by it
+            self._enter(message)
         elif kind == "chat":
             self.chat.append(message)
             self._tell_chat(str(message.get("name", "")), str(message.get("text", "")))
@@ -308,13 +309,13 @@ class RemoteClient(TableClient):
         return dict(reply["table"])
 
     async def join(self, table: str, seat: int | None = None) -> None:
-        self._enter(await self.request({"type": "join", "table": table, "seat": seat}))
+        await self.request({"type": "join", "table": table, "seat": seat})
 
     async def rejoin(self, table: str, token: str) -> None:
-        self._enter(await self.request({"type": "rejoin", "table": table, "token": token}))
+        await self.request({"type": "rejoin", "table": table, "token": token})
 
     async def watch(self, table: str) -> None:
-        self._enter(await self.request({"type": "watch", "table": table}))
+        await self.request({"type": "watch", "table": table})
 
     async def leave(self) -> None:
         await self.request({"type": "leave"})
@@ -393,12 +394,11 @@ class RemoteClient(TableClient):
         seats); the game starts once every person is back. This client moves
         to the new table (the same connection) and is returned."""
         try:
-            reply = await self.request({"type": "rematch"})
+            await self.request({"type": "rematch"})
         except RemoteError as err:
             raise IllegalMove(str(err)) from None
         except ConnectionError:
             raise IllegalMove("the connection to the server is down") from None
-        self._enter(reply)
         return self
 
     async def wait_for(self, condition: Callable[[Update], bool]) -> Update:

@@ -48,7 +48,7 @@ import time
 from collections import Counter
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -111,6 +111,14 @@ class Hosted:
 
     def reconnecting(self) -> list[int]:
         return sorted(self.holding)
+
+    def shown(self, update: Update) -> Update:
+        """``update`` as a client may have it: until every open seat is taken
+        the game has not begun, so nobody is to act and no move is legal (a
+        client that played one would only be refused)."""
+        if self.started:
+            return update
+        return replace(update, to_act=(), legal=(), clocks=())
 
     def summary(self) -> dict[str, Any]:
         record = self.table.record
@@ -585,7 +593,7 @@ class TableServer:
             "names": [s.name for s in record.seats],
             "history": [e.to_json() for e in hosted.table.history(seat)],
             # the full snapshot first; changes follow as `game` messages
-            "update": hosted.table.snapshot(seat).to_json(),
+            "update": hosted.shown(hosted.table.snapshot(seat)).to_json(),
             "reconnecting": hosted.reconnecting(),
         }
 
@@ -600,7 +608,7 @@ class TableServer:
             {
                 "type": "game",
                 "table": hosted.id,
-                "update": update.to_json(),
+                "update": hosted.shown(update).to_json(),
                 "reconnecting": hosted.reconnecting(),
                 # who sits where now (a person may have joined since)
                 "names": [seat.name for seat in hosted.table.record.seats],

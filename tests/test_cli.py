@@ -507,7 +507,7 @@ def test_arena_mistakes_get_one_line(
     assert says in one_line_error(err)
 
 
-@pytest.mark.parametrize("game_id", ["domination", "trick"])
+@pytest.mark.parametrize("game_id", ["domination", "trick", "territory"])
 def test_the_players_rules_pages_are_written_for_players(game_id: str) -> None:
     """The in-app and `cardtable rules` page: no seed numbers, rulings files,
     option identifiers or the seed's abbreviations (docs/rules/ keeps those)."""

@@ -568,7 +568,8 @@ class StressState(GameState[StressMove, StressConfig]):
             events.append(
                 Event(
                     "burn",
-                    f"The 10 burns the stack: {count} cards go to the cemetery.",
+                    f"The 10 burns the stack: {count} card{'s go' if count != 1 else ' goes'} "
+                    "to the cemetery.",
                     {"seat": seat, "count": count},
                 )
             )

@@ -153,12 +153,16 @@ async def test_a_bot_that_leads_waits_for_the_table_to_fill(tmp_path: Path) -> N
         bot = await served.client("Bot")
         said: list[str] = []
         await sit_down(bot, summary["table"], None, said.append)
-        assert bot.my_seats == (0,) and bot.snapshot(0).to_act == (0,)
+        # the bot leads, but nobody is offered a move before the table fills
+        assert bot.my_seats == (0,) and bot.snapshot(0).legal == ()
         playing = asyncio.ensure_future(play_game(bot, "medium", said.append, think=at_once))
         for _ in range(20):
             await asyncio.sleep(0)  # the bot gets every chance to move too soon
         assert not playing.done() and bot.snapshot(0).state_id == 0
+        # Ada's `joined` and the game's first update arrive back to back: she
+        # must keep the later one (the client once let the former overwrite it)
         await ada.join(summary["table"])
+        assert ada.snapshot(1).to_act == (0,)
         await play_out([ada], random.Random(4))
         outcome = await asyncio.wait_for(playing, HANG)
         assert outcome is not None and outcome == ada.snapshot(1).result

@@ -59,6 +59,24 @@ async def test_stale_out_of_turn_and_illegal_moves_are_refused_and_change_nothin
             await client.close()
 
 
+async def test_until_every_open_seat_is_taken_nobody_is_offered_a_move(tmp_path: Path) -> None:
+    async with serving(tmp_path) as served:
+        ada = await served.client("Ada")
+        created = await ada.create("domination", ["open", "open"], options=OPTIONS)
+        table = created["table"]
+        await ada.join(table, 0)  # seat 0 leads, but the game has not begun
+        waiting = ada.snapshot(0)
+        assert waiting.legal == () and waiting.to_act == ()
+        with pytest.raises((RemoteError, IllegalMove), match="not started"):
+            await ada.play(0, "AS", waiting.state_id)
+        bo = await served.client("Bo")
+        await bo.join(table, 1)
+        begun = await ada.wait_for(lambda u: bool(u.legal))
+        assert begun.to_act == (0,)
+        for client in (ada, bo):
+            await client.close()
+
+
 # ---------------------------------------------------------------- tokens
 async def test_a_dropped_player_takes_the_seat_back_with_the_token_and_only_with_it(
     tmp_path: Path,

@@ -37,6 +37,12 @@ def pick(legal: tuple[str, ...], rng: random.Random) -> str:
     return rng.choice(legal) if rng.random() < 0.5 else max(legal, key=len)
 
 
+# Random players of a shedding game may wander up to its cap of 2,000 plays (a
+# deal from `secrets` is different every run): past this many moves the people
+# resign, so that a game ends all the same, by the rules, in bounded time.
+RESIGN_AFTER = 400
+
+
 async def play_out(players: list[RemoteClient], rng: random.Random) -> None:
     """Each person plays a random legal move whenever its update says it must.
     When several people may act at once (a simultaneous phase, a race), the
@@ -55,6 +61,10 @@ async def play_out(players: list[RemoteClient], rng: random.Random) -> None:
         while True:
             update = await client.wait_for(my_turn(seat))
             if update.over:
+                return
+            if update.state_id >= RESIGN_AFTER:
+                await client.resign(seat)
+                await client.wait_for(lambda u: u.over)
                 return
             try:
                 await client.play(seat, pick(update.legal, rng), update.state_id)

@@ -46,7 +46,10 @@ async def read_until(process: asyncssh.SSHClientProcess[bytes], text: str) -> st
     """What the visitor's terminal shows (escapes removed) once ``text`` is in it."""
     seen = ""
     while text not in seen:
-        chunk = await asyncio.wait_for(process.stdout.read(65536), 20)
+        try:
+            chunk = await asyncio.wait_for(process.stdout.read(65536), 20)
+        except TimeoutError:
+            raise AssertionError(f"{text!r} never came; the terminal showed:\n{seen}") from None
         if not chunk:
             break
         seen += ESCAPE.sub("", chunk.decode("utf-8", "replace"))
@@ -229,3 +232,81 @@ def test_a_bad_server_address_is_one_line_and_exit_2(
         code = main(["ssh-host", "--guests", "--server", address, "--data-dir", str(tmp_path)])
         err = capsys.readouterr().err
         assert code == 2 and "--server must be HOST:PORT" in err and err.count("\n") == 1
+
+
+# A visitor's program that plays at the host's table server, as the app's Join
+# does: told "create" or "join TABLE" on its terminal, it plays random legal
+# moves to the end and prints the result.
+VISITOR = (
+    sys.executable,
+    "-c",
+    """
+import asyncio, os, random, sys
+from net.remote import RemoteClient
+
+async def main():
+    host, port = os.environ["CARDTABLE_SERVER"].rsplit(":", 1)
+    name = os.path.basename(os.path.dirname(sys.argv[-1]))
+    client = await RemoteClient.connect(host, int(port), name)
+    print("connected", flush=True)
+    order = sys.stdin.readline().split()
+    if order[0] == "create":
+        table = await client.create("domination", ["open", "open"], options={"target_score": 20})
+        await client.join(table["table"])
+        print("TABLE", table["table"], flush=True)
+    else:
+        await client.join(order[1])
+    print("seated", flush=True)
+    seat, rng = client.my_seats[0], random.Random(name)
+    while True:
+        update = await client.wait_for(lambda u: u.over or bool(u.legal))
+        if update.over:
+            break
+        await client.play(seat, rng.choice(update.legal), update.state_id)
+        print("played", update.state_id, flush=True)
+    print("OVER", name, "seat", seat, "winner", update.result.winner, flush=True)
+    await client.close()
+
+asyncio.run(main())
+""",
+)
+
+
+async def test_two_visitors_play_one_table_at_the_hosts_table_server(tmp_path: Path) -> None:
+    from net.server import TableServer
+    from saves.store import SaveStore
+
+    tables = TableServer(SaveStore(tmp_path / "tables"))
+    host, port = await tables.start("127.0.0.1", 0)
+    config = HostConfig(tmp_path, command=VISITOR, game_server=f"{host}:{port}")
+    acceptor, _ = await start_host(config, "127.0.0.1", 0)
+    ssh_port = acceptor.sockets[0].getsockname()[1]
+    try:
+        async with connect(ssh_port, "ada") as ada_conn, connect(ssh_port, "bea") as bea_conn:
+            ada = await ada_conn.create_process(term_type="xterm", encoding=None)
+            bea = await bea_conn.create_process(term_type="xterm", encoding=None)
+            ada.stdin.write(b"create\r")
+            shown = await read_until(ada, "TABLE")
+            table_id = re.search(r"TABLE (\w+)", shown)
+            assert table_id is not None
+            bea.stdin.write(f"join {table_id[1]}\r".encode())
+            ada_end = await read_until(ada, "winner")
+            try:
+                bea_end = await read_until(bea, "winner")
+            except AssertionError as err:
+                raise AssertionError(f"{err}\nADA:{ada_end}") from None
+        assert "OVER guest-ada seat 0" in ada_end and "OVER guest-bea seat 1" in bea_end, (
+            ada_end,
+            bea_end,
+        )
+        winner = re.search(r"winner (\d)", ada_end)
+        assert winner is not None and f"winner {winner[1]}" in bea_end  # one game, one result
+        saved = SaveStore(tmp_path / "tables").load(table_id[1])
+        assert saved.status == "finished" and [s.name for s in saved.seats] == [
+            "guest-ada",
+            "guest-bea",
+        ]
+    finally:
+        acceptor.close()
+        await acceptor.wait_closed()
+        await tables.close()

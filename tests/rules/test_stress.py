@@ -278,6 +278,13 @@ def test_a_ten_needs_its_rank_and_burns_the_stack_and_its_player_goes_again() ->
     assert [e.kind for e in events] == ["play", "burn", "again"]
 
 
+def test_the_burn_counts_its_cards_in_words() -> None:
+    events = position(["10S 4C", "5S"]).play(0, play("10S"))
+    assert events[1].text == "The 10 burns the stack: 1 card goes to the cemetery."
+    events = position(["10S 4C", "5S"], stack="4H").play(0, play("10S"))
+    assert events[1].text == "The 10 burns the stack: 2 cards go to the cemetery."
+
+
 def test_ten_wild_puts_a_ten_on_anything() -> None:
     state = position(["10S JC", "5S"], stack="9H", ten_wild=True)
     assert legal(state) == {"10S"}

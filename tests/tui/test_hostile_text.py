@@ -17,6 +17,7 @@ from textual.widgets import DataTable
 
 from net.replay import ReplayGame
 from rules.game import Outcome
+from rules.registry import games
 from saves.record import GameRecord, SeatInfo
 from saves.store import SaveEntry, SaveStore
 from tests.saves.helpers import played_record
@@ -218,7 +219,7 @@ async def test_replay_game_over_handoff_and_widgets_show_hostile_names(dirs: Any
         assert app.is_running
 
 
-@pytest.mark.parametrize("game_id", ["domination", "trick", "toy"])
+@pytest.mark.parametrize("game_id", sorted(games()))
 async def test_every_game_screen_shows_hostile_names_as_written(dirs: Any, game_id: str) -> None:
     """A saved game whose seats are named with markup (printable, so the schema lets
     them through) resumes into its game screen, which draws them as written."""

@@ -50,7 +50,7 @@ def poorly_contrasted(app: Any) -> set[str]:
 SOME = ("textual-dark", "textual-light", "solarized-light")
 
 
-@pytest.mark.parametrize("game", ["domination", "trick"])
+@pytest.mark.parametrize("game", ["domination", "stress", "territory", "trick"])
 async def test_the_default_and_the_light_themes_keep_the_table_readable(
     dirs: Any, game: str
 ) -> None:
@@ -58,7 +58,7 @@ async def test_the_default_and_the_light_themes_keep_the_table_readable(
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game", ["domination", "trick"])
+@pytest.mark.parametrize("game", ["domination", "stress", "territory", "trick"])
 async def test_every_theme_keeps_the_table_readable(dirs: Any, game: str) -> None:
     await _check_themes(dirs, game, None)
 

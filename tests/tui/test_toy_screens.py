@@ -4,7 +4,6 @@ new-game form is built from its options; the generic screen plays it."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from textual.widgets import Input, OptionList, Select
@@ -13,22 +12,7 @@ from tui.games.generic import GenericGameScreen
 from tui.screens.home import HomeScreen
 from tui.screens.new_game import NewGameScreen
 
-from .conftest import make_app, screen_text
-
-
-async def settle(pilot: Any, done: Callable[[], bool] = lambda: True) -> None:
-    """Let the table and the screens work until ``done()`` holds and no bot is
-    thinking (conftest's settle always takes its 50 rounds: ``thinking()`` is a
-    tuple, never None). A guard of 100 rounds against a hang."""
-    for _ in range(100):
-        await pilot.pause()
-        client = getattr(pilot.app.screen, "client", None)
-        if client is not None:
-            await client.idle()
-            await pilot.pause()
-        if done() and not (client is not None and client.table.thinking()):
-            return
-    raise AssertionError("the screen never settled")
+from .conftest import make_app, screen_text, settle
 
 
 def _moves_played(app: Any) -> int | None:

@@ -1,0 +1,284 @@
+"""The Stress screen: its text as pure functions of a view (what may be played
+on a stack, the hand grouped by rank, the opponents condensed to one line
+each), and one game against the computer played by keys through the app."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from net.local import LocalClient
+from rules.registry import get_game
+from rules.stress import FOLLOWS
+from rules.stress.state import RANK_NAMES, _ranks_text
+from tui.games.stress import (
+    MovesPicker,
+    StressScreen,
+    allowed_text,
+    choice_caption,
+    describe,
+    down_faces,
+    first_choice,
+    for_style,
+    group_faces,
+    hand_groups,
+    opponent_lines,
+    play_for,
+    stack_caption,
+    stack_faces,
+)
+from tui.screens.game_over import GameOverScreen
+from tui.widgets.cards import CardStyle
+
+from .conftest import make_app, screen_text, settle
+
+ASCII = CardStyle(ascii=True)
+UNICODE = CardStyle()
+
+
+def stack_view(stack: list[str], top: str | None, ten_wild: bool = False) -> dict[str, Any]:
+    return {"stack": stack, "top": top, "stock": 20, "cemetery": ["10S"] * 3,
+            "rules": {"ten_wild": ten_wild}}  # fmt: skip
+
+
+# ------------------------------------------------------------------ what may be played
+def test_an_empty_stack_takes_any_card() -> None:
+    view = stack_view([], None)
+    assert allowed_text(view) == "any card (the stack is empty)"
+    assert stack_caption(view, ASCII) == "Stack empty: any card · stock 20 · cemetery 3"
+
+
+def test_a_seven_asks_for_seven_or_higher_or_a_two_or_a_three() -> None:
+    view = stack_view(["4S", "7H"], "7H")
+    assert allowed_text(view) == "7 or higher, or a 2 or a 3"
+    assert stack_caption(view, ASCII) == (
+        "Stack 2: 7 or higher, or a 2 or a 3 · stock 20 · cemetery 3"
+    )
+
+
+def test_a_three_is_see_through_and_the_card_below_counts() -> None:
+    view = stack_view(["4S", "9H", "3D", "3C"], "9H")
+    assert allowed_text(view) == "below 9 (2 to 8)"
+    caption = stack_caption(view, ASCII)
+    assert caption.startswith("Stack 4: below 9 (2 to 8) (see through the 3s to 9H)")
+    # narrow: the note on the 3s goes, what may be played stays
+    assert stack_caption(view, ASCII, 50) == "Stack 4: below 9 (2 to 8) · stock 20 · cemetery 3"
+    faces = stack_faces(view, 78)
+    assert [(f.text, f.label) for f in faces] == [
+        ("4S", ""), ("9H", "top"), ("3D", "see"), ("3C", "see")
+    ]  # fmt: skip
+    assert faces[1].playable is True and faces[2].playable is False
+
+
+def test_nothing_but_threes_or_a_two_let_anything_follow() -> None:
+    assert allowed_text(stack_view(["3D", "3C"], None)) == "any card (nothing but 3s on the stack)"
+    assert allowed_text(stack_view(["KD", "2C"], None)) == "any card (a 2 resets the stack)"
+    assert allowed_text(stack_view(["KD", "2C", "3S"], None)) == "any card (a 2 resets the stack)"
+
+
+def test_ten_wild_adds_the_ten_where_it_would_not_go() -> None:
+    assert allowed_text(stack_view(["QS"], "QS", ten_wild=True)) == (
+        "Q or higher, or a 2, a 3 or a 10"
+    )
+    assert allowed_text(stack_view(["9S"], "9S", ten_wild=True)) == "below 9 (2 to 8), or a 10"
+    assert allowed_text(stack_view(["7S"], "7S", ten_wild=True)) == "7 or higher, or a 2 or a 3"
+    assert allowed_text(stack_view(["AS"], "AS")) == "an A, or a 2 or a 3"
+
+
+ORDER = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+
+
+def ranks_said(text: str) -> set[str]:
+    """The ranks a statement of allowed_text names."""
+    said: set[str] = set()
+    head, _, rest = text.partition(", or ")
+    if head.startswith("below 9"):
+        said |= set(ORDER[: ORDER.index("9")])
+    elif head.endswith(" or higher"):
+        said |= set(ORDER[ORDER.index(head.split()[0]) :])
+    elif head == "an A":
+        said.add("A")
+    for part in rest.replace(" or ", ", ").split(", "):
+        if part.startswith(("a ", "an ")):
+            said.add(part.split()[1])
+    return said
+
+
+def test_the_statement_names_exactly_the_ranks_the_rules_allow() -> None:
+    for wild in (False, True):
+        for top in range(1, 14):
+            if top in (2, 3):
+                continue  # never an effective top: anything follows
+            card = f"{RANK_NAMES[top]}S"
+            text = allowed_text(stack_view([card], card, ten_wild=wild))
+            assert ranks_said(text) == set(_ranks_text(FOLLOWS[wild][top])), (text, wild)
+
+
+# ------------------------------------------------------------------ the hand
+def test_the_hand_is_grouped_by_rank_lowest_first_with_what_may_be_played() -> None:
+    hand = ["2S", "5H", "7S", "7H", "7C", "AS"]
+    legal = ["2S", "7S", "7H", "7C", "7S+7H", "7S+7C", "7H+7C", "7S+7H+7C", "AS"]
+    groups = hand_groups(hand, legal)
+    assert [(g.rank, g.cards, g.counts) for g in groups] == [
+        ("2", ("2S",), (1,)),
+        ("5", ("5H",), ()),
+        ("7", ("7S", "7H", "7C"), (1, 2, 3)),
+        ("A", ("AS",), (1,)),
+    ]
+    assert not groups[1].playable
+    sevens = groups[2]
+    assert play_for(sevens, 3, legal) == "7S+7H+7C"
+    assert play_for(sevens, 2, legal) == "7S+7H"
+    assert play_for(groups[1], 1, legal) is None
+
+
+def test_the_choice_starts_on_the_lowest_rank_worth_playing_keeping_2_3_and_10() -> None:
+    legal = ["2S", "3C", "7S", "10H", "AS"]
+    groups = hand_groups(["2S", "3C", "5H", "7S", "10H", "AS"], legal)
+    assert groups[first_choice(groups)].rank == "7"  # not the 2 or the 3 before it
+    only_specials = hand_groups(["3C", "5H", "10H"], ["3C", "10H"])
+    assert only_specials[first_choice(only_specials)].rank == "3"
+    assert first_choice(hand_groups(["5H"], ["pickup"])) == 0
+
+
+def test_the_caption_names_the_playable_ranks_and_the_choice() -> None:
+    groups = hand_groups(["5H", "7S", "7H", "7C", "AS"], ["7S", "7H", "7C", "7S+7H", "AS"])
+    assert choice_caption(groups, 1, 2) == "may play 7 A · 2 of 3 7s (↑↓), ⏎ plays"
+    assert choice_caption(groups, 0, 1) == "may play 7 A · not 5"
+    assert choice_caption(groups, 2, 1) == "may play 7 A · ⏎ plays A"
+    assert choice_caption(hand_groups(["5H"], ["pickup"]), 0, 1) == (
+        "nothing goes: p picks up the stack"
+    )
+
+
+def test_a_group_is_drawn_card_by_card_while_it_fits_else_one_card_per_rank() -> None:
+    groups = hand_groups(["5H", "7S", "7H", "7C"], ["7S+7H"])
+    faces = group_faces(groups, 1, 2, 78, True)
+    assert [(f.text, f.selected, f.label, f.playable) for f in faces] == [
+        ("5H", False, "1", False),
+        ("7S", True, "2", True),
+        ("7H", True, "", True),
+        ("7C", False, "", True),
+    ]
+    # a picked-up stack: 20 cards do not fit 78 columns, 5 ranks do
+    big = [f"{r}{s}" for r in ("4", "8", "9", "J", "K") for s in "SHDC"]
+    faces = group_faces(hand_groups(big), 2, 3, 78, False)
+    assert [(f.text, f.label) for f in faces] == [
+        ("4S", "1×4"), ("8S", "2×4"), ("9S", "3/4"), ("JS", "4×4"), ("KS", "5×4")
+    ]  # fmt: skip
+
+
+def test_face_down_cards_keep_their_positions_once_some_are_played() -> None:
+    faces = down_faces([True, False, True, True], cursor=2, active=True)
+    assert [(f.label, f.selected, f.face_down) for f in faces] == [
+        ("1", False, True), ("3", True, True), ("4", False, True)
+    ]  # fmt: skip
+    assert all(f.text not in ("", "?") and f.playable for f in faces)
+
+
+def test_the_ascii_style_spells_the_arrows_and_marks_out() -> None:
+    caption = "may play 7 · 2 of 3 7s (↑↓), ⏎ plays · 1×3 · Bo…"
+    assert (
+        for_style(caption, ASCII) == "may play 7 · 2 of 3 7s (up/down), Enter plays · 1x3 · Bo..."
+    )
+    assert for_style(caption, UNICODE) == caption
+
+
+# ------------------------------------------------------------------ opponents
+def eight_seat_view() -> dict[str, Any]:
+    state = get_game("stress").new(get_game("stress").config(players=8), seed=4)
+    for seat in state.to_act():
+        state.play(seat, get_game("stress").parse_move("ready"))
+    return dict(state.view(0))
+
+
+def test_eight_seats_at_80_columns_give_one_line_per_opponent() -> None:
+    view = eight_seat_view()
+    names = ["You", *[f"A very long computer name {n}" for n in range(2, 9)]]
+    lines = opponent_lines(view, 0, names, UNICODE, 78, acting=(view["turn"],))
+    assert len(lines) == 7
+    for seat, line in zip(range(1, 8), lines, strict=True):
+        assert len(line) <= 78, line
+        up = " ".join(c[:-1] + {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[c[-1]]
+                      for c in view["face_up"][seat])  # fmt: skip
+        assert f"up {up}" in line and "hand 4" in line and "down 4" in line, line
+        assert line[1:].startswith("A very long"), line
+    # the seat to act is marked
+    assert lines[view["turn"] - 1].startswith("▸") or view["turn"] == 0
+    # a spectator sees all eight
+    assert len(opponent_lines(view, None, names, ASCII, 78)) == 8
+
+
+def test_finished_opponents_condense_to_their_place() -> None:
+    view = eight_seat_view()
+    view["finished"] = [3]
+    view["resigned"] = [5]
+    lines = opponent_lines(view, 0, [f"P{n}" for n in range(1, 9)], ASCII, 78)
+    assert lines[2] == " P4: finished 1st"
+    assert lines[4] == " P6: resigned"
+
+
+def test_describe_reveals_hidden_cards_only_with_a_snapshot() -> None:
+    spec = get_game("stress")
+    state = spec.new(spec.config(players=2), seed=2)
+    names = ["Ann", "Bob"]
+    text = describe(state.view(0), state.scores(), names, ASCII, None).plain
+    assert "Ann's hand: " + " ".join(state.view(0)["hand"]) in text
+    assert "Revealed" not in text
+    shown = describe(state.view(None), state.scores(), names, ASCII, state.snapshot()).plain
+    assert (
+        "Revealed" in shown and "face down " + " ".join(state.snapshot()["face_down"][1]) in shown
+    )
+
+
+# ------------------------------------------------------------------ through the app
+async def test_a_game_against_the_computer_by_keys(dirs: Any) -> None:
+    launch = {"action": "play", "game": "stress", "vs": "computer:easy", "seed": 3,
+              "options": {"players": 2, "first_player": "0"}}  # fmt: skip
+    app = make_app(dirs, launch=launch)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, StressScreen)
+        assert isinstance(screen.client, LocalClient)
+        moves = screen.client.table.record.moves
+        hand, up = screen.hand, screen.face_up
+        # the swaps: mark the first hand card, then (↑) the second face-up card
+        await pilot.press("1", "enter", "up", "2", "enter")
+        await settle(pilot)
+        assert (0, f"swap {hand[0]} {up[1]}") in moves
+        assert hand[0] in screen.face_up and up[1] in screen.hand
+        await pilot.press("r")
+        await settle(pilot)
+        assert screen.phase == "play" and screen.my_turn
+        assert "Stack 1:" in screen_text(app)
+        # a few turns: the first playable group, all its cards, or pick up
+        played = 0
+        for _ in range(2):
+            if not screen.my_turn:
+                break
+            before = len(moves)
+            group = next((g for g in screen.groups() if g.playable), None)
+            if screen.source == "face_down":
+                await pilot.press("enter")
+            elif group is None:
+                assert "p picks it up" in screen_text(app)
+                await pilot.press("p")
+            else:
+                await pilot.press("enter")
+                cards = moves[before][1].split("+")
+                assert cards == sorted(group.cards, key=lambda c: "SHDC".index(c[-1]))
+                played += 1
+            await settle(pilot)
+            assert len(moves) > before and moves[before][0] == 0
+        assert played  # this deal gives cards to play, by Enter
+        # every legal move is reachable from the list
+        if screen.my_turn and not screen.over:
+            legal = screen.legal
+            before = len(moves)
+            await pilot.press("m")
+            await settle(pilot)
+            assert isinstance(app.screen, MovesPicker)
+            await pilot.press("enter")
+            await settle(pilot)
+            assert moves[before] == (0, legal[0])
+        assert not isinstance(app.screen, GameOverScreen) or screen.over
