@@ -21,7 +21,11 @@ async def test_both_players_ask_and_play_again_at_their_seats(tmp_path: Path) ->
         summary = await ada.create("domination", ["open", "open"], options={"target_score": 20})
         first = summary["table"]
         await ada.join(first)
+        assert [s.name for s in ada.seats] == ["Ada", "Player 2"]
         await bo.join(first)
+        # the game messages name whoever sat down since
+        await ada.wait_for(lambda u: bool(u.to_act))
+        assert [s.name for s in ada.seats] == ["Ada", "Bo"]
         with pytest.raises(IllegalMove, match="not over"):
             await ada.rematch()
         heard: list[tuple[str, str]] = []
