@@ -300,7 +300,10 @@ class GameScreen(Screen[None]):
 
     def _chat_line(self, name: str, text: str) -> None:
         if not self._closed and self.is_mounted:
-            self.query_one(EventLog).add_line(f"{plain(name, 32)}: {plain(text, 200)}")
+            line = f"{plain(name, 32)}: {plain(text, 200)}"
+            self.query_one(EventLog).add_line(line)
+            # also above a dialog (the result's, where a rematch is asked for)
+            self.notify(line, timeout=6, markup=False)
 
     def action_chat(self) -> None:
         from tui.screens.chat import ChatScreen
