@@ -61,6 +61,8 @@ ShortText = Annotated[str, msgspec.Meta(max_length=64)]
 TableId = Annotated[str, msgspec.Meta(pattern="^[0-9a-f]{6,32}$")]
 Hex64 = Annotated[str, msgspec.Meta(pattern="^[0-9a-f]{64}$")]  # a SHA-256
 Token = Annotated[str, msgspec.Meta(min_length=1, max_length=128)]
+# a token the client chose for its next rejoin: long enough to be a secret
+NextToken = Annotated[str, msgspec.Meta(min_length=16, max_length=128)]
 OptionValue = bool | int | float | str
 Options = Annotated[dict[ShortText, OptionValue], msgspec.Meta(max_length=32)]
 SeatChoice = Annotated[str, msgspec.Meta(pattern="^(open|computer:[a-z]{1,16})$")]
@@ -101,6 +103,9 @@ class Join(_Message, tag="join"):
 
     table: TableId
     seat: Seat | None = None
+    # the token for taking this seat back, chosen (at random) by the client,
+    # so that a reply lost on the way cannot lose the seat; else the server's
+    next_token: NextToken | None = None
     id: RequestId | None = None
 
 
@@ -109,6 +114,7 @@ class Rejoin(_Message, tag="rejoin"):
 
     table: TableId
     token: Token
+    next_token: NextToken | None = None  # as for Join
     id: RequestId | None = None
 
 
@@ -137,6 +143,7 @@ class Rematch(_Message, tag="rematch"):
     """Once the game is over: the same seats again at a new table (the first
     to ask creates it; each player who asks sits at their own seat there)."""
 
+    next_token: NextToken | None = None  # as for Join
     id: RequestId | None = None
 
 

@@ -21,6 +21,7 @@ import contextlib
 import itertools
 import json
 import logging
+import secrets
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -78,6 +79,7 @@ class RemoteClient(TableClient):
         self.can_chat = True
         self.welcome: dict[str, Any] = {}
         self.token: str | None = None
+        self._sent_tokens: list[str] = []  # chosen for a request not answered yet
         self.table_id: str | None = None
         self.game_id = ""
         self.config = {}
@@ -209,14 +211,16 @@ class RemoteClient(TableClient):
                 await self.request(
                     {"type": "hello", "version": p.VERSION, "client": client, "name": name}
                 )
-                await self.request({"type": "rejoin", "table": self.table_id, "token": self.token})
+                taken = await self._take_back()
             except RemoteError as err:
                 log.warning("cannot take the seat back: %s", err)
-                if err.code in (p.BAD_TOKEN, p.NO_TABLE):
-                    break  # the seat is gone (the grace period passed)
+                if err.code == p.NO_TABLE:
+                    break
                 continue
             except (OSError, ConnectionError):
                 continue
+            if not taken:
+                break  # the seat is gone (the grace period passed)
             self._announce()
             if self._latest is not None:
                 self._deliver(self._latest)  # the screen redraws from the full position
@@ -227,6 +231,32 @@ class RemoteClient(TableClient):
             writer.close()
         self._announce()
         self._changed.set()
+
+    async def _take_back(self) -> bool:
+        """Rejoin with our token, or with one we chose for an earlier rejoin
+        whose reply never came (the server may have taken it): False if the
+        server knows none of them."""
+        for token in [self.token, *self._sent_tokens]:
+            if token is None:
+                continue
+            try:
+                await self.request(self._seat_request({"type": "rejoin", "token": token}))
+            except RemoteError as err:
+                if err.code == p.BAD_TOKEN:
+                    continue
+                raise
+            return True
+        return False
+
+    def _seat_request(self, message: dict[str, Any]) -> dict[str, Any]:
+        """A join/rejoin/rematch with the token we choose for next time, noted
+        until the reply confirms it (a lost reply must not lose the seat)."""
+        chosen = secrets.token_urlsafe(24)
+        self._sent_tokens = [*self._sent_tokens[-7:], chosen]
+        request = {**message, "next_token": chosen}
+        if "table" not in request and message["type"] == "rejoin":
+            request["table"] = self.table_id
+        return request
 
     def _deliver(self, update: Update) -> None:
         for listener in list(self._listeners):
@@ -309,10 +339,10 @@ class RemoteClient(TableClient):
         return dict(reply["table"])
 
     async def join(self, table: str, seat: int | None = None) -> None:
-        await self.request({"type": "join", "table": table, "seat": seat})
+        await self.request(self._seat_request({"type": "join", "table": table, "seat": seat}))
 
     async def rejoin(self, table: str, token: str) -> None:
-        await self.request({"type": "rejoin", "table": table, "token": token})
+        await self.request(self._seat_request({"type": "rejoin", "table": table, "token": token}))
 
     async def watch(self, table: str) -> None:
         await self.request({"type": "watch", "table": table})
@@ -338,6 +368,7 @@ class RemoteClient(TableClient):
         seat = reply.get("seat")
         self.my_seats = (seat,) if seat is not None else ()
         self.token = reply.get("token")
+        self._sent_tokens = []  # the reply came: the token it names is the one
         self._history = [Event.from_json(e) for e in reply["history"]]
         self.reconnecting = tuple(reply["reconnecting"])
         self._latest = Update.from_json(reply["update"])
@@ -394,7 +425,7 @@ class RemoteClient(TableClient):
         seats); the game starts once every person is back. This client moves
         to the new table (the same connection) and is returned."""
         try:
-            await self.request({"type": "rematch"})
+            await self.request(self._seat_request({"type": "rematch"}))
         except RemoteError as err:
             raise IllegalMove(str(err)) from None
         except ConnectionError:

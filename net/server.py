@@ -458,7 +458,13 @@ class TableServer:
         if not free:
             raise p.ProtocolError(p.SEAT_TAKEN, "the rematch has no open seat left")
         await self._join(
-            conn, p.Join(table=again.id, seat=seat if seat in free else free[0], id=message.id)
+            conn,
+            p.Join(
+                table=again.id,
+                seat=seat if seat in free else free[0],
+                next_token=message.next_token,
+                id=message.id,
+            ),
         )
 
     async def _create(self, message: p.Create) -> Hosted:
@@ -539,7 +545,7 @@ class TableServer:
             seat = message.seat
         record = hosted.table.record
         record.seats[seat] = SeatInfo(conn.name, "remote")
-        await self._seat(conn, hosted, seat, message.id)
+        await self._seat(conn, hosted, seat, message.id, message.next_token)
         if not hosted.started and hosted.open_seats <= set(hosted.tokens):
             await self._begin(hosted)
 
@@ -561,10 +567,17 @@ class TableServer:
         timer = hosted.holding.pop(seat, None)
         if timer is not None:
             timer.cancel()
-        await self._seat(conn, hosted, seat, message.id)
+        await self._seat(conn, hosted, seat, message.id, message.next_token)
 
-    async def _seat(self, conn: Connection, hosted: Hosted, seat: int, rid: int | None) -> None:
-        token = secrets.token_urlsafe(24)
+    async def _seat(
+        self,
+        conn: Connection,
+        hosted: Hosted,
+        seat: int,
+        rid: int | None,
+        chosen: str | None = None,
+    ) -> None:
+        token = chosen or secrets.token_urlsafe(24)
         hosted.tokens[seat] = _digest(token)
         self._persist()
         hosted.occupants[seat] = conn

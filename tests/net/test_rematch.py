@@ -3,8 +3,10 @@ is over; the first to ask creates it, the others sit at their own seats."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -69,3 +71,46 @@ async def test_a_rematch_against_a_server_computer_starts_at_once(tmp_path: Path
         await play_out([ada], random.Random(2))
         assert ada.snapshot(0).over
         await ada.close()
+
+
+async def test_a_lost_reply_to_a_rejoin_does_not_lose_the_seat(tmp_path: Path) -> None:
+    """The client chooses the token for its next rejoin and sends it along: if
+    the reply is lost after the server took it, the client tries that one."""
+    async with serving(tmp_path, Limits(burst=100_000)) as served:
+        ada, bo = await served.client("Ada"), await served.client("Bo")
+        summary = await ada.create("domination", ["open", "open"])
+        await ada.join(summary["table"])
+        await bo.join(summary["table"])
+        first = ada.token
+
+        async def at_once(_: float) -> None:
+            await asyncio.sleep(0)
+
+        ada.sleep = at_once
+        seat = served.server._seat
+        lost: list[str] = []
+
+        async def lossy(conn: Any, *args: Any) -> None:
+            if conn.name != "Ada" or lost:
+                await seat(conn, *args)
+                return
+            lost.append("the joined reply")
+            send = conn.send
+            conn.send = lambda message: None if message["type"] == "joined" else send(message)
+            await seat(conn, *args)  # the server seats her and makes her token...
+            conn.writer.transport.abort()  # ...but the reply never arrives
+
+        served.server._seat = lossy  # type: ignore[method-assign]
+        for conn in list(served.server.connections):
+            if conn.name == "Ada":
+                conn.writer.transport.abort()  # the network drops
+        await ada.wait_for(lambda _: ada.connection == "connected" and ada.token != first)
+        assert lost == ["the joined reply"] and ada.my_seats == (0,)
+        # the seat is really hers again: she plays on
+        update = await ada.wait_for(lambda u: bool(u.to_act))
+        player = ada if update.to_act == (0,) else bo
+        latest = player.snapshot(player.my_seats[0])
+        await player.play(player.my_seats[0], latest.legal[0], latest.state_id)
+        await ada.wait_for(lambda u: u.state_id == latest.state_id + 1)
+        await ada.close()
+        await bo.close()

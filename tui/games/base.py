@@ -637,8 +637,11 @@ class GameScreen(Screen[None]):
 
     async def _after_pause(self, choice: str | None) -> None:
         if choice == "quit":
+            link = self.client.connection  # before leaving closes it
             await self.leave()
-            if self.client.connection is not None:
+            if link == "closed":
+                self.notify("You left the table (its connection was lost).")
+            elif link is not None:
                 self.notify(
                     "You left the table: your seat is held for a while; "
                     "take it back from the lobby."

@@ -178,6 +178,9 @@ class LobbyScreen(Screen[None]):
         elif not self.query_one("#lobby-status", Static).has_class("-problem"):
             self.say(f"{len(self.tables)} table{'s' if len(self.tables) != 1 else ''}.")
 
+    def _summary(self, table: str) -> dict[str, Any]:
+        return next((t for t in self.tables if t["table"] == table), {})
+
     def selected(self) -> dict[str, Any] | None:
         listing = self.query_one(OptionList)
         option = listing.highlighted_option
@@ -248,7 +251,16 @@ class LobbyScreen(Screen[None]):
                     await client.rejoin(table, token)
                 except RemoteError:
                     self.held.forget(self.client.address, table)
-                    await client.join(table)  # the seat was given up: an open one, if any
+                    self.action_refresh()
+                    if not joinable(self._summary(table)):
+                        await client.close()
+                        self.say(
+                            "Your seat there is gone (the server no longer knows it), "
+                            "and no other seat is open: w watches.",
+                            problem=True,
+                        )
+                        return
+                    await client.join(table)  # the seat was given up: an open one
             else:
                 await client.join(table)
         except (RemoteError, ConnectionError) as err:
@@ -304,6 +316,10 @@ class SeatKeeper:
     def connection(self, state: str) -> None:
         if state == "connected":
             self.note()
+        elif state == "closed" and self.client.table_id is not None:
+            # the seat could not be taken back: its token is dead
+            self.held.forget(self.address, self.client.table_id)
+            self.kept = (None, None)
 
 
 class GameChoiceScreen(ModalScreen[str | None]):
