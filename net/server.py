@@ -217,6 +217,7 @@ class TableServer:
         sleep: Sleep = asyncio.sleep,
         executor: Executor | None = None,
         name: str = "cardtable",
+        pace: float = 0.0,
     ) -> None:
         self.store = store
         self.limits = limits or Limits()
@@ -224,6 +225,9 @@ class TableServer:
         self.sleep = sleep
         self.executor = executor
         self.name = name
+        # seconds between a move and a computer player's answer (people can
+        # follow the play; a headless server for bots wants none)
+        self.pace = pace
         self.tables: dict[str, Hosted] = {}
         self.connections: set[Connection] = set()
         self._per_address: Counter[str] = Counter()
@@ -505,6 +509,7 @@ class TableServer:
             record,
             self.store,
             executor=self.executor,
+            pace=self.pace,
             clock=self.clock,
             sleep=self.sleep,
             hints=False,
@@ -719,6 +724,7 @@ class TableServer:
                 self.store,
                 events=events,
                 executor=self.executor,
+                pace=self.pace,
                 clock=self.clock,
                 sleep=self.sleep,
                 hints=False,

@@ -285,7 +285,11 @@ class CardTableApp(App[int]):
 
         if self.hosted is not None:
             return self.hosted_port
-        server = TableServer(SaveStore(self.store.root / "hosted"), executor=self.bot_threads)
+        server = TableServer(
+            SaveStore(self.store.root / "hosted"),
+            executor=self.bot_threads,
+            pace=self.settings.bot_pace,  # computer players answer as at a local table
+        )
         try:
             _, bound = await server.start("0.0.0.0" if everyone else "127.0.0.1", port)
         except OSError:
