@@ -66,7 +66,7 @@ def _seat_text(seat: Mapping[str, Any]) -> str:
 
 
 def table_line(summary: Mapping[str, Any], titles: Mapping[str, str] | None = None) -> str:
-    """One table of the lobby in a line: game, who sits where, its state."""
+    """One table of the lobby in a line: its id, game, who sits where, its state."""
     game = str(summary.get("game", "?"))
     title = (titles or {}).get(game, game)
     seats = list(summary.get("seats", ()))
@@ -84,7 +84,9 @@ def table_line(summary: Mapping[str, Any], titles: Mapping[str, str] | None = No
     preset = summary.get("preset")
     kind = f"{title} ({plain(str(preset), 16)})" if preset else title
     who = " vs ".join(_seat_text(s) for s in seats)
-    return f"{kind} · {who} · {state}"
+    # the id is what `cardtable bot --table ID` takes
+    table = plain(str(summary.get("table", "?")), 32)
+    return f"{table}  {kind} · {who} · {state}"
 
 
 def joinable(summary: Mapping[str, Any]) -> bool:

@@ -42,7 +42,8 @@ WAITING = {
 def test_a_table_in_one_line() -> None:
     titles = {"domination": "Domination"}
     assert table_line(WAITING, titles) == (
-        "Domination (short) · Ada vs (open seat) vs Computer 3 (hard) · waiting: 1 open seat"
+        "a47c3e57  Domination (short) · Ada vs (open seat) vs Computer 3 (hard) · "
+        "waiting: 1 open seat"
     )
     playing = {
         **WAITING,
@@ -56,7 +57,7 @@ def test_a_table_in_one_line() -> None:
     }
     # a name from the network is cleaned of escapes; an unknown game shows its id
     assert table_line(playing, {}) == (
-        "domination · Ada (reconnecting) vs Bo\ufffd · playing, 2 watching"
+        "a47c3e57  domination · Ada (reconnecting) vs Bo\ufffd · playing, 2 watching"
     )
     assert joinable(WAITING) and not joinable(playing)
     assert table_line({**WAITING, "status": "finished"}, titles).endswith("· finished")
