@@ -229,3 +229,33 @@ def test_the_join_form_offers_the_ssh_hosts_server_and_the_login_name(
     monkeypatch.setenv("LOGNAME", "ada")
     assert default_name("") == "ada"
     assert default_name("  Ada L. ") == "Ada L."  # the name saved in the settings wins
+
+
+async def test_hosting_starts_one_server_keeps_its_tables_in_the_data_folder(
+    dirs: Any,
+) -> None:
+    import socket
+
+    from net.remote import RemoteClient
+
+    app = make_app(dirs)
+    port = await app.host_server(0, everyone=False)
+    try:
+        assert await app.host_server(0, everyone=False) == port  # the same one, once
+        client = await RemoteClient.connect("127.0.0.1", port, "Ada")
+        table = await client.create("domination", ["open", "computer:easy"])
+        await client.close()
+        data, _ = dirs
+        assert (data / "hosted" / "games" / f"{table['table']}.json").exists()
+    finally:
+        assert app.hosted is not None
+        await app.hosted.close()
+        app.bot_threads.shutdown(wait=False)
+    # a busy port is an OSError for the form to explain
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        other = make_app(dirs)
+        with pytest.raises(OSError):
+            await other.host_server(busy.getsockname()[1], everyone=False)
+        assert other.hosted is None
