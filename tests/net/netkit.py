@@ -45,6 +45,15 @@ class FakeTime:
         heapq.heappush(self._sleepers, (self.now + seconds, next(self._order), future))
         await future
 
+    async def sleeping_until(self, when: float) -> None:
+        """Return once something sleeps until ``when`` (a task that has just
+        been started may not have reached its sleep yet)."""
+        for _ in range(10_000):
+            if any(abs(due - when) < 1e-9 for due, _, _ in self._sleepers):
+                return
+            await asyncio.sleep(0)
+        raise AssertionError(f"nothing came to sleep until {when}")
+
     async def advance(self, seconds: float) -> None:
         self.now += seconds
         while self._sleepers and self._sleepers[0][0] <= self.now:
