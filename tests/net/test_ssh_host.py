@@ -310,3 +310,36 @@ async def test_two_visitors_play_one_table_at_the_hosts_table_server(tmp_path: P
         acceptor.close()
         await acceptor.wait_closed()
         await tables.close()
+
+
+@pytest.mark.slow  # the real app in a pty, a game started and played: CI's slow step
+async def test_a_visitor_who_drops_finds_the_game_saved_to_resume(tmp_path: Path) -> None:
+    from saves.store import SaveStore
+
+    acceptor, host = await start_host(HostConfig(tmp_path), "127.0.0.1", 0)
+    port = acceptor.sockets[0].getsockname()[1]
+    try:
+        conn = await connect(port, "ada")
+        process = await conn.create_process(
+            term_type="xterm-256color", term_size=(80, 24), encoding=None
+        )
+        await read_until(process, "Choose a game")
+        process.stdin.write(b"\r")  # Domination
+        await read_until(process, "Start")
+        process.stdin.write(b"\x13")  # Ctrl+S: start, against the computer
+        await read_until(process, "Your hand")
+        for _ in range(3):  # whoever leads, a card of ours is played
+            process.stdin.write(b"1")
+        await read_until(process, "You play")
+        visitors = list(host.processes)
+        conn.abort()  # the connection drops: no goodbye, no quit
+        # the visitor's cardtable is hung up on, as a closed terminal is, and ends
+        for visitor in visitors:
+            await asyncio.wait_for(visitor.wait(), 20)
+    finally:
+        acceptor.close()
+    games = SaveStore(tmp_path / "visitors" / "guest-ada" / "data").list()
+    assert len(games) == 1
+    record = games[0].record
+    assert record is not None and record.status == "playing"
+    assert any(seat == 0 for seat, _ in record.moves)  # our card is in it
