@@ -25,7 +25,7 @@ from rules.bots import LEVELS, Bot, Situation, make_bot
 from rules.errors import MoveError
 from rules.events import Event
 from rules.game import GameSpec, GameState, Outcome
-from rules.registry import get_game
+from rules.registry import games, get_game
 
 from . import protocol as p
 from .client import StaleMove, Update
@@ -99,6 +99,15 @@ def _lower_level(level: str) -> str | None:
     return ids[i - 1] if i > 0 else None
 
 
+def default_game() -> str:
+    """The game of a table the bot creates when none is named: the first
+    registered whose positions it can rebuild from its views (it plays that one
+    at full strength), else the first registered."""
+    specs = list(games().values())
+    rebuilt = [s for s in specs if type(s).state_from_view is not GameSpec.state_from_view]
+    return (rebuilt or specs)[0].id
+
+
 async def sit_down(
     client: RemoteClient, table: str | None, game: str | None, say: Callable[[str], None]
 ) -> None:
@@ -106,7 +115,7 @@ async def sit_down(
     one seat for the bot and one open for a person; BotError with a sentence if
     that cannot be."""
     if table is None:
-        spec = get_game(game or "domination")
+        spec = get_game(game or default_game())
         players = max(2, spec.min_players)
         try:
             summary = await client.create(spec.id, ["open"] * players)

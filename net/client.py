@@ -15,6 +15,7 @@ carry views only, never the true state.
 
 from __future__ import annotations
 
+import logging
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -25,6 +26,8 @@ from rules.events import Event
 from rules.game import Outcome
 from saves.record import SeatInfo  # defined with the record; re-exported here
 
+log = logging.getLogger(__name__)
+
 __all__ = [
     "Hint",
     "HintEstimate",
@@ -34,6 +37,7 @@ __all__ = [
     "StaleMove",
     "TableClient",
     "Update",
+    "UpdateListeners",
 ]
 
 PLAYING = "playing"
@@ -207,6 +211,34 @@ class Update:
 
 
 Listener = Callable[[Update], None]
+
+
+class UpdateListeners:
+    """The listeners a client hands its updates to (``TableClient.subscribe``).
+    One that fails is logged, and the others still hear of the update."""
+
+    def __init__(self) -> None:
+        self._listeners: list[Listener] = []
+
+    def add(self, listener: Listener) -> Callable[[], None]:
+        """Add ``listener``; returns a function that removes it."""
+        self._listeners.append(listener)
+
+        def remove() -> None:
+            if listener in self._listeners:
+                self._listeners.remove(listener)
+
+        return remove
+
+    def tell(self, update: Update) -> None:
+        for listener in list(self._listeners):
+            try:
+                listener(update)
+            except Exception:  # one broken listener must not starve the others
+                log.exception("an update listener failed")
+
+    def clear(self) -> None:
+        self._listeners.clear()
 
 
 class TableClient(ABC):

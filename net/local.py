@@ -21,7 +21,7 @@ from saves.errors import SaveError
 from saves.record import SEAT_KINDS, GameRecord, SeatInfo
 from saves.store import SaveStore
 
-from .client import Hint, TableClient, Update
+from .client import Hint, TableClient, Update, UpdateListeners
 from .table import Clock, Sleep, Table, log
 
 __all__ = ["LocalClient", "open_table", "resume_table"]
@@ -61,8 +61,8 @@ class LocalClient(TableClient):
         self.seats = list(table.record.seats)
         self.record_id = table.record.id
         self.my_seats = seats
-        self._listeners: list[Callable[[Update], None]] = []
-        self._unwatch = table.watch(seats or (None,), self._deliver)
+        self._listeners = UpdateListeners()
+        self._unwatch = table.watch(seats or (None,), self._listeners.tell)
         table.attach(seats)
         self._closed = False
 
@@ -74,20 +74,7 @@ class LocalClient(TableClient):
 
     # ------------------------------------------------------------ TableClient
     def subscribe(self, listener: Callable[[Update], None]) -> Callable[[], None]:
-        self._listeners.append(listener)
-
-        def unsubscribe() -> None:
-            if listener in self._listeners:
-                self._listeners.remove(listener)
-
-        return unsubscribe
-
-    def _deliver(self, update: Update) -> None:
-        for listener in list(self._listeners):
-            try:
-                listener(update)
-            except Exception:  # one broken listener must not starve the others
-                log.exception("an update listener failed")
+        return self._listeners.add(listener)
 
     async def start(self) -> None:
         await self._table.start()

@@ -29,7 +29,7 @@ from rules.errors import IllegalMove
 from rules.events import Event
 
 from . import protocol as p
-from .client import Hint, NoHints, SeatInfo, StaleMove, TableClient, Update
+from .client import Hint, NoHints, SeatInfo, StaleMove, TableClient, Update, UpdateListeners
 
 log = logging.getLogger(__name__)
 
@@ -61,7 +61,7 @@ class RemoteClient(TableClient):
         self._writer = writer
         self._ids = itertools.count(1)
         self._pending: dict[int, asyncio.Future[dict[str, Any]]] = {}
-        self._listeners: list[Listener] = []
+        self._listeners = UpdateListeners()
         self._latest: Update | None = None
         self._history: list[Event] = []
         self._changed = asyncio.Event()
@@ -259,11 +259,7 @@ class RemoteClient(TableClient):
         return request
 
     def _deliver(self, update: Update) -> None:
-        for listener in list(self._listeners):
-            try:
-                listener(update)
-            except Exception:
-                log.exception("an update listener failed")
+        self._listeners.tell(update)
 
     def _receive(self, message: dict[str, Any]) -> None:
         kind = message.get("type")
@@ -375,13 +371,7 @@ class RemoteClient(TableClient):
 
     # ------------------------------------------------------------ TableClient
     def subscribe(self, listener: Listener) -> Callable[[], None]:
-        self._listeners.append(listener)
-
-        def unsubscribe() -> None:
-            if listener in self._listeners:
-                self._listeners.remove(listener)
-
-        return unsubscribe
+        return self._listeners.add(listener)
 
     async def start(self) -> None:
         """The server starts the game once every open seat is taken."""

@@ -22,7 +22,7 @@ from rules.events import Event, visible_events
 from rules.game import GameState
 from saves.record import GameRecord
 
-from .client import FINISHED, PLAYING, TableClient, Update
+from .client import FINISHED, PLAYING, TableClient, Update, UpdateListeners
 
 __all__ = ["ReplayClient", "ReplayGame", "replay_perspectives"]
 
@@ -103,7 +103,7 @@ class ReplayClient(TableClient):
         # the seats this computer's people played (the narration's "you")
         self.people = tuple(i for i, s in enumerate(record.seats) if s.kind == "human")
         self.position = max(0, min(game.last, position))
-        self._listeners: list[Listener] = []
+        self._listeners = UpdateListeners()
 
     # ------------------------------------------------------------ moving
     def go(self, position: int) -> None:
@@ -115,9 +115,7 @@ class ReplayClient(TableClient):
         forward = position == self.position + 1
         self.position = position
         events = self.game.events[position] if forward else []
-        update = self._update(self.perspective, events)
-        for listener in list(self._listeners):
-            listener(update)
+        self._listeners.tell(self._update(self.perspective, events))
 
     def _update(self, seat: int | None, events: list[Event]) -> Update:
         state = self.game.states[self.position]
@@ -136,13 +134,7 @@ class ReplayClient(TableClient):
 
     # ------------------------------------------------------------ TableClient
     def subscribe(self, listener: Listener) -> Callable[[], None]:
-        self._listeners.append(listener)
-
-        def unsubscribe() -> None:
-            if listener in self._listeners:
-                self._listeners.remove(listener)
-
-        return unsubscribe
+        return self._listeners.add(listener)
 
     async def start(self) -> None:
         """Nothing to start: the viewer moves the position."""

@@ -31,18 +31,21 @@ def add_bot_parser(subparsers: Any) -> None:
     parser.add_argument("--table", metavar="ID", help="the table to join (default: create one)")
     parser.add_argument("--name", default="", help="the name shown at the table")
     parser.add_argument(
-        "--game", default="domination", metavar="G", help="the game of a table it creates"
+        "--game",
+        metavar="G",
+        help="the game of a table it creates (default: the first it plays at full strength)",
     )
     parser.set_defaults(handler=run_bot)
 
 
 def parse_address(text: str, what: str = "--connect") -> tuple[str, int]:
     """``HOST:PORT`` (an IPv6 host in brackets); ValueError with a sentence."""
-    host, sep, port = text.strip().rpartition(":")
-    host = host.strip("[]")
-    if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
+    from .network import split_address
+
+    address = split_address(text)
+    if address is None:
         raise ValueError(f"{what} takes HOST:PORT, like 127.0.0.1:7420, not {text!r}")
-    return host, int(port)
+    return address
 
 
 def run_bot(args: argparse.Namespace) -> int:
@@ -57,7 +60,7 @@ def run_bot(args: argparse.Namespace) -> int:
         host, port = parse_address(args.connect)
     except ValueError as err:
         raise UserError(str(err)) from None
-    if args.table is None:
+    if args.table is None and args.game is not None:
         try:
             get_game(args.game)
         except UnknownGame as err:

@@ -96,7 +96,7 @@ def run_host(args: argparse.Namespace) -> int:
 
 def _check_address(text: str) -> None:
     from .cli import UserError
+    from .network import split_address
 
-    host, sep, port = text.rpartition(":")
-    if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
+    if split_address(text) is None:
         raise UserError(f"--server must be HOST:PORT, like 127.0.0.1:7420, not {text!r}")

@@ -28,17 +28,24 @@ def default_address() -> str:
     return os.environ.get(SERVER_ENV) or DEFAULT_ADDRESS
 
 
+def split_address(text: str) -> tuple[str, int] | None:
+    """``HOST:PORT`` (an IPv6 host in brackets) split and checked; None if the
+    text is not one."""
+    host, sep, port = text.strip().rpartition(":")
+    host = host.strip("[]")
+    if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
+        return None
+    return host, int(port)
+
+
 def parse_address(text: str) -> tuple[str, int]:
     """``HOST:PORT`` (or a bare host: the default port); ValueError with a sentence."""
     text = text.strip()
-    host, sep, port = text.rpartition(":")
-    if not sep:
-        host, port = text, str(DEFAULT_PORT)
-    host = host.strip("[]")
-    if not host or not port.isdigit() or not 0 < int(port) < 65536:
+    address = split_address(text if ":" in text else f"{text}:{DEFAULT_PORT}")
+    if address is None:
         shown = plain(text, 40)
         raise ValueError(f"the address is HOST:PORT, like {DEFAULT_ADDRESS}, not '{shown}'")
-    return host, int(port)
+    return address
 
 
 def connection_text(state: str | None, address: str) -> str:

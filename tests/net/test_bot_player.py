@@ -197,3 +197,14 @@ async def test_a_bot_that_leads_waits_for_the_table_to_fill(tmp_path: Path) -> N
         assert said == []  # never refused: it did not move before the game began
         await ada.close()
         await bot.close()
+
+
+def test_a_bot_creates_a_table_of_the_first_game_it_plays_at_full_strength() -> None:
+    from net.bot_player import default_game
+    from rules.game import GameSpec
+    from rules.registry import games
+
+    spec = games()[default_game()]
+    assert type(spec).state_from_view is not GameSpec.state_from_view
+    earlier = list(games())[: list(games()).index(spec.id)]
+    assert all(type(games()[g]).state_from_view is GameSpec.state_from_view for g in earlier)
