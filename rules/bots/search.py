@@ -36,7 +36,7 @@ import random
 import time
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from ..game import GameState
 from .base import Bot, Situation
@@ -292,7 +292,7 @@ def analyse(
         # per observer: moves hidden from it in the phase now open
         hidden: dict[int, list[tuple[int, Hashable]]] = {}
         # regret-matching choices made this iteration, updated with its reward
-        regrets: list[tuple[dict[Hashable, Node], list[Hashable], list[float], int, int]] = []
+        regrets: list[tuple[list[Node], list[float], int, int]] = []
         while not state.is_over and not expanded:
             acting = to_act(state)
             if not acting:
@@ -302,41 +302,43 @@ def analyse(
             seat = me if at_root and me in acting else acting[0]
             at_root = False
             moves = legal_of(state, seat)
-            node = cur[seat]
-            children = node.children
-            untried = [m for m in moves if m not in children]
+            children = cur[seat].children
+            get = children.get
+            # each move hashed once: moves are looked up millions of times
+            kids = [get(m) for m in moves]
             simultaneous = phase_open or is_simultaneous(state, acting)
-            if untried:
+            if None in kids:
+                untried = [m for m, child in zip(moves, kids, strict=True) if child is None]
                 move = untried[0] if len(untried) == 1 else rng.choice(untried)
                 expanded = True
-                for m in moves:
-                    child = children.get(m)
+                for child in kids:
                     if child is not None:
                         child.avail += 1
             elif simultaneous:
+                nodes = cast(list[Node], kids)  # every move has one (no None above)
                 # regret matching: UCB's deterministic choices fall into step
                 # with the other seats' and teach them to read this one
                 k = len(moves)
-                positive = [max(children[m].regret, 0.0) for m in moves]
+                positive = [c.regret if c.regret > 0.0 else 0.0 for c in nodes]
                 total = sum(positive)
                 mix = GAMMA / k
-                probs = [
-                    (1.0 - GAMMA) * (r / total if total > 0.0 else 1.0 / k) + mix for r in positive
-                ]
+                if total > 0.0:
+                    share = (1.0 - GAMMA) / total
+                    probs = [r * share + mix for r in positive]
+                else:
+                    probs = [1.0 / k] * k
                 pick = _draw(probs, rng.random())
                 move = moves[pick]
-                for m in moves:
-                    children[m].avail += 1
-                regrets.append((children, moves, probs, pick, seat))
+                for c in nodes:
+                    c.avail += 1
+                regrets.append((nodes, probs, pick, seat))
             else:
                 best = -1.0
                 move = moves[0]
-                logs = 0.0
-                for m in moves:
-                    child = children[m]
-                    child.avail += 1
-                    logs = log(child.avail)
-                    v = child.value[seat] / child.visits + exploration * sqrt(logs / child.visits)
+                for m, c in zip(moves, cast(list[Node], kids), strict=True):
+                    c.avail += 1
+                    visits = c.visits
+                    v = c.value[seat] / visits + exploration * sqrt(log(c.avail) / visits)
                     if v > best:
                         best, move = v, m
             # every seat's path follows what it observes of the move
@@ -386,10 +388,11 @@ def analyse(
                 if state.is_over or rollout_done(state, horizon, depth):
                     break
         rewards = result(state) if state.is_over else evaluate(state, me)
-        for children, moves, probs, pick, seat in regrets:
+        for options, probs, pick, seat in regrets:
             x = rewards[seat]
-            for j, m in enumerate(moves):
-                children[m].regret += (x / probs[j] if j == pick else 0.0) - x
+            for c in options:
+                c.regret -= x
+            options[pick].regret += x / probs[pick]
         for node in path:
             node.visits += 1
             value = node.value

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar, NotRequired, Self, TypedDict
 
 from ..cards import Card, card_text, deck, parse_card, rank_text, stack_deck
@@ -228,15 +228,30 @@ class TerritoryState(GameState[TerritoryMove, TerritoryConfig]):
             return []
         if self.blitz_at >= 0:
             return self._blitz_moves(seat)
-        return self._main_moves(seat)
+        return self.main_moves(seat)
 
-    def _main_moves(self, seat: int) -> list[TerritoryMove]:
+    def main_moves(
+        self,
+        seat: int,
+        explore_at: Iterable[int] | None = None,
+        one_per_value: bool = False,
+    ) -> list[TerritoryMove]:
+        """The legal moves of a turn's first step (PASS if there is none).
+
+        For search, a narrower list: ``explore_at`` the only cells to explore
+        (all open cells if None), and ``one_per_value`` only the first card of
+        each value in hand (suits never matter, so the others play the same)."""
         grid = self.grid
         hand = self.hands[seat]
+        if one_per_value:
+            firsts: dict[int, Card] = {}
+            for card in hand:
+                firsts.setdefault(card & 15, card)
+            hand = list(firsts.values())
         cfg = self.config
         royal_game = cfg.royal_domination
         moves: list[TerritoryMove] = []
-        opens = list(self.open)
+        opens = list(self.open if explore_at is None else explore_at)
         royals: list[Card] = []
         for card in hand:
             if royal_game and card & 15 > 10:
@@ -347,7 +362,7 @@ class TerritoryState(GameState[TerritoryMove, TerritoryConfig]):
                 "blitz with a matching card or stop"
             )
         if isinstance(move, Pass):
-            if self._main_moves(seat) != [PASS]:
+            if self.main_moves(seat) != [PASS]:
                 return "you may pass only when no action is legal"
             return None
         if not isinstance(move, (Explore, Conquer, Blitz, Fortify, Discard)):
@@ -691,7 +706,7 @@ class TerritoryState(GameState[TerritoryMove, TerritoryConfig]):
         seat = self.turn
         cards = [c for c in self.hands[seat] if not self.config.is_royal(c)]
         if not cards:
-            return self._main_moves(seat)[0]
+            return self.main_moves(seat)[0]
 
         def distance(p: int) -> tuple[int, int]:
             x, y = xy_of(p)

@@ -121,17 +121,26 @@ def disregarded(pos: Position, seat: int, sub: Submission) -> dict[int, str]:
     out: dict[int, str] = {}
     if not sub.reset:
         last1 = pos.last1[seat]
-        if sum(last1) == 2 and all(counts[a] >= last1[a] for a in range(5)):
+        # (unrolled: the search resolves hundreds of thousands of rounds a second)
+        if (
+            sum(last1) == 2
+            and counts[0] >= last1[0]
+            and counts[1] >= last1[1]
+            and counts[2] >= last1[2]
+            and counts[3] >= last1[3]
+            and counts[4] >= last1[4]
+        ):
             for a in range(5):
                 if last1[a]:
                     out[a] = REPEATED_PAIR
-        last2 = pos.last2[seat]
-        for a in range(5):
-            if counts[a] and last1[a]:
-                if last1[a] == 2:
-                    out[a] = DOUBLED_LAST_ROUND
-                elif last2 >> a & 1:
-                    out[a] = THREE_IN_A_ROW
+        if mask_of(counts) & mask_of(last1):
+            last2 = pos.last2[seat]
+            for a in range(5):
+                if counts[a] and last1[a]:
+                    if last1[a] == 2:
+                        out[a] = DOUBLED_LAST_ROUND
+                    elif last2 >> a & 1:
+                        out[a] = THREE_IN_A_ROW
     if counts[BLOCK] and sub.target == NO_TARGET:
         out[BLOCK] = NO_BLOCK_TARGET
     return out

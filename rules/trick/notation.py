@@ -17,7 +17,7 @@ Grow) but ``grow`` is what is written, so a record reads back under any preset.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..errors import NotationError, shown_input
 
@@ -55,6 +55,16 @@ class Submission:
     target: int = NO_TARGET
     overload: bool = False
     reset: bool = False
+    # the search hashes submissions millions of times a decision: worked out once
+    _hash: int = field(default=0, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(
+            self, "_hash", hash((self.counts, self.target, self.overload, self.reset))
+        )
+
+    def __hash__(self) -> int:
+        return self._hash
 
     @property
     def cards(self) -> int:

@@ -36,6 +36,7 @@ from .notation import (
     ACTION_IDS,
     ACTIONS,
     BLOCK,
+    CLAIM,
     EMPTY,
     MISSED,
     NO_TARGET,
@@ -311,17 +312,19 @@ class TrickState(GameState[TrickMove, TrickConfig]):
                 items[s][OVERLOAD] = 2
             if sub.reset:
                 items[s][RESET] = 2
-        # the report is only needed to open a Claim Priority window
-        watch = items[0][PRIORITY] == 1 or items[1][PRIORITY] == 1
         round_no = pos.round_no
-        rep = resolve(pos, s0, s1, report=watch)
+        resolve(pos, s0, s1)
         self.replays = 0
         self.priority_open = [False, False]
         if round_no >= pos.end_round:
             self._check_end(round_no)
-        if rep is not None and not self.over and rep.claims_tied:
+        # A Claim Priority window opens when the Claims collided (the round's
+        # effective counts are now ``last1``); a collision leaves no live
+        # Claim, so nobody took the pot and either holder may use the item.
+        last1 = pos.last1
+        if not self.over and last1[0][CLAIM] == last1[1][CLAIM] > 0:
             for s in (0, 1):
-                if items[s][PRIORITY] == 1 and rep.taker != 1 - s:
+                if items[s][PRIORITY] == 1:
                     self.priority_open[s] = True
 
     def _use_priority(self, seat: int) -> list[Event]:
