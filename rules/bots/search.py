@@ -100,6 +100,13 @@ class Adapter:
     def rollout_move(self, state: State, seat: int, rng: random.Random) -> Hashable:
         return rng.choice(self.legal(state, seat))
 
+    def random_move(self, state: State, seat: int, rng: random.Random) -> Hashable:
+        """A legal move drawn uniformly from all of them: random playouts (the
+        speed benchmark's measure of a game). A game may draw one without
+        listing every move."""
+        moves: list[Hashable] = state.legal_moves(seat)
+        return rng.choice(moves)
+
     def horizon(self, state: State) -> Any:
         """Noted from each iteration's sample before the search descends (e.g.
         its round number), for :meth:`rollout_done`."""
@@ -160,6 +167,19 @@ class Adapter:
     def points(self, value: float) -> float:
         """A value read as expected points (``value_kind == "points"``)."""
         return value
+
+    def margin(self, state: State, seat: int) -> float:
+        """How far ``seat`` leads the best other seat on the scoreboard: what
+        :func:`compare` adds up. Only differences between moves count."""
+        scores = state.scores()
+        return scores[seat] - max(s for k, s in enumerate(scores) if k != seat)
+
+    def weight(self, state: State, seat: int) -> float:
+        """How likely a sample is, given what ``seat`` has seen (for
+        :func:`compare`): 1 for every sample by default. A game whose samples
+        are drawn uniformly may weigh them by how well they explain the other
+        seats' plays."""
+        return 1.0
 
 
 class Node:
@@ -423,6 +443,84 @@ def _draw(probs: Sequence[float], r: float) -> int:
 
 def _points(adapter: Adapter, value: float) -> float | None:
     return adapter.points(value) if adapter.value_kind == "points" else None
+
+
+@dataclass
+class Comparison:
+    """Every legal move played out in the same samples (:func:`compare`):
+    ``values[i][k]`` is the margin after move ``i`` in sample ``k``."""
+
+    legal: list[Hashable]
+    values: list[list[float]]
+    weights: list[float]
+
+    def gain(self, move: int, over: int) -> tuple[float, float]:
+        """The weighted mean gain of move ``move`` over move ``over``, paired
+        sample by sample, and its standard error."""
+        weights = self.weights
+        total = sum(weights)
+        gains = [a - b for a, b in zip(self.values[move], self.values[over], strict=True)]
+        mean = sum(w * g for w, g in zip(weights, gains, strict=True)) / total
+        var = sum(w * (g - mean) ** 2 for w, g in zip(weights, gains, strict=True)) / total
+        return mean, (var / len(gains)) ** 0.5
+
+    def pick_over(self, default: Hashable, confidence: float) -> Hashable:
+        """``default`` (a game's own policy's move), unless another move gains
+        more than ``confidence`` standard errors over it: that keeps sampling
+        noise from overruling a sound habit."""
+        best = base = self.legal.index(default)
+        best_gain = 0.0
+        for i in range(len(self.legal)):
+            if i == base:
+                continue
+            mean, se = self.gain(i, base)
+            if mean > best_gain and mean > confidence * se:
+                best, best_gain = i, mean
+        return self.legal[best]
+
+
+def compare(
+    situation: Situation,
+    adapter: Adapter,
+    samples: int,
+    rng: random.Random,
+    max_playouts: int | None = None,
+) -> Comparison:
+    """Determinized flat Monte Carlo, the engine's other mode: each sample
+    (``situation.sample``) is played out once after every legal move, by the
+    adapter's rollout policy for both sides until ``rollout_done``, and
+    scored by ``margin``; the same samples serve every move, so moves are
+    compared pair by pair, and each sample counts by the adapter's
+    ``weight``. Where a game's own policy is good and a round is short, this
+    departs from the policy only where it is clearly wrong, which a tree
+    search's averages do less reliably (docs/bots.md). ``max_playouts`` caps
+    samples times moves."""
+    legal = list(situation.legal)
+    seat = situation.seat
+    count = samples if max_playouts is None else min(samples, max_playouts // len(legal))
+    values: list[list[float]] = [[] for _ in legal]
+    weights: list[float] = []
+    advance = adapter.advance
+    to_act = adapter.to_act
+    rollout_move = adapter.rollout_move
+    rollout_done = adapter.rollout_done
+    for _ in range(count):
+        world = situation.sample(rng)
+        weights.append(adapter.weight(world, seat))
+        horizon = adapter.horizon(world)
+        for i, move in enumerate(legal):
+            state = world.copy()
+            advance(state, seat, move)
+            depth = 1
+            while not state.is_over and not rollout_done(state, horizon, depth):
+                acting = to_act(state)
+                if not acting:
+                    break
+                mover = acting[0]
+                advance(state, mover, rollout_move(state, mover, rng))
+                depth += 1
+            values[i].append(adapter.margin(state, seat))
+    return Comparison(legal, values, weights)
 
 
 def best_move(

@@ -29,7 +29,7 @@ import random
 from collections.abc import Hashable
 from typing import Any
 
-from ..territory import STOP, TerritoryState
+from ..territory import PASS, STOP, TerritoryState
 from ..territory.board import OWNER_BIT, STEPS, best_regions
 from ..territory.notation import EXPLORES, Blitz, Conquer, TerritoryMove
 from . import register_bot
@@ -184,6 +184,27 @@ def rollout_move(state: TerritoryState, seat: int, rng: random.Random) -> Territ
     return rng.choice(state.main_moves(seat))
 
 
+def random_move(state: TerritoryState, seat: int, rng: random.Random) -> TerritoryMove:
+    """A legal move drawn uniformly from all of them, without listing the
+    explores (every card that explores times every open cell): they are
+    counted, and drawn by index only if the draw falls among them."""
+    if state.blitz_at >= 0:
+        return rng.choice(state.legal_moves(seat))
+    royal_game = state.config.royal_domination
+    cards = [c for c in state.hands[seat] if not (royal_game and c & 15 > 10)]
+    cells = len(state.open)
+    explores = len(cards) * cells
+    # every other first-step move (conquests, fortify, discard), PASS aside
+    others = [m for m in state.main_moves(seat, ()) if m is not PASS]
+    k = rng.randrange(explores + len(others)) if explores or others else -1
+    if k < 0:
+        return PASS
+    if k >= explores:
+        return others[k - explores]
+    at = list(state.open)[k % cells]
+    return EXPLORES[cards[k // cells]][at]
+
+
 class TerritoryAdapter(Adapter):
     """The search engine's view of territory: ``advance`` without checks, the
     candidate moves of :func:`candidate_moves`, rollouts of ``depth`` moves by
@@ -223,6 +244,10 @@ class TerritoryAdapter(Adapter):
     def rollout_move(self, state: State, seat: int, rng: random.Random) -> Hashable:
         assert isinstance(state, TerritoryState)
         return rollout_move(state, seat, rng)
+
+    def random_move(self, state: State, seat: int, rng: random.Random) -> Hashable:
+        assert isinstance(state, TerritoryState)
+        return random_move(state, seat, rng)
 
     def evaluate(self, state: State, root_seat: int) -> list[float]:
         assert isinstance(state, TerritoryState)
@@ -289,6 +314,7 @@ __all__ = [
     "candidate_moves",
     "grid_value",
     "near_cells",
+    "random_move",
     "rollout_move",
     "turn_value",
     "win_chance",

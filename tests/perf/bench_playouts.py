@@ -4,7 +4,10 @@
     uv run python tests/perf/bench_playouts.py --seconds 5 --game domination
 
 For each game and preset: random legal moves per second and complete games per
-second in a bare playout loop (what a search bot does between copies), and the
+second in a bare playout loop through ``play()`` (checks and narration), the
+same through the search engine's own path ("engine/s": the adapter's
+``advance`` and ``random_move``, a move drawn uniformly from all legal ones),
+the adapter's rollout policy on that path ("rollout/s"), and the
 cost of ``copy()`` and ``determinize()`` in microseconds, measured over
 positions sampled from random games. Pure Python, one core. Rates are per
 second of this process's CPU time, which a busy machine disturbs less than the
@@ -29,7 +32,7 @@ AnyState = GameState[Any, Any]
 
 # Targets from the issues, in random moves per second (pure Python, this loop).
 # Measured on the engine's own path (the "engine/s" column); "moves/s" is play().
-GOALS = {"domination": 110_000, "trick": 110_000, "territory": 110_000}
+GOALS = {"domination": 110_000, "stress": 110_000, "territory": 110_000, "trick": 110_000}
 
 
 @dataclass
@@ -40,6 +43,7 @@ class Result:
     games_per_s: float
     moves_per_game: float
     engine_moves_per_s: float
+    rollout_moves_per_s: float
     copy_us: float
     determinize_us: float
     load: float
@@ -70,22 +74,29 @@ def playouts(
             return moves, games_done, now - start, time.perf_counter() - wall
 
 
-def engine_playouts(spec: GameSpec[Any, Any], config: Any, seconds: float, seed: int) -> float:
-    """Random moves per CPU second the way the search engine plays them out:
-    through the game's adapter (``advance``: no checks, no narration)."""
+def engine_playouts(
+    spec: GameSpec[Any, Any], config: Any, seconds: float, seed: int, policy: str = "random"
+) -> float:
+    """Moves per CPU second the way the search engine plays them out: through
+    the game's adapter (``advance``: no checks, no narration). ``policy``
+    "random" draws uniformly from every legal move (``random_move``);
+    "rollout" plays the adapter's own rollout policy (``rollout_move``)."""
     from rules.bots.search import engine_for
 
     adapter, _ = engine_for(spec.id)
     rng = random.Random(seed)
-    choice = rng.choice
+    pick = adapter.random_move if policy == "random" else adapter.rollout_move
+    to_act = adapter.to_act
+    advance = adapter.advance
     moves = 0
     start = time.process_time()
     deadline = start + seconds
     while True:
         state = spec.new(config, rng.getrandbits(32))
-        while not state.is_over:
-            seat = adapter.to_act(state)[0]
-            adapter.advance(state, seat, choice(adapter.legal(state, seat)))
+        limit = moves + 5000  # a rollout policy need not finish a game by itself
+        while not state.is_over and moves < limit:
+            seat = to_act(state)[0]
+            advance(state, seat, pick(state, seat, rng))
             moves += 1
         now = time.process_time()
         if now >= deadline:
@@ -129,6 +140,7 @@ def bench(game_id: str, preset: str, seconds: float, seed: int) -> Result:
     config = spec.config(preset)
     moves, done, elapsed, wall = playouts(spec, config, seconds, seed)
     engine_rate = engine_playouts(spec, config, seconds, seed)
+    rollout_rate = engine_playouts(spec, config, seconds, seed, "rollout")
     positions = sample_positions(spec, config, 200, seed)
     rng = random.Random(seed)
     copy_us = per_call_us(positions, lambda s: s.copy(), seconds / 4)
@@ -142,6 +154,7 @@ def bench(game_id: str, preset: str, seconds: float, seed: int) -> Result:
         done / elapsed,
         moves / done,
         engine_rate,
+        rollout_rate,
         copy_us,
         det_us,
         wall / elapsed,
@@ -170,7 +183,8 @@ def main(argv: list[str] | None = None) -> int:
 
     header = (
         f"{'game':<12} {'preset':<12} {'moves/s':>10} {'games/s':>9} "
-        f"{'moves/game':>10} {'engine/s':>10} {'copy us':>8} {'determ. us':>10} {'load':>5}  goal"
+        f"{'moves/game':>10} {'engine/s':>10} {'rollout/s':>10} {'copy us':>8} "
+        f"{'determ. us':>10} {'load':>5}  goal"
     )
     print(header)
     print("-" * len(header))
@@ -190,6 +204,7 @@ def main(argv: list[str] | None = None) -> int:
             print(
                 f"{r.game:<12} {r.preset:<12} {r.moves_per_s:>10,.0f} {r.games_per_s:>9,.1f} "
                 f"{r.moves_per_game:>10.1f} {r.engine_moves_per_s:>10,.0f} "
+                f"{r.rollout_moves_per_s:>10,.0f} "
                 f"{r.copy_us:>8.2f} {r.determinize_us:>10.2f} "
                 f"{r.load:>5.2f}  {verdict}",
                 flush=True,

@@ -1,0 +1,97 @@
+"""How strong could a domination bot be against medium? (not a pytest test)
+
+    uv run python tests/perf/bench_domination_ceiling.py [--matches 400] [--sees all|hand]
+
+Plays the hard bot's search (the engine's paired mode, :class:`HardBot`)
+with knowledge no fair bot has, against medium, first to 100, seats swapped
+every match: ``--sees all`` gives it the true state (the opponent's hand and
+the order of the stock: one sample, since the heuristic playouts are
+deterministic); ``--sees hand`` the opponent's hand but not the stock's order
+(which ``--samples`` shuffles of the stock stand in for). ``--rounds`` is how
+many rounds the playouts look ahead (1: this round only). It prints the
+share of matches won with its standard error: a ceiling for fair bots of
+this kind, against which the hard bot's figure is read (docs/bots.md).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from rules.bots.base import Bot, Situation
+from rules.bots.domination_bots import HardBot, MediumBot
+from rules.domination import DominationState
+from rules.game import GameState
+from rules.registry import get_game
+
+
+class Seeing(Situation):
+    """A situation whose samples hold the true hidden cards."""
+
+    stock_hidden = False
+
+    def sample(self, rng: random.Random) -> GameState[Any, Any]:
+        state = self._state.copy()
+        assert isinstance(state, DominationState)
+        if self.stock_hidden:
+            rng.shuffle(state.stock)
+        return state
+
+
+class SeeingHand(Seeing):
+    stock_hidden = True
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--matches", type=int, default=400)
+    parser.add_argument("--sees", choices=("all", "hand"), default="all")
+    parser.add_argument("--samples", type=int, default=100, help="with --sees hand")
+    parser.add_argument("--rounds", type=int, default=2, help="rounds the playouts cover")
+    parser.add_argument("--seed", type=int, default=5000)
+    args = parser.parse_args()
+    spec = get_game("domination")
+    config = spec.config()
+    kind = Seeing if args.sees == "all" else SeeingHand
+    samples = 1 if args.sees == "all" else args.samples
+    wins = 0
+    for match in range(args.matches):
+        seer = match % 2
+        state = spec.new(config, args.seed + match // 2)
+        bots: dict[int, Bot] = {
+            seer: HardBot(samples=samples, rounds_ahead=args.rounds - 1, confidence=0.0),
+            1 - seer: MediumBot(),
+        }
+        rng = random.Random(match)
+        while not state.is_over:
+            seat = state.to_act()[0]
+            situation = (kind if seat == seer else Situation)(state, seat)
+            state.play(seat, bots[seat].choose(situation, rng))
+        outcome = state.outcome()
+        assert outcome is not None
+        wins += outcome.winner == seer
+    rate = wins / args.matches
+    print(
+        json.dumps(
+            {
+                "sees": args.sees,
+                "rounds": args.rounds,
+                "matches": args.matches,
+                "won": wins,
+                "rate": rate,
+                "se": math.sqrt(rate * (1 - rate) / args.matches),
+            }
+        )
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
