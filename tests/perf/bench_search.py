@@ -2,12 +2,13 @@
 
     uv run python tests/perf/bench_search.py [--iterations 2000] [--positions 20]
 
-For each game with an adapter, searches positions from random games with the
+For each registered game, searches positions from random games with the
 engine and reports iterations per second of CPU time: with the game's own
-adapter (domination: the hard bot's, medium rollouts to the end of the next
-round; trick: the hints', four rounds of random submissions and the solver's
-evaluation), and with random rollouts to the end of the game (the generic
-adapter). Goal from issue 10: >= 2,600 iterations/s for a 2-seat game. Not
+adapter as registered for the hints (domination: medium rollouts to the end of
+the next round; trick: four rounds of random submissions and the solver's
+evaluation; territory: eight moves of its quick policy; stress: its own),
+and with random rollouts to the end of the game (the generic adapter).
+Goal from issue 10: >= 2,600 iterations/s for a 2-seat game. Not
 collected by pytest (``norecursedirs``).
 """
 
@@ -23,9 +24,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from rules.bots.base import Situation
-from rules.bots.domination_bots import DominationAdapter
-from rules.bots.search import Adapter, Budget, analyse
-from rules.bots.trick_engine import TrickAdapter
+from rules.bots.search import Adapter, Budget, analyse, engine_for
 from rules.game import GameState
 from rules.registry import games
 
@@ -63,12 +62,12 @@ def main() -> int:
     parser.add_argument("--positions", type=int, default=10)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    runs: list[tuple[str, str, Adapter]] = [
-        ("domination", "hard's adapter", DominationAdapter()),
-        ("domination", "random rollouts", Adapter()),
-        ("trick", "trick's adapter", TrickAdapter()),
-        ("trick", "random rollouts", Adapter()),
-    ]
+    runs: list[tuple[str, str, Adapter]] = []
+    for game_id in sorted(games()):
+        adapter, _ = engine_for(game_id)
+        if type(adapter) is not Adapter:
+            runs.append((game_id, "its adapter", adapter))
+        runs.append((game_id, "random rollouts", Adapter()))
     for game_id, label, adapter in runs:
         r = rate(game_id, adapter, args.iterations, args.positions, args.seed)
         verdict = "ok" if r >= GOAL else "below"
