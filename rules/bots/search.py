@@ -272,13 +272,10 @@ def analyse(
     advance = adapter.advance
     observe = adapter.observe
     reveal = adapter.reveal
-    rollout_move = adapter.rollout_move
-    rollout_done = adapter.rollout_done
     horizon_of = adapter.horizon
     is_simultaneous = adapter.simultaneous
     evaluate = adapter.evaluate
     result = adapter.result
-    max_depth = adapter.max_depth
     log = math.log
     sqrt = math.sqrt
     seats = range(n)
@@ -395,18 +392,7 @@ def analyse(
                             path.append(nxt)
                     phase_open = False
                     hidden = {}
-        # rollout
-        if not state.is_over and not rollout_done(state, horizon, 0):
-            depth = 0
-            while depth < max_depth:
-                acting = to_act(state)
-                if not acting:
-                    break
-                seat = acting[0]
-                advance(state, seat, rollout_move(state, seat, rng))
-                depth += 1
-                if state.is_over or rollout_done(state, horizon, depth):
-                    break
+        play_out(adapter, state, horizon, 0, rng)
         rewards = result(state) if state.is_over else evaluate(state, me)
         for options, probs, pick, seat in regrets:
             x = rewards[seat]
@@ -429,6 +415,24 @@ def analyse(
     estimates.sort(key=lambda e: (e.visits, e.value), reverse=True)
     mixed = adapter.simultaneous(first, first.to_act())
     return Analysis(estimates, iterations, time.perf_counter() - started, mixed)
+
+
+def play_out(adapter: Adapter, state: State, horizon: Any, depth: int, rng: random.Random) -> None:
+    """Play the adapter's rollout policy on ``state``, in place, for every
+    seat, until the game ends, ``rollout_done`` says it has gone far enough, or
+    ``max_depth`` moves (``depth`` of them already played) are made."""
+    to_act = adapter.to_act
+    advance = adapter.advance
+    rollout_move = adapter.rollout_move
+    rollout_done = adapter.rollout_done
+    max_depth = adapter.max_depth
+    while depth < max_depth and not state.is_over and not rollout_done(state, horizon, depth):
+        acting = to_act(state)
+        if not acting:
+            break
+        seat = acting[0]
+        advance(state, seat, rollout_move(state, seat, rng))
+        depth += 1
 
 
 def _draw(probs: Sequence[float], r: float) -> int:
@@ -500,25 +504,14 @@ def compare(
     count = samples if max_playouts is None else min(samples, max_playouts // len(legal))
     values: list[list[float]] = [[] for _ in legal]
     weights: list[float] = []
-    advance = adapter.advance
-    to_act = adapter.to_act
-    rollout_move = adapter.rollout_move
-    rollout_done = adapter.rollout_done
     for _ in range(count):
         world = situation.sample(rng)
         weights.append(adapter.weight(world, seat))
         horizon = adapter.horizon(world)
         for i, move in enumerate(legal):
             state = world.copy()
-            advance(state, seat, move)
-            depth = 1
-            while not state.is_over and not rollout_done(state, horizon, depth):
-                acting = to_act(state)
-                if not acting:
-                    break
-                mover = acting[0]
-                advance(state, mover, rollout_move(state, mover, rng))
-                depth += 1
+            adapter.advance(state, seat, move)
+            play_out(adapter, state, horizon, 1, rng)
             values[i].append(adapter.margin(state, seat))
     return Comparison(legal, values, weights)
 
