@@ -12,7 +12,16 @@ import pytest
 from rules.bots.base import Situation
 from rules.bots.domination_bots import DominationAdapter, MediumBot, SearchBot
 from rules.bots.review import review
-from rules.bots.search import Adapter, Budget, EngineBot, State, analyse, engine_for, hint
+from rules.bots.search import (
+    Adapter,
+    Budget,
+    EngineBot,
+    State,
+    analyse,
+    compare,
+    engine_for,
+    hint,
+)
 from rules.bots.trick_engine import TrickAdapter
 from rules.domination import SPEC as DOMINATION
 from rules.domination import DominationState
@@ -205,3 +214,33 @@ def test_the_engine_plays_trick_as_a_mixed_strategy() -> None:
                 move = bot.choose(situation, rng)
                 assert move in situation.legal
                 state.play(seat, move)  # type: ignore[arg-type]
+
+
+def test_the_paired_mode_departs_from_the_default_only_when_clearly_better() -> None:
+    # seat 0 names 1, 2 or 3, then seat 1 at random; the higher wins (seat 0 on a tie)
+    state = TOY.new(TOY.config(mode="highest"))
+    found = compare(Situation(state, 0), Adapter(), 200, random.Random(1))
+    assert found.legal == [1, 2, 3]
+    assert [len(v) for v in found.values] == [200, 200, 200]  # every move, every sample
+    # 3 always wins (+1); 1 wins a third of the time (+1) and else loses (-1)
+    mean, se = found.gain(2, 0)
+    assert mean == pytest.approx(4 / 3, abs=0.2) and se > 0
+    assert found.pick_over(1, confidence=2.0) == 3
+    assert found.pick_over(3, confidence=2.0) == 3
+    # no gain, however large, overrules the default beyond the confidence asked for
+    assert found.pick_over(1, confidence=1e9) == 1
+
+
+def test_the_paired_mode_weighs_samples_by_the_adapter() -> None:
+    class OnlyFirstSample(Adapter):
+        seen = 0
+
+        def weight(self, state: State, seat: int) -> float:
+            self.seen += 1
+            return 1.0 if self.seen == 1 else 0.0
+
+    state = TOY.new(TOY.config(mode="highest"))
+    found = compare(Situation(state, 0), OnlyFirstSample(), 50, random.Random(2))
+    assert found.weights == [1.0] + [0.0] * 49
+    first = [v[0] for v in found.values]
+    assert found.gain(2, 0)[0] == pytest.approx(first[2] - first[0])

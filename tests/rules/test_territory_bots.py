@@ -197,3 +197,22 @@ def test_the_search_values_a_sooner_win_more() -> None:
     later._ply += 4  # the same win, four moves later
     sooner, late = adapter.result(now), adapter.result(later)
     assert sooner[0] > late[0] > win_chance(s, 0) and sooner[0] + sooner[1] == 1.0
+
+
+@pytest.mark.parametrize("preset", ["standard", "royal"])
+def test_random_playouts_draw_every_legal_move_and_only_those(preset: str) -> None:
+    adapter = TerritoryAdapter()
+    rng = random.Random(4)
+    state = SPEC.new(SPEC.config(preset), 9)
+    checked = 0
+    while not state.is_over:
+        seat = state.to_act()[0]
+        legal = state.legal_moves(seat)
+        if checked < 6 and len(legal) <= 40 and state.blitz_at < 0:
+            drawn = [adapter.random_move(state, seat, rng) for _ in range(40 * len(legal))]
+            assert set(drawn) == set(legal)  # none missed, none made up
+            checked += 1
+        move = adapter.random_move(state, seat, rng)
+        assert move in legal
+        state.play(seat, move)
+    assert checked
