@@ -548,9 +548,9 @@ class TableServer:
             raise p.ProtocolError(p.SEAT_TAKEN, f"seat {message.seat} is not open")
         else:
             seat = message.seat
-        record = hosted.table.record
-        record.seats[seat] = SeatInfo(conn.name, "remote")
+        hosted.table.seat_person(seat, conn.name)
         await self._seat(conn, hosted, seat, message.id, message.next_token)
+        await hosted.table.save()  # the name too, should the server restart before a move
         if not hosted.started and hosted.open_seats <= set(hosted.tokens):
             await self._begin(hosted)
 
@@ -765,7 +765,8 @@ class TableServer:
         if not hosted.started:  # nothing lost yet: the seat is open again
             hosted.tokens.pop(seat, None)
             self._persist()
-            hosted.table.record.seats[seat] = SeatInfo(f"Player {seat + 1}", "remote")
+            hosted.table.seat_person(seat, f"Player {seat + 1}")
+            self._spawn(hosted.table.save())
             hosted.table.detach([seat])
             return
         if hold and hosted.table.status == PLAYING and not self._closing:
