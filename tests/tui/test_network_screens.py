@@ -65,10 +65,8 @@ def test_a_table_in_one_line() -> None:
 
 
 def test_the_seat_chooser_lists_every_seat_with_who_sits_there() -> None:
-    two_open = {
-        **WAITING,
-        "seats": [*WAITING["seats"], {"seat": 3, "kind": "open", "name": None}],  # type: ignore[list-item]
-    }
+    seats: list[Any] = list(WAITING["seats"])  # type: ignore[call-overload]
+    two_open = {**WAITING, "seats": [*seats, {"seat": 3, "kind": "open", "name": None}]}
     assert seat_choices(two_open) == [
         (0, "Player 1 · Ada", False),
         (1, "Player 2 · open", True),
