@@ -5,6 +5,7 @@ moves, holds the same cards, and samples from the cards it cannot see."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -37,3 +38,42 @@ def test_a_spectator_view_rebuilds_nothing() -> None:
     state = spec.new(spec.config(), 1)
     with pytest.raises(ValueError, match="spectator"):
         spec.state_from_view(state.config, state.view(None), state.scores())
+
+
+def _random_position(game: str, seed: int, preset: str | None = None) -> tuple[Any, Any]:
+    spec = get_game(game)
+    config = spec.config(preset) if preset else spec.config()
+    state = spec.new(config, seed)
+    rng = random.Random(seed)
+    for _ in range(rng.randrange(spec.max_moves(config) // 2 + 1)):
+        seat = rng.choice(state.to_act())
+        before = state.copy()
+        state.play(seat, rng.choice(state.legal_moves(seat)))
+        if state.is_over:  # a view cannot say the game is over: stay in play
+            return spec, before
+    return spec, state
+
+
+def _check_rebuilt(spec: Any, state: Any, rng: random.Random) -> None:
+    for seat in range(state.config.players):
+        view = state.view(seat)
+        rebuilt = spec.state_from_view(state.config, view, state.scores())
+        assert rebuilt.view(seat) == view
+        assert set(rebuilt.legal_moves(seat)) == set(state.legal_moves(seat))
+        assert rebuilt.to_act() == state.to_act() or seat not in state.to_act()
+        assert rebuilt.scores() == state.scores()
+        sampled = rebuilt.determinize(seat, rng)
+        assert sampled.view(seat) == view
+        # a sample plays on like a real position
+        for s in sampled.to_act():
+            if sampled.legal_moves(s):
+                sampled.play(s, rng.choice(sampled.legal_moves(s)))
+                break
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_a_trick_position_rebuilt_from_a_view(seed: int) -> None:
+    spec = get_game("trick")
+    preset = list(spec.presets)[seed % len(spec.presets)]
+    spec, state = _random_position("trick", seed, preset)
+    _check_rebuilt(spec, state, random.Random(seed))
