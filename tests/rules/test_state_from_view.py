@@ -77,3 +77,15 @@ def test_a_trick_position_rebuilt_from_a_view(seed: int) -> None:
     preset = list(spec.presets)[seed % len(spec.presets)]
     spec, state = _random_position("trick", seed, preset)
     _check_rebuilt(spec, state, random.Random(seed))
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_a_territory_position_rebuilt_from_a_view(seed: int) -> None:
+    spec = get_game("territory")
+    preset = list(spec.presets)[seed % len(spec.presets)]
+    spec, state = _random_position("territory", seed, preset)
+    _check_rebuilt(spec, state, random.Random(seed))
+    for seat in (0, 1):
+        rebuilt = spec.state_from_view(state.config, state.view(seat), state.scores())
+        assert rebuilt.all_cards() == state.all_cards()
+        assert rebuilt.hidden_cards(seat) == state.hidden_cards(seat)
