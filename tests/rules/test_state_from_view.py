@@ -40,12 +40,17 @@ def test_a_spectator_view_rebuilds_nothing() -> None:
         spec.state_from_view(state.config, state.view(None), state.scores())
 
 
-def _random_position(game: str, seed: int, preset: str | None = None) -> tuple[Any, Any]:
+def _random_position(
+    game: str, seed: int, preset: str | None = None, **options: Any
+) -> tuple[Any, Any]:
+    """A position ``seed`` random moves into a game still in play: a third of
+    them in the first dozen moves (a setup phase), the rest anywhere."""
     spec = get_game(game)
-    config = spec.config(preset) if preset else spec.config()
+    config = spec.config(preset, **options)
     state = spec.new(config, seed)
     rng = random.Random(seed)
-    for _ in range(rng.randrange(spec.max_moves(config) // 2 + 1)):
+    longest = 12 if seed % 3 == 0 else spec.max_moves(config) // 2
+    for _ in range(rng.randrange(longest + 1)):
         seat = rng.choice(state.to_act())
         before = state.copy()
         state.play(seat, rng.choice(state.legal_moves(seat)))
@@ -86,6 +91,18 @@ def test_a_territory_position_rebuilt_from_a_view(seed: int) -> None:
     spec, state = _random_position("territory", seed, preset)
     _check_rebuilt(spec, state, random.Random(seed))
     for seat in (0, 1):
+        rebuilt = spec.state_from_view(state.config, state.view(seat), state.scores())
+        assert rebuilt.all_cards() == state.all_cards()
+        assert rebuilt.hidden_cards(seat) == state.hidden_cards(seat)
+
+
+@pytest.mark.parametrize("seed", range(24))
+def test_a_stress_position_rebuilt_from_a_view(seed: int) -> None:
+    spec = get_game("stress")
+    preset = list(spec.presets)[seed % len(spec.presets)]
+    spec, state = _random_position("stress", seed, preset, players=2 + seed % 4)
+    _check_rebuilt(spec, state, random.Random(seed))
+    for seat in range(state.config.players):
         rebuilt = spec.state_from_view(state.config, state.view(seat), state.scores())
         assert rebuilt.all_cards() == state.all_cards()
         assert rebuilt.hidden_cards(seat) == state.hidden_cards(seat)
