@@ -550,9 +550,9 @@ class TableServer:
             seat = message.seat
         hosted.table.seat_person(seat, conn.name)
         await self._seat(conn, hosted, seat, message.id, message.next_token)
-        await hosted.table.save()  # the name too, should the server restart before a move
         if not hosted.started and hosted.open_seats <= set(hosted.tokens):
-            await self._begin(hosted)
+            await self._begin(hosted)  # the game's first update right behind `joined`
+        await hosted.table.save()  # the name too, should the server restart before a move
 
     async def _rejoin(self, conn: Connection, message: p.Rejoin) -> None:
         self._check_free(conn)
