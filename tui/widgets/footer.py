@@ -52,6 +52,8 @@ class FittingFooter(Footer):
     ``FOOTER_SPARE`` (action names, least needed first) leave it first."""
 
     def compose(self) -> ComposeResult:
+        # Footer.compose yields one FooterKey per binding (and a KeyGroup for
+        # Binding groups, which no game screen uses); the keys are filtered here
         shown = list(super().compose())
         keys = [
             (w.action, key_width(w.key_display, w.description))
