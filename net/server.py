@@ -548,11 +548,11 @@ class TableServer:
             raise p.ProtocolError(p.SEAT_TAKEN, f"seat {message.seat} is not open")
         else:
             seat = message.seat
-        record = hosted.table.record
-        record.seats[seat] = SeatInfo(conn.name, "remote")
+        hosted.table.seat_person(seat, conn.name)
         await self._seat(conn, hosted, seat, message.id, message.next_token)
         if not hosted.started and hosted.open_seats <= set(hosted.tokens):
-            await self._begin(hosted)
+            await self._begin(hosted)  # the game's first update right behind `joined`
+        await hosted.table.save()  # the name too, should the server restart before a move
 
     async def _rejoin(self, conn: Connection, message: p.Rejoin) -> None:
         self._check_free(conn)
@@ -765,7 +765,8 @@ class TableServer:
         if not hosted.started:  # nothing lost yet: the seat is open again
             hosted.tokens.pop(seat, None)
             self._persist()
-            hosted.table.record.seats[seat] = SeatInfo(f"Player {seat + 1}", "remote")
+            hosted.table.seat_person(seat, f"Player {seat + 1}")
+            self._spawn(hosted.table.save())
             hosted.table.detach([seat])
             return
         if hold and hosted.table.status == PLAYING and not self._closing:

@@ -213,6 +213,17 @@ class Table:
         if gone and self._started and not self._closed and self.status == PLAYING:
             self._notify([], tuple(Notice("left", f"{{p{s} has|have}} left.", s) for s in gone))
 
+    def seat_person(self, seat: int, name: str) -> None:
+        """A person takes ``seat`` (or leaves it, as "Player N", before the game
+        starts). Call `save` after: a server restarted before the first move
+        then brings the table back with the names of the people who sat there."""
+        self._check_seat(seat)
+        self.record.seats[seat] = SeatInfo(name, "remote")
+
+    async def save(self) -> None:
+        """Save the record now (moves save themselves; this is for seat changes)."""
+        await self._save()
+
     def hand_to_computer(self, seat: int, level: str) -> None:
         """A computer player takes over a person's seat for the rest of the game
         (a network player who has gone for good); its clock stops."""

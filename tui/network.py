@@ -96,6 +96,18 @@ def table_line(summary: Mapping[str, Any], titles: Mapping[str, str] | None = No
     return f"{table}  {kind} · {who} · {state}"
 
 
+def seat_choices(summary: Mapping[str, Any]) -> list[tuple[int, str, bool]]:
+    """The seats of a table for the lobby's seat chooser, in order: the seat
+    (from 0), a line saying who sits there, and whether it may be taken."""
+    choices = []
+    for i, seat in enumerate(summary.get("seats", ())):
+        number = int(seat.get("seat", i))
+        is_open = seat.get("kind") == "open"
+        who = "open" if is_open else _seat_text(seat)
+        choices.append((number, f"Player {number + 1} · {who}", is_open))
+    return choices
+
+
 def joinable(summary: Mapping[str, Any]) -> bool:
     return any(s.get("kind") == "open" for s in summary.get("seats", ()))
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any, ClassVar, Literal, NotRequired, Self, TypedDict
 
@@ -881,6 +881,13 @@ class StressSpec(GameSpec[StressMove, StressConfig]):
     Config = StressConfig
     presets: ClassVar[dict[str, dict[str, Any]]] = PRESETS
     state_type = StressState
+
+    def state_from_view(
+        self, config: StressConfig, view: Mapping[str, Any], scores: Sequence[int]
+    ) -> StressState:
+        from .from_view import stress_state_from_view
+
+        return stress_state_from_view(config, view, scores)
 
     def new(
         self,

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar, NotRequired, Self, TypedDict
 
 from ..cards import Card, card_text, deck, parse_card, rank_text, stack_deck
@@ -961,6 +961,13 @@ class TerritorySpec(GameSpec[TerritoryMove, TerritoryConfig]):
 
     def parse_game_move(self, text: str) -> TerritoryMove:
         return parse_move(text)
+
+    def state_from_view(
+        self, config: TerritoryConfig, view: Mapping[str, Any], scores: Sequence[int]
+    ) -> TerritoryState:
+        from .from_view import territory_state_from_view
+
+        return territory_state_from_view(config, view, scores)
 
     def rematch_config(self, config: TerritoryConfig, outcome: Outcome) -> TerritoryConfig:
         if outcome.winner is None:

@@ -11,7 +11,7 @@ the target of a Block that did not go live.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Self, TypedDict
 
 from ..config import chosen_seat
@@ -839,6 +839,13 @@ class TrickSpec(GameSpec[TrickMove, TrickConfig]):
 
     def parse_game_move(self, text: str) -> TrickMove:
         return parse_move(text)
+
+    def state_from_view(
+        self, config: TrickConfig, view: Mapping[str, Any], scores: Sequence[int]
+    ) -> TrickState:
+        from .from_view import trick_state_from_view
+
+        return trick_state_from_view(config, view, scores)
 
     def upgrade_config(self, values: dict[str, Any], version: int) -> dict[str, Any]:
         # format 1 named the defender "1" or "2"; seats now count from 0

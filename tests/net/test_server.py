@@ -410,6 +410,28 @@ async def test_a_restarted_server_brings_the_table_back_and_players_rejoin_with_
             await client.close()
 
 
+async def test_a_table_brought_back_before_any_move_keeps_the_names_of_its_players(
+    tmp_path: Path,
+) -> None:
+    async with serving(tmp_path) as served:
+        table_id, ada, bo = await duel(served)  # started; nobody has moved
+        waiting = (await ada.create("domination", ["open", "computer:easy"]))["table"]
+        cy = await served.client("Cy")
+        await cy.join(waiting, 0)  # a game not begun: the computer waits for a second person
+        assert served.server.tables[table_id].table.state_id == 0
+        tokens = (ada.token, bo.token)
+        for client in (ada, bo, cy):
+            await client.close()
+    async with serving(tmp_path) as again:
+        names = [s.name for s in again.server.tables[table_id].table.seats]
+        assert names == ["Ada", "Bo"]
+        assert again.server.tables[waiting].table.seats[0].name == "Cy"
+        ada = await again.client("Ada")
+        await ada.rejoin(table_id, str(tokens[0]))
+        assert [s.name for s in ada.seats] == ["Ada", "Bo"]  # what the screens show
+        await ada.close()
+
+
 async def test_a_finished_game_is_not_brought_back(tmp_path: Path) -> None:
     async with serving(tmp_path) as served:
         table_id, ada, bo = await duel(served, if_gone="resign")

@@ -19,9 +19,10 @@ from tui.network import (
     joinable,
     machine_addresses,
     parse_address,
+    seat_choices,
     table_line,
 )
-from tui.screens.lobby import LobbyScreen, lobby_options
+from tui.screens.lobby import LobbyScreen, SeatChoiceScreen, lobby_options
 
 from .conftest import make_app, screen_text
 
@@ -61,6 +62,40 @@ def test_a_table_in_one_line() -> None:
     )
     assert joinable(WAITING) and not joinable(playing)
     assert table_line({**WAITING, "status": "finished"}, titles).endswith("· finished")
+
+
+def test_the_seat_chooser_lists_every_seat_with_who_sits_there() -> None:
+    seats: list[Any] = list(WAITING["seats"])  # type: ignore[call-overload]
+    two_open = {**WAITING, "seats": [*seats, {"seat": 3, "kind": "open", "name": None}]}
+    assert seat_choices(two_open) == [
+        (0, "Player 1 · Ada", False),
+        (1, "Player 2 · open", True),
+        (2, "Player 3 · Computer 3 (hard)", False),
+        (3, "Player 4 · open", True),
+    ]
+    assert seat_choices({"seats": []}) == []
+
+
+async def test_the_seat_chooser_offers_only_open_seats() -> None:
+    from textual.app import App
+    from textual.widgets import OptionList
+
+    choices = [(0, "Player 1 · Ada", False), (1, "Player 2 · open", True)]
+    choices.append((2, "Player 3 · open", True))
+    picked: list[int | None] = []
+
+    class Harness(App[None]):
+        def on_mount(self) -> None:
+            self.push_screen(SeatChoiceScreen(choices), picked.append)
+
+    async with Harness().run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        listing = pilot.app.screen.query_one(OptionList)
+        assert listing.highlighted == 1  # the first open seat, not Ada's
+        assert listing.get_option_at_index(0).disabled  # Ada's cannot be chosen
+        await pilot.press("down", "enter")
+        await pilot.pause()
+    assert picked == [2]
 
 
 def test_a_held_seat_is_marked_in_the_lobby() -> None:

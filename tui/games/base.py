@@ -73,6 +73,10 @@ class GameScreen(Screen[None]):
         Binding("h", "hint", "Hint", id="game.hint"),
         Binding("s", "score_history", "Scores", id="game.scores"),
     ]
+    # Keys that leave a footer too narrow for them (tui/widgets/footer.py),
+    # least needed first; they still work, and the ^p palette lists them.
+    # Rules is also in the Menu. Subclasses add their own.
+    FOOTER_SPARE: ClassVar[tuple[str, ...]] = ("rules", "score_history", "hint")
 
     def __init__(self, client: TableClient) -> None:
         super().__init__()

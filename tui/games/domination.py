@@ -15,7 +15,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Header, Static
 
 from rules.domination import DominationView
 from rules.events import Event, fill_names
@@ -23,6 +23,7 @@ from tui.seating import YOU_NAME
 from tui.widgets.cards import SUIT_NAMES, CardFace, CardRow, CardStyle, card_label
 from tui.widgets.discard_grid import RANK_HEADS, DiscardGrid
 from tui.widgets.event_log import EventLog, display_text
+from tui.widgets.footer import FittingFooter
 from tui.widgets.scoreboard import Scoreboard
 
 from .base import GameScreen
@@ -122,7 +123,7 @@ class DominationScreen(GameScreen):
         yield CardRow(id="hand", empty_text="(no cards)")
         yield Static("", markup=False, id="status")
         # compact: every key fits at 80 columns
-        yield Footer(compact=True)
+        yield FittingFooter(compact=True)
 
     # ------------------------------------------------------------ drawing
     @property

@@ -13,11 +13,12 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Footer, Header, Input, OptionList, Static
+from textual.widgets import Header, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tui.widgets.cards import CardStyle
 from tui.widgets.event_log import EventLog, display_text
+from tui.widgets.footer import FittingFooter
 from tui.widgets.scoreboard import Scoreboard
 
 from .base import GameScreen
@@ -60,7 +61,7 @@ class GenericGameScreen(GameScreen):
                 yield OptionList(id="moves")
                 yield Input(placeholder="type a move", id="move-input", compact=True)
         yield Static("", markup=False, id="status")
-        yield Footer()
+        yield FittingFooter(compact=True)
 
     def show_view(self, view: Mapping[str, Any]) -> None:
         style = self.card_style

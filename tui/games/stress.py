@@ -26,7 +26,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from rules.events import Event, fill_names
@@ -35,6 +35,7 @@ from tui.plain import plain
 from tui.styles import TABLE
 from tui.widgets.cards import CARD_WIDTH, GAP, CardFace, CardRow, CardStyle, card_label, split_card
 from tui.widgets.event_log import EventLog, display_text
+from tui.widgets.footer import FittingFooter
 
 from .base import GameScreen
 
@@ -467,7 +468,7 @@ class StressScreen(GameScreen):
         yield Static("", markup=False, id="hand-caption", classes="caption")
         yield CardRow(id="hand", empty_text="(no cards in hand)")
         yield Static("", markup=False, id="status")
-        yield Footer(compact=True)
+        yield FittingFooter(compact=True)
 
     # ------------------------------------------------------------ state
     @property

@@ -37,7 +37,7 @@ from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widget import Widget
-from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from rules.events import fill_names
@@ -45,6 +45,7 @@ from rules.territory.state import CellView, TerritoryView
 from tui.styles import TABLE
 from tui.widgets.cards import CardFace, CardRow, CardStyle, card_label
 from tui.widgets.event_log import EventLog
+from tui.widgets.footer import FittingFooter
 from tui.widgets.scoreboard import Scoreboard
 
 from .base import GameScreen
@@ -529,7 +530,7 @@ class TerritoryScreen(GameScreen):
         yield Static("", markup=False, id="hand-caption", classes="caption")
         yield CardRow(id="hand", empty_text="(no cards in hand)")
         yield Static("", markup=False, id="status")
-        yield Footer(compact=True)
+        yield FittingFooter(compact=True)
 
     def _fit(self, width: int, height: int) -> None:
         super()._fit(width, height)

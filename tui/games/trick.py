@@ -36,7 +36,7 @@ from textual.content import Content
 from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widget import Widget
-from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from rules.errors import NotationError
@@ -59,6 +59,7 @@ from rules.trick.state import REASONS, TrickView, disregarded_in_view
 from tui.styles import TABLE
 from tui.widgets.cards import CardStyle, card_style_of
 from tui.widgets.event_log import EventLog, display_text
+from tui.widgets.footer import FittingFooter
 from tui.widgets.scoreboard import Scoreboard
 
 from .base import GameScreen, TableUpdated
@@ -650,6 +651,15 @@ class TrickScreen(GameScreen):
         Binding("x,backspace", "clear", "Clear", key_display="x", id="trick.clear"),
         Binding("g", "result", "Result", id="trick.result"),
     ]
+    # at 80 columns a round with Block, both items and Claim Priority open has
+    # more keys than fit: Backspace clears, and the items are in the palette
+    FOOTER_SPARE: ClassVar[tuple[str, ...]] = (
+        "rules",
+        "clear",
+        *GameScreen.FOOTER_SPARE[1:],
+        "toggle_reset",
+        "toggle_overload",
+    )
 
     @property
     def view(self) -> TrickView:
@@ -687,7 +697,7 @@ class TrickScreen(GameScreen):
             yield EventLog(id="log")
         yield Static("", markup=False, id="status")
         # compact: with the items of `final` there are up to eight keys to show
-        yield Footer(compact=True)
+        yield FittingFooter(compact=True)
 
     @on(events.Mount)
     def _dress_the_table(self) -> None:

@@ -18,7 +18,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
-from tui.network import HeldSeats, connection_text, joinable, table_line
+from tui.network import HeldSeats, connection_text, joinable, seat_choices, table_line
 from tui.plain import plain, plain_text
 from tui.styles import LISTS
 
@@ -199,10 +199,23 @@ class LobbyScreen(Screen[None]):
             return
         table = str(summary["table"])
         token = self.held.get(self.client.address, table)
-        if token is None and not joinable(summary):
+        if token is not None:  # our own seat, taken back
+            self.run_worker(self.sit(table, token=token), group="sit", exclusive=True)
+            return
+        choices = seat_choices(summary)
+        free = [seat for seat, _, is_open in choices if is_open]
+        if not free:
             self.say("That table has no open seat: w watches it.", problem=True)
             return
-        self.run_worker(self.sit(table, token=token), group="sit", exclusive=True)
+        if len(free) == 1:  # nothing to choose
+            self.run_worker(self.sit(table, seat=free[0]), group="sit", exclusive=True)
+            return
+
+        def chosen(seat: int | None) -> None:
+            if seat is not None:
+                self.run_worker(self.sit(table, seat=seat), group="sit", exclusive=True)
+
+        self.app.push_screen(SeatChoiceScreen(choices), chosen)
 
     def action_watch(self) -> None:
         summary = self.selected()
@@ -229,9 +242,17 @@ class LobbyScreen(Screen[None]):
 
         self.app.push_screen(GameChoiceScreen(choices), chosen)
 
-    async def sit(self, table: str, *, token: str | None = None, watch: bool = False) -> None:
-        """A connection of its own for the table: join (or take our seat back
-        with its token, or watch), then the game's own screen."""
+    async def sit(
+        self,
+        table: str,
+        *,
+        seat: int | None = None,
+        token: str | None = None,
+        watch: bool = False,
+    ) -> None:
+        """A connection of its own for the table: join (``seat``, or the first
+        open one), or take our seat back with its token, or watch; then the
+        game's own screen."""
         from net.remote import RemoteError
 
         from .join import connect
@@ -262,7 +283,7 @@ class LobbyScreen(Screen[None]):
                         return
                     await client.join(table)  # the seat was given up: an open one
             else:
-                await client.join(table)
+                await client.join(table, seat)
         except (RemoteError, ConnectionError) as err:
             await client.close()
             self.say(f"Cannot {'watch' if watch else 'join'} that table: {err}", problem=True)
@@ -340,6 +361,41 @@ class GameChoiceScreen(ModalScreen[str | None]):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(event.option.id)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class SeatChoiceScreen(ModalScreen[int | None]):
+    """Which open seat to take at a table with more than one: every seat is
+    listed with who sits there; the taken ones cannot be chosen."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Back", id="lobby.seat.back"),
+    ]
+
+    def __init__(self, choices: list[tuple[int, str, bool]]) -> None:
+        super().__init__()
+        self.choices = choices
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog", id="seat-choice"):
+            yield Static("Which seat?", classes="title")
+            yield OptionList(
+                *[
+                    # names come from the network: plain text, never markup
+                    Option(plain_text(line, None), id=str(seat), disabled=not is_open)
+                    for seat, line, is_open in self.choices
+                ]
+            )
+
+    def on_mount(self) -> None:
+        listing = self.query_one(OptionList)
+        listing.highlighted = next(i for i, (_, _, ok) in enumerate(self.choices) if ok)
+        listing.focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(int(event.option.id or 0))
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -1,0 +1,56 @@
+"""The footer that fits 80 columns: which keys leave it, and in what order
+(tui/widgets/footer.py). Pure functions: no app runs."""
+
+from __future__ import annotations
+
+from tui.games.base import GameScreen
+from tui.games.trick import TrickScreen
+from tui.widgets.footer import PALETTE_WIDTH, key_width, keys_to_drop
+
+# a network trick round at its fullest: Block picked, both items and Claim
+# Priority open, and the chat key bound last
+TRICK_ROUND = [
+    ("pause", key_width("esc", "Menu")),
+    ("rules", key_width("?", "Rules")),
+    ("hint", key_width("h", "Hint")),
+    ("score_history", key_width("s", "Scores")),
+    ("pick", key_width("1-5", "Pick")),
+    ("lock_in", key_width("⏎", "Lock in")),
+    ("choose_target", key_width("t", "Target")),
+    ("toggle_overload", key_width("o", "Overload")),
+    ("toggle_reset", key_width("r", "Reset")),
+    ("priority", key_width("p", "Priority")),
+    ("clear", key_width("x", "Clear")),
+    ("chat", key_width("^t", "Chat")),
+]
+
+
+def test_a_key_takes_its_text_a_space_and_a_margin() -> None:
+    assert key_width("^t", "Chat") == len("^t Chat ")
+    assert key_width("⏎", "Lock in") == len("⏎ Lock in ")
+
+
+def test_nothing_leaves_a_footer_wide_enough() -> None:
+    room = sum(w for _, w in TRICK_ROUND)
+    assert keys_to_drop(TRICK_ROUND, TrickScreen.FOOTER_SPARE, room) == set()
+
+
+def test_spare_keys_leave_in_order_and_no_more_than_needed() -> None:
+    widths = dict(TRICK_ROUND)
+    room = sum(widths.values()) - widths["rules"]  # one key too many
+    assert keys_to_drop(TRICK_ROUND, TrickScreen.FOOTER_SPARE, room) == {"rules"}
+    room -= 1  # now Rules alone is not enough: Clear goes next
+    assert keys_to_drop(TRICK_ROUND, TrickScreen.FOOTER_SPARE, room) == {"rules", "clear"}
+
+
+def test_at_80_columns_the_fullest_trick_round_keeps_chat_and_the_moves() -> None:
+    room = 80 - PALETTE_WIDTH
+    dropped = keys_to_drop(TRICK_ROUND, TrickScreen.FOOTER_SPARE, room)
+    kept = [(a, w) for a, w in TRICK_ROUND if a not in dropped]
+    assert sum(w for _, w in kept) <= room
+    assert {"chat", "pause", "pick", "lock_in", "choose_target", "priority"} <= dict(kept).keys()
+
+
+def test_a_key_not_on_screen_is_not_counted_as_dropped() -> None:
+    keys = [("pause", 9), ("chat", 8)]
+    assert keys_to_drop(keys, GameScreen.FOOTER_SPARE, 10) == set()  # nothing spare shown

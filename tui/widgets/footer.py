@@ -1,0 +1,78 @@
+"""A compact footer that keeps the keys that matter in view on a narrow terminal.
+
+Textual's footer clips whatever does not fit at the right edge, so the key
+bound last (``^t Chat`` at a network table) was the first to vanish at 80
+columns. This footer drops keys the screen calls *spare* instead, in the
+screen's order, until the rest fits. A dropped key still works, and stays
+in the ^p palette (and the Menu, for Rules).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from rich.cells import cell_len
+from textual import events
+from textual.app import ComposeResult
+from textual.widget import Widget
+from textual.widgets import Footer
+from textual.widgets._footer import FooterKey
+
+# what the ^p palette key at the right edge takes: its border, "^p palette",
+# and a column of room (measured in a compact footer)
+PALETTE_WIDTH = 12
+
+
+def key_width(key_display: str, description: str) -> int:
+    """Columns a key takes in a compact footer: the key, a space, the
+    description, and the one-column margin after it."""
+    return cell_len(key_display) + 1 + cell_len(description) + 1
+
+
+def keys_to_drop(keys: Sequence[tuple[str, int]], spare: Iterable[str], room: int) -> set[str]:
+    """The actions to leave out so that ``keys`` ((action, width) in footer
+    order) fit in ``room`` columns: spare actions first, in the order given;
+    none if everything fits, and no more than needed."""
+    used = sum(width for _, width in keys)
+    widths: dict[str, int] = {}
+    for action, width in keys:
+        widths[action] = widths.get(action, 0) + width
+    dropped: set[str] = set()
+    for action in spare:
+        if used <= room:
+            break
+        if action in widths and action not in dropped:
+            dropped.add(action)
+            used -= widths[action]
+    return dropped
+
+
+class FittingFooter(Footer):
+    """A footer for screens with more keys than 80 columns hold: the screen's
+    ``FOOTER_SPARE`` (action names, least needed first) leave it first."""
+
+    def compose(self) -> ComposeResult:
+        # Footer.compose yields one FooterKey per binding (and a KeyGroup for
+        # Binding groups, which no game screen uses); the keys are filtered here
+        shown = list(super().compose())
+        keys = [
+            (w.action, key_width(w.key_display, w.description))
+            for w in shown
+            if isinstance(w, FooterKey) and not w.has_class("-command-palette")
+        ]
+        spare: Sequence[str] = getattr(self.screen, "FOOTER_SPARE", ())
+        width = self.size.width or self.app.size.width
+        room = width - (PALETTE_WIDTH if self.show_command_palette else 0)
+        dropped = keys_to_drop(keys, spare, room)
+        yield from (w for w in shown if not _is_dropped(w, dropped))
+
+    _fitted_to = 0  # the width the keys were last chosen for
+
+    def on_resize(self, event: events.Resize) -> None:
+        if event.size.width != self._fitted_to:
+            self._fitted_to = event.size.width
+            self.call_after_refresh(self.recompose)
+
+
+def _is_dropped(widget: Widget, dropped: set[str]) -> bool:
+    return isinstance(widget, FooterKey) and widget.action in dropped
