@@ -305,7 +305,7 @@ class HardBot(Bot):
         return analyse(situation, StressAdapter(), self.budget, rng).best
 
 
-HARD_BUDGET = Budget(iterations=300, seconds=0.5)
+HARD_BUDGET = Budget(iterations=150, seconds=0.5)
 
 register_engine("stress", StressAdapter, HARD_BUDGET)
 register_bot("stress", "easy", RandomBot)
