@@ -1,4 +1,4 @@
-"""Bots for stress: random (easy) and rules of thumb (medium, also hard for now).
+"""Bots for stress: random (easy), rules of thumb (medium), the engine (hard).
 
 :class:`MediumBot` looks only at its legal moves and the seat's view:
 
@@ -7,20 +7,31 @@
   stack), a 2 (goes on anything), a 3 (goes on anything, see-through). It
   swaps the pair that gains most while one gains, then says ready; every swap
   raises the face-up row's total worth, so it stops.
-* Plays: the cheapest rank it may play that is not a 2, 3 or 10, with every
-  copy of that rank it holds (fewer cards left, more drawn back). The special
-  cards are kept for when nothing else goes; then a 10 first if the stack is
-  worth burning (``BURN_WORTH`` cards or more), else a 3 (the next player
-  still faces the same card), then a 2, then a 10; one special at a time.
+* It counts what is gone (:func:`unbeatable_play`): the copies of each rank
+  in its hand and face-up row, on the stack and burned in the cemetery can be
+  nobody else's. A card of an ordinary rank that none of the other copies
+  left could follow (every 2 and 3 gone, every higher card too...) makes the
+  next player pick up; on a stack of ``KILL_WORTH`` cards or more it is
+  played first.
+* Otherwise: the cheapest rank it may play that is not a 2, 3 or 10, with
+  every copy of that rank it holds (fewer cards left, more drawn back). The
+  special cards are kept for when nothing else goes; then a 10 first if the
+  stack is worth burning (``BURN_WORTH`` cards or more), else a 3 (the next
+  player still faces the same card), then a 2, then a 10; one special at a
+  time.
 * Face-down cards are unknown: any position will do. It picks up only when it
   must (never voluntarily, even where ``allow_voluntary_pickup`` allows it).
 
-The hard level is this bot as well until an engine-based one is measured
-stronger (docs/bots.md). :class:`StressAdapter` plugs stress into the search
-engine (the arena's ``engine`` player and the hints): rollouts play the
-medium bot's rules of thumb, and a state cut short is valued by cards left,
-fewer being better (``scores()`` counts cards left, so the generic
-evaluation would read it backwards).
+:class:`HardBot` is the search engine (``search.py``) with
+:class:`StressAdapter`: the tree holds only :func:`sensible_moves` (one play
+per rank, all its copies, a lone 2, 3 or 10 besides), states advance without
+checks or narration (``StressState.advance``), rollouts play the medium
+bot's choices straight from the state (:func:`rollout_play`, without the
+counting) for ``rollout_moves`` moves, and a position cut short is valued by
+:func:`position_burden` (cards left, less what 2s, 10s, 3s, aces and kings
+are worth, more the face-down cards' risk and a stack its owner must pick
+up), seat against seat. A decision with one sensible move is not searched;
+the swaps are the medium bot's. Figures: docs/bots.md.
 """
 
 from __future__ import annotations
