@@ -258,18 +258,18 @@ class StressAdapter(Adapter):
             out = [0.0] * n
             out[state.finished[0]] = 1.0
             return out
-        burden = [position_burden(state, s) for s in range(n)]
-        scale = self.score_scale
-        tanh = math.tanh
+        # each live seat's chance to be the first out: a softmax of the
+        # burdens, so that what counts is the distance to the leader (with two
+        # seats, 0.5 + 0.5 tanh(difference / score_scale))
+        temperature = self.score_scale / 2
         live = [s for s in range(n) if not state.gone[s]]
-        values = [0.0] * n
-        for k in live:
-            total = 0.0
-            for j in live:
-                if j != k:
-                    total += 0.5 + 0.5 * tanh((burden[j] - burden[k]) / scale)
-            values[k] = total / max(1, len(live) - 1)
-        return values
+        burden = {s: position_burden(state, s) for s in live}
+        least = min(burden.values())
+        weights = [0.0] * n
+        for s in live:
+            weights[s] = math.exp((least - burden[s]) / temperature)
+        total = sum(weights)
+        return [w / total for w in weights]
 
 
 def position_burden(state: StressState, seat: int) -> float:

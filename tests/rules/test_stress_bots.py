@@ -4,6 +4,7 @@ come from the arena: ``cardtable arena stress ...``)."""
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
@@ -193,3 +194,20 @@ def test_hard_searches_a_real_choice_and_plays_a_legal_move() -> None:
     situation = Situation(state, 0)
     move = HardBot(Budget(iterations=40)).choose(situation, random.Random(2))
     assert move in sensible_moves(situation.legal)
+
+
+def test_the_evaluation_is_each_seats_chance_to_be_first_out() -> None:
+    adapter = StressAdapter()
+    # heads-up: 0.5 + 0.5 tanh(difference of burdens / score_scale)
+    two = position(["4C 5C", "6C 7C 8C 9C JC"], stack="3H", stock="2C 3C")
+    b0, b1 = position_burden(two, 0), position_burden(two, 1)
+    mine, theirs = adapter.evaluate(two, 0)
+    assert mine == pytest.approx(0.5 + 0.5 * math.tanh((b1 - b0) / adapter.score_scale))
+    assert theirs == pytest.approx(1 - mine)
+    # three seats: the chances add up to one, the leader's the largest; a
+    # seat already out has won
+    three = position(["4C", "6C 7C 8C", "9C JC QC KC"], stack="3H")
+    values = adapter.evaluate(three, 0)
+    assert sum(values) == pytest.approx(1) and values[0] > values[1] > values[2]
+    three.play(0, play("4C"))
+    assert three.finished == [0] and adapter.evaluate(three, 1) == [1.0, 0.0, 0.0]
