@@ -30,8 +30,10 @@ bot's choices straight from the state (:func:`rollout_play`, without the
 counting) for ``rollout_moves`` moves, and a position cut short is valued by
 :func:`position_burden` (cards left, less what 2s, 10s, 3s, aces and kings
 are worth, more the face-down cards' risk and a stack its owner must pick
-up), seat against seat. A decision with one sensible move is not searched;
-the swaps are the medium bot's. Figures: docs/bots.md.
+up), as each seat's chance to be the first out (a softmax). A decision with
+one sensible move is not searched; the swaps are the medium bot's; and the
+medium bot's move stands unless the search finds one ``HARD_MARGIN`` better.
+Figures: docs/bots.md.
 """
 
 from __future__ import annotations
@@ -295,12 +297,14 @@ class HardBot(Bot):
     """The search engine with :class:`StressAdapter`, and no search where
     there is nothing to weigh: the swaps are the medium bot's, a face-down
     card is any position, and a decision with one sensible move
-    (:func:`sensible_moves`) is played at once."""
+    (:func:`sensible_moves`) is played at once. The medium bot's move is
+    kept unless the search's best looks ``margin`` better (in win chance)."""
 
     name = "hard"
 
-    def __init__(self, budget: Budget | None = None) -> None:
+    def __init__(self, budget: Budget | None = None, margin: float | None = None) -> None:
         self.budget = budget or HARD_BUDGET
+        self.margin = HARD_MARGIN if margin is None else margin
 
     def choose(self, situation: Situation, rng: random.Random) -> Hashable:
         legal = situation.legal
@@ -313,10 +317,23 @@ class HardBot(Bot):
         sensible = sensible_moves(legal)
         if len(sensible) == 1:
             return sensible[0]
-        return analyse(situation, StressAdapter(), self.budget, rng).best
+        analysis = analyse(situation, StressAdapter(), self.budget, rng)
+        best = analysis.moves[0]
+        # the search's estimates are noisy: the medium bot's move stands
+        # unless the search finds one clearly better
+        usual = MediumBot().choose(situation, rng)
+        for estimate in analysis.moves:
+            if (
+                estimate.move == usual
+                and estimate.visits
+                and estimate.value >= best.value - self.margin
+            ):
+                return usual
+        return best.move
 
 
 HARD_BUDGET = Budget(iterations=150, seconds=0.5)
+HARD_MARGIN = 0.05  # how much better than the medium bot's move the search's best must look
 
 register_engine("stress", StressAdapter, HARD_BUDGET)
 register_bot("stress", "easy", RandomBot)

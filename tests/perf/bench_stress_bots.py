@@ -73,9 +73,7 @@ def main() -> None:
     s.add_argument("files", type=Path, nargs="+")
     args = parser.parse_args()
     if args.cmd == "play":
-        spec = ArenaSpec(
-            "stress", args.a, args.b, args.games, args.preset, args.players, args.seed
-        )
+        spec = ArenaSpec("stress", args.a, args.b, args.games, args.preset, args.players, args.seed)
         play(args.out, spec, args.start)
     else:
         total(args.files)

@@ -211,3 +211,15 @@ def test_the_evaluation_is_each_seats_chance_to_be_first_out() -> None:
     assert sum(values) == pytest.approx(1) and values[0] > values[1] > values[2]
     three.play(0, play("4C"))
     assert three.finished == [0] and adapter.evaluate(three, 1) == [1.0, 0.0, 0.0]
+
+
+def test_hard_keeps_the_medium_move_unless_the_search_finds_one_clearly_better() -> None:
+    state = position(["4C 9D KS", "5C 6C 7C"], stack="8H", stock="2D 3D")
+    situation = Situation(state, 0)
+    usual = choice(state, 0)
+    # a margin of a whole win chance: the medium bot's move always stands
+    assert HardBot(Budget(iterations=60), margin=1.0).choose(situation, random.Random(2)) == usual
+    # a margin below zero: the search's own choice, as the engine gives it
+    searched = analyse(situation, StressAdapter(), Budget(iterations=60), random.Random(2)).best
+    chosen = HardBot(Budget(iterations=60), margin=-1.0).choose(situation, random.Random(2))
+    assert chosen == searched

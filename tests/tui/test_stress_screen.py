@@ -242,8 +242,9 @@ def test_the_countdown_reads_minutes_and_seconds_and_only_with_a_clock() -> None
 
 
 async def test_the_countdown_shows_beside_the_stack_when_the_timer_is_on(dirs: Any) -> None:
+    options = {"players": 2, "first_player": "0", "timer": 30, "swap_timer": 90}
     launch = {"action": "play", "game": "stress", "vs": "computer:easy", "seed": 3,
-              "options": {"players": 2, "first_player": "0", "timer": 30, "swap_timer": 90}}  # fmt: skip
+              "options": options}  # fmt: skip
     app = make_app(dirs, launch=launch)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
