@@ -8,7 +8,8 @@ short still counts (not part of the test suite).
 ``play`` appends one JSON line per finished game (the arena's own
 ``play_game``, same seeds and seat rotation as ``cardtable arena``) and skips
 games already in the file, so it can be stopped and resumed; ``sum`` prints
-the arena's summary of every game in the files (one arena spec per run).
+the arena's summary of every game in the files (chunks of one arena spec,
+started with different ``--start``; a game in two chunks counts once).
 """
 
 from __future__ import annotations
@@ -41,7 +42,9 @@ def play(out: Path, spec: ArenaSpec, start: int) -> None:
 def total(files: list[Path]) -> None:
     rows = [json.loads(line) for p in files for line in p.read_text().splitlines()]
     spec = _spec(rows[0])
-    results = [GameResult(**r["result"]) for r in rows]
+    # chunks of one run may overlap: each game once
+    by_index = {r["result"]["index"]: r for r in reversed(rows)}
+    results = [GameResult(**by_index[i]["result"]) for i in sorted(by_index)]
     s = summarise(spec, results)
     print(f"{s.game} ({s.players} players) {s.a} against {s.b}: {s.games} games")
     print(
