@@ -1,4 +1,4 @@
-"""Bots for stress: random (easy) and rules of thumb (medium, also hard for now).
+"""Bots for stress: random (easy), rules of thumb (medium), the engine (hard).
 
 :class:`MediumBot` looks only at its legal moves and the seat's view:
 
@@ -7,32 +7,49 @@
   stack), a 2 (goes on anything), a 3 (goes on anything, see-through). It
   swaps the pair that gains most while one gains, then says ready; every swap
   raises the face-up row's total worth, so it stops.
-* Plays: the cheapest rank it may play that is not a 2, 3 or 10, with every
-  copy of that rank it holds (fewer cards left, more drawn back). The special
-  cards are kept for when nothing else goes; then a 10 first if the stack is
-  worth burning (``BURN_WORTH`` cards or more), else a 3 (the next player
-  still faces the same card), then a 2, then a 10; one special at a time.
+* It counts what is gone (:func:`unbeatable_play`): the copies of each rank
+  in its hand and face-up row, on the stack and burned in the cemetery can be
+  nobody else's. A card of an ordinary rank that none of the other copies
+  left could follow (every 2 and 3 gone, every higher card too...) makes the
+  next player pick up; on a stack of ``KILL_WORTH`` cards or more it is
+  played first.
+* Otherwise: the cheapest rank it may play that is not a 2, 3 or 10, with
+  every copy of that rank it holds (fewer cards left, more drawn back). The
+  special cards are kept for when nothing else goes; then a 10 first if the
+  stack is worth burning (``BURN_WORTH`` cards or more), else a 3 (the next
+  player still faces the same card), then a 2, then a 10; one special at a
+  time.
 * Face-down cards are unknown: any position will do. It picks up only when it
   must (never voluntarily, even where ``allow_voluntary_pickup`` allows it).
 
-The hard level is this bot as well until an engine-based one is measured
-stronger (docs/bots.md). :class:`StressAdapter` plugs stress into the search
-engine (the arena's ``engine`` player and the hints): rollouts play the
-medium bot's rules of thumb, and a state cut short is valued by cards left,
-fewer being better (``scores()`` counts cards left, so the generic
-evaluation would read it backwards).
+:class:`HardBot` is the search engine (``search.py``) with
+:class:`StressAdapter`: the tree holds only :func:`sensible_moves` (one play
+per rank, all its copies, a lone 2, 3 or 10 besides), states advance without
+checks or narration (``StressState.advance``), rollouts play the medium
+bot's choices straight from the state (:func:`rollout_play`, without the
+counting) for ``rollout_moves`` moves, and a position cut short is valued by
+:func:`position_burden` (cards left, less what 2s, 10s, 3s, aces and kings
+are worth, more the face-down cards' risk and a stack its owner must pick
+up), as each seat's chance to be the first out (a softmax). A decision with
+one sensible move is not searched; the swaps are the medium bot's; and the
+medium bot's move stands unless the search finds one ``HARD_MARGIN`` better.
+Figures: docs/bots.md.
 """
 
 from __future__ import annotations
 
 import math
 import random
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Mapping, Sequence
+from typing import Any
 
-from ..stress import POWER, Blind, Play, Ready, StressState, Swap
+from ..stress import FOLLOWS, POWER, Blind, Play, Ready, StressState, Swap
+from ..stress.notation import BLINDS, PICKUP, SINGLE, StressMove, make_play
+from ..stress.state import PLAY as PLAY_PHASE
+from ..stress.state import TEXT
 from . import register_bot
 from .base import Bot, RandomBot, Situation
-from .search import Adapter, Budget, State, register_engine
+from .search import Adapter, Budget, State, analyse, register_engine
 
 SPECIAL = (2, 3, 10)
 # rank -> worth of having the card: strength 2..14 (A = 14), specials above
@@ -84,41 +101,241 @@ class MediumBot(Bot):
         blinds = [m for m in legal if type(m) is Blind]
         if blinds:
             return rng.choice(blinds)  # unseen: every position is as good
-        return choose_play(legal, len(situation.view["stack"]))
+        view = situation.view
+        killer = unbeatable_play(legal, view, situation.seat)
+        if killer is not None:
+            return killer
+        return choose_play(legal, len(view["stack"]))
+
+
+# a card nobody can follow is played on a stack of this many cards or more
+# (the next player picks up at least one more card than this)
+KILL_WORTH = 2
+RANK_OF_TEXT = {TEXT[c]: c & 15 for c in range(64) if TEXT[c]}
+
+
+def gone_by_rank(view: Mapping[str, Any], seat: int) -> list[int]:
+    """Per rank, the copies the seat knows no other player can hold: in its
+    hand or face-up row, on the stack, or burned in the cemetery."""
+    gone = [0] * 16
+    for pile in (view["hand"], view["face_up"][seat], view["stack"], view["cemetery"]):
+        for text in pile:
+            gone[RANK_OF_TEXT[text]] += 1
+    return gone
+
+
+def unbeatable_play(
+    legal: Sequence[Hashable], view: Mapping[str, Any], seat: int
+) -> Hashable | None:
+    """Counting what is gone: a play that no card anyone else may still hold
+    can follow, so that the next player must pick the stack up (the weakest
+    such rank, all its copies), when the stack is worth it. Only ordinary
+    ranks: a 2 or 10 leaves a fresh stack, a 3 shows the card below, and an 8
+    skips the player who would face it."""
+    if len(view["stack"]) < KILL_WORTH:
+        return None
+    plays = [m for m in legal if type(m) is Play and m.rank not in KILL_EXEMPT]
+    if not plays:
+        return None
+    gone = gone_by_rank(view, seat)
+    copies = 4 * view["decks"]
+    follows = FOLLOWS[view["rules"]["ten_wild"]]
+    open_ranks = sum(1 << r for r in range(1, 14) if gone[r] < copies)
+    killers = [p for p in plays if not follows[p.rank] & open_ranks]
+    if not killers:
+        return None
+    return min(killers, key=lambda p: (POWER[p.rank], -len(p.cards), p.cards))
+
+
+KILL_EXEMPT = frozenset((2, 3, 8, 10))
+
+
+def sensible_moves(legal: Sequence[Hashable]) -> list[Hashable]:
+    """The moves worth searching among ``legal`` (a subset, never empty).
+
+    Suits never matter in play, so a rank is played with all the copies held
+    (one play per rank), except that a 2, 3 or 10 may also go alone (keeping
+    the others for later); the face-down positions are all alike to a seat
+    that has not seen them, so the first stands for all; in the swaps, the
+    medium bot's choice."""
+    if not legal:
+        return []
+    first = legal[0]
+    if type(first) is Blind:
+        return [first]
+    if type(first) is Swap or type(first) is Ready:
+        return [choose_swap(legal)]
+    widest: dict[int, Play] = {}
+    single: dict[int, Play] = {}
+    out: list[Hashable] = []
+    for m in legal:
+        if type(m) is Play:
+            r = m.rank
+            if r not in widest or len(m.cards) > len(widest[r].cards):
+                widest[r] = m
+            if r in SPECIAL and len(m.cards) == 1 and r not in single:
+                single[r] = m
+        else:
+            out.append(m)
+    for r, play in widest.items():
+        one = single.get(r)
+        if one is not None and one is not play:
+            out.append(one)
+        out.append(play)
+    return out
+
+
+def rollout_play(state: StressState, seat: int) -> StressMove:
+    """:func:`choose_play`'s choice read straight from the state (no legal
+    list): the rollout policy."""
+    hand = state.hands[seat]
+    cards = hand or state.up[seat]
+    if state.phase != PLAY_PHASE:
+        return choose_swap(state.legal_moves(seat))  # type: ignore[return-value]
+    if not cards:
+        row = state.down[seat]
+        for i, c in enumerate(row):
+            if c:
+                return BLINDS[i]
+    follows = state.follows[state.top]
+    best = 0
+    best_power = 99
+    specials = 0
+    for c in cards:
+        r = c & 15
+        if follows >> r & 1:
+            if r == 2 or r == 3 or r == 10:
+                specials |= 1 << r
+            elif POWER[r] < best_power:
+                best, best_power = r, POWER[r]
+    if best:
+        return make_play([c for c in cards if c & 15 == best])
+    if not specials:
+        return PICKUP
+    if specials >> 10 & 1 and len(state.stack) >= BURN_WORTH:
+        pick = 10
+    else:
+        pick = 3 if specials >> 3 & 1 else 2 if specials >> 2 & 1 else 10
+    return SINGLE[next(c for c in cards if c & 15 == pick)]
+
+
+# what holding a card is worth to the evaluation, in cards left (a 2 or 10
+# gets rid of a stack or plays on anything: nearly a card gone already)
+HOLD_BONUS = tuple({2: 0.8, 10: 0.8, 3: 0.4, 1: 0.3, 13: 0.15}.get(r, 0.0) for r in range(16))
+BLIND_RISK = 1.2  # a face-down card may fail and bring the stack with it
 
 
 class StressAdapter(Adapter):
     """The search engine's view of stress (see the module's notes)."""
 
-    max_depth = 80
-    score_scale = 6.0  # a difference of 6 cards left reads as 73% against 27%
+    score_scale = 4.0  # a difference of 4 cards left reads as 88% against 12%
+
+    def __init__(self, rollout_moves: int = 24) -> None:
+        self.rollout_moves = rollout_moves
+        self.max_depth = rollout_moves
+
+    def to_act(self, state: State) -> tuple[int, ...]:
+        assert isinstance(state, StressState)
+        if state.over:
+            return ()
+        if state.phase == PLAY_PHASE:
+            return (state.turn,)
+        return state.to_act()
+
+    def legal(self, state: State, seat: int) -> list[Hashable]:
+        return sensible_moves(state.legal_moves(seat))
 
     def advance(self, state: State, seat: int, move: Hashable) -> None:
-        state.play_move(seat, move)  # sampled states only: skip the base checks
+        assert isinstance(state, StressState)
+        state.advance(seat, move)  # type: ignore[arg-type]
 
     def rollout_move(self, state: State, seat: int, rng: random.Random) -> Hashable:
-        legal: list[Hashable] = state.legal_moves(seat)
+        assert isinstance(state, StressState)
+        return rollout_play(state, seat)
+
+    def evaluate(self, state: State, root_seat: int) -> list[float]:
+        assert isinstance(state, StressState)
+        n = state.config.players
+        if state.finished:  # the first out has won; the rest is for places below
+            out = [0.0] * n
+            out[state.finished[0]] = 1.0
+            return out
+        # each live seat's chance to be the first out: a softmax of the
+        # burdens, so that what counts is the distance to the leader (with two
+        # seats, 0.5 + 0.5 tanh(difference / score_scale))
+        temperature = self.score_scale / 2
+        live = [s for s in range(n) if not state.gone[s]]
+        burden = {s: position_burden(state, s) for s in live}
+        least = min(burden.values())
+        weights = [0.0] * n
+        for s in live:
+            weights[s] = math.exp((least - burden[s]) / temperature)
+        total = sum(weights)
+        return [w / total for w in weights]
+
+
+def position_burden(state: StressState, seat: int) -> float:
+    """How far ``seat`` is from finishing, in cards: cards left, less what its
+    strong cards are worth, more the risk of its face-down cards and the stack
+    it must pick up if it is to play and cannot."""
+    hand = state.hands[seat]
+    up = state.up[seat]
+    held = len(hand) + len(up)
+    burden = float(held) + BLIND_RISK * sum(1 for c in state.down[seat] if c)
+    for c in hand:
+        burden -= HOLD_BONUS[c & 15]
+    for c in up:
+        burden -= HOLD_BONUS[c & 15]
+    if held and state.turn == seat and state.phase == PLAY_PHASE:
+        follows = state.follows[state.top]
+        if not any(follows >> (c & 15) & 1 for c in hand or up):
+            burden += len(state.stack)
+    return burden
+
+
+class HardBot(Bot):
+    """The search engine with :class:`StressAdapter`, and no search where
+    there is nothing to weigh: the swaps are the medium bot's, a face-down
+    card is any position, and a decision with one sensible move
+    (:func:`sensible_moves`) is played at once. The medium bot's move is
+    kept unless the search's best looks ``margin`` better (in win chance)."""
+
+    name = "hard"
+
+    def __init__(self, budget: Budget | None = None, margin: float | None = None) -> None:
+        self.budget = budget or HARD_BUDGET
+        self.margin = HARD_MARGIN if margin is None else margin
+
+    def choose(self, situation: Situation, rng: random.Random) -> Hashable:
+        legal = situation.legal
         if len(legal) == 1:
             return legal[0]
         if any(type(m) is Ready for m in legal):
             return choose_swap(legal)
         if type(legal[0]) is Blind:
             return rng.choice([m for m in legal if type(m) is Blind])
-        assert isinstance(state, StressState)
-        return choose_play(legal, len(state.stack))
+        sensible = sensible_moves(legal)
+        if len(sensible) == 1:
+            return sensible[0]
+        analysis = analyse(situation, StressAdapter(), self.budget, rng)
+        best = analysis.moves[0]
+        # the search's estimates are noisy: the medium bot's move stands
+        # unless the search finds one clearly better
+        usual = MediumBot().choose(situation, rng)
+        for estimate in analysis.moves:
+            if (
+                estimate.move == usual
+                and estimate.visits
+                and estimate.value >= best.value - self.margin
+            ):
+                return usual
+        return best.move
 
-    def evaluate(self, state: State, root_seat: int) -> list[float]:
-        left = state.scores()
-        n = len(left)
-        scale = self.score_scale
-        return [
-            sum(0.5 + 0.5 * math.tanh((left[j] - left[k]) / scale) for j in range(n) if j != k)
-            / (n - 1)
-            for k in range(n)
-        ]
 
+HARD_BUDGET = Budget(iterations=150, seconds=0.5)
+HARD_MARGIN = 0.05  # how much better than the medium bot's move the search's best must look
 
-register_engine("stress", StressAdapter, Budget(iterations=600, seconds=1.0))
+register_engine("stress", StressAdapter, HARD_BUDGET)
 register_bot("stress", "easy", RandomBot)
 register_bot("stress", "medium", MediumBot)
-register_bot("stress", "hard", MediumBot)
+register_bot("stress", "hard", HardBot)

@@ -351,6 +351,107 @@ class StressState(GameState[StressMove, StressConfig]):
             raise IllegalMove("the swaps are over: play a card or pick up the stack")
         raise IllegalMove("that is not a move of stress")
 
+    def advance(self, seat: int, move: StressMove) -> None:
+        """Play a legal ``move`` fast, for the search engine's sampled states:
+        no checks, no narration, and no table knowledge kept (``known`` and
+        ``facts`` go stale: a state advanced this way is never sampled from).
+        Otherwise exactly :meth:`play_move` (tests/rules/test_stress.py plays
+        games both ways and compares)."""
+        kind = type(move)
+        if kind is Play:
+            cards: tuple[Card, ...] = move.cards  # type: ignore[union-attr]
+            hand = self.hands[seat]
+            if hand:
+                for c in cards:
+                    hand.remove(c)
+            else:
+                up = list(self.up[seat])
+                for c in cards:
+                    up.remove(c)
+                self.up[seat] = tuple(up)
+            self._land_fast(seat, cards, cards[0] & 15)
+        elif kind is Blind:
+            row = self.down[seat]
+            i = move.position - 1  # type: ignore[union-attr]
+            card = row[i]
+            self.down[seat] = (*row[:i], 0, *row[i + 1 :])
+            r = card & 15
+            if self.follows[self.top] >> r & 1:
+                self._land_fast(seat, (card,), r)
+            else:
+                self.stack.append(card)
+                self._take_stack_fast(seat)
+        elif kind is PickUp:
+            self._take_stack_fast(seat)
+        elif kind is Swap:
+            h, u = move.hand_card, move.up_card  # type: ignore[union-attr]
+            hand = self.hands[seat]
+            hand[hand.index(h)] = u
+            new_row = list(self.up[seat])
+            new_row[new_row.index(u)] = h
+            self.up[seat] = tuple(new_row)
+            self.swaps[seat] += 1
+            self._ply += 1
+        else:
+            self.ready[seat] = True
+            self._ply += 1
+            self._start_play_if_all_ready([])
+
+    def _take_stack_fast(self, seat: int) -> None:
+        self.hands[seat].extend(self.stack)
+        self.stack = []
+        self.top = 0
+        self.plays += 1
+        self._ply += 1
+        self.turn = self._next_active(seat)
+        if self.plays >= PLAY_LIMIT:
+            self._end_by_cap(None)
+
+    def _land_fast(self, seat: int, cards: tuple[Card, ...], r: int) -> None:
+        """:meth:`_land` without events."""
+        self.plays += 1
+        self._ply += 1
+        stack = self.stack
+        stack.extend(cards)
+        if r != 3:
+            self.top = 0 if r == 2 else r
+        hand, stock = self.hands[seat], self.stock
+        if stock and len(hand) < HAND_SIZE:
+            k = 1 if self.config.draw_one_per_turn else min(HAND_SIZE - len(hand), len(stock))
+            drawn = stock[-k:]
+            drawn.reverse()
+            del stock[-k:]
+            hand.extend(drawn)
+        if r == 10:
+            self.cemetery.extend(stack)
+            self.stack = []
+            self.top = 0
+        if not hand and not self.up[seat] and not any(self.down[seat]):
+            self._finish_fast(seat)
+            if self.over:
+                return
+        elif r == 10:
+            if self.plays >= PLAY_LIMIT:
+                self._end_by_cap(None)
+            return
+        nxt = self._next_active(seat)
+        if r == 8:
+            for _ in range(len(cards) if self.config.skip_per_eight else 1):
+                nxt = self._next_active(nxt)
+        self.turn = nxt
+        if self.plays >= PLAY_LIMIT:
+            self._end_by_cap(None)
+
+    def _finish_fast(self, seat: int) -> None:
+        self.finished.append(seat)
+        self.gone[seat] = True
+        active = [s for s in range(self.config.players) if not self.gone[s]]
+        if self.config.stop_at_first:
+            self._end(f"{{p{seat}}} finished first", None)
+        elif len(active) <= 1:
+            last = f"{{p{active[0]} is|are}} left holding cards" if active else "everyone is out"
+            self._end(f"{{p{self.finished[0]}}} finished first; {last}", None)
+
     def _why_gone(self, seat: int) -> str:
         if seat in self.resigned:
             return "you have resigned"
@@ -640,7 +741,7 @@ class StressState(GameState[StressMove, StressConfig]):
             last = f"{{p{active[0]} is|are}} left holding cards" if active else "everyone is out"
             self._end(f"{{p{self.finished[0]}}} finished first; {last}", events)
 
-    def _end_by_cap(self, events: list[Event]) -> None:
+    def _end_by_cap(self, events: list[Event] | None) -> None:
         self._end(f"the game passed {PLAY_LIMIT:,} plays: the rest ranked by cards left", events)
 
     def _end(self, reason: str, events: list[Event] | None) -> None:

@@ -15,6 +15,7 @@ from tui.games.stress import (
     StressScreen,
     allowed_text,
     choice_caption,
+    clock_caption,
     describe,
     down_faces,
     first_choice,
@@ -231,6 +232,34 @@ def test_describe_reveals_hidden_cards_only_with_a_snapshot() -> None:
 
 
 # ------------------------------------------------------------------ through the app
+def test_the_countdown_reads_minutes_and_seconds_and_only_with_a_clock() -> None:
+    assert clock_caption(None, "play") == ""  # no timer: no clock
+    assert clock_caption(42.3, "play") == "0:43 left"
+    assert clock_caption(0.2, "play") == "0:01 left"  # not 0:00 while time remains
+    assert clock_caption(75.0, "swap") == "1:15 left to swap"
+    assert clock_caption(-3.0, "play") == "0:00 left"
+    assert clock_caption(12.0, "over") == ""
+
+
+async def test_the_countdown_shows_beside_the_stack_when_the_timer_is_on(dirs: Any) -> None:
+    options = {"players": 2, "first_player": "0", "timer": 30, "swap_timer": 90}
+    launch = {"action": "play", "game": "stress", "vs": "computer:easy", "seed": 3,
+              "options": options}  # fmt: skip
+    app = make_app(dirs, launch=launch)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, StressScreen)
+        assert "left to swap" in screen_text(app)
+        await pilot.press("r")
+        await settle(pilot)
+        assert screen.my_turn and screen.phase == "play"
+        left = screen.seconds_left()
+        assert left is not None and 0 < left <= 30  # the turn's clock, not the swaps'
+        text = screen_text(app)
+        assert " left" in text and "to swap" not in text
+
+
 async def test_a_game_against_the_computer_by_keys(dirs: Any) -> None:
     launch = {"action": "play", "game": "stress", "vs": "computer:easy", "seed": 3,
               "options": {"players": 2, "first_player": "0"}}  # fmt: skip

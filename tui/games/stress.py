@@ -10,21 +10,30 @@ between your hand and your face-up row, ←/→ or 1-9 choose a card, Enter or
 space marks it; a hand card and a face-up card marked are swapped; r says
 ready. Every move is sent in the notation of docs/rules/stress.md.
 
+When the ``timer`` option is on, the seat's countdown shows at the right of
+the stack's caption, as the trick screen shows it beside its caption: the
+time left comes with each table update (``Update.time_left``) and ticks on
+the wall clock in between; it stands still while a menu has the clocks
+stopped.
+
 The text of the screen comes from pure functions of the view (tested in
-tests/tui/test_stress_screen.py); the screen only keeps the cursor.
+tests/tui/test_stress_screen.py); the screen only keeps the cursor and the
+countdown's deadline.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+import time
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from rich.text import Text
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
@@ -37,7 +46,8 @@ from tui.widgets.cards import CARD_WIDTH, GAP, CardFace, CardRow, CardStyle, car
 from tui.widgets.event_log import EventLog, display_text
 from tui.widgets.footer import FittingFooter
 
-from .base import GameScreen
+from .base import GameScreen, TableUpdated
+from .trick import clock_text
 
 if TYPE_CHECKING:
     from textual._path import CSSPathType
@@ -369,6 +379,18 @@ def swap_caption(view: Mapping[str, Any], marked_hand: str | None, marked_up: st
     return f"{left} swaps left: ⏎ marks a card here, then one face up (↑)"
 
 
+def clock_caption(seconds_left: float | None, phase: str) -> str:
+    """The countdown beside the stack's caption: "0:42 left" for the turn, or
+    for all the swaps before the first turn; nothing without a clock."""
+    if seconds_left is None or phase == "over":
+        return ""
+    text = clock_text(seconds_left)
+    return f"{text} to swap" if phase == "swap" else text
+
+
+URGENT_SECONDS = 10  # the countdown turns urgent below this
+
+
 def event_note(event: Event, names: Sequence[str], you: Collection[int], style: CardStyle) -> str:
     """A short line for what just happened, kept under the stack."""
     if event.kind not in KINDS_OF_EVENT_KEPT:
@@ -450,6 +472,12 @@ class StressScreen(GameScreen):
         self.marked_up: str | None = None
         self.notes: list[str] = []
         self._drawn: tuple[int | None, str, int] | None = None
+        # per seat: when its move clock runs out (the countdown's clock), and
+        # the time left as the table last said (shown while the clocks stop)
+        self.deadlines: dict[int, float | None] = {}
+        self.time_left_given: dict[int, float | None] = {}
+        # the countdown's clock (a test may give the screen a fake one)
+        self.clock: Callable[[], float] = time.monotonic
 
     @property
     def view(self) -> StressView:
@@ -459,7 +487,9 @@ class StressScreen(GameScreen):
         yield Header()
         yield Static("", markup=False, id="opponents")
         yield Static("", classes="spacer")  # roomy: the stack in the middle
-        yield Static("", markup=False, id="stack-caption", classes="caption")
+        with Horizontal(id="stack-caption-row"):
+            yield Static("", markup=False, id="stack-caption", classes="caption")
+            yield Static("", markup=False, id="clock")
         yield CardRow(id="stack", empty_text="(the stack is empty)")
         yield EventLog(id="log")
         yield Static("", classes="spacer")  # roomy: your rows at the bottom
@@ -469,6 +499,37 @@ class StressScreen(GameScreen):
         yield CardRow(id="hand", empty_text="(no cards in hand)")
         yield Static("", markup=False, id="status")
         yield FittingFooter(compact=True)
+
+    @on(events.Mount)
+    def _start_the_countdown(self) -> None:
+        self.set_interval(1.0, self._tick)
+
+    @on(TableUpdated)
+    def _keep_time_left(self, message: TableUpdated) -> None:
+        # runs before GameScreen.on_table_updated draws the update: keep what
+        # the view does not carry, the seat's time left
+        update = message.update
+        if update.seat is None:
+            return
+        left = update.time_left
+        self.time_left_given[update.seat] = left
+        self.deadlines[update.seat] = None if left is None else self.clock() + left
+
+    def seconds_left(self) -> float | None:
+        """The seat on screen's time left to move, if its clock runs."""
+        seat = self.seat
+        deadline = self.deadlines.get(seat) if seat is not None else None
+        if deadline is None or self.over:
+            return None
+        if self.update.paused:  # a menu is open: the table has stopped the clocks
+            return self.time_left_given.get(seat) or 0.0  # type: ignore[arg-type]
+        return deadline - self.clock()
+
+    def _tick(self) -> None:
+        left = self.seconds_left()
+        clock = self.query_one("#clock", Static)
+        clock.update(clock_caption(left, self.phase))
+        clock.set_class(left is not None and left < URGENT_SECONDS, "-urgent")
 
     # ------------------------------------------------------------ state
     @property
@@ -572,6 +633,7 @@ class StressScreen(GameScreen):
         self.query_one("#opponents").styles.height = max(len(lines), 1)
         self._draw_stack()
         self._draw_rows()
+        self._tick()
 
     def _draw_stack(self) -> None:
         view, style = self.view, self.card_style
