@@ -357,6 +357,11 @@ def _child_setup(memory: int) -> Callable[[], None]:
 
         fcntl.ioctl(0, termios.TIOCSCTTY, 0)  # the pty becomes its controlling terminal
         resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+        # an ignored signal stays ignored across exec: a host started under
+        # nohup would leave every visitor's program deaf to the hangup that
+        # ends an idle or dropped session
+        for number in (signal.SIGHUP, signal.SIGINT, signal.SIGTERM):
+            signal.signal(number, signal.SIG_DFL)
 
     return setup
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+import signal
 import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -202,7 +203,22 @@ async def test_a_visitor_reaches_the_home_screen_and_resizes_reach_the_app(
         acceptor.close()
 
 
-async def test_an_idle_visitor_is_told_and_the_session_ends(tmp_path: Path) -> None:
+@pytest.mark.parametrize("host_ignores_hangup", [False, True])
+async def test_an_idle_visitor_is_told_and_the_session_ends(
+    tmp_path: Path, host_ignores_hangup: bool
+) -> None:
+    # a host started under nohup ignores SIGHUP, and an ignored signal stays
+    # ignored in its children unless they put it back
+    previous = signal.signal(
+        signal.SIGHUP, signal.SIG_IGN if host_ignores_hangup else signal.SIG_DFL
+    )
+    try:
+        await idle_visitor_is_told_and_the_session_ends(tmp_path)
+    finally:
+        signal.signal(signal.SIGHUP, previous)
+
+
+async def idle_visitor_is_told_and_the_session_ends(tmp_path: Path) -> None:
     # an idle limit of nothing: the timer that every keystroke restarts runs out
     # at once, with no waiting on the clock
     limits = HostLimits(per_address=1, idle_seconds=0)
