@@ -138,6 +138,7 @@ def _hostile_store(data: Path) -> list[str]:
     return ["aaaa0001", "aaaa0002", *ids, weird.stem]
 
 
+@pytest.mark.slow  # a whole flow through the screens: CI's slow step
 async def test_the_resume_screen_draws_and_highlights_every_hostile_row(dirs: Any) -> None:
     data, _ = dirs
     ids = _hostile_store(data)

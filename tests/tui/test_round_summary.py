@@ -9,6 +9,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from rules.domination import DominationView
 from rules.events import Event, visible_events
 from rules.registry import get_game
@@ -55,6 +57,7 @@ def test_the_caption_does_not_name_a_leader_once_the_game_is_over() -> None:
     assert round_marker(3, ascii=True) == "-- end of round 3 --"
 
 
+@pytest.mark.slow  # a whole flow through the screens: CI's slow step
 async def test_a_round_summary_stays_until_a_key_then_play_goes_on(dirs: Any) -> None:
     _data, config = dirs
     (Path(config) / "settings.json").write_text(json.dumps({"bot_pace": 0, "round_summary": 4}))

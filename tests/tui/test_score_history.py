@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from tui.games.domination import DominationScreen
 from tui.screens.score_history import ScoreHistoryScreen, score_rows
 from tui.widgets.scoreboard import Scoreboard
@@ -52,6 +54,7 @@ async def test_s_shows_the_scores_of_every_round_so_far(dirs: Any) -> None:
         assert app.screen is game
 
 
+@pytest.mark.slow  # a whole flow through the screens: CI's slow step
 async def test_after_the_game_s_shows_the_scores_then_the_result_again(dirs: Any) -> None:
     from tui.screens.game_over import GameOverScreen
 

@@ -268,6 +268,7 @@ async def _game_with_moves(app: CardTableApp, pilot: Any, moves: int) -> str:
     return game.client.record_id
 
 
+@pytest.mark.slow  # a whole flow through the screens: CI's slow step
 async def test_save_quit_resume_continues_identically(dirs: Any) -> None:
     # uninterrupted: 4 of my moves
     straight = make_app(dirs, launch=play_launch(seed=21, vs="computer:medium", target_score=1000))

@@ -83,6 +83,7 @@ async def _check_themes(dirs: Any, game: str, only: tuple[str, ...] | None) -> N
         assert failures == {}
 
 
+@pytest.mark.slow  # a whole flow through the screens: CI's slow step
 async def test_forms_open_focused_on_a_field_that_stands_out_in_every_theme(dirs: Any) -> None:
     from textual.widgets import Select
     from textual.widgets._select import SelectCurrent

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from textual.widgets import Input, OptionList, Select
 
 from tui.games.generic import GenericGameScreen
@@ -29,6 +30,7 @@ def _listed(screen: GenericGameScreen) -> list[str]:
     return [str(moves.get_option_at_index(i).id) for i in range(moves.option_count)]
 
 
+@pytest.mark.slow  # a whole flow through the screens: CI's slow step
 async def test_toy_new_game_form_seats_three_to_eight_and_starts_the_generic_screen(
     dirs: Any,
 ) -> None:
