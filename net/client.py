@@ -330,9 +330,9 @@ class TableClient(ABC):
 
     @abstractmethod
     async def idle(self) -> None:
-        """Return once no bot is thinking and no move is in flight (tests await
-        this instead of sleeping). A running move clock does not count."""
+        """Return once no bot is thinking and no move or save is in flight (tests
+        await this instead of sleeping). A running move clock does not count."""
 
     @abstractmethod
     async def close(self) -> None:
-        """Leave the table (everything is already saved)."""
+        """Leave the table (returns once everything is saved)."""

@@ -6,7 +6,14 @@ twin, is validated by the rules, appended to the record and autosaved; then
 every watcher gets an :class:`~net.client.Update` per seat it watches, built
 from that seat's view, legal moves and the events it may see
 (``visible_events``). Nothing else ever leaves the table, so a transport
-cannot leak what a seat must not know. The table knows no game: whatever
+cannot leak what a seat must not know.
+
+Saving is behind the move, not in its way: a move is answered once it is
+applied and everyone has been told, and the record is saved right after in
+the background. Saves coalesce (one on disk at a time, then one of the
+newest record), so a busy server writes less, never out of order;
+:meth:`idle` and :meth:`close` wait for the save in flight, so nothing is
+lost to an orderly stop. The table knows no game: whatever
 decides the game (resignations, clocks, the end) comes from the rules.
 
 Bots: a bot seat gets a :class:`rules.bots.Situation` (its view, its legal
@@ -128,6 +135,8 @@ class Table:
         self._idle = asyncio.Event()
         self._idle.set()
         self._save_lock = asyncio.Lock()
+        self._unsaved = False  # the record has changed since the last save began
+        self._saver: asyncio.Task[None] | None = None
         self._failure: BaseException | None = None
         self.save_error: str | None = None  # why the last autosave failed, if it did
         self._queued: list[Notice] = []  # notices for the next update
@@ -342,7 +351,7 @@ class Table:
                 self._leave()
 
     async def close(self) -> None:
-        """Stop bots and clocks (the record is already saved)."""
+        """Stop bots and clocks; return once the last save is on disk."""
         self._closed = True
         self._clocks.clear()
         tasks = [*self._bot_tasks.values(), self._watchdog]
@@ -351,6 +360,8 @@ class Table:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
+        if self._saver is not None:  # the last moves reach the disk
+            await self._saver
         async with self._save_lock:  # let a save in flight finish
             pass
 
@@ -387,12 +398,31 @@ class Table:
         self._arm_clocks()
         self._kick_bots()
         self._notify(events)
-        await self._save()
+        self._save_soon()
 
     def _record_end(self) -> None:
         outcome = self.state.outcome()
         self.record.status = FINISHED
         self.record.result = outcome.to_json() if outcome is not None else None
+
+    def _save_soon(self) -> None:
+        """Save the record in the background, after any save in flight (the
+        move does not wait for the disk: fsync takes milliseconds, and a
+        server's many tables would queue behind each other's)."""
+        if self.store is None:
+            return
+        self._unsaved = True
+        if self._saver is None or self._saver.done():
+            self._enter()  # idle() waits for the disk too
+            self._saver = asyncio.create_task(self._save_while_unsaved())
+
+    async def _save_while_unsaved(self) -> None:
+        try:
+            while self._unsaved:
+                self._unsaved = False
+                await self._save()
+        finally:
+            self._leave()
 
     async def _save(self) -> None:
         if self.store is None:

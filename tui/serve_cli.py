@@ -1,8 +1,9 @@
 """`cardtable serve`: the table server (net/server.py), headless.
 
-It runs until interrupted, prints where it listens, and keeps each table's
-game in the data folder (--data-dir, else $CARDTABLE_DATA_DIR, else the user
-data folder), like local games."""
+It runs until interrupted (Ctrl+C, or SIGTERM as a service manager sends),
+prints where it listens, and keeps each table's game in the data folder
+(--data-dir, else $CARDTABLE_DATA_DIR, else the user data folder), like local
+games. Either way it stops in order: the last moves' saves reach the disk."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import argparse
 import asyncio
 import contextlib
 import logging
+import signal
 from typing import Any
 
 from saves.store import SaveStore
@@ -56,6 +58,10 @@ def run_serve(args: argparse.Namespace) -> int:
         except OSError as err:
             raise UserError(f"cannot listen on {args.host}:{args.port}: {err.strerror}") from None
         print(f"cardtable: serving tables on {host}:{port}; Ctrl+C stops", flush=True)
+        serving = asyncio.current_task()
+        assert serving is not None
+        with contextlib.suppress(NotImplementedError):  # Windows: Ctrl+C only
+            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, serving.cancel)
         try:
             await server.serve_forever()
         finally:

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from net.remote import RemoteClient
+from saves.store import SaveStore
 from tui.cli import main
 
 from .netkit import HANG
@@ -25,7 +26,10 @@ def test_a_bad_port_or_grace_is_one_line_and_exit_2(
     assert "--grace" in capsys.readouterr().err
 
 
-async def test_serve_listens_on_loopback_and_hosts_a_table(tmp_path: Path) -> None:
+@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "sigterm"])
+async def test_serve_listens_on_loopback_and_hosts_a_table(
+    tmp_path: Path, stop: signal.Signals
+) -> None:
     process = await asyncio.create_subprocess_exec(
         sys.executable,
         "-c",
@@ -46,12 +50,17 @@ async def test_serve_listens_on_loopback_and_hosts_a_table(tmp_path: Path) -> No
         assert "serving tables on 127.0.0.1:" in line
         port = int(line.split("127.0.0.1:")[1].split(";")[0])
         client = await RemoteClient.connect("127.0.0.1", port, "Ada")
-        table = await client.create("domination", ["open", "computer:easy"])
+        table = await client.create(
+            "domination", ["open", "computer:easy"], options={"first_leader": "0"}
+        )
         await client.join(table["table"])
-        assert client.snapshot(0).state_id >= 0
+        update = await client.wait_for(lambda u: bool(u.legal))
+        await client.play(0, update.legal[0], update.state_id)
         await client.close()
-        assert (tmp_path / "games" / f"{table['table']}.json").exists()  # saved
     finally:
-        process.send_signal(signal.SIGINT)
+        # at once: the move's save may still be on its way to the disk
+        process.send_signal(stop)
         code = await asyncio.wait_for(process.wait(), HANG)
-    assert code == 0
+    assert code == 0  # an orderly stop, for a service manager's SIGTERM too
+    saved = SaveStore(tmp_path).load(table["table"])
+    assert saved.moves[0] == (0, update.legal[0])

@@ -317,6 +317,7 @@ async def test_two_visitors_play_one_table_at_the_hosts_table_server(tmp_path: P
         )
         winner = re.search(r"winner (\d)", ada_end)
         assert winner is not None and f"winner {winner[1]}" in bea_end  # one game, one result
+        await tables.tables[table_id[1]].table.idle()  # the last move's save is behind it
         saved = SaveStore(tmp_path / "tables").load(table_id[1])
         assert saved.status == "finished" and [s.name for s in saved.seats] == [
             "guest-ada",

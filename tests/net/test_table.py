@@ -236,6 +236,7 @@ async def test_resign_ends_the_game_and_is_saved(tmp_path: Path) -> None:
     assert client.table.status == "finished"
     last = rec.updates[-1]
     assert last.over and [e.kind for e in last.events] == ["resign"]
+    await client.idle()  # the save follows the move
     assert last.events[0].render(["Ada", "Computer"]) == "Ada resigns: Computer wins."
     assert last.result is not None and last.result.render(["Ada", "Computer"]) == "Ada resigned"
     saved = store.load(client.record_id)
@@ -334,15 +335,18 @@ async def test_a_failed_autosave_is_reported_and_play_goes_on(tmp_path: Path) ->
     path.write_text("scribbled over")  # now unreadable: must never be overwritten
     await client.play(0, client.snapshot(0).legal[0], client.table.state_id)
     assert client.table.state_id == 1
+    await client.idle()  # the save follows the move
     assert client.table.save_error is not None and "cannot be read" in client.table.save_error
     assert path.read_text() == "scribbled over"
     told = [n for u in rec.for_seat(0) for n in u.notices]
     assert [n.kind for n in told] == ["save_failed"] and "cannot be read" in told[0].text
     await client.play(1, client.snapshot(1).legal[0], client.table.state_id)
+    await client.idle()
     # the same failure again is not told again
     assert [n for u in rec.for_seat(0) for n in u.notices] == told
     path.unlink()  # the player moved the file away: saving works again
     await client.play(0, client.snapshot(0).legal[0], client.table.state_id)
+    await client.idle()
     assert [n.kind for u in rec.for_seat(0) for n in u.notices] == ["save_failed", "saved"]
 
 

@@ -9,7 +9,8 @@ in a temporary directory, then from this process opens ``--tables``
 domination tables with two remote clients each (RemoteClient, the app's own),
 and lets every client play ``--moves`` of its moves, all tables at once. The
 round trip of a move is from sending it to reading its ``ok`` (the server has
-checked, applied and saved it and sent both seats their updates). Prints the
+checked and applied it and sent both seats their updates; its save follows in
+the background, see net/table.py). Prints the
 count of tables and clients held, the median and p99 round trip, and the
 server's resident memory before and after the tables (per table). Goal
 (issue 11): 500 tables, 1,000 clients, p99 <= 50 ms. Not collected by pytest.

@@ -513,7 +513,7 @@ class GameScreen(Screen[None]):
         elif choice == "home":
             await self.leave()
         elif choice == "analyse":
-            self._analyse()
+            await self._analyse()
         elif choice == "scores":
             from tui.screens.score_history import ScoreHistoryScreen
 
@@ -525,7 +525,7 @@ class GameScreen(Screen[None]):
         else:
             self.set_status("The game is over: Esc for the menu, g for the result.")
 
-    def _analyse(self) -> None:
+    async def _analyse(self) -> None:
         """The player's own moves through the engine, dearest first (a game
         whose record this app keeps: local play)."""
         from saves.errors import SaveError
@@ -539,6 +539,7 @@ class GameScreen(Screen[None]):
             return
         seat = self.seat if self.seat is not None else (self.people or (None,))[0]
         store = getattr(self.cardtable, "store", None)
+        await self.client.idle()  # the last move's save is behind it
         if seat is None or store is None:
             self.set_status("Only a player's own games can be analysed.", problem=True)
             return
