@@ -13,7 +13,8 @@ suits are for display only and live in the TUI.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 from .errors import shown_input
 
@@ -102,3 +103,17 @@ def stack_deck(given: Sequence[str], full: Sequence[Card]) -> list[Card]:
             left[card] -= 1
             rest.append(card)
     return top + rest
+
+
+def deal_unseen(
+    unseen: Sequence[Card], view: Mapping[str, Any], seat: int
+) -> tuple[list[Card], list[Card]]:
+    """A two-seat position rebuilt from ``seat``'s view (``state_from_view``):
+    the cards that seat has not seen, in their given order, as the other seat's
+    hand (the view's ``hand_sizes``) and the stock (its ``stock`` count). Any
+    such split will do: the view tells them apart no better. ValueError if the
+    counts disagree with the cards."""
+    count = int(view["hand_sizes"][1 - seat])
+    if len(unseen) != count + int(view["stock"]):
+        raise ValueError("the view's card counts do not add up to a deck")
+    return list(unseen[:count]), list(unseen[count:])

@@ -24,7 +24,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, NotRequired, Self, TypedDict
 
-from .cards import SUITS, Card, card_text, deck, parse_card, rank, stack_deck
+from .cards import SUITS, Card, card_text, deal_unseen, deck, parse_card, rank, stack_deck
 from .config import GameConfig, chosen_seat, option, seat_option
 from .errors import IllegalMove, NotationError, shown_input
 from .events import Event
@@ -725,13 +725,8 @@ class DominationSpec(GameSpec[DominationMove, DominationConfig]):
         seen = set(own) | set(run)
         seen.update(s * 16 + r for s in range(4) for r in range(1, 14) if discards[s] >> r & 1)
         unseen = [c for c in deck() if c not in seen]
-        other = 1 - seat
-        count = int(view["hand_sizes"][other])
-        if len(unseen) != count + int(view["stock"]):
-            raise ValueError("the view's card counts do not add up to a deck")
         state.hands[seat] = own
-        state.hands[other] = unseen[:count]
-        state.stock = unseen[count:]
+        state.hands[1 - seat], state.stock = deal_unseen(unseen, view, seat)
         state.hand_facts = [[(len(h), ANY_CARD)] for h in state.hands]
         state.run = run
         start = view["domination_start"]

@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..cards import parse_card
+from ..cards import deal_unseen, parse_card
 from .board import cell_of, pos_of
 from .options import TerritoryConfig
 
@@ -52,13 +52,8 @@ def territory_state_from_view(
         if left[card] > 0:
             unseen.append(card)
             left[card] -= 1
-    other = 1 - seat
-    count = int(view["hand_sizes"][other])
-    if len(unseen) != count + int(view["stock"]):
-        raise ValueError("the view's card counts do not add up to a deck")
     state.hands[seat] = own
-    state.hands[other] = unseen[:count]
-    state.stock = unseen[count:]
+    state.hands[1 - seat], state.stock = deal_unseen(unseen, view, seat)
     state.index_grid()
     turn = view["turn"]
     state.over = turn is None

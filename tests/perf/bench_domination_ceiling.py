@@ -1,11 +1,12 @@
 """How strong could a domination bot be against medium? (not a pytest test)
 
     uv run python tests/perf/bench_domination_ceiling.py [--matches 400] [--sees all|hand]
+        [--against medium|random]
 
 Plays the hard bot's search (the engine's paired mode, :class:`HardBot`)
-with knowledge no fair bot has, against medium, first to 100, seats swapped
-every match: ``--sees all`` gives it the true state (the opponent's hand and
-the order of the stock: one sample, since the heuristic playouts are
+with knowledge no fair bot has, against medium (or ``--against random``),
+first to 100, seats swapped every match: ``--sees all`` gives it the true
+state (the opponent's hand and the order of the stock: one sample, since the heuristic playouts are
 deterministic); ``--sees hand`` the opponent's hand but not the stock's order
 (which ``--samples`` shuffles of the stock stand in for). ``--rounds`` is how
 many rounds the playouts look ahead (1: this round only). It prints the
@@ -25,7 +26,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from rules.bots.base import Bot, Situation
+from rules.bots.base import Bot, RandomBot, Situation
 from rules.bots.domination_bots import HardBot, MediumBot
 from rules.domination import DominationState
 from rules.game import GameState
@@ -56,6 +57,7 @@ def main() -> int:
     parser.add_argument("--samples", type=int, default=100, help="with --sees hand")
     parser.add_argument("--rounds", type=int, default=2, help="rounds the playouts cover")
     parser.add_argument("--seed", type=int, default=5000)
+    parser.add_argument("--against", choices=("medium", "random"), default="medium")
     args = parser.parse_args()
     spec = get_game("domination")
     config = spec.config()
@@ -67,7 +69,7 @@ def main() -> int:
         state = spec.new(config, args.seed + match // 2)
         bots: dict[int, Bot] = {
             seer: HardBot(samples=samples, rounds_ahead=args.rounds - 1, confidence=0.0),
-            1 - seer: MediumBot(),
+            1 - seer: MediumBot() if args.against == "medium" else RandomBot(),
         }
         rng = random.Random(match)
         while not state.is_over:
@@ -82,6 +84,7 @@ def main() -> int:
         json.dumps(
             {
                 "sees": args.sees,
+                "against": args.against,
                 "rounds": args.rounds,
                 "matches": args.matches,
                 "won": wins,

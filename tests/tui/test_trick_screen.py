@@ -542,7 +542,7 @@ async def test_countdown_comes_from_the_table(dirs: Any) -> None:
         assert screen.time_left_given[0] == 60.0
         assert "1:00 left" in screen_text(app)
         now[0] += 51.5
-        screen._tick()
+        screen.show_clock()
         await pilot.pause()
         assert "0:09 left" in screen_text(app)
         assert screen.query_one("#clock").has_class("-urgent")
@@ -570,19 +570,19 @@ async def test_the_countdown_stands_still_while_the_menu_is_open(dirs: Any) -> N
         screen.clock = clock
         await settle(pilot)
         now[0] += 10
-        screen._tick()
+        screen.show_clock()
         assert str(screen.query_one("#clock", Static).render()) == "0:50 left"
         await pilot.press("escape")
         await settle(pilot)
         assert screen.update.paused
         now[0] += 30  # the menu stays open half a minute
-        screen._tick()
+        screen.show_clock()
         assert str(screen.query_one("#clock", Static).render()) == "0:50 left"
         await pilot.press("escape")
         await settle(pilot)
         assert not screen.update.paused
         now[0] += 5
-        screen._tick()
+        screen.show_clock()
         assert str(screen.query_one("#clock", Static).render()) == "0:45 left"
 
 

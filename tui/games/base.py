@@ -12,6 +12,7 @@ any thread).
 from __future__ import annotations
 
 import inspect
+import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -42,6 +43,17 @@ if TYPE_CHECKING:
     from rules.events import Event
     from tui.app import CardTableApp
     from tui.screens.round_summary import Schedule
+
+
+URGENT_SECONDS = 10  # a countdown turns urgent below this
+
+
+def clock_text(seconds: float | None) -> str:
+    """A move clock's countdown, "1:05 left"; nothing without a clock."""
+    if seconds is None:
+        return ""
+    whole = max(0, int(seconds + 0.999))  # 0.2 s left still reads 0:01
+    return f"{whole // 60}:{whole % 60:02d} left"
 
 
 class TableUpdated(Message):
@@ -102,6 +114,12 @@ class GameScreen(Screen[None]):
         self.forgotten = False  # left before any move: its record was removed
         # how the summary's timer is started (None: the summary's own set_timer)
         self.summary_schedule: Schedule | None = None
+        # per seat: when its move clock runs out (on self.clock), and the time
+        # left as the table last said (shown as it stands while the clocks stop)
+        self.deadlines: dict[int, float | None] = {}
+        self.time_left_given: dict[int, float | None] = {}
+        # the countdown's clock (a test gives the screen and its table one fake clock)
+        self.clock: Callable[[], float] = time.monotonic
         # a saved game played back: its own keys, nothing to play
         self.replay = client if isinstance(client, ReplayClient) else None
         if self.replay is not None:
@@ -233,8 +251,33 @@ class GameScreen(Screen[None]):
             return f"Waiting for {', '.join(self.seat_name(s) for s in acting)}."
         return ""
 
+    # ------------------------------------------------------------ move clocks
+    def seconds_left(self) -> float | None:
+        """The seat on screen's time left to move, if its clock runs."""
+        seat = self.seat
+        deadline = self.deadlines.get(seat) if seat is not None else None
+        if deadline is None or self.over:
+            return None
+        if self.update.paused:  # a menu is open: the table has stopped the clocks
+            return self.time_left_given.get(seat) or 0.0  # type: ignore[arg-type]
+        return deadline - self.clock()
+
+    def show_clock(self) -> None:
+        """Draw the countdown (every second, and with each update); a game
+        whose rules have move clocks shows it."""
+
+    def _keep_time_left(self, update: Update) -> None:
+        # the view does not carry the seat's time left: the update does
+        if update.seat is None:
+            return
+        left = update.time_left
+        self.time_left_given[update.seat] = left
+        self.deadlines[update.seat] = None if left is None else self.clock() + left
+
     # ------------------------------------------------------------ lifecycle
     async def on_mount(self) -> None:
+        # the countdown ticks on the wall clock; the time left comes from the table
+        self.set_interval(1.0, self.show_clock)
         self._players = " vs ".join(
             f"{name} ({s.level})" if s.kind == "bot" and s.level else name
             for name, s in zip(self.names, self.client.seats, strict=True)
@@ -349,6 +392,7 @@ class GameScreen(Screen[None]):
     def on_table_updated(self, message: TableUpdated) -> None:
         update = message.update
         self._updates[update.seat] = update
+        self._keep_time_left(update)
         if update.seat != self.seat:
             return
         if self.replay is not None:

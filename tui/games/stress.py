@@ -17,20 +17,18 @@ the wall clock in between; it stands still while a menu has the clocks
 stopped.
 
 The text of the screen comes from pure functions of the view (tested in
-tests/tui/test_stress_screen.py); the screen only keeps the cursor and the
-countdown's deadline.
+tests/tui/test_stress_screen.py); the screen only keeps the cursor (GameScreen
+keeps the countdown's deadline).
 """
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from rich.text import Text
-from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -46,8 +44,7 @@ from tui.widgets.cards import CARD_WIDTH, GAP, CardFace, CardRow, CardStyle, car
 from tui.widgets.event_log import EventLog, display_text
 from tui.widgets.footer import FittingFooter
 
-from .base import GameScreen, TableUpdated
-from .trick import clock_text
+from .base import URGENT_SECONDS, GameScreen, clock_text
 
 if TYPE_CHECKING:
     from textual._path import CSSPathType
@@ -388,9 +385,6 @@ def clock_caption(seconds_left: float | None, phase: str) -> str:
     return f"{text} to swap" if phase == "swap" else text
 
 
-URGENT_SECONDS = 10  # the countdown turns urgent below this
-
-
 def event_note(event: Event, names: Sequence[str], you: Collection[int], style: CardStyle) -> str:
     """A short line for what just happened, kept under the stack."""
     if event.kind not in KINDS_OF_EVENT_KEPT:
@@ -472,12 +466,6 @@ class StressScreen(GameScreen):
         self.marked_up: str | None = None
         self.notes: list[str] = []
         self._drawn: tuple[int | None, str, int] | None = None
-        # per seat: when its move clock runs out (the countdown's clock), and
-        # the time left as the table last said (shown while the clocks stop)
-        self.deadlines: dict[int, float | None] = {}
-        self.time_left_given: dict[int, float | None] = {}
-        # the countdown's clock (a test may give the screen a fake one)
-        self.clock: Callable[[], float] = time.monotonic
 
     @property
     def view(self) -> StressView:
@@ -500,32 +488,7 @@ class StressScreen(GameScreen):
         yield Static("", markup=False, id="status")
         yield FittingFooter(compact=True)
 
-    @on(events.Mount)
-    def _start_the_countdown(self) -> None:
-        self.set_interval(1.0, self._tick)
-
-    @on(TableUpdated)
-    def _keep_time_left(self, message: TableUpdated) -> None:
-        # runs before GameScreen.on_table_updated draws the update: keep what
-        # the view does not carry, the seat's time left
-        update = message.update
-        if update.seat is None:
-            return
-        left = update.time_left
-        self.time_left_given[update.seat] = left
-        self.deadlines[update.seat] = None if left is None else self.clock() + left
-
-    def seconds_left(self) -> float | None:
-        """The seat on screen's time left to move, if its clock runs."""
-        seat = self.seat
-        deadline = self.deadlines.get(seat) if seat is not None else None
-        if deadline is None or self.over:
-            return None
-        if self.update.paused:  # a menu is open: the table has stopped the clocks
-            return self.time_left_given.get(seat) or 0.0  # type: ignore[arg-type]
-        return deadline - self.clock()
-
-    def _tick(self) -> None:
+    def show_clock(self) -> None:
         left = self.seconds_left()
         clock = self.query_one("#clock", Static)
         clock.update(clock_caption(left, self.phase))
@@ -633,7 +596,7 @@ class StressScreen(GameScreen):
         self.query_one("#opponents").styles.height = max(len(lines), 1)
         self._draw_stack()
         self._draw_rows()
-        self._tick()
+        self.show_clock()
 
     def _draw_stack(self) -> None:
         view, style = self.view, self.card_style

@@ -19,8 +19,7 @@ sees another person's choice before the reveal.
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, cast
@@ -62,7 +61,7 @@ from tui.widgets.event_log import EventLog, display_text
 from tui.widgets.footer import FittingFooter
 from tui.widgets.scoreboard import Scoreboard
 
-from .base import GameScreen, TableUpdated
+from .base import URGENT_SECONDS, GameScreen, TableUpdated, clock_text
 
 if TYPE_CHECKING:
     from textual._path import CSSPathType
@@ -205,13 +204,6 @@ def round_text(view: TrickView) -> str:
     if view.get("extension"):
         text += f" (extension {view['extension']})"
     return text + f", cap {view.get('round_cap', '?')}"
-
-
-def clock_text(seconds: float | None) -> str:
-    if seconds is None:
-        return ""
-    whole = max(0, int(seconds + 0.999))  # 0.2 s left still reads 0:01
-    return f"{whole // 60}:{whole % 60:02d} left"
 
 
 # ============================================================== player panel
@@ -675,12 +667,7 @@ class TrickScreen(GameScreen):
         # what happened since the last reveal that the view does not keep
         self.notes: list[str] = []
         self._drawn: tuple[int | None, int] | None = None  # (seat, round) the choice is for
-        # per seat: the clock time its move timer runs out (from Update.time_left)
-        self.deadlines: dict[int, float | None] = {}
-        self.time_left_given: dict[int, float | None] = {}
         self._dialog: ModalScreen[Any] | None = None
-        # the countdown's clock (a test gives the screen and its table one fake clock)
-        self.clock: Callable[[], float] = time.monotonic
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -706,8 +693,6 @@ class TrickScreen(GameScreen):
         setna = self.client.config.get("names") == "setna"
         self.title = TITLES["setna" if setna else "trick"]
         self.set_class(setna, "-setna")
-        # the countdown ticks on the wall clock; the time left comes from the table
-        self.set_interval(1.0, self._tick)
 
     # ------------------------------------------------------------ state
     @property
@@ -765,17 +750,11 @@ class TrickScreen(GameScreen):
 
     # ------------------------------------------------------------ updates
     @on(TableUpdated)
-    def _keep_time_left(self, message: TableUpdated) -> None:
+    def _close_a_stale_dialog(self, message: TableUpdated) -> None:
         # GameScreen.on_table_updated draws the update, right after this: here we
-        # only keep what the view does not carry (the seat's time left) and
         # close a dialog the update has made stale (a time-out locked the round in)
         update = message.update
-        if update.seat is None:
-            return
-        left = update.time_left
-        self.time_left_given[update.seat] = left
-        self.deadlines[update.seat] = None if left is None else self.clock() + left
-        if update.seat == self.seat and self._dialog is not None:
+        if update.seat is not None and update.seat == self.seat and self._dialog is not None:
             view = update.view
             if view.get("pending") is not None or view.get("round") != self.view.get("round"):
                 dialog, self._dialog = self._dialog, None
@@ -852,7 +831,7 @@ class TrickScreen(GameScreen):
         if self.notes:
             reveal.append(notes_line(self.notes))
         self.query_one("#reveal", Static).update(to_content(reveal, styles))
-        self._tick()
+        self.show_clock()
 
     def _caption(self) -> str:
         view = self.view
@@ -938,19 +917,11 @@ class TrickScreen(GameScreen):
             line.append((f"  ! {names} would be disregarded", "bad"))
         return line
 
-    def _tick(self) -> None:
+    def show_clock(self) -> None:
         clock = self.query_one("#clock", Static)
-        deadline = self.deadlines.get(self.seat) if self.seat is not None else None
-        if deadline is None or self.over or not self.view.get("timer"):
-            clock.update("")
-            clock.set_class(False, "-urgent")
-            return
-        if self.update.paused:  # a menu is open: the table has stopped the clocks
-            left = self.time_left_given.get(self.seat) or 0.0  # type: ignore[arg-type]
-        else:
-            left = deadline - self.clock()
+        left = self.seconds_left() if self.view.get("timer") else None
         clock.update(clock_text(left))
-        clock.set_class(left < 10, "-urgent")
+        clock.set_class(left is not None and left < URGENT_SECONDS, "-urgent")
 
     def turn_text(self) -> str:
         if self.over:
