@@ -10,6 +10,7 @@ import random
 import threading
 from collections.abc import Hashable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -26,6 +27,7 @@ from saves.record import SeatInfo
 from saves.store import SaveStore
 
 from .helpers import BOT, BOT2, HUMAN, HUMAN2, Recorder, domination_config
+from .netkit import HANG
 
 
 def _open(
@@ -324,6 +326,63 @@ async def test_resume_refuses_a_record_that_does_not_replay(tmp_path: Path) -> N
         resume_table(store, record.id)
     with pytest.raises(SaveError, match="no saved game"):
         resume_table(store, "feedbeef")
+
+
+class HeldStore(SaveStore):
+    """A store whose disk answers only when the test lets it."""
+
+    def __init__(self, folder: Path) -> None:
+        super().__init__(folder)
+        self.disk = threading.Event()
+        self.written: list[int] = []  # moves in each record written
+
+    def save(self, record: Any) -> None:
+        self.disk.wait()
+        super().save(record)
+        self.written.append(len(record.moves))
+
+
+async def test_a_move_does_not_wait_for_the_disk_and_saves_coalesce(tmp_path: Path) -> None:
+    store = HeldStore(tmp_path)
+    store.disk.set()
+    client = _open(store, [HUMAN, HUMAN2])
+    await client.start()
+    await client.idle()
+    store.written.clear()
+    store.disk.clear()  # the disk stalls
+    for _ in range(3):  # each move is answered while its save waits for the disk
+        seat = client.table.state.to_act()[0]
+        await asyncio.wait_for(
+            client.play(seat, client.snapshot(seat).legal[0], client.table.state_id), HANG
+        )
+        await asyncio.sleep(0)  # the first save begins, and waits for the disk
+    assert client.table.state_id == 3 and store.written == []
+    idle = asyncio.ensure_future(client.idle())
+    await asyncio.sleep(0)
+    assert not idle.done()  # idle() waits for the disk too
+    store.disk.set()
+    await asyncio.wait_for(idle, HANG)
+    # the first move's save, then one of the newest record for the two behind it
+    assert store.written == [1, 3]
+    assert store.load(client.record_id).moves == client.table.record.moves
+
+
+async def test_closing_the_table_waits_for_the_last_save(tmp_path: Path) -> None:
+    store = HeldStore(tmp_path)
+    store.disk.set()
+    client = _open(store, [HUMAN, HUMAN2])
+    await client.start()
+    await client.idle()
+    store.disk.clear()
+    seat = client.table.state.to_act()[0]
+    move = client.snapshot(seat).legal[0]
+    await asyncio.wait_for(client.play(seat, move, client.table.state_id), HANG)
+    closing = asyncio.ensure_future(client.close())
+    await asyncio.sleep(0)
+    assert not closing.done()
+    store.disk.set()
+    await asyncio.wait_for(closing, HANG)
+    assert len(store.load(client.record_id).moves) == 1
 
 
 async def test_a_failed_autosave_is_reported_and_play_goes_on(tmp_path: Path) -> None:
