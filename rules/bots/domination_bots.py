@@ -363,6 +363,10 @@ class DominationAdapter(Adapter):
         assert isinstance(state, DominationState)
         state.advance(move)  # type: ignore[arg-type]
 
+    def random_move(self, state: State, seat: int, rng: random.Random) -> Hashable:
+        assert isinstance(state, DominationState)
+        return state.random_move(rng)
+
     def rollout_move(self, state: State, seat: int, rng: random.Random) -> Hashable:
         assert isinstance(state, DominationState)
         memo = self.memo

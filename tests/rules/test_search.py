@@ -244,3 +244,31 @@ def test_the_paired_mode_weighs_samples_by_the_adapter() -> None:
     assert found.weights == [1.0] + [0.0] * 49
     first = [v[0] for v in found.values]
     assert found.gain(2, 0)[0] == pytest.approx(first[2] - first[0])
+
+
+@pytest.mark.parametrize("game", ["domination", "stress", "territory", "trick"])
+def test_random_playouts_draw_every_legal_move_and_only_those(game: str) -> None:
+    """Each adapter's ``random_move`` (the speed benchmark's playouts) is a
+    draw from all the legal moves, however the game draws it."""
+    from rules.bots.search import engine_for
+    from rules.registry import get_game
+
+    spec = get_game(game)
+    adapter, _ = engine_for(game)
+    rng = random.Random(7)
+    for preset in spec.presets:
+        state = spec.new(spec.config(preset), 11)
+        checked = 0
+        for _ in range(300):
+            if state.is_over:
+                break
+            seat = state.to_act()[0]
+            legal = state.legal_moves(seat)
+            if 1 < len(legal) <= 300 and checked < 3 and rng.random() < 0.3:
+                drawn = [adapter.random_move(state, seat, rng) for _ in range(30 * len(legal))]
+                assert set(drawn) == set(legal), preset  # none missed, none made up
+                checked += 1
+            move = adapter.random_move(state, seat, rng)
+            assert move in legal
+            adapter.advance(state, seat, move)
+        assert checked, preset
