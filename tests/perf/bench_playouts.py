@@ -5,8 +5,10 @@
 
 For each game and preset: random legal moves per second and complete games per
 second in a bare playout loop through ``play()`` (checks and narration), the
-same through the search engine's own path ("engine/s": the adapter's
-``advance`` and ``random_move``, a move drawn uniformly from all legal ones),
+same through the search engine's own path ("engine/s": a copy of a freshly
+dealt game played out with the adapter's ``advance`` and ``random_move``, a
+move drawn uniformly from all legal ones; the copy is timed, the deal is not,
+as the engine copies its samples and never deals),
 the adapter's rollout policy on that path ("rollout/s"), and the
 cost of ``copy()`` and ``determinize()`` in microseconds, measured over
 positions sampled from random games. Pure Python, one core. Rates are per
@@ -77,8 +79,9 @@ def playouts(
 def engine_playouts(
     spec: GameSpec[Any, Any], config: Any, seconds: float, seed: int, policy: str = "random"
 ) -> float:
-    """Moves per CPU second the way the search engine plays them out: through
-    the game's adapter (``advance``: no checks, no narration). ``policy``
+    """Moves per CPU second the way the search engine plays them out: a copy of
+    a position (here a fresh deal, whose dealing is not timed), played to the
+    end through the game's adapter (``advance``: no checks, no narration). ``policy``
     "random" draws uniformly from every legal move (``random_move``);
     "rollout" plays the adapter's own rollout policy (``rollout_move``)."""
     from rules.bots.search import engine_for
@@ -88,19 +91,22 @@ def engine_playouts(
     pick = adapter.random_move if policy == "random" else adapter.rollout_move
     to_act = adapter.to_act
     advance = adapter.advance
+    clock = time.process_time
     moves = 0
-    start = time.process_time()
-    deadline = start + seconds
+    spent = 0.0
     while True:
-        state = spec.new(config, rng.getrandbits(32))
+        dealt = spec.new(config, rng.getrandbits(32))
+        # timed from here: the engine plays out a copy of each sample; it never deals
+        start = clock()
+        state = dealt.copy()
         limit = moves + 5000  # a rollout policy need not finish a game by itself
         while not state.is_over and moves < limit:
             seat = to_act(state)[0]
             advance(state, seat, pick(state, seat, rng))
             moves += 1
-        now = time.process_time()
-        if now >= deadline:
-            return moves / (now - start)
+        spent += clock() - start
+        if spent >= seconds:
+            return moves / spent
 
 
 def sample_positions(
