@@ -7,10 +7,12 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import re
 import sys
 from typing import Any
 
 from rules.bots import LEVELS
+from tui.plain import plain
 
 
 def add_bot_parser(subparsers: Any) -> None:
@@ -60,6 +62,11 @@ def run_bot(args: argparse.Namespace) -> int:
         host, port = parse_address(args.connect)
     except ValueError as err:
         raise UserError(str(err)) from None
+    if args.table is not None and not re.fullmatch(r"[0-9a-f]{6,32}", args.table):
+        raise UserError(
+            f"--table takes a table's id, like 5f662632 (as the lobby and `cardtable "
+            f"bot` print it), not {plain(args.table, 40)!r}"
+        )
     if args.table is None and args.game is not None:
         try:
             get_game(args.game)

@@ -103,6 +103,9 @@ async def test_the_bot_says_in_one_line_what_stops_it(
     assert err.startswith(f"cardtable bot: cannot connect to {address}") and err.count("\n") == 1
     assert main(["bot", "--connect", "nowhere"]) == 2
     assert "HOST:PORT" in capsys.readouterr().err
+    assert main(["bot", "--connect", address, "--table", "bot\x1b[2J"]) == 2
+    err = capsys.readouterr().err
+    assert "--table takes a table's id" in err and "\x1b" not in err and err.count("\n") == 1
 
 
 def test_the_situation_comes_from_the_update_alone() -> None:
