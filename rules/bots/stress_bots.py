@@ -33,6 +33,7 @@ are worth, more the face-down cards' risk and a stack its owner must pick
 up), as each seat's chance to be the first out (a softmax). A decision with
 one sensible move is not searched; the swaps are the medium bot's; and the
 medium bot's move stands unless the search finds one ``HARD_MARGIN`` better.
+At a table of three or more it searches longer (``CROWD_BUDGET``).
 Figures: docs/bots.md.
 """
 
@@ -302,8 +303,14 @@ class HardBot(Bot):
 
     name = "hard"
 
-    def __init__(self, budget: Budget | None = None, margin: float | None = None) -> None:
+    def __init__(
+        self,
+        budget: Budget | None = None,
+        margin: float | None = None,
+        crowd_budget: Budget | None = None,
+    ) -> None:
         self.budget = budget or HARD_BUDGET
+        self.crowd_budget = crowd_budget or budget or CROWD_BUDGET
         self.margin = HARD_MARGIN if margin is None else margin
 
     def choose(self, situation: Situation, rng: random.Random) -> Hashable:
@@ -317,7 +324,9 @@ class HardBot(Bot):
         sensible = sensible_moves(legal)
         if len(sensible) == 1:
             return sensible[0]
-        analysis = analyse(situation, StressAdapter(), self.budget, rng)
+        heads_up = len(situation.view["hand_sizes"]) == 2
+        budget = self.budget if heads_up else self.crowd_budget
+        analysis = analyse(situation, StressAdapter(), budget, rng)
         best = analysis.moves[0]
         # the search's estimates are noisy: the medium bot's move stands
         # unless the search finds one clearly better
@@ -333,6 +342,9 @@ class HardBot(Bot):
 
 
 HARD_BUDGET = Budget(iterations=150, seconds=0.5)
+# three seats or more: every seat's play blurs the estimates, and a decision
+# takes a fraction of the time goal (median 0.12 s at 150), so search longer
+CROWD_BUDGET = Budget(iterations=400, seconds=1.0)
 HARD_MARGIN = 0.05  # how much better than the medium bot's move the search's best must look
 
 register_engine("stress", StressAdapter, HARD_BUDGET)

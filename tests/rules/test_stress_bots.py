@@ -12,7 +12,7 @@ import pytest
 from rules.bots import RandomBot, make_bot
 from rules.bots.arena import ArenaSpec, arena
 from rules.bots.base import Situation
-from rules.bots.search import Budget, analyse, engine_for
+from rules.bots.search import Analysis, Budget, analyse, engine_for
 from rules.bots.stress_bots import (
     HardBot,
     MediumBot,
@@ -223,3 +223,24 @@ def test_hard_keeps_the_medium_move_unless_the_search_finds_one_clearly_better()
     searched = analyse(situation, StressAdapter(), Budget(iterations=60), random.Random(2)).best
     chosen = HardBot(Budget(iterations=60), margin=-1.0).choose(situation, random.Random(2))
     assert chosen == searched
+
+
+def test_hard_searches_longer_with_three_seats_or_more(monkeypatch: pytest.MonkeyPatch) -> None:
+    from rules.bots import stress_bots
+
+    budgets: list[Budget] = []
+
+    def recording(
+        situation: Situation, adapter: StressAdapter, budget: Budget, rng: random.Random
+    ) -> Analysis:
+        budgets.append(budget)
+        return analyse(situation, adapter, Budget(iterations=20), random.Random(1))
+
+    monkeypatch.setattr(stress_bots, "analyse", recording)
+    default = HardBot()
+    assert (default.crowd_budget.iterations or 0) > (default.budget.iterations or 0)
+    two = position(["4C 9D KS", "5C 6C 7C"], stack="8H", stock="2D 3D")
+    three = position(["4C 9D KS", "5C 6C 7C", "8C 9C JC"], stack="8H", stock="2D 3D")
+    for state in (two, three):
+        default.choose(Situation(state, 0), random.Random(2))
+    assert budgets == [default.budget, default.crowd_budget]
