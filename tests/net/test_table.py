@@ -342,19 +342,28 @@ class HeldStore(SaveStore):
         self.written.append(len(record.moves))
 
 
-async def test_a_move_does_not_wait_for_the_disk_and_saves_coalesce(tmp_path: Path) -> None:
-    store = HeldStore(tmp_path)
+async def _table_with_a_stalled_disk(store: HeldStore) -> LocalClient:
+    """A hot-seat table, started and saved, whose disk then stops answering."""
     store.disk.set()
     client = _open(store, [HUMAN, HUMAN2])
     await client.start()
     await client.idle()
     store.written.clear()
-    store.disk.clear()  # the disk stalls
+    store.disk.clear()
+    return client
+
+
+async def _play_one(client: LocalClient) -> None:
+    seat = client.table.state.to_act()[0]
+    move = client.snapshot(seat).legal[0]
+    await asyncio.wait_for(client.play(seat, move, client.table.state_id), HANG)
+
+
+async def test_a_move_does_not_wait_for_the_disk_and_saves_coalesce(tmp_path: Path) -> None:
+    store = HeldStore(tmp_path)
+    client = await _table_with_a_stalled_disk(store)
     for _ in range(3):  # each move is answered while its save waits for the disk
-        seat = client.table.state.to_act()[0]
-        await asyncio.wait_for(
-            client.play(seat, client.snapshot(seat).legal[0], client.table.state_id), HANG
-        )
+        await _play_one(client)
         await asyncio.sleep(0)  # the first save begins, and waits for the disk
     assert client.table.state_id == 3 and store.written == []
     idle = asyncio.ensure_future(client.idle())
@@ -369,14 +378,8 @@ async def test_a_move_does_not_wait_for_the_disk_and_saves_coalesce(tmp_path: Pa
 
 async def test_closing_the_table_waits_for_the_last_save(tmp_path: Path) -> None:
     store = HeldStore(tmp_path)
-    store.disk.set()
-    client = _open(store, [HUMAN, HUMAN2])
-    await client.start()
-    await client.idle()
-    store.disk.clear()
-    seat = client.table.state.to_act()[0]
-    move = client.snapshot(seat).legal[0]
-    await asyncio.wait_for(client.play(seat, move, client.table.state_id), HANG)
+    client = await _table_with_a_stalled_disk(store)
+    await _play_one(client)
     closing = asyncio.ensure_future(client.close())
     await asyncio.sleep(0)
     assert not closing.done()
