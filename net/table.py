@@ -6,15 +6,15 @@ twin, is validated by the rules, appended to the record and autosaved; then
 every watcher gets an :class:`~net.client.Update` per seat it watches, built
 from that seat's view, legal moves and the events it may see
 (``visible_events``). Nothing else ever leaves the table, so a transport
-cannot leak what a seat must not know.
+cannot leak what a seat must not know. The table knows no game: whatever
+decides the game (resignations, clocks, the end) comes from the rules.
 
 Saving is behind the move, not in its way: a move is answered once it is
 applied and everyone has been told, and the record is saved right after in
 the background. Saves coalesce (one on disk at a time, then one of the
 newest record), so a busy server writes less, never out of order;
 :meth:`idle` and :meth:`close` wait for the save in flight, so nothing is
-lost to an orderly stop. The table knows no game: whatever
-decides the game (resignations, clocks, the end) comes from the rules.
+lost to an orderly stop.
 
 Bots: a bot seat gets a :class:`rules.bots.Situation` (its view, its legal
 moves, samples), never the state, and chooses in the executor the table was
