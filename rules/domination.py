@@ -28,7 +28,7 @@ from .cards import SUITS, Card, card_text, deal_unseen, deck, parse_card, rank, 
 from .config import GameConfig, chosen_seat, option, seat_option
 from .errors import IllegalMove, NotationError, shown_input
 from .events import Event
-from .game import GameSpec, GameState, Outcome
+from .game import SAMPLE_SEED, GameSpec, GameState, Outcome
 from .registry import CATALOGUE
 from .rng import GameRng
 
@@ -124,6 +124,7 @@ class DominationState(GameState[DominationMove, DominationConfig]):
         "turn",
         "winner",
     )
+    public_memory = ("_ply", "hand_facts")  # facts: what failed follows showed
 
     spec: ClassVar[DominationSpec]
 
@@ -563,6 +564,9 @@ class DominationState(GameState[DominationMove, DominationConfig]):
     def determinize(self, seat: int | None, rng: random.Random) -> Self:
         # the future shuffles are unknown too
         new = self._clone(GameRng(rng.getrandbits(64)))
+        new.seed = SAMPLE_SEED
+        if seat is not None:  # in the order the seat sees it, not the deal's
+            new.hands[seat] = sorted(self.hands[seat], key=_sort_key)
         others = [s for s in (0, 1) if s != seat]
         pool = list(self.stock)
         for s in others:

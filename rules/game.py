@@ -126,12 +126,23 @@ class MoveClock:
     turn: Hashable
 
 
+# The seed a determinized sample carries. A sample knows no seed: the real one
+# would let whoever reads the sample deal the whole game again.
+SAMPLE_SEED = 0
+
+
 class GameState(ABC, Generic[M, C]):
     """One game in progress. Subclasses keep their fields cheap to copy."""
 
     spec: ClassVar[GameSpec[Any, Any]]
     config: C
     seed: int
+    # What every seat knows from the play so far that a view does not carry
+    # (public facts about hands, the move count), by attribute name:
+    # ``state_from_view`` cannot rebuild these, so the contract tests copy them
+    # onto a rebuilt position when they check that a sample of a state depends
+    # on nothing but what its seat may know.
+    public_memory: ClassVar[tuple[str, ...]] = ()
 
     # --- who acts and what they may do -------------------------------------
     @abstractmethod
@@ -211,7 +222,12 @@ class GameState(ABC, Generic[M, C]):
         """A copy in which everything ``seat`` cannot see is resampled at random,
         consistently with what it has seen. ``view(seat)`` is unchanged by this;
         bots search such copies, and the contract tests use it to prove that
-        views hold nothing hidden."""
+        views hold nothing hidden.
+
+        The whole sample, every attribute and not only what a view shows,
+        depends on nothing but what ``seat`` may know and ``rng``: its seed is
+        ``SAMPLE_SEED``, its own RNG is drawn from ``rng``, and nothing hidden
+        is carried over (the contract tests compare samples field by field)."""
 
     @abstractmethod
     def snapshot(self) -> dict[str, Any]:

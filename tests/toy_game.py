@@ -31,7 +31,7 @@ from rules.cards import Card, CardTextError, card_text, deck, parse_card, rank, 
 from rules.config import GameConfig, chosen_seat, option, seat_option
 from rules.errors import IllegalMove, NotationError, shown_input
 from rules.events import Event
-from rules.game import GameSpec, GameState, MoveClock, Outcome
+from rules.game import SAMPLE_SEED, GameSpec, GameState, MoveClock, Outcome
 from rules.rng import GameRng
 
 RANKS = range(1, 7)  # a small deck: short games, and a stock that can run out
@@ -434,7 +434,9 @@ class ToyState(GameState[ToyMove, ToyConfig]):
 
     def determinize(self, seat: int | None, rng: random.Random) -> Self:
         new = self.copy()
-        pool = self._unseen(seat)
+        new.seed = SAMPLE_SEED
+        # sorted first, so that the sample depends only on which cards are unseen
+        pool = sorted(self._unseen(seat))
         rng.shuffle(pool)
 
         def take(k: int) -> list[Card]:

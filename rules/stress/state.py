@@ -28,7 +28,7 @@ from ..cards import Card, card_text, deck, stack_deck
 from ..config import chosen_seat
 from ..errors import IllegalMove
 from ..events import Event
-from ..game import GameSpec, GameState, MoveClock, Outcome
+from ..game import SAMPLE_SEED, GameSpec, GameState, MoveClock, Outcome
 from ..registry import CATALOGUE
 from ..rng import GameRng
 from .knowledge import NO_FACTS, Facts, add_unknown, charge, deal_within, exclude
@@ -181,6 +181,8 @@ class StressState(GameState[StressMove, StressConfig]):
         "turn",
         "up",
     )
+    # facts: what pick-ups showed; dealt_up: the rows everybody saw dealt
+    public_memory = ("_ply", "dealt_up", "facts")
 
     spec: ClassVar[StressSpec]
 
@@ -944,13 +946,25 @@ class StressState(GameState[StressMove, StressConfig]):
         bits = rng.getrandbits(64)
         new = self._clone(GameRng(bits))
         new.rng_print = f"sampled {bits:x}"  # names that RNG as well as its fingerprint
+        new.seed = SAMPLE_SEED
+        # what the table knows of each hand, in the order the view shows it
+        new.known = [tuple(sorted(k, key=_sort_key)) for k in self.known]
+        if seat is not None:  # the seat's own hand too, not in the deal's order
+            new.hands[seat] = sorted(self.hands[seat], key=_sort_key)
         # sorted first, so that the sample depends only on what `seat` knows
         pool = sorted(self._unseen_by(seat))
         others = [s for s in range(self.config.players) if s != seat]
         if self.phase == SWAP:
-            # the others' swaps are unknown: sample each as if it had not swapped yet
+            # The others' hands and swaps are theirs alone: each is sampled as
+            # if it had not swapped yet. The seat's own hand as dealt is its
+            # hand and row now, less the row everybody saw dealt.
             rng.shuffle(pool)
             new.dealt_hand = self.dealt_hand[:]
+            new.swaps = [n if s == seat else 0 for s, n in enumerate(self.swaps)]
+            if seat is not None:
+                own = Counter(self.hands[seat]) + Counter(self.up[seat])
+                own.subtract(self.dealt_up[seat])
+                new.dealt_hand[seat] = tuple(sorted(own.elements(), key=_sort_key))
             for s in others:
                 new.up[s] = self.dealt_up[s]
                 k = len(self.hands[s])
@@ -958,9 +972,14 @@ class StressState(GameState[StressMove, StressConfig]):
                 new.dealt_hand[s] = tuple(new.hands[s])
                 del pool[len(pool) - k :]
         else:
+            # after the swaps nothing reads the hands as dealt or the swaps
+            # made: a sample knows none of them
+            new.dealt_hand = [()] * self.config.players
+            new.swaps = [0] * self.config.players
+            new.ready = [True] * self.config.players  # who had said so is history
             wants = [self.facts[s] for s in others]
             for s, extra in zip(others, deal_within(pool, wants, rng), strict=True):
-                new.hands[s] = list(self.known[s]) + extra
+                new.hands[s] = list(new.known[s]) + extra
             rng.shuffle(pool)
         for s in range(self.config.players):
             row = self.down[s]

@@ -21,7 +21,7 @@ from ..cards import Card, card_text, deck, parse_card, rank_text, stack_deck
 from ..config import chosen_seat
 from ..errors import IllegalMove, shown_input
 from ..events import Event
-from ..game import GameSpec, GameState, MoveClock, Outcome
+from ..game import SAMPLE_SEED, GameSpec, GameState, MoveClock, Outcome
 from ..registry import CATALOGUE
 from ..rng import GameRng
 from .board import (
@@ -142,6 +142,8 @@ class TerritoryState(GameState[TerritoryMove, TerritoryConfig]):
         "where",
         "winner",
     )
+    # where: each value's cells in the order they were played, which all saw
+    public_memory = ("_ply", "where")
 
     spec: ClassVar[TerritorySpec]
 
@@ -826,6 +828,9 @@ class TerritoryState(GameState[TerritoryMove, TerritoryConfig]):
 
     def determinize(self, seat: int | None, rng: random.Random) -> Self:
         new = self._clone(GameRng(rng.getrandbits(64)))
+        new.seed = SAMPLE_SEED
+        if seat is not None:  # in the order the seat sees it, not the deal's
+            new.hands[seat] = sorted(self.hands[seat], key=_hand_key)
         others = [s for s in (0, 1) if s != seat]
         pool = list(self.stock)
         for s in others:

@@ -59,7 +59,13 @@ def trick_state_from_view(
     state.priority_open = [bool(x) for x in view["priority_window"]]
     history = [(_revealed(a), _revealed(b)) for a, b in view["history"]]
     _replay_restrictions(pos, [(a[0], b[0]) for a, b in history])
-    state.history = [(a, b, ha and seat != 0, hb and seat != 1) for (a, ha), (b, hb) in history]
+    # whether a target was kept from the other seat: the seat's own are known
+    # to it only as the view's flags say
+    kept = view.get("history_hidden") or [[ha, hb] for (_, ha), (_, hb) in history]
+    state.history = [
+        (a, b, bool(flags[0]), bool(flags[1]))
+        for ((a, _), (b, _)), flags in zip(history, kept, strict=True)
+    ]
     last = view["last_round"]
     state.last = None if last is None else _unredacted(last)
     pending: list[Submission | Missed | None] = [None, None]

@@ -17,7 +17,7 @@ from typing import Any, ClassVar, Self, TypedDict
 from ..config import chosen_seat
 from ..errors import IllegalMove
 from ..events import Event
-from ..game import GameSpec, GameState, MoveClock, Outcome
+from ..game import SAMPLE_SEED, GameSpec, GameState, MoveClock, Outcome
 from ..registry import CATALOGUE
 from ..rng import GameRng
 from .core import (
@@ -115,6 +115,9 @@ class TrickView(TypedDict):
     pending: str | None
     last_round: dict[str, Any] | None
     history: list[list[str]]
+    # per round, whether each seat's Block target was kept from the other seat
+    # (its Block did not go live): public, and what the history's "?" stands for
+    history_hidden: list[list[bool]]
 
 
 class TrickState(GameState[TrickMove, TrickConfig]):
@@ -688,6 +691,7 @@ class TrickState(GameState[TrickMove, TrickConfig]):
                 ]
                 for a, b, ha, hb in self.history
             ],
+            "history_hidden": [[ha, hb] for _, _, ha, hb in self.history],
         }
         return v
 
@@ -707,12 +711,13 @@ class TrickState(GameState[TrickMove, TrickConfig]):
 
     def determinize(self, seat: int | None, rng: random.Random) -> Self:
         new = self.copy()
+        new.seed = SAMPLE_SEED
         for s in (0, 1):
             if s == seat:
                 continue
-            p = self.pending[s]
-            if type(p) is Submission:
-                # what the opponent submitted is unknown: any submission it could make
+            if self.pending[s] is not None:
+                # what the opponent submitted is unknown, and so is whether it
+                # ran out of time instead: any submission it could make
                 items = self.pos.items[s]
                 pool = submissions_for(self.config, items[OVERLOAD] == 1, items[RESET] == 1)
                 new.pending[s] = rng.choice(pool)
@@ -738,6 +743,9 @@ class TrickState(GameState[TrickMove, TrickConfig]):
                 if hb and seat != 1:
                     b = Submission(b.counts, rng.randrange(5), b.overload, b.reset)
                 new.history[i] = (a, b, ha, hb)
+        # the setup's generator would tell the real game: a sample has its own
+        # (drawn last, so that the resampling above draws as it always did)
+        new.rng = GameRng(rng.getrandbits(64))
         return new
 
 

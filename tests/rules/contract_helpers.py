@@ -232,6 +232,64 @@ def events_for(events: list[Event], seat: int | None) -> list[dict[str, Any]]:
     return [event_json(e) for e in visible_events(events, seat)]
 
 
+def full_state(state: AnyState) -> dict[str, str]:
+    """Every attribute of ``state`` by name, hidden ones and those no snapshot
+    shows (its seed, its generator), as text: what a reader of the state
+    object could learn. A generator is given by its fingerprint."""
+    names: list[str] = []
+    for cls in type(state).__mro__:
+        slots = getattr(cls, "__slots__", ())
+        names += [slots] if isinstance(slots, str) else list(slots)
+    names += list(getattr(state, "__dict__", {}))
+    out: dict[str, str] = {}
+    for name in names:
+        if name.startswith("__") or not hasattr(state, name):
+            continue
+        value = getattr(state, name)
+        fingerprint = getattr(value, "fingerprint", None)
+        out[name] = f"rng {fingerprint()}" if callable(fingerprint) else repr(_canonical(value))
+    return out
+
+
+def _canonical(value: Any) -> Any:
+    """``value`` with every dict's items in sorted order: the order a dict was
+    filled in is the order of play, which every seat saw."""
+    if isinstance(value, dict):
+        return sorted((repr(k), _canonical(v)) for k, v in value.items())
+    if isinstance(value, (list, tuple)):
+        return [type(value).__name__, *(_canonical(v) for v in value)]
+    if isinstance(value, (int, float, str, bytes, bool, type(None), frozenset, set)):
+        return value
+    # an object of the game's own (a position, a submission): its fields, as
+    # its repr may be no more than its address
+    fields: dict[str, Any] = {}
+    for cls in type(value).__mro__:
+        slots = getattr(cls, "__slots__", ())
+        for name in [slots] if isinstance(slots, str) else slots:
+            if hasattr(value, name):
+                fields[name] = getattr(value, name)
+    fields.update(getattr(value, "__dict__", {}))
+    return [type(value).__name__, _canonical(fields)] if fields else repr(value)
+
+
+def differing(a: dict[str, str], b: dict[str, str]) -> list[str]:
+    return sorted(k for k in a.keys() | b.keys() if a.get(k) != b.get(k))
+
+
+def rebuilt_from_view(state: AnyState, seat: int) -> AnyState | None:
+    """A position with ``state``'s view for ``seat`` and nothing else of it but
+    its public memory (``GameState.public_memory``): the twin a sample of
+    ``state`` must not be told apart from. None if the game cannot rebuild one."""
+    spec = state.spec
+    if type(spec).state_from_view is GameSpec.state_from_view:
+        return None
+    twin = spec.state_from_view(state.config, state.view(seat), state.scores())
+    for name in type(state).public_memory:
+        value = getattr(state, name)
+        setattr(twin, name, value[:] if isinstance(value, list) else value)
+    return twin
+
+
 def ints_in(data: Any) -> set[int]:
     out: set[int] = set()
     stack = [data]
@@ -494,12 +552,43 @@ class ContractRun:
                 f"determinize({seat}) changed which cards seat {seat} cannot see"
             )
             assert det.to_act() == state.to_act() and det.is_over == state.is_over
-            if seat is not None:
-                assert det.legal_moves(seat) == state.legal_moves(seat)
+            if seat is not None:  # the same moves, listed in any order
+                assert sorted(map(str, det.legal_moves(seat))) == sorted(
+                    map(str, state.legal_moves(seat))
+                ), f"determinize({seat}) changed the moves seat {seat} has"
             if state.hidden_cards(seat):
                 self.determinized_with_hidden += 1
                 if det.snapshot() != original:
                     self.determinized_differently += 1
+            self.check_sample_knows_only_the_view(seat)
+
+    def check_sample_knows_only_the_view(self, seat: int | None) -> None:
+        """A sample depends on nothing but what ``seat`` may know and the rng,
+        field by field: sampling another state ``seat`` cannot tell from this
+        one, with the same rng, gives the very same sample. The other states:
+        a sample (which must not carry anything of its source it should not),
+        and, where the game can rebuild one, the position rebuilt from the
+        seat's view alone."""
+        state = self.state
+        k = self.rng.getrandbits(32)
+        sample = full_state(state.determinize(seat, random.Random(k)))
+        if self.seed >= 10**6:
+            assert str(self.seed) not in "".join(sample.values()), (
+                f"determinize({seat}) carries the real seed"
+            )
+        twins = {"a sample": state.determinize(seat, random.Random(self.rng.getrandbits(32)))}
+        if seat is not None and not state.is_over:  # the envelope tells the end
+            rebuilt = rebuilt_from_view(state, seat)
+            if rebuilt is not None:
+                twins["the position rebuilt from its view"] = rebuilt
+        for what, twin in twins.items():
+            again = full_state(twin.determinize(seat, random.Random(k)))
+            fields = differing(sample, again)
+            assert not fields, (
+                f"determinize({seat}) read something seat {seat} cannot know: sampled with "
+                f"the same rng, this state and {what} differ in "
+                + "; ".join(f"{f} ({sample.get(f)} / {again.get(f)})" for f in fields)[:600]
+            )
 
     def check_illegal_moves(self) -> None:
         state, rng = self.state, self.rng

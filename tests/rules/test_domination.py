@@ -552,7 +552,7 @@ def test_a_hand_that_could_not_play_is_known_to_hold_no_follower() -> None:
     for _ in range(300):
         sample = s.determinize(0, rng)
         assert sample.view(0) == s.view(0)
-        assert sample.hands[0] == s.hands[0]
+        assert sorted(sample.hands[0]) == sorted(s.hands[0])
         highs.append(sum(c & 15 >= 9 for c in sample.hands[1]))
     # without the fact, four or five high cards would turn up (20 of 42 unseen cards are)
     assert max(highs) == 1 and min(highs) == 0

