@@ -268,13 +268,11 @@ class DominationState(GameState[DominationMove, DominationConfig]):
             )
         ]
 
-    def advance(self, move: DominationMove) -> None:
-        """Play a legal move of the seat to act, unchecked and unnarrated (for search).
-
-        The same rules as :meth:`play`, minus validation and events: bots call it
-        on their own copies thousands of times per decision."""
+    def advance(self, seat: int, move: DominationMove) -> None:
+        # the same rules as play, minus validation and events (``seat`` is the
+        # seat to act: only it has moves)
         if isinstance(move, Play):
-            self._play_card(self.turn, move.card, None)
+            self._play_card(seat, move.card, None)
         else:
             self._ply += 1
             self._end_round(True, None)

@@ -176,6 +176,17 @@ class GameState(ABC, Generic[M, C]):
         resignations and a game that is over); IllegalMove leaves the state
         unchanged."""
 
+    def advance(self, seat: int, move: M) -> None:
+        """Play a legal ``move`` of ``seat`` fast, for search: no checks and no
+        narration. The state reached is the one :meth:`play` reaches in all
+        that the rules read (who acts, the legal moves, scores, the end: the
+        contract tests play games both ways and compare); what only views and
+        samples read may go stale, so an advanced state is searched, never
+        shown or sampled from. By default :meth:`play`: a game overrides it
+        where skipping the narration pays, by passing ``events=None`` down the
+        same methods ``play`` uses, never with a second copy of the rules."""
+        self.play_move(seat, move)
+
     @abstractmethod
     def resign(self, seat: int) -> list[Event]:
         """``seat`` gives up. A two-seat game ends with the other seat winning

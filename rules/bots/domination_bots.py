@@ -359,10 +359,6 @@ class DominationAdapter(Adapter):
         assert isinstance(state, DominationState)
         return () if state.over else (state.turn,)
 
-    def advance(self, state: State, seat: int, move: Hashable) -> None:
-        assert isinstance(state, DominationState)
-        state.advance(move)  # type: ignore[arg-type]
-
     def random_move(self, state: State, seat: int, rng: random.Random) -> Hashable:
         assert isinstance(state, DominationState)
         return state.random_move(rng)

@@ -68,9 +68,9 @@ class Hidden:
 class Adapter:
     """What the engine needs to know about one game, with generic defaults.
 
-    Every method receives sampled states only. Override what the game can do
-    better or faster: ``advance`` (play without checks or narration),
-    ``rollout_move`` (a policy stronger than random), ``evaluate`` (an
+    Every method receives sampled states only, and plays them on with the
+    state's own ``advance`` (the contract's fast path). Override what the game
+    can do better: ``rollout_move`` (a policy stronger than random), ``evaluate`` (an
     unfinished state's value per seat), ``rollout_done`` (where a rollout may
     stop early and be evaluated), ``observe`` (what a seat sees of a move)."""
 
@@ -95,7 +95,7 @@ class Adapter:
         return state.legal_moves(seat)
 
     def advance(self, state: State, seat: int, move: Hashable) -> None:
-        state.play(seat, move)
+        state.advance(seat, move)
 
     def rollout_move(self, state: State, seat: int, rng: random.Random) -> Hashable:
         return rng.choice(self.legal(state, seat))

@@ -246,10 +246,6 @@ class StressAdapter(Adapter):
     def legal(self, state: State, seat: int) -> list[Hashable]:
         return sensible_moves(state.legal_moves(seat))
 
-    def advance(self, state: State, seat: int, move: Hashable) -> None:
-        assert isinstance(state, StressState)
-        state.advance(seat, move)  # type: ignore[arg-type]
-
     def rollout_move(self, state: State, seat: int, rng: random.Random) -> Hashable:
         assert isinstance(state, StressState)
         return rollout_play(state, seat)

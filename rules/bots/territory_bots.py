@@ -60,7 +60,7 @@ def grid_value(state: TerritoryState, seat: int) -> float:
 def turn_value(state: TerritoryState, move: TerritoryMove, seat: int) -> float:
     """The value of playing ``move`` now and then the best blitz chain after it."""
     child = state.copy()
-    child.advance(move)
+    child.advance(child.turn, move)
     return _best_after(child, seat)
 
 
@@ -236,10 +236,6 @@ class TerritoryAdapter(Adapter):
     def legal(self, state: State, seat: int) -> list[Hashable]:
         assert isinstance(state, TerritoryState)
         return list(candidate_moves(state, seat))
-
-    def advance(self, state: State, seat: int, move: Hashable) -> None:
-        assert isinstance(state, TerritoryState)
-        state.advance(move)  # type: ignore[arg-type]
 
     def rollout_move(self, state: State, seat: int, rng: random.Random) -> Hashable:
         assert isinstance(state, TerritoryState)

@@ -28,10 +28,6 @@ class TrickAdapter(Adapter):
     def simultaneous(self, state: State, acting: tuple[int, ...]) -> bool:
         return True  # a seat that submits second still cannot see the first
 
-    def advance(self, state: State, seat: int, move: Hashable) -> None:
-        assert isinstance(state, TrickState)
-        state.advance(seat, move)  # type: ignore[arg-type]
-
     def rollout_move(self, state: State, seat: int, rng: random.Random) -> Hashable:
         moves: list[Hashable] = state.legal_moves(seat)
         plain = [m for m in moves if type(m) is Submission and not m.overload]

@@ -354,11 +354,9 @@ class StressState(GameState[StressMove, StressConfig]):
         raise IllegalMove("that is not a move of stress")
 
     def advance(self, seat: int, move: StressMove) -> None:
-        """Play a legal ``move`` fast, for the search engine's sampled states:
-        no checks, no narration, and no table knowledge kept (``known`` and
-        ``facts`` go stale: a state advanced this way is never sampled from).
-        Otherwise exactly :meth:`play_move` (tests/rules/test_stress.py plays
-        games both ways and compares)."""
+        # play_move's own steps with events=None: no checks, no narration, and
+        # no table knowledge kept (``known`` and ``facts`` go stale: a state
+        # advanced this way is never sampled from)
         kind = type(move)
         if kind is Play:
             cards: tuple[Card, ...] = move.cards  # type: ignore[union-attr]
@@ -367,92 +365,18 @@ class StressState(GameState[StressMove, StressConfig]):
                 for c in cards:
                     hand.remove(c)
             else:
-                up = list(self.up[seat])
-                for c in cards:
-                    up.remove(c)
-                self.up[seat] = tuple(up)
-            self._land_fast(seat, cards, cards[0] & 15)
+                self.up[seat] = tuple(_without(self.up[seat], cards))
+            self._land(seat, cards, cards[0] & 15, None)
         elif kind is Blind:
-            row = self.down[seat]
-            i = move.position - 1  # type: ignore[union-attr]
-            card = row[i]
-            self.down[seat] = (*row[:i], 0, *row[i + 1 :])
-            r = card & 15
-            if self.follows[self.top] >> r & 1:
-                self._land_fast(seat, (card,), r)
-            else:
-                self.stack.append(card)
-                self._take_stack_fast(seat)
+            self._turn_up(seat, move.position, None)  # type: ignore[union-attr]
         elif kind is PickUp:
-            self._take_stack_fast(seat)
+            self._take_stack(seat, None)
         elif kind is Swap:
-            h, u = move.hand_card, move.up_card  # type: ignore[union-attr]
-            hand = self.hands[seat]
-            hand[hand.index(h)] = u
-            new_row = list(self.up[seat])
-            new_row[new_row.index(u)] = h
-            self.up[seat] = tuple(new_row)
-            self.swaps[seat] += 1
-            self._ply += 1
+            self._exchange(seat, move.hand_card, move.up_card)  # type: ignore[union-attr]
         else:
             self.ready[seat] = True
             self._ply += 1
-            self._start_play_if_all_ready([])
-
-    def _take_stack_fast(self, seat: int) -> None:
-        self.hands[seat].extend(self.stack)
-        self.stack = []
-        self.top = 0
-        self.plays += 1
-        self._ply += 1
-        self.turn = self._next_active(seat)
-        if self.plays >= PLAY_LIMIT:
-            self._end_by_cap(None)
-
-    def _land_fast(self, seat: int, cards: tuple[Card, ...], r: int) -> None:
-        """:meth:`_land` without events."""
-        self.plays += 1
-        self._ply += 1
-        stack = self.stack
-        stack.extend(cards)
-        if r != 3:
-            self.top = 0 if r == 2 else r
-        hand, stock = self.hands[seat], self.stock
-        if stock and len(hand) < HAND_SIZE:
-            k = 1 if self.config.draw_one_per_turn else min(HAND_SIZE - len(hand), len(stock))
-            drawn = stock[-k:]
-            drawn.reverse()
-            del stock[-k:]
-            hand.extend(drawn)
-        if r == 10:
-            self.cemetery.extend(stack)
-            self.stack = []
-            self.top = 0
-        if not hand and not self.up[seat] and not any(self.down[seat]):
-            self._finish_fast(seat)
-            if self.over:
-                return
-        elif r == 10:
-            if self.plays >= PLAY_LIMIT:
-                self._end_by_cap(None)
-            return
-        nxt = self._next_active(seat)
-        if r == 8:
-            for _ in range(len(cards) if self.config.skip_per_eight else 1):
-                nxt = self._next_active(nxt)
-        self.turn = nxt
-        if self.plays >= PLAY_LIMIT:
-            self._end_by_cap(None)
-
-    def _finish_fast(self, seat: int) -> None:
-        self.finished.append(seat)
-        self.gone[seat] = True
-        active = [s for s in range(self.config.players) if not self.gone[s]]
-        if self.config.stop_at_first:
-            self._end(f"{{p{seat}}} finished first", None)
-        elif len(active) <= 1:
-            last = f"{{p{active[0]} is|are}} left holding cards" if active else "everyone is out"
-            self._end(f"{{p{self.finished[0]}}} finished first; {last}", None)
+            self._start_play_if_all_ready(None)
 
     def _why_gone(self, seat: int) -> str:
         if seat in self.resigned:
@@ -473,12 +397,7 @@ class StressState(GameState[StressMove, StressConfig]):
             raise IllegalMove(f"{TEXT[u]} is not among your face-up cards")
         if h == u:
             raise IllegalMove("swapping a card for its twin changes nothing")
-        hand[hand.index(h)] = u
-        row = list(up)
-        row[row.index(u)] = h  # the new card takes the old one's place in the row
-        self.up[seat] = tuple(row)
-        self.swaps[seat] += 1
-        self._ply += 1
+        self._exchange(seat, h, u)
         text = (
             f"{{p{seat} takes|take}} {TEXT[u]} into the hand "
             f"and {{p{seat}:puts|put}} {TEXT[h]} face up."
@@ -486,6 +405,16 @@ class StressState(GameState[StressMove, StressConfig]):
         data = {"seat": seat, "hand_card": TEXT[h], "up_card": TEXT[u]}
         # nothing for the others: a seat's swaps stay secret until all are ready
         return [Event("swap", text, data, private_to=seat)]
+
+    def _exchange(self, seat: int, h: Card, u: Card) -> None:
+        """Hand card ``h`` goes face up in the place of ``u``, which goes to the hand."""
+        hand = self.hands[seat]
+        hand[hand.index(h)] = u
+        row = list(self.up[seat])
+        row[row.index(u)] = h  # the new card takes the old one's place in the row
+        self.up[seat] = tuple(row)
+        self.swaps[seat] += 1
+        self._ply += 1
 
     def _ready(self, seat: int) -> list[Event]:
         if self.ready[seat]:
@@ -496,7 +425,7 @@ class StressState(GameState[StressMove, StressConfig]):
         self._start_play_if_all_ready(events)
         return events
 
-    def _start_play_if_all_ready(self, events: list[Event]) -> None:
+    def _start_play_if_all_ready(self, events: list[Event] | None) -> None:
         n = self.config.players
         if any(not self.ready[s] and not self.gone[s] for s in range(n)):
             return
@@ -507,12 +436,14 @@ class StressState(GameState[StressMove, StressConfig]):
             self.known[s] = tuple(known)
             unknown = len(self.hands[s]) - len(known)
             self.facts[s] = add_unknown(NO_FACTS, unknown) if unknown else NO_FACTS
+        self.turn = self.first if not self.gone[self.first] else self._next_active(self.first)
+        if events is None:
+            return
         rows = [_texts(r) for r in self.up]
         shown = "; ".join(
             f"{{p{s}}} {' '.join(row) or '-'}" for s, row in enumerate(rows) if not self.gone[s]
         )
         events.append(Event("reveal", f"Everyone is ready. Face up: {shown}.", {"face_up": rows}))
-        self.turn = self.first if not self.gone[self.first] else self._next_active(self.first)
         events.append(Event("turn", f"{{p{self.turn} plays|play}} first.", {"seat": self.turn}))
 
     # plays ------------------------------------------------------------------------
@@ -581,35 +512,41 @@ class StressState(GameState[StressMove, StressConfig]):
         if self.hands[seat] or self.up[seat]:
             where = "hand" if self.hands[seat] else "face-up cards"
             raise IllegalMove(f"play your {where} first: face-down cards come last")
-        row = self.down[seat]
-        card = row[position - 1]
-        if not card:
+        if not self.down[seat][position - 1]:
             raise IllegalMove(f"your face-down card {position} is already played")
-        slots = list(row)
-        slots[position - 1] = 0
-        self.down[seat] = tuple(slots)
-        r = card & 15
-        text = TEXT[card]
-        data = {"seat": seat, "card": text, "position": position}
-        if self.follows[self.top] >> r & 1:
-            events = [
-                Event(
-                    "blind", f"{{p{seat} turns|turn}} up face-down card {position}: {text}.", data
-                )
-            ]
-            self._land(seat, (card,), r, events)
-            return events
-        self.stack.append(card)
-        events = [
-            Event(
-                "blind_fails",
-                f"{{p{seat} turns|turn}} up face-down card {position}: {text}, which cannot be "
-                "played. It goes on the stack, and the stack into the hand.",
-                data,
-            )
-        ]
-        self._take_stack(seat, events)
+        events: list[Event] = []
+        self._turn_up(seat, position, events)
         return events
+
+    def _turn_up(self, seat: int, position: int, events: list[Event] | None) -> None:
+        """Face-down card ``position`` is played: on the stack if it follows, else
+        onto the stack and the stack into the hand."""
+        row = self.down[seat]
+        i = position - 1
+        card = row[i]
+        self.down[seat] = (*row[:i], 0, *row[i + 1 :])
+        r = card & 15
+        follows = self.follows[self.top] >> r & 1
+        if events is not None:
+            text = TEXT[card]
+            data = {"seat": seat, "card": text, "position": position}
+            said = f"{{p{seat} turns|turn}} up face-down card {position}: {text}"
+            if follows:
+                events.append(Event("blind", f"{said}.", data))
+            else:
+                events.append(
+                    Event(
+                        "blind_fails",
+                        f"{said}, which cannot be played. It goes on the stack, and the stack "
+                        "into the hand.",
+                        data,
+                    )
+                )
+        if follows:
+            self._land(seat, (card,), r, events)
+        else:
+            self.stack.append(card)
+            self._take_stack(seat, events)
 
     def _pick_up(self, seat: int) -> list[Event]:
         if not self.stack:
@@ -629,32 +566,38 @@ class StressState(GameState[StressMove, StressConfig]):
         self._take_stack(seat, events)
         return events
 
-    def _take_stack(self, seat: int, events: list[Event]) -> None:
+    def _take_stack(self, seat: int, events: list[Event] | None) -> None:
+        """``seat`` picks up the stack (``events`` None: for search, unnarrated
+        and without the table's knowledge of hands)."""
         stack = self.stack
-        count = len(stack)
-        texts = _texts(stack)
         self.hands[seat].extend(stack)
-        self.known[seat] += tuple(stack)
         self.stack = []
         self.top = 0
         self.plays += 1
         self._ply += 1
         nxt = self._next_active(seat)
         self.turn = nxt
-        events.append(
-            Event(
-                "pickup",
-                f"{{p{seat} picks|pick}} up the stack ({count} card{'s' if count != 1 else ''}). "
-                f"{{p{nxt} starts|start}} a new stack.",
-                {"seat": seat, "cards": texts, "next": nxt},
+        if events is not None:
+            self.known[seat] += tuple(stack)
+            count = len(stack)
+            events.append(
+                Event(
+                    "pickup",
+                    f"{{p{seat} picks|pick}} up the stack "
+                    f"({count} card{'s' if count != 1 else ''}). "
+                    f"{{p{nxt} starts|start}} a new stack.",
+                    {"seat": seat, "cards": _texts(stack), "next": nxt},
+                )
             )
-        )
         if self.plays >= PLAY_LIMIT:
             self._end_by_cap(events)
 
-    def _land(self, seat: int, cards: tuple[Card, ...], r: int, events: list[Event]) -> None:
+    def _land(
+        self, seat: int, cards: tuple[Card, ...], r: int, events: list[Event] | None
+    ) -> None:
         """Cards of rank ``r`` just went on the stack from ``seat``: refill, burn,
-        finish, skip, and pass the turn."""
+        finish, skip, and pass the turn (``events`` None: for search, unnarrated
+        and without the table's knowledge of hands)."""
         self.plays += 1
         self._ply += 1
         stack = self.stack
@@ -668,39 +611,46 @@ class StressState(GameState[StressMove, StressConfig]):
             count = len(stack)
             self.stack = []
             self.top = 0
-            events.append(
-                Event(
-                    "burn",
-                    f"The 10 burns the stack: {count} card{'s go' if count != 1 else ' goes'} "
-                    "to the cemetery.",
-                    {"seat": seat, "count": count},
+            if events is not None:
+                events.append(
+                    Event(
+                        "burn",
+                        f"The 10 burns the stack: {count} "
+                        f"card{'s go' if count != 1 else ' goes'} to the cemetery.",
+                        {"seat": seat, "count": count},
+                    )
                 )
-            )
         if not self.hands[seat] and not self.up[seat] and not any(self.down[seat]):
             self._finish(seat, events)
             if self.over:
                 return
         elif r == 10:
-            events.append(Event("again", f"{{p{seat} starts|start}} a new stack.", {"seat": seat}))
+            if events is not None:
+                events.append(
+                    Event("again", f"{{p{seat} starts|start}} a new stack.", {"seat": seat})
+                )
             if self.plays >= PLAY_LIMIT:
                 self._end_by_cap(events)
             return
         nxt = self._next_active(seat)
         if r == 8:
             for _ in range(len(cards) if self.config.skip_per_eight else 1):
-                events.append(Event("skip", f"{{p{nxt} misses|miss}} a turn.", {"seat": nxt}))
+                if events is not None:
+                    events.append(Event("skip", f"{{p{nxt} misses|miss}} a turn.", {"seat": nxt}))
                 nxt = self._next_active(nxt)
         self.turn = nxt
         if self.plays >= PLAY_LIMIT:
             self._end_by_cap(events)
 
-    def _refill(self, seat: int, events: list[Event]) -> None:
+    def _refill(self, seat: int, events: list[Event] | None) -> None:
         hand, stock = self.hands[seat], self.stock
         k = 1 if self.config.draw_one_per_turn else min(HAND_SIZE - len(hand), len(stock))
         drawn = stock[-k:]
         drawn.reverse()
         del stock[-k:]
         hand.extend(drawn)
+        if events is None:
+            return
         self.facts[seat] = add_unknown(self.facts[seat], k)
         texts = _texts(drawn)
         many = "s" if k != 1 else ""
@@ -724,18 +674,19 @@ class StressState(GameState[StressMove, StressConfig]):
         return s
 
     # the end ----------------------------------------------------------------------
-    def _finish(self, seat: int, events: list[Event]) -> None:
+    def _finish(self, seat: int, events: list[Event] | None) -> None:
         self.finished.append(seat)
         self.gone[seat] = True
         place = len(self.finished)
-        events.append(
-            Event(
-                "finish",
-                f"{{p{seat} has|have}} played every card "
-                f"and {{p{seat}:finishes|finish}} {_ordinal(place)}.",
-                {"seat": seat, "place": place},
+        if events is not None:
+            events.append(
+                Event(
+                    "finish",
+                    f"{{p{seat} has|have}} played every card "
+                    f"and {{p{seat}:finishes|finish}} {_ordinal(place)}.",
+                    {"seat": seat, "place": place},
+                )
             )
-        )
         active = [s for s in range(self.config.players) if not self.gone[s]]
         if self.config.stop_at_first:
             self._end(f"{{p{seat}}} finished first", events)

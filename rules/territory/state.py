@@ -349,9 +349,8 @@ class TerritoryState(GameState[TerritoryMove, TerritoryConfig]):
         self._apply(seat, move, events)
         return events
 
-    def advance(self, move: TerritoryMove) -> None:
-        """Play a legal move of the seat to act, unchecked and unnarrated (for search)."""
-        self._apply(self.turn, move, None)
+    def advance(self, seat: int, move: TerritoryMove) -> None:
+        self._apply(seat, move, None)
 
     def _why_illegal(self, seat: int, move: TerritoryMove) -> str | None:
         """Why ``seat`` (whose turn it is) may not play ``move`` now, or None."""

@@ -285,50 +285,19 @@ class TrickState(GameState[TrickMove, TrickConfig]):
             raise IllegalMove(f"{move} is not a Five-Card Trick move")
         self._ply += 1
         if self.pending[0] is not None and self.pending[1] is not None:
-            events.extend(self._end_of_submissions())
+            self._end_of_submissions(events)
         return events
 
     def advance(self, seat: int, move: TrickMove) -> None:
-        """Play a legal move of ``seat`` without checks or narration (for search).
-
-        The rules are those of :meth:`play`; what only the narration and the
-        views read (``last``, ``history``) is not kept, so a state advanced
-        this way is for searching, not for showing."""
+        # play_move's own steps with events=None: what only the narration and
+        # the views read (``last``, ``history``) is not kept
         if type(move) is UsePriority:
             self._use_priority(seat)
             return
         self.pending[seat] = move if type(move) is Submission else MISSED
         self._ply += 1
-        p0, p1 = self.pending
-        if p0 is None or p1 is None:
-            return
-        self.pending = [None, None]
-        if type(p0) is Missed and type(p1) is Missed and self.replays < self.config.missed_replays:
-            self.replays += 1
-            return
-        s0 = p0 if type(p0) is Submission else EMPTY
-        s1 = p1 if type(p1) is Submission else EMPTY
-        pos = self.pos
-        items = pos.items
-        for s, sub in ((0, s0), (1, s1)):
-            if sub.overload:
-                items[s][OVERLOAD] = 2
-            if sub.reset:
-                items[s][RESET] = 2
-        round_no = pos.round_no
-        resolve(pos, s0, s1)
-        self.replays = 0
-        self.priority_open = [False, False]
-        if round_no >= pos.end_round:
-            self._check_end(round_no)
-        # A Claim Priority window opens when the Claims collided (the round's
-        # effective counts are now ``last1``); a collision leaves no live
-        # Claim, so nobody took the pot and either holder may use the item.
-        last1 = pos.last1
-        if not self.over and last1[0][CLAIM] == last1[1][CLAIM] > 0:
-            for s in (0, 1):
-                if items[s][PRIORITY] == 1:
-                    self.priority_open[s] = True
+        if self.pending[0] is not None and self.pending[1] is not None:
+            self._end_of_submissions(None)
 
     def _use_priority(self, seat: int) -> list[Event]:
         if not self.priority_open[seat]:
@@ -357,26 +326,34 @@ class TrickState(GameState[TrickMove, TrickConfig]):
             )
         ]
 
-    def _end_of_submissions(self) -> list[Event]:
+    def _end_of_submissions(self, events: list[Event] | None) -> None:
+        """Both seats have chosen: replay a round both missed, else resolve it
+        (``events`` None: for search, unnarrated, ``last`` and ``history`` not kept)."""
         p0, p1 = self.pending
         self.pending = [None, None]
         if type(p0) is Missed and type(p1) is Missed and self.replays < self.config.missed_replays:
             self.replays += 1
-            return [
-                Event(
-                    "replay",
-                    f"Both players missed round {self.pos.round_no}: it is replayed "
-                    f"({self.replays} of at most {self.config.missed_replays}).",
-                    {"round": self.pos.round_no, "replays": self.replays},
+            if events is not None:
+                events.append(
+                    Event(
+                        "replay",
+                        f"Both players missed round {self.pos.round_no}: it is replayed "
+                        f"({self.replays} of at most {self.config.missed_replays}).",
+                        {"round": self.pos.round_no, "replays": self.replays},
+                    )
                 )
-            ]
+            return
         s0 = p0 if type(p0) is Submission else EMPTY
         s1 = p1 if type(p1) is Submission else EMPTY
-        return self._resolve_round(s0, s1, (type(p0) is Missed, type(p1) is Missed))
+        self._resolve_round(s0, s1, (type(p0) is Missed, type(p1) is Missed), events)
 
     def _resolve_round(
-        self, s0: Submission, s1: Submission, missed: tuple[bool, bool] = (False, False)
-    ) -> list[Event]:
+        self,
+        s0: Submission,
+        s1: Submission,
+        missed: tuple[bool, bool],
+        events: list[Event] | None,
+    ) -> None:
         pos = self.pos
         round_no = pos.round_no
         subs = (s0, s1)
@@ -385,18 +362,47 @@ class TrickState(GameState[TrickMove, TrickConfig]):
                 pos.items[seat][OVERLOAD] = 2
             if sub.reset:
                 pos.items[seat][RESET] = 2
-        rep = resolve(pos, s0, s1, report=True)
-        assert rep is not None
+        rep = resolve(pos, s0, s1, report=events is not None)
         self.replays = 0
+        self.priority_open = [False, False]
+        if events is not None and rep is not None:
+            self._narrate_round(round_no, subs, rep, missed, events)
+        ended = self._check_end(round_no)
+        if events is not None:
+            events.extend(ended)
+        # A Claim Priority window opens when the Claims collided (the round's
+        # effective counts are now ``last1``): a collision leaves no live
+        # Claim, so nobody took the pot and either holder may use the item.
+        if not self.over and pos.last1[0][CLAIM] == pos.last1[1][CLAIM] > 0:
+            for seat in (0, 1):
+                if pos.items[seat][PRIORITY] == 1:
+                    self.priority_open[seat] = True
+                    if events is not None:
+                        events.append(
+                            Event(
+                                "priority_window",
+                                f"Both Claims collided: {{p{seat}}} may use Claim Priority "
+                                "to take the pot before the next round ends.",
+                                {"seat": seat, "pot": pos.pot},
+                            )
+                        )
+
+    def _narrate_round(
+        self,
+        round_no: int,
+        subs: tuple[Submission, Submission],
+        rep: RoundReport,
+        missed: tuple[bool, bool],
+        events: list[Event],
+    ) -> None:
+        """The round just resolved, for the views (``last``, ``history``) and the log."""
         live_block = [False, False]
         for seat, _target in rep.block_set:
             live_block[seat] = True
-        self.priority_open = [False, False]
-        events: list[Event] = []
         self.last = self._reveal_data(round_no, subs, rep, live_block)
         self.last["missed"] = list(missed)
         hidden = self.last["target_hidden"]
-        self.history.append((s0, s1, hidden[0], hidden[1]))
+        self.history.append((subs[0], subs[1], hidden[0], hidden[1]))
         events.append(self._reveal_event(round_no, subs, rep, live_block))
         for seat in (0, 1):
             sub = subs[seat]
@@ -410,21 +416,6 @@ class TrickState(GameState[TrickMove, TrickConfig]):
                         private_to=seat,
                     )
                 )
-        events.extend(self._check_end(round_no))
-        if not self.over and rep.claims_tied:
-            for seat in (0, 1):
-                # the opponent's Steal cannot have taken the pot: no Claim was live
-                if pos.items[seat][PRIORITY] == 1 and rep.taker != 1 - seat:
-                    self.priority_open[seat] = True
-                    events.append(
-                        Event(
-                            "priority_window",
-                            f"Both Claims collided: {{p{seat}}} may use Claim Priority "
-                            "to take the pot before the next round ends.",
-                            {"seat": seat, "pot": pos.pot},
-                        )
-                    )
-        return events
 
     def _check_end(self, round_no: int) -> list[Event]:
         pos = self.pos

@@ -785,6 +785,36 @@ def check_determinized_playouts(
         state.play(mover, rng.choice(state.legal_moves(mover)))
 
 
+def check_advance_matches_play(case: Case, seed: int, chooser_seed: int) -> int:
+    """``advance`` (the bots' fast path) reaches the states ``play`` reaches, in
+    all that the rules read: one random game played both ways, compared after
+    every move (who acts, every seat's legal moves, the scores, the end).
+    Returns the moves compared."""
+    spec = case.spec
+    played = spec.new(case.config(), seed)
+    advanced = played.copy()
+    rng = random.Random(chooser_seed)
+    bound = spec.max_moves(played.config)
+    moves = 0
+    while not played.is_over:
+        assert moves <= bound, f"{case.id}: the game passed its stated bound"
+        seat = rng.choice(played.to_act())
+        move = rng.choice(played.legal_moves(seat))
+        played.play(seat, move)
+        advanced.advance(seat, move)
+        moves += 1
+        where = f"{case.id}, seed {seed}, chooser {chooser_seed}, after {move} (move {moves})"
+        assert advanced.to_act() == played.to_act(), f"{where}: other seats act"
+        for s in seats(played):
+            assert advanced.legal_moves(s) == played.legal_moves(s), (
+                f"{where}: seat {s} has other moves"
+            )
+        assert advanced.scores() == played.scores(), f"{where}: other scores"
+        assert advanced.is_over == played.is_over, f"{where}: one ended, the other did not"
+    assert advanced.outcome() == played.outcome(), f"{case.id}, seed {seed}: another outcome"
+    return moves
+
+
 def _playout(
     state: AnyState, rng: random.Random, bound: int, where: str, moves: int | None
 ) -> None:

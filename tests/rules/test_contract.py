@@ -41,6 +41,7 @@ from tests.rules.contract_helpers import (
     AnyState,
     Case,
     ContractRun,
+    check_advance_matches_play,
     check_determinized_playouts,
     config_for_players,
     contract_cases,
@@ -163,6 +164,23 @@ def test_determinized_states_are_playable(case: Case, seed: int, chooser_seed: i
     """What a bot searches: a determinized state must be one the rules could
     reach, so that a playout from it never meets a seat without a move."""
     check_determinized_playouts(case, seed, chooser_seed, positions=4, playout_moves=PLAYOUT_MOVES)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
+@settings(
+    max_examples=max(2, EXAMPLES // 3),
+    phases=NO_SHRINK,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+@given(seed=SEEDS, chooser_seed=SEEDS)
+def test_advance_reaches_the_states_play_reaches(
+    case: Case, seed: int, chooser_seed: int
+) -> None:
+    """The bots search with ``advance``: it must play the game ``play`` plays."""
+    assert check_advance_matches_play(case, seed, chooser_seed) > 0
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)

@@ -169,9 +169,9 @@ def _oracle_value(state: DominationState, seat: int, move: object, deals: int) -
         world.rng = GameRng(rng.getrandbits(32))
         before = world.points[seat] - world.points[1 - seat]
         last_round = world.round_no + 1
-        world.advance(move)  # type: ignore[arg-type]
+        world.advance(world.turn, move)
         while not world.over and world.round_no <= last_round:
-            world.advance(heuristic_move(world))
+            world.advance(world.turn, heuristic_move(world))
         total += world.points[seat] - world.points[1 - seat] - before
     return total / deals
 
