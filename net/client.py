@@ -24,6 +24,7 @@ from typing import Any
 from rules.errors import IllegalMove
 from rules.events import Event
 from rules.game import Outcome
+from rules.views import View
 from saves.record import SeatInfo  # defined with the record; re-exported here
 
 log = logging.getLogger(__name__)
@@ -130,14 +131,15 @@ class Notice:
 class Update:
     """A change at the table, as one seat (or a spectator) may see it.
 
-    ``view`` is the game's own part (each game's TypedDict); what every game
-    shares is typed here: who must act, the legal moves of ``seat`` (only while
+    ``view`` is the game's own part (its spec's ``view_type``, decoded once
+    where an update arrives: :meth:`from_json`); what every game shares is
+    typed here: who must act, the legal moves of ``seat`` (only while
     it must act: sent once per change, for that seat alone), the scores, and
     the result once the game has ended."""
 
     state_id: int  # moves applied so far; only grows
     seat: int | None  # the perspective of `view`, `events` and `legal`
-    view: Mapping[str, Any]
+    view: View
     to_act: tuple[int, ...] = ()
     legal: tuple[str, ...] = ()  # notation of `seat`'s legal moves, if it must act
     scores: tuple[int, ...] = ()
@@ -171,7 +173,7 @@ class Update:
         return {
             "state_id": self.state_id,
             "seat": self.seat,
-            "view": dict(self.view),
+            "view": self.view.to_json(),
             "to_act": list(self.to_act),
             "legal": list(self.legal),
             "scores": list(self.scores),
@@ -187,14 +189,15 @@ class Update:
         }
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Update:
-        """Read :meth:`to_json`'s form (a transport validates the message's
-        shape first; KeyError/TypeError/ValueError for one that is not)."""
+    def from_json(cls, data: Mapping[str, Any], view_type: type[View]) -> Update:
+        """Read :meth:`to_json`'s form, the view as ``view_type`` (a transport
+        validates the message's shape first; KeyError/TypeError/ValueError,
+        ViewError among them, for one that is not)."""
         result = data.get("result")
         return cls(
             state_id=int(data["state_id"]),
             seat=data["seat"],
-            view=dict(data["view"]),
+            view=view_type.read(data["view"]),
             to_act=tuple(int(s) for s in data["to_act"]),
             legal=tuple(str(m) for m in data["legal"]),
             scores=tuple(int(s) for s in data["scores"]),

@@ -27,6 +27,7 @@ from typing import Any
 
 from rules.errors import IllegalMove
 from rules.events import Event
+from rules.registry import get_game
 
 from . import protocol as p
 from .client import Hint, NoHints, SeatInfo, StaleMove, TableClient, Update, UpdateListeners
@@ -265,7 +266,7 @@ class RemoteClient(TableClient):
         kind = message.get("type")
         rid = message.get("id")
         if kind == "game":
-            update = Update.from_json(message["update"])
+            update = Update.from_json(message["update"], get_game(self.game_id).view_type)
             self.reconnecting = tuple(message.get("reconnecting", ()))
             self._rename(message.get("names"))
             self._latest = update
@@ -367,7 +368,7 @@ class RemoteClient(TableClient):
         self._sent_tokens = []  # the reply came: the token it names is the one
         self._history = [Event.from_json(e) for e in reply["history"]]
         self.reconnecting = tuple(reply["reconnecting"])
-        self._latest = Update.from_json(reply["update"])
+        self._latest = Update.from_json(reply["update"], get_game(self.game_id).view_type)
 
     # ------------------------------------------------------------ TableClient
     def subscribe(self, listener: Listener) -> Callable[[], None]:

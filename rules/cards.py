@@ -13,10 +13,10 @@ suits are for display only and live in the TUI.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from collections.abc import Iterable, Sequence
 
 from .errors import shown_input
+from .views import View
 
 Card = int
 
@@ -105,9 +105,7 @@ def stack_deck(given: Sequence[str], full: Sequence[Card]) -> list[Card]:
     return top + rest
 
 
-def deal_unseen(
-    unseen: Sequence[Card], view: Mapping[str, Any], seat: int
-) -> tuple[list[Card], list[Card]]:
+def deal_unseen(unseen: Sequence[Card], view: View, seat: int) -> tuple[list[Card], list[Card]]:
     """A two-seat position rebuilt from ``seat``'s view (``state_from_view``):
     the cards that seat has not seen, in their given order, as the other seat's
     hand (the view's ``hand_sizes``) and the stock (its ``stock`` count). Any

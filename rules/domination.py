@@ -20,9 +20,9 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, NotRequired, Self, TypedDict
+from typing import Any, ClassVar, Self
 
 from .cards import SUITS, Card, card_text, deal_unseen, deck, parse_card, rank, stack_deck
 from .config import GameConfig, chosen_seat, option, seat_option
@@ -31,6 +31,7 @@ from .events import Event
 from .game import SAMPLE_SEED, GameSpec, GameState, Outcome
 from .registry import CATALOGUE
 from .rng import GameRng
+from .views import View
 
 HAND_SIZE = 5
 SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
@@ -73,11 +74,9 @@ class Concede:
 DominationMove = Play | Concede
 
 
-class DominationView(TypedDict):
+class DominationView(View, frozen=True, kw_only=True, omit_defaults=True):
     """What a seat sees (``hand`` only in a seat's own view)."""
 
-    game: str
-    seat: int | None
     hand_sizes: list[int]
     run: list[str]
     domination_start: int | None
@@ -93,7 +92,7 @@ class DominationView(TypedDict):
     target_score: int
     rounds: int
     resigned: int | None
-    hand: NotRequired[list[str]]  # a seat's own view only
+    hand: list[str] | None = None  # a seat's own view only
 
 
 _PLAY = {c: Play(c) for c in deck()}
@@ -513,7 +512,7 @@ class DominationState(GameState[DominationMove, DominationConfig]):
 
     def view(self, seat: int | None) -> DominationView:
         run = self.run
-        v: DominationView = {
+        v: dict[str, Any] = {
             "game": "domination",
             "seat": seat,
             "hand_sizes": [len(self.hands[0]), len(self.hands[1])],
@@ -536,11 +535,11 @@ class DominationState(GameState[DominationMove, DominationConfig]):
         }
         if seat is not None:
             v["hand"] = [card_text(c) for c in sorted(self.hands[seat], key=_sort_key)]
-        return v
+        return DominationView(**v)
 
     def snapshot(self) -> dict[str, Any]:
         return {
-            "view": self.view(None),
+            "view": self.view(None).to_json(),
             "hands": [[card_text(c) for c in h] for h in self.hands],
             "stock": [card_text(c) for c in self.stock],
             "rng": self.rng.fingerprint(),
@@ -669,6 +668,7 @@ class DominationSpec(GameSpec[DominationMove, DominationConfig]):
     min_players = 2
     max_players = 2
     Config = DominationConfig
+    view_type = DominationView
     presets: ClassVar[dict[str, dict[str, Any]]] = {
         "standard": {},
         "short": {"target_score": 50},
@@ -716,7 +716,7 @@ class DominationSpec(GameSpec[DominationMove, DominationConfig]):
         return config.replace(first_leader=str(1 - outcome.winner))  # the loser leads
 
     def state_from_view(
-        self, config: DominationConfig, view: Mapping[str, Any], scores: Sequence[int]
+        self, config: DominationConfig, view: View, scores: Sequence[int]
     ) -> DominationState:
         # What the view cannot tell (the other hand, the stock's order, the
         # public facts about the other hand from its failed follows) is left

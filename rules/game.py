@@ -28,6 +28,7 @@ from typing import Any, ClassVar, Generic, Self, TypeVar
 from .config import GameConfig
 from .errors import IllegalMove, NotationError, shown_input
 from .events import Event, fill_names
+from .views import View
 
 Move = Hashable
 M = TypeVar("M", bound=Hashable)
@@ -215,13 +216,14 @@ class GameState(ABC, Generic[M, C]):
 
     # --- information ---------------------------------------------------------
     @abstractmethod
-    def view(self, seat: int | None) -> Mapping[str, Any]:
-        """What ``seat`` may know, as JSON-able data; ``None`` is a spectator.
+    def view(self, seat: int | None) -> View:
+        """What ``seat`` may know; ``None`` is a spectator.
 
         This is the only way information leaves a state. Each game declares
-        its view as a TypedDict; what every game shares (who acts, the legal
-        moves, scores, the end) is not repeated in it: the table sends those
-        beside it (``net.client.Update``)."""
+        its view as a frozen, typed :class:`rules.views.View` (its spec's
+        ``view_type``), JSON-able by ``to_json()``; what every game shares
+        (who acts, the legal moves, scores, the end) is not repeated in it: the
+        table sends those beside it (``net.client.Update``)."""
 
     @abstractmethod
     def copy(self) -> Self:
@@ -280,6 +282,13 @@ class GameSpec(ABC, Generic[M, C]):
     presets: ClassVar[Mapping[str, Mapping[str, Any]]] = {"default": {}}
     # One state type per game; `state_type.spec` points back here.
     state_type: ClassVar[type[GameState[Any, Any]]]
+    # What its states' view() returns, and what a client decodes a view into.
+    view_type: ClassVar[type[View]]
+
+    def read_view(self, data: Mapping[str, Any] | View) -> View:
+        """A view of this game from its JSON form (a client's boundary):
+        rules.views.ViewError, saying what is wrong, for anything else."""
+        return self.view_type.read(data)
 
     def config(self, preset: str | None = None, **overrides: Any) -> C:
         """Build a Config from a named preset plus overrides (ValueError if bad)."""
@@ -331,9 +340,7 @@ class GameSpec(ABC, Generic[M, C]):
         """The options of a rematch (e.g. the loser leads); the same by default."""
         return config
 
-    def state_from_view(
-        self, config: C, view: Mapping[str, Any], scores: Sequence[int]
-    ) -> GameState[M, C]:
+    def state_from_view(self, config: C, view: View, scores: Sequence[int]) -> GameState[M, C]:
         """A state that shows ``view`` (one seat's) to that seat, the cards it
         cannot see placed anywhere they could be: what a bot playing over the
         network (which gets views only) samples from with ``determinize``. A

@@ -25,7 +25,7 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Self, TypedDict
+from typing import Any, ClassVar, Self
 
 from rules.cards import Card, CardTextError, card_text, deck, parse_card, rank, stack_deck
 from rules.config import GameConfig, chosen_seat, option, seat_option
@@ -33,6 +33,7 @@ from rules.errors import IllegalMove, NotationError, shown_input
 from rules.events import Event
 from rules.game import SAMPLE_SEED, GameSpec, GameState, MoveClock, Outcome
 from rules.rng import GameRng
+from rules.views import View
 
 RANKS = range(1, 7)  # a small deck: short games, and a stock that can run out
 ONE_DECK_SEATS = 4  # more seats play with two decks
@@ -87,9 +88,7 @@ DRAW, END, FLIP = Draw(), End(), Flip()
 _WORDS: dict[str, ToyMove] = {"draw": DRAW, "end": END, "flip": FLIP}
 
 
-class ToyView(TypedDict):
-    game: str
-    seat: int | None
+class ToyView(View, frozen=True, kw_only=True, omit_defaults=True):
     phase: str  # bid | turns | over
     rounds: int
     hand: list[str]  # the seat's own hand (empty for a spectator)
@@ -458,7 +457,7 @@ class ToyState(GameState[ToyMove, ToyConfig]):
 
     def snapshot(self) -> dict[str, Any]:
         return {
-            "view": dict(self.view(None)),
+            "view": self.view(None).to_json(),
             "hands": [[_TEXT[c] for c in h] for h in self.hands],
             "down": _texts(self.down),
             "bids": _texts(self.bids),
@@ -484,6 +483,7 @@ class ToySpec(GameSpec[ToyMove, ToyConfig]):
         "quick": {"rounds": 1},
     }
     state_type = ToyState
+    view_type = ToyView
 
     def full_deck(self, config: ToyConfig) -> list[Card]:
         return deck(RANKS, copies=1 if config.players <= ONE_DECK_SEATS else 2)

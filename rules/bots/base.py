@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from ..events import Event
 from ..game import GameSpec, GameState
+from ..views import View
 
 
 class Situation:
@@ -36,7 +37,7 @@ class Situation:
         self.seat = seat
         self.history: tuple[Event, ...] = tuple(history)
         self.spec: GameSpec[Any, Any] = state.spec
-        self.view: Mapping[str, Any] = state.view(seat)
+        self.view: View = state.view(seat)
         self.legal: list[Hashable] = state.legal_moves(seat)
 
     def sample(self, rng: random.Random) -> GameState[Any, Any]:

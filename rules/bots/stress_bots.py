@@ -41,13 +41,13 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Hashable, Mapping, Sequence
-from typing import Any
+from collections.abc import Hashable, Sequence
 
 from ..stress import FOLLOWS, POWER, Blind, Play, Ready, StressState, Swap
 from ..stress.notation import BLINDS, PICKUP, SINGLE, StressMove, make_play
 from ..stress.state import PLAY as PLAY_PHASE
 from ..stress.state import TEXT
+from ..views import View
 from . import register_bot
 from .base import Bot, RandomBot, Situation
 from .search import Adapter, Budget, State, analyse, register_engine
@@ -115,7 +115,7 @@ KILL_WORTH = 2
 RANK_OF_TEXT = {TEXT[c]: c & 15 for c in range(64) if TEXT[c]}
 
 
-def gone_by_rank(view: Mapping[str, Any], seat: int) -> list[int]:
+def gone_by_rank(view: View, seat: int) -> list[int]:
     """Per rank, the copies the seat knows no other player can hold: in its
     hand or face-up row, on the stack, or burned in the cemetery."""
     gone = [0] * 16
@@ -125,9 +125,7 @@ def gone_by_rank(view: Mapping[str, Any], seat: int) -> list[int]:
     return gone
 
 
-def unbeatable_play(
-    legal: Sequence[Hashable], view: Mapping[str, Any], seat: int
-) -> Hashable | None:
+def unbeatable_play(legal: Sequence[Hashable], view: View, seat: int) -> Hashable | None:
     """Counting what is gone: a play that no card anyone else may still hold
     can follow, so that the next player must pick the stack up (the weakest
     such rank, all its copies), when the stack is worth it. Only ordinary

@@ -24,8 +24,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from collections.abc import Hashable, Mapping, Sequence
-from typing import Any
+from collections.abc import Hashable, Sequence
 
 from ..errors import NotationError
 from ..trick import (
@@ -45,6 +44,7 @@ from ..trick import (
 from ..trick.core import effective
 from ..trick.notation import OVERLOAD, PRIORITY, RESET
 from ..trick.state import submissions_for
+from ..views import View
 from .base import Bot, Situation
 from .matrix_game import solve
 
@@ -298,7 +298,7 @@ class HardBot(Bot):
 
     def _lean_on_habits(
         self,
-        view: Mapping[str, Any],
+        view: View,
         pos: Position,
         me: int,
         theirs: Choices,

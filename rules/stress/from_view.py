@@ -15,10 +15,11 @@ state are looser than the table's own, never better informed.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from ..cards import Card, deck, parse_card
+from ..views import View
 from .knowledge import NO_FACTS, add_unknown
 from .options import StressConfig
 
@@ -26,9 +27,7 @@ if TYPE_CHECKING:
     from .state import StressState
 
 
-def stress_state_from_view(
-    config: StressConfig, view: Mapping[str, Any], scores: Sequence[int]
-) -> StressState:
+def stress_state_from_view(config: StressConfig, view: View, scores: Sequence[int]) -> StressState:
     """The position ``view`` shows its seat."""
     from .state import PLAY, SWAP, SWAP_LIMIT, StressState, effective_top  # state.py calls this
 

@@ -20,9 +20,9 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from functools import cache
-from typing import Any, ClassVar, Literal, NotRequired, Self, TypedDict
+from typing import Any, ClassVar, Literal, Self
 
 from ..cards import Card, card_text, deck, stack_deck
 from ..config import chosen_seat
@@ -31,6 +31,7 @@ from ..events import Event
 from ..game import SAMPLE_SEED, GameSpec, GameState, MoveClock, Outcome
 from ..registry import CATALOGUE
 from ..rng import GameRng
+from ..views import View
 from .knowledge import NO_FACTS, Facts, add_unknown, charge, deal_within, exclude
 from .notation import (
     BLINDS,
@@ -120,11 +121,9 @@ def _without(cards: Sequence[Card], gone: Sequence[Card]) -> list[Card]:
     return left
 
 
-class StressView(TypedDict):
+class StressView(View, frozen=True, kw_only=True, omit_defaults=True):
     """What a seat sees (``hand`` only in its own view). Rows are per seat."""
 
-    game: str
-    seat: int | None
     phase: Literal["swap", "play", "over"]
     players: int
     decks: int
@@ -146,8 +145,8 @@ class StressView(TypedDict):
     plays: int
     play_limit: int
     rules: dict[str, bool]
-    hand: NotRequired[list[str]]
-    swaps_left: NotRequired[int]
+    hand: list[str] | None = None  # a seat's own view only
+    swaps_left: int | None = None  # a seat's own view, during the swaps
 
 
 class StressState(GameState[StressMove, StressConfig]):
@@ -592,9 +591,7 @@ class StressState(GameState[StressMove, StressConfig]):
         if self.plays >= PLAY_LIMIT:
             self._end_by_cap(events)
 
-    def _land(
-        self, seat: int, cards: tuple[Card, ...], r: int, events: list[Event] | None
-    ) -> None:
+    def _land(self, seat: int, cards: tuple[Card, ...], r: int, events: list[Event] | None) -> None:
         """Cards of rank ``r`` just went on the stack from ``seat``: refill, burn,
         finish, skip, and pass the turn (``events`` None: for search, unnarrated
         and without the table's knowledge of hands)."""
@@ -797,7 +794,7 @@ class StressState(GameState[StressMove, StressConfig]):
         if top:
             effective = next(TEXT[c] for c in reversed(self.stack) if c & 15 != 3)
         cfg = self.config
-        v: StressView = {
+        v: dict[str, Any] = {
             "game": "stress",
             "seat": seat,
             "phase": "over" if over else "play" if playing else "swap",
@@ -832,7 +829,7 @@ class StressState(GameState[StressMove, StressConfig]):
             v["hand"] = [TEXT[c] for c in sorted(self.hands[seat], key=_sort_key)]
             if not playing and not over:
                 v["swaps_left"] = max(0, SWAP_LIMIT - self.swaps[seat])
-        return v
+        return StressView(**v)
 
     def snapshot(self) -> dict[str, Any]:
         if self.rng_print is None:
@@ -950,11 +947,12 @@ class StressSpec(GameSpec[StressMove, StressConfig]):
     min_players = 2
     max_players = 8
     Config = StressConfig
+    view_type = StressView
     presets: ClassVar[dict[str, dict[str, Any]]] = PRESETS
     state_type = StressState
 
     def state_from_view(
-        self, config: StressConfig, view: Mapping[str, Any], scores: Sequence[int]
+        self, config: StressConfig, view: View, scores: Sequence[int]
     ) -> StressState:
         from .from_view import stress_state_from_view
 

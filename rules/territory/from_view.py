@@ -10,10 +10,11 @@ this state is as good as one of the table's own.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from ..cards import deal_unseen, parse_card
+from ..views import View
 from .board import cell_of, pos_of
 from .options import TerritoryConfig
 
@@ -22,7 +23,7 @@ if TYPE_CHECKING:
 
 
 def territory_state_from_view(
-    config: TerritoryConfig, view: Mapping[str, Any], scores: Sequence[int]
+    config: TerritoryConfig, view: View, scores: Sequence[int]
 ) -> TerritoryState:
     """The position ``view`` shows its seat (scores follow from the grid)."""
     from .state import TerritoryState  # state.py calls this module

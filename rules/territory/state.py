@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, ClassVar, NotRequired, Self, TypedDict
+from collections.abc import Iterable, Sequence
+from typing import Any, ClassVar, Self
 
 from ..cards import Card, card_text, deck, parse_card, rank_text, stack_deck
 from ..config import chosen_seat
@@ -24,6 +24,7 @@ from ..events import Event
 from ..game import SAMPLE_SEED, GameSpec, GameState, MoveClock, Outcome
 from ..registry import CATALOGUE
 from ..rng import GameRng
+from ..views import Record, View
 from .board import (
     CARD_MASK,
     FORT_SHIFT,
@@ -70,7 +71,7 @@ SQUARE = ((0, 0, VERTICAL), (1, 0, VERTICAL), (0, 1, HORIZONTAL), (1, 1, HORIZON
 REGION, CARDS, STUCK, RESIGNED = "region", "cards", "stuck", "resigned"
 
 
-class CellView(TypedDict):
+class CellView(Record, frozen=True, kw_only=True, omit_defaults=True):
     x: int
     y: int
     card: str
@@ -78,7 +79,7 @@ class CellView(TypedDict):
     fortified_by: str | None
 
 
-class RegionView(TypedDict):
+class RegionView(Record, frozen=True, kw_only=True, omit_defaults=True):
     """A seat's best region: the most distinct values that count, the larger on a tie."""
 
     values: list[int]  # the values that count, ascending (1 = A ... 14 = N)
@@ -86,11 +87,9 @@ class RegionView(TypedDict):
     cells: list[list[int]]  # [x, y] pairs
 
 
-class TerritoryView(TypedDict):
+class TerritoryView(View, frozen=True, kw_only=True, omit_defaults=True):
     """What a seat sees (``hand`` only in a seat's own view)."""
 
-    game: str
-    seat: int | None
     cells: list[CellView]
     orientation: list[str]  # per seat: "horizontal" or "vertical"
     hand_sizes: list[int]
@@ -110,7 +109,7 @@ class TerritoryView(TypedDict):
     conquest_requires_capture: bool
     timer: int
     resigned: int | None
-    hand: NotRequired[list[str]]  # a seat's own view only
+    hand: list[str] | None = None  # a seat's own view only
 
 
 def _hand_key(card: Card) -> tuple[int, int]:
@@ -728,26 +727,26 @@ class TerritoryState(GameState[TerritoryMove, TerritoryConfig]):
             y, x = divmod(p, WIDTH)
             fort = cell >> FORT_SHIFT
             cells.append(
-                {
-                    "x": x - OFFSET,
-                    "y": y - OFFSET,
-                    "card": TEXT[cell & CARD_MASK],
-                    "owner": cell >> 6 & 1,
-                    "fortified_by": TEXT[fort] if fort else None,
-                }
+                CellView(
+                    x=x - OFFSET,
+                    y=y - OFFSET,
+                    card=TEXT[cell & CARD_MASK],
+                    owner=cell >> 6 & 1,
+                    fortified_by=TEXT[fort] if fort else None,
+                )
             )
         best: list[RegionView] = []
         for _, size, region in best_regions(grid):
             mask = value_mask(grid, region)
             best.append(
-                {
-                    "values": [v for v in range(1, 15) if mask >> v & 1],
-                    "size": size,
-                    "cells": [list(xy_of(p)) for p in sorted(region)],
-                }
+                RegionView(
+                    values=[v for v in range(1, 15) if mask >> v & 1],
+                    size=size,
+                    cells=[list(xy_of(p)) for p in sorted(region)],
+                )
             )
         cfg = self.config
-        v: TerritoryView = {
+        v: dict[str, Any] = {
             "game": "territory",
             "seat": seat,
             "cells": cells,
@@ -772,7 +771,7 @@ class TerritoryState(GameState[TerritoryMove, TerritoryConfig]):
         }
         if seat is not None:
             v["hand"] = [TEXT[c] for c in sorted(self.hands[seat], key=_hand_key)]
-        return v
+        return TerritoryView(**v)
 
     def snapshot(self) -> dict[str, Any]:
         # the raw fields, not the view: what the view derives (regions) follows
@@ -887,6 +886,7 @@ class TerritorySpec(GameSpec[TerritoryMove, TerritoryConfig]):
     min_players = 2
     max_players = 2
     Config = TerritoryConfig
+    view_type = TerritoryView
     presets: ClassVar[dict[str, dict[str, Any]]] = PRESETS
     state_type = TerritoryState
 
@@ -967,7 +967,7 @@ class TerritorySpec(GameSpec[TerritoryMove, TerritoryConfig]):
         return parse_move(text)
 
     def state_from_view(
-        self, config: TerritoryConfig, view: Mapping[str, Any], scores: Sequence[int]
+        self, config: TerritoryConfig, view: View, scores: Sequence[int]
     ) -> TerritoryState:
         from .from_view import territory_state_from_view
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from ..views import View
 from .core import Position, disregarded, effective, mask_of
 from .notation import (
     ACTION_IDS,
@@ -31,9 +32,7 @@ if TYPE_CHECKING:
     from .state import TrickState
 
 
-def trick_state_from_view(
-    config: TrickConfig, view: Mapping[str, Any], scores: Sequence[int]
-) -> TrickState:
+def trick_state_from_view(config: TrickConfig, view: View, scores: Sequence[int]) -> TrickState:
     """The position ``view`` shows its seat, as a state to sample from (a game
     still being played: a view does not say whether the game is over)."""
     from .state import ITEM_NAMES, ITEM_STATES, TrickState  # state.py calls this module

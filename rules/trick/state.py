@@ -11,8 +11,8 @@ the target of a Block that did not go live.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Self, TypedDict
+from collections.abc import Sequence
+from typing import Any, ClassVar, Self
 
 from ..config import chosen_seat
 from ..errors import IllegalMove
@@ -20,6 +20,7 @@ from ..events import Event
 from ..game import SAMPLE_SEED, GameSpec, GameState, MoveClock, Outcome
 from ..registry import CATALOGUE
 from ..rng import GameRng
+from ..views import View
 from .core import (
     BLOCKED,
     COLLIDED,
@@ -82,11 +83,9 @@ def submissions_for(config: TrickConfig, overload: bool, reset: bool) -> list[Su
     return subs
 
 
-class TrickView(TypedDict):
+class TrickView(View, frozen=True, kw_only=True, omit_defaults=True):
     """What a seat sees: everything public, plus its own pending submission."""
 
-    game: str
-    seat: int | None
     names: str
     action_names: list[str]
     words: dict[str, str]
@@ -642,7 +641,7 @@ class TrickState(GameState[TrickMove, TrickConfig]):
         # resignation ends it mid-round, in the round still being played
         resigned = self.win_reason.endswith("resigned")
         round_no = pos.round_no - 1 if self.over and not resigned else pos.round_no
-        v: TrickView = {
+        v: dict[str, Any] = {
             "game": "trick",
             "seat": seat,
             "names": cfg.names,
@@ -684,12 +683,12 @@ class TrickState(GameState[TrickMove, TrickConfig]):
             ],
             "history_hidden": [[ha, hb] for _, _, ha, hb in self.history],
         }
-        return v
+        return TrickView(**v)
 
     def snapshot(self) -> dict[str, Any]:
         pos = self.pos
         return {
-            "view": self.view(None),
+            "view": self.view(None).to_json(),
             "pending": [None if p is None else str(p) for p in self.pending],
             "last": self.last,
             "history": [[str(a), str(b)] for a, b, _, _ in self.history],
@@ -811,6 +810,7 @@ class TrickSpec(GameSpec[TrickMove, TrickConfig]):
     min_players = 2
     max_players = 2
     Config = TrickConfig
+    view_type = TrickView
     presets: ClassVar[dict[str, dict[str, Any]]] = PRESETS
     state_type = TrickState
 
@@ -839,9 +839,7 @@ class TrickSpec(GameSpec[TrickMove, TrickConfig]):
     def parse_game_move(self, text: str) -> TrickMove:
         return parse_move(text)
 
-    def state_from_view(
-        self, config: TrickConfig, view: Mapping[str, Any], scores: Sequence[int]
-    ) -> TrickState:
+    def state_from_view(self, config: TrickConfig, view: View, scores: Sequence[int]) -> TrickState:
         from .from_view import trick_state_from_view
 
         return trick_state_from_view(config, view, scores)

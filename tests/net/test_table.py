@@ -602,5 +602,5 @@ def test_updates_round_trip_through_json() -> None:
     )
     for original in (update, rich):
         text = json.dumps(original.to_json())
-        assert Update.from_json(json.loads(text)) == original
+        assert Update.from_json(json.loads(text), type(original.view)) == original
     assert Event.from_json(json.loads(json.dumps(event.to_json()))) == event

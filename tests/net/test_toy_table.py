@@ -57,7 +57,7 @@ class Watcher:
         self.updates.append(update)
         state = self.client.table.state
         visible = set(+(state.all_cards() - state.hidden_cards(update.seat)))
-        data = {"view": update.view, "events": [e.to_json() for e in update.events]}
+        data = {"view": update.view.to_json(), "events": [e.to_json() for e in update.events]}
         leaked = set(CARD.findall(json.dumps(data))) - visible
         if leaked:
             self.leaks.append(f"state {update.state_id} seat {update.seat}: {sorted(leaked)}")
@@ -182,7 +182,7 @@ async def test_a_person_resigns_mid_turn_and_the_others_play_on() -> None:
     # seat 0's face-down card was never shown to it, nor to anyone
     face_down = table.state.snapshot()["down"][0]
     assert face_down is not None
-    assert all(face_down not in json.dumps(u.view) for u in watch.updates)
+    assert all(face_down not in json.dumps(u.view.to_json()) for u in watch.updates)
     held = client.snapshot(0).view["hand"]
     assert len(held) == 2
     await client.resign(0)
@@ -201,7 +201,7 @@ async def test_a_person_resigns_mid_turn_and_the_others_play_on() -> None:
     assert client.snapshot(1).view["discard"] == 3
     seen_after = [u for u in watch.updates if u.state_id > at_resign]
     for card in [*held, face_down]:
-        assert all(card not in json.dumps(u.view) for u in seen_after), card
+        assert all(card not in json.dumps(u.view.to_json()) for u in seen_after), card
         assert card not in json.dumps(result.to_json())
     await client.close()
 

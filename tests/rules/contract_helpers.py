@@ -21,6 +21,7 @@ from rules.errors import IllegalMove, MoveError, NotationError
 from rules.events import Event, visible_events
 from rules.game import RESIGN, GameSpec, GameState, MoveClock
 from rules.registry import games
+from rules.views import View
 
 AnyState = GameState[Any, Any]
 AnySpec = GameSpec[Any, Any]
@@ -370,7 +371,7 @@ class ContractRun:
         self.pool: dict[str, Hashable] = {}
         self.determinized_with_hidden = 0
         self.determinized_differently = 0
-        self.views: dict[int | None, dict[str, Any]] = {}  # this position's views
+        self.views: dict[int | None, View] = {}  # this position's views
 
     # the game loop -----------------------------------------------------------
     def run(self) -> AnyState:
@@ -519,20 +520,25 @@ class ContractRun:
         self.views = {}
         for seat in perspectives(state):
             view = state.view(seat)
-            assert isinstance(view, dict)
-            json_roundtrip(view, f"view({seat})")
+            assert isinstance(view, self.spec.view_type), f"view({seat}) is not the game's view"
+            data = view.to_json()
+            json_roundtrip(data, f"view({seat})")
+            assert self.spec.read_view(json.loads(json.dumps(data))) == view, (
+                f"view({seat}) does not read back from its JSON"
+            )
             # the table sends these beside the view: a game does not repeat them
-            shared = {"legal_moves", "to_act", "over", "outcome", "scores"} & set(view)
+            shared = {"legal_moves", "to_act", "over", "outcome", "scores"} & set(data)
             assert not shared, f"view({seat}) repeats the envelope's {sorted(shared)}"
-            leaks = cards_mentioned(view, self.pattern) - visible_cards(state, seat)
+            leaks = cards_mentioned(data, self.pattern) - visible_cards(state, seat)
             assert not leaks, f"view({seat}) shows hidden cards {sorted(leaks)}"
             if self.seed >= 10**6:
-                assert self.seed not in ints_in(view), f"view({seat}) holds the seed"
-            # a screen that edits its view must not edit the game
-            kept = json.loads(json.dumps(view))
-            scramble(view)
+                assert self.seed not in ints_in(data), f"view({seat}) holds the seed"
+            # a screen that edits what its view holds must not edit the game
+            kept = json.loads(json.dumps(data))
+            for name in view.__struct_fields__:
+                scramble(getattr(view, name))
             self.views[seat] = state.view(seat)
-            assert self.views[seat] == kept, f"editing view({seat}) changed the next view"
+            assert self.views[seat].to_json() == kept, f"editing view({seat}) changed the next view"
         assert state.snapshot() == self.snapshots[-1], "editing a view changed the state"
 
     def check_determinize(self) -> None:

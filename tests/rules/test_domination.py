@@ -520,7 +520,7 @@ def test_a_players_view() -> None:
     assert set(legal) <= set(v["hand"]) and legal
     # the opponent's hand is not in it
     opponent = set(s.snapshot()["hands"][1])
-    assert not opponent & set(json.dumps(v).replace('"', " ").replace(",", " ").split())
+    assert not opponent & set(json.dumps(v.to_json()).replace('"', " ").replace(",", " ").split())
     assert s.legal_moves(1) == []  # not its turn
 
 

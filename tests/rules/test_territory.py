@@ -450,7 +450,7 @@ def test_regions_connect_by_sides_only() -> None:
 def test_the_value_board_counts_each_value_once() -> None:
     s = position("AC- AD- AH- 2S|", "3S 4S 5S", "4H 4D 6S")
     assert s.scores() == (1, 1)
-    assert s.view(None)["best_regions"][0] == {
+    assert s.view(None).to_json()["best_regions"][0] == {
         "values": [1],
         "size": 3,
         "cells": [[0, 0], [1, 0], [2, 0]],

@@ -189,7 +189,7 @@ def eight_seat_view() -> dict[str, Any]:
     state = get_game("stress").new(get_game("stress").config(players=8), seed=4)
     for seat in state.to_act():
         state.play(seat, get_game("stress").parse_move("ready"))
-    return dict(state.view(0))
+    return state.view(0).to_json()
 
 
 def test_eight_seats_at_80_columns_give_one_line_per_opponent() -> None:

@@ -11,6 +11,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+import msgspec
 import pytest
 from textual.pilot import Pilot
 from textual.widgets import Static
@@ -730,5 +731,7 @@ def test_p_says_why_claim_priority_cannot_be_used() -> None:
     view = final.view(0)
     assert "both Claims collided" in priority_why_not(view, 0, True)
     assert "locked in" in priority_why_not(view, 0, False)
-    used = {**view, "items": [{**view["items"][0], "priority": "used"}, view["items"][1]]}
-    assert "already used" in priority_why_not(used, 0, True)  # type: ignore[arg-type]
+    used = msgspec.structs.replace(
+        view, items=[{**view.items[0], "priority": "used"}, view.items[1]]
+    )
+    assert "already used" in priority_why_not(used, 0, True)

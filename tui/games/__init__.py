@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
+
+from rules.views import View
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -23,7 +25,7 @@ if TYPE_CHECKING:
 
 # describe(view, scores, names, style, snapshot or None)
 Describe = Callable[
-    [Mapping[str, Any], Sequence[int], Sequence[str], "CardStyle", "dict[str, Any] | None"],
+    ["View", Sequence[int], Sequence[str], "CardStyle", "dict[str, Any] | None"],
     "RenderableType",
 ]
 

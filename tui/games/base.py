@@ -28,6 +28,7 @@ from net.replay import ReplayClient
 from rules.errors import MoveError
 from rules.events import fill_names
 from rules.game import Outcome
+from rules.views import View
 from tui.plain import plain
 from tui.seating import addressed_as_you
 from tui.styles import TABLE
@@ -35,7 +36,7 @@ from tui.widgets.cards import CardStyle
 from tui.widgets.event_log import EventLog, display_text, round_marker
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping, Sequence
+    from collections.abc import Sequence
 
     from textual._path import CSSPathType
 
@@ -101,7 +102,7 @@ class GameScreen(Screen[None]):
         # the seat whose eyes the screen shows; None for a spectator
         self.seat: int | None = self.people[0] if self.people else None
         # the latest update for that seat: its view, legal moves, scores, result
-        self.update = Update(state_id=0, seat=self.seat, view={})
+        self.update = Update(state_id=0, seat=self.seat, view=View(game="", seat=self.seat))
         self._updates: dict[int | None, Update] = {}
         self._unsubscribe: Any = None
         self._unwatch: list[Callable[[], None]] = []  # connection and chat listeners
@@ -141,7 +142,7 @@ class GameScreen(Screen[None]):
         return len(self.people) > 1
 
     @property
-    def view(self) -> Mapping[str, Any]:
+    def view(self) -> View:
         """The game's own view for the seat on screen."""
         return self.update.view
 
@@ -168,7 +169,7 @@ class GameScreen(Screen[None]):
         return self.names[seat]
 
     # ------------------------------------------------------------ to implement
-    def show_view(self, view: Mapping[str, Any]) -> None:
+    def show_view(self, view: View) -> None:
         """Draw ``view`` (the game's view for ``self.seat``; the rest of the
         update, such as scores and legal moves, is ``self.update``)."""
         raise NotImplementedError

@@ -7,7 +7,7 @@ mouse click plays the clicked one; c concedes when the match allows it.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Sequence
 from typing import Any, ClassVar, cast
 
 from rich.console import Group, RenderableType
@@ -19,6 +19,7 @@ from textual.widgets import Header, Static
 
 from rules.domination import DominationView
 from rules.events import Event, fill_names
+from rules.views import View
 from tui.seating import YOU_NAME
 from tui.widgets.cards import SUIT_NAMES, CardFace, CardRow, CardStyle, card_label
 from tui.widgets.discard_grid import RANK_HEADS, DiscardGrid
@@ -130,7 +131,7 @@ class DominationScreen(GameScreen):
     def hand(self) -> list[str]:
         return list(self.view.get("hand", []))
 
-    def show_view(self, shown: Mapping[str, Any]) -> None:
+    def show_view(self, shown: View) -> None:
         view = cast(DominationView, shown)
         style = self.card_style
         names = self.names
@@ -264,14 +265,13 @@ def hand_owner(name: str) -> str:
 
 
 def describe(
-    view: Mapping[str, Any],
+    view: DominationView,
     scores: Sequence[int],
     names: Sequence[str],
     style: CardStyle,
     snapshot: dict[str, Any] | None = None,
 ) -> RenderableType:
     """A Domination view (or, with ``snapshot``, everything revealed) as text, for replays."""
-    view = cast(DominationView, view)
     lines: list[RenderableType] = []
     score_line = "   ".join(f"{n} {s}" for n, s in zip(names, scores, strict=False))
     lines.append(Text(f"{score_line}   ·   {' · '.join(score_extras(view))}"))

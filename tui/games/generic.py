@@ -16,6 +16,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Header, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from rules.views import View
 from tui.widgets.cards import CardStyle
 from tui.widgets.event_log import EventLog, display_text
 from tui.widgets.footer import FittingFooter
@@ -63,7 +64,7 @@ class GenericGameScreen(GameScreen):
         yield Static("", markup=False, id="status")
         yield FittingFooter(compact=True)
 
-    def show_view(self, view: Mapping[str, Any]) -> None:
+    def show_view(self, view: View) -> None:
         style = self.card_style
         self.query_one("#scores", Scoreboard).set_scores(
             self.names,
@@ -71,7 +72,9 @@ class GenericGameScreen(GameScreen):
             acting=() if self.over else self.update.to_act,
             ascii=self.card_style.ascii,
         )
-        self.query_one("#view-text", Static).update(Text("\n".join(view_lines(view, style))))
+        self.query_one("#view-text", Static).update(
+            Text("\n".join(view_lines(view.to_json(), style)))
+        )
         moves = self.query_one("#moves", OptionList)
         moves.clear_options()
         legal = self.legal
@@ -99,7 +102,7 @@ SCREEN = GenericGameScreen
 
 
 def describe(
-    view: Mapping[str, Any],
+    view: View,
     scores: Sequence[int],
     names: Sequence[str],
     style: CardStyle,
@@ -110,7 +113,7 @@ def describe(
         lines.append(
             "scores: " + "  ".join(f"{n} {s}" for n, s in zip(names, scores, strict=False))
         )
-    lines += view_lines(view, style)
+    lines += view_lines(view.to_json(), style)
     if snapshot is not None:
         hidden = {k: v for k, v in snapshot.items() if k != "view"}
         lines += ["", "revealed:", *view_lines(hidden, style)]

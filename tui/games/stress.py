@@ -23,7 +23,7 @@ keeps the countdown's deadline).
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, cast
@@ -38,6 +38,7 @@ from textual.widgets.option_list import Option
 
 from rules.events import Event, fill_names
 from rules.stress import StressView
+from rules.views import View
 from tui.plain import plain
 from tui.styles import TABLE
 from tui.widgets.cards import CARD_WIDTH, GAP, CardFace, CardRow, CardStyle, card_label, split_card
@@ -82,7 +83,7 @@ def ordinal(n: int) -> str:
 
 
 # ------------------------------------------------------------------ the stack
-def allowed_text(view: Mapping[str, Any]) -> str:
+def allowed_text(view: StressView) -> str:
     """What may be played now, in plain words: "any card", "7 or higher, or a
     2 or a 3", "below 9 (2 to 8)"."""
     top = view.get("top")
@@ -106,7 +107,7 @@ def allowed_text(view: Mapping[str, Any]) -> str:
     return f"{rank} or higher, or {extra}"
 
 
-def see_through(view: Mapping[str, Any]) -> int:
+def see_through(view: StressView) -> int:
     """How many 3s lie on the effective top card (seen through)."""
     count = 0
     for card in reversed(view.get("stack", [])):
@@ -116,7 +117,7 @@ def see_through(view: Mapping[str, Any]) -> int:
     return count
 
 
-def stack_caption(view: Mapping[str, Any], style: CardStyle, width: int = 200) -> str:
+def stack_caption(view: StressView, style: CardStyle, width: int = 200) -> str:
     """The stack in one line of at most ``width`` columns where it can: its
     size, what may be played, stock and cemetery. The note on see-through 3s
     goes first when there is no room (the cards' labels show it too)."""
@@ -137,7 +138,7 @@ def stack_caption(view: Mapping[str, Any], style: CardStyle, width: int = 200) -
     return f"Stack {len(stack)}: {allowed} · {counts}"
 
 
-def stack_faces(view: Mapping[str, Any], width: int) -> list[CardFace]:
+def stack_faces(view: StressView, width: int) -> list[CardFace]:
     """The top cards of the stack that fit ``width``, oldest first: the card
     that counts is marked "top", the 3s on it "see-through" (muted)."""
     stack = view.get("stack", [])
@@ -285,7 +286,7 @@ def down_faces(
 
 
 # ------------------------------------------------------------------ the players
-def seat_state(view: Mapping[str, Any], seat: int) -> str:
+def seat_state(view: StressView, seat: int) -> str:
     """Where a seat stands: finished in place N, resigned, ready, swapping."""
     finished = view.get("finished", [])
     if seat in finished:
@@ -303,7 +304,7 @@ def cards_text(cards: Sequence[str], style: CardStyle) -> str:
 
 
 def opponent_line(
-    view: Mapping[str, Any],
+    view: StressView,
     seat: int,
     names: Sequence[str],
     style: CardStyle,
@@ -340,7 +341,7 @@ def opponent_line(
 
 
 def opponent_lines(
-    view: Mapping[str, Any],
+    view: StressView,
     seat: int | None,
     names: Sequence[str],
     style: CardStyle,
@@ -352,9 +353,7 @@ def opponent_lines(
     return [opponent_line(view, s, names, style, width, acting) for s in range(n) if s != seat]
 
 
-def ranking_text(
-    view: Mapping[str, Any], names: Sequence[str], ranking: Sequence[Sequence[int]]
-) -> str:
+def ranking_text(view: StressView, names: Sequence[str], ranking: Sequence[Sequence[int]]) -> str:
     """The final order: "1. Ann  2. Bob and Cy  4. Dee"."""
     parts, place = [], 1
     for group in ranking:
@@ -364,7 +363,7 @@ def ranking_text(
     return "  ".join(parts)
 
 
-def swap_caption(view: Mapping[str, Any], marked_hand: str | None, marked_up: str | None,
+def swap_caption(view: StressView, marked_hand: str | None, marked_up: str | None,
                  style: CardStyle) -> str:  # fmt: skip
     left = view.get("swaps_left", 0)
     if not left:
@@ -550,7 +549,7 @@ class StressScreen(GameScreen):
             elif event.kind == "reveal":
                 self.notes = []
 
-    def show_view(self, shown: Mapping[str, Any]) -> None:
+    def show_view(self, shown: View) -> None:
         view = cast(StressView, shown)
         drawn = (self.seat, str(view.get("phase")), int(view.get("plays", 0)))  # a new turn
         if drawn != self._drawn:
@@ -853,7 +852,7 @@ SCREEN = StressScreen
 
 
 def describe(
-    view: Mapping[str, Any],
+    view: StressView,
     scores: Sequence[int],
     names: Sequence[str],
     style: CardStyle,

@@ -22,7 +22,7 @@ ever out of reach.
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, cast
@@ -42,6 +42,7 @@ from textual.widgets.option_list import Option
 
 from rules.events import fill_names
 from rules.territory.state import CellView, TerritoryView
+from rules.views import View
 from tui.styles import TABLE
 from tui.widgets.cards import CardFace, CardRow, CardStyle, card_label
 from tui.widgets.event_log import EventLog
@@ -125,7 +126,7 @@ def target_cells(legal: Iterable[str], card: str | None) -> set[Cell]:
 
 
 def matching_cells(
-    view: Mapping[str, Any], seat: int | None, card: str | None, legal: Iterable[str]
+    view: TerritoryView, seat: int | None, card: str | None, legal: Iterable[str]
 ) -> frozenset[Cell]:
     """The cards of ``seat`` a conquest with ``card`` could come from: those of
     its value; for a royal attack (it matches any), those next to a card it
@@ -163,8 +164,8 @@ def move_words(text: str, style: CardStyle) -> str:
 
 
 # ================================================================== the grid
-def cells_of(view: Mapping[str, Any]) -> dict[Cell, CellView]:
-    return {(c["x"], c["y"]): c for c in cast(TerritoryView, view).get("cells", [])}
+def cells_of(view: TerritoryView) -> dict[Cell, CellView]:
+    return {(c["x"], c["y"]): c for c in view.get("cells", [])}
 
 
 @dataclass(frozen=True)
@@ -281,7 +282,7 @@ def cell_text(cell: CellView | None, marks: Marks, at: Cell) -> Segment:
 
 
 def grid_lines(
-    view: Mapping[str, Any], view_port: Viewport, marks: Marks, large: bool = False
+    view: TerritoryView, view_port: Viewport, marks: Marks, large: bool = False
 ) -> list[Line]:
     """The cells of ``view_port``, with x coordinates above and y on the left.
     A small cell is one line; a large one a 3-line box around the same text."""
@@ -323,7 +324,7 @@ def line_text(lines: Sequence[Line]) -> list[str]:
     return ["".join(t for t, _ in line).rstrip() for line in lines]
 
 
-def whole_grid(view: Mapping[str, Any], marks: Marks = Marks()) -> list[str]:
+def whole_grid(view: TerritoryView, marks: Marks = Marks()) -> list[str]:
     """Every card of ``view`` as text lines, with its coordinates (replays)."""
     bounds = grid_bounds(list(cells_of(view)))
     port = Viewport(bounds.left, bounds.top, bounds.width, bounds.height)
@@ -336,9 +337,8 @@ def checklist(values: Collection[int], needed: Sequence[int]) -> str:
     return " ".join(value_name(v) if v in values else "·" * len(value_name(v)) for v in needed)
 
 
-def region_lines(view: Mapping[str, Any], names: Sequence[str], ascii: bool = False) -> list[str]:
+def region_lines(view: TerritoryView, names: Sequence[str], ascii: bool = False) -> list[str]:
     """Per player: orientation, best region, its checklist, cards in hand."""
-    view = cast(TerritoryView, view)
     needed = view.get("values_to_win", list(range(1, 11)))
     lines = []
     for seat, region in enumerate(view.get("best_regions", [])):
@@ -355,8 +355,7 @@ def region_lines(view: Mapping[str, Any], names: Sequence[str], ascii: bool = Fa
     return lines
 
 
-def counts_line(view: Mapping[str, Any], style: CardStyle) -> str:
-    view = cast(TerritoryView, view)
+def counts_line(view: TerritoryView, style: CardStyle) -> str:
     discards = view.get("discards", [])
     top = f" (top {card_label(discards[-1], style)})" if discards else ""
     return f"Stock {view.get('stock', 0)} · discards {len(discards)}{top}"
@@ -542,7 +541,7 @@ class TerritoryScreen(GameScreen):
     def hand(self) -> list[str]:
         return list(self.view.get("hand", []))
 
-    def show_view(self, shown: Mapping[str, Any]) -> None:
+    def show_view(self, shown: View) -> None:
         view = cast(TerritoryView, shown)
         style = self.card_style
         best = [len(r.get("values", [])) for r in view.get("best_regions", [])]
@@ -814,7 +813,7 @@ SCREEN = TerritoryScreen
 
 
 def describe(
-    view: Mapping[str, Any],
+    view: TerritoryView,
     scores: Sequence[int],
     names: Sequence[str],
     style: CardStyle,

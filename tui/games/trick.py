@@ -19,11 +19,12 @@ sees another person's choice before the reveal.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
+import msgspec
 from rich.console import Group, RenderableType
 from rich.style import Style
 from rich.text import Text
@@ -55,6 +56,7 @@ from rules.trick.notation import (
     parse_move,
 )
 from rules.trick.state import REASONS, TrickView, disregarded_in_view
+from rules.views import View
 from tui.styles import TABLE
 from tui.widgets.cards import CardStyle, card_style_of
 from tui.widgets.event_log import EventLog, display_text
@@ -790,7 +792,7 @@ class TrickScreen(GameScreen):
                 if event.kind == "timeout":
                     timeouts.append(note)
 
-    def show_view(self, shown: Mapping[str, Any]) -> None:
+    def show_view(self, shown: View) -> None:
         view = cast(TrickView, shown)
         drawn = (self.seat, int(view.get("round", 0)))
         if drawn != self._drawn or view.get("pending") is not None or self.over:
@@ -1101,7 +1103,7 @@ SCREEN = TrickScreen
 
 
 def describe(
-    view: Mapping[str, Any],
+    view: TrickView,
     scores: Sequence[int],
     names: Sequence[str],
     style: CardStyle,
@@ -1109,14 +1111,14 @@ def describe(
 ) -> RenderableType:
     """A Five-Card Trick view for the replay viewer: the board, the players, the
     last round revealed; with ``snapshot``, the submissions not yet revealed."""
-    view = cast(TrickView, dict(view))
     words = Words.of(view)
     last = (snapshot or {}).get("last")
-    last_round = view["last_round"]
+    last_round = view.last_round
     if last and last_round:
         # everything revealed: Block targets that stayed secret are shown too
         targets = [None if t < 0 else ACTION_IDS[t] for t in last.get("targets", [])]
-        view["last_round"] = {**last_round, "moves": last["moves"], "block_targets": targets}
+        revealed = {**last_round, "moves": last["moves"], "block_targets": targets}
+        view = msgspec.structs.replace(view, last_round=revealed)
     chips = view.get("chips", [0, 0])
     head = (
         f"{TITLES.get(view.get('names', 'trick'), 'Five-Card Trick')} · "
