@@ -12,10 +12,11 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Center, Middle, Vertical
+from textual.containers import Center, Middle
 from textual.widgets import Footer, Static
 
 from tui.plain import plain, plain_text
@@ -35,26 +36,26 @@ class HandoffScreen(InputGuard[None]):
         self.player = plain(player, 40)  # a name from a save or the network
 
     def compose(self) -> ComposeResult:
-        with Middle(), Center(), Vertical(id="handoff-box"):
-            yield Static(
-                plain_text(
-                    f"Pass the keyboard to {self.player}.\n(everyone else, look away)",
-                    None,
-                    newlines=True,
-                ),
-                id="handoff-text",
-            )
-            yield Static(self._prompt(), id="handoff-prompt")
+        with Middle(), Center():
+            yield Static(self._text(), id="handoff-text")
         yield Footer()
 
-    def _prompt(self) -> str:
+    def _text(self) -> Text:
+        prompt = f"{self.player}: press Enter when you have the keyboard."
         if self.input_guarded:
-            return "One moment…"
-        return f"{self.player}: press Enter when you have the keyboard."
+            # as wide as the prompt it stands for: the box keeps its size
+            prompt = "One moment…".center(len(prompt))
+        text = plain_text(
+            f"Pass the keyboard to {self.player}.\n(everyone else, look away)\n\n",
+            None,
+            newlines=True,
+        )
+        text.append(plain_text(prompt, None, style="bold"))
+        return text
 
     def _show_prompt(self) -> None:
         if self.is_mounted:
-            self.query_one("#handoff-prompt", Static).update(plain_text(self._prompt(), None))
+            self.query_one("#handoff-text", Static).update(self._text())
 
     def guard_lifted(self) -> None:
         self._show_prompt()

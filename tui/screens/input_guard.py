@@ -63,8 +63,10 @@ class InputGuard(Screen[ScreenResultType]):
             if this_round == self._guard_round and self._guarded:
                 self.end_guard()
 
-        schedule = InputGuard.guard_schedule or (lambda seconds, then: self.set_timer(seconds, then))
-        schedule(self.guard_seconds, elapsed)
+        if InputGuard.guard_schedule is not None:
+            InputGuard.guard_schedule(self.guard_seconds, elapsed)
+        else:
+            self.set_timer(self.guard_seconds, elapsed)
 
     def end_guard(self) -> None:
         """Listen to keys from now on (what the guard's timer calls)."""

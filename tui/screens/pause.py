@@ -58,7 +58,7 @@ class PauseScreen(ModalScreen[str | None]):
             )
             if not self.keeps_game:
                 yield Static(
-                    "Nothing has been played yet: quitting now does not keep this game.",
+                    "No move yet: this game is not kept if you quit now.",
                     classes="hint",
                 )
             elif self.can_pause:
