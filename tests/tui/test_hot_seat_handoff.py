@@ -366,6 +366,11 @@ async def test_the_replays_seen_by_switch_takes_no_stray_key(
         assert "Pass the keyboard to Ada" in screen_text(app)
         await take_the_keyboard(pilot, guard_timer)
         assert "seen by Ada" in screen_text(app)
+        # back to the table: Ada has the keyboard now, so the table is hers, not Bea's
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, DominationScreen)
+        assert "seen by Ada" in screen_text(app) and "Bea's hand" not in screen_text(app)
 
 
 # ---------------------------------------------------------------- dialogs

@@ -578,29 +578,9 @@ class GameScreen(Screen[None]):
             self.set_status("The game is over: Esc for the menu, g for the result.")
 
     async def _analyse(self) -> None:
-        """The player's own moves through the engine, dearest first (a game
-        whose record this app keeps: local play)."""
-        from saves.errors import SaveError
-        from tui.screens.analysis import AnalysisScreen
+        from tui.screens.analysis import analyse
 
-        if self.client.connection is not None:
-            self.set_status(
-                "No analysis: the server keeps this game, and analysis needs its record here.",
-                problem=True,
-            )
-            return
-        seat = self.seat if self.seat is not None else (self.people or (None,))[0]
-        store = getattr(self.cardtable, "store", None)
-        await self.client.idle()  # the last move's save is behind it
-        if seat is None or store is None:
-            self.set_status("Only a player's own games can be analysed.", problem=True)
-            return
-        try:
-            record = store.load(self.client.record_id)
-        except SaveError as err:
-            self.set_status(f"No analysis: {err}", problem=True)
-            return
-        self.app.push_screen(AnalysisScreen(record, seat))
+        await analyse(self)
 
     async def _close_table(self) -> None:
         if self._closed:
@@ -749,19 +729,9 @@ class GameScreen(Screen[None]):
     # ------------------------------------------------------------ replay
     def replay_caption(self) -> str:
         """Where a replay stands, for the status line."""
-        replay = self.replay
-        if replay is None:
-            return ""
-        seat = replay.perspective
-        who = f"seen by {self.seat_name(seat)}" if seat is not None else "as a spectator sees it"
-        parts = [f"Replay: move {replay.position} of {replay.game.last}", who]
-        if self.update.over:
-            parts.append("the game is over")
-        elif self.update.to_act:
-            parts.append(f"{', '.join(self.seat_name(s) for s in self.update.to_act)} to move")
-        if replay.game.problem:
-            parts.append(plain(replay.game.problem, 120))
-        return " · ".join(parts)
+        from tui.screens.replay import replay_caption
+
+        return replay_caption(self, self.replay) if self.replay is not None else ""
 
     def action_replay_step(self, step: int) -> None:
         if self.replay is not None:
@@ -778,11 +748,10 @@ class GameScreen(Screen[None]):
             next_perspective(self, self.replay)
 
     def action_replay_text(self) -> None:
-        from tui.screens.replay import ReplayTextScreen
+        from tui.screens.replay import open_text_view
 
         if self.replay is not None:
-            replay = self.replay
-            self.app.push_screen(ReplayTextScreen(replay.game, replay.position, replay.perspective))
+            open_text_view(self, self.replay)
 
     def action_replay_close(self) -> None:
         self.app.pop_screen()
