@@ -31,7 +31,6 @@ from tui.games.trick import TrickScreen
 from tui.screens.game_over import GameOverScreen
 from tui.screens.handoff import HandoffScreen
 from tui.screens.hint import HintScreen
-from tui.screens.home import HomeScreen
 from tui.screens.input_guard import GUARD_SECONDS
 from tui.screens.replay import open_replay
 from tui.screens.round_summary import RoundSummaryScreen
@@ -333,6 +332,27 @@ async def test_resuming_where_a_computer_moves_first_hands_off_before_any_hand(
         assert_nothing_of_a_hand(app)
 
 
+async def test_enter_twice_on_the_resume_list_does_not_pass_the_hand_off(
+    dirs: Any, guard_timer: GuardTimer
+) -> None:
+    record = played_record(moves=4)
+    record.seats = [SeatInfo("Ada", "human"), SeatInfo("Bea", "human")]
+    guard_timer.holding = True
+    app = make_app(dirs)
+    app.store.save(record)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("r")
+        await settle(pilot)
+        await pilot.press("enter")  # resume the game
+        await settle(pilot)
+        await press_during_the_hand_off(pilot, "enter")
+        assert_nothing_of_a_hand(app)
+        await take_the_keyboard(pilot, guard_timer)
+        assert isinstance(app.screen, DominationScreen)
+        assert "'s hand" in screen_text(app)
+
+
 # ---------------------------------------------------------------- replays
 async def test_the_replays_seen_by_switch_takes_no_stray_key(
     dirs: Any, guard_timer: GuardTimer
@@ -389,9 +409,13 @@ async def test_the_result_takes_no_key_typed_before_it_appeared(
         over = app.screen
         assert isinstance(over, GameOverScreen)
         guard_timer.elapse()
-        await pilot.press("h")
+        await pilot.press("r")  # a rematch: the new game opens behind a hand-off
         await settle(pilot)
-        assert isinstance(app.screen, HomeScreen)
+        assert app.screen is not over
+        await press_during_the_hand_off(pilot, "enter")
+        assert_nothing_of_a_hand(app)
+        await take_the_keyboard(pilot, guard_timer)
+        assert isinstance(app.screen, DominationScreen) and "'s hand" in screen_text(app)
 
 
 async def test_a_hint_that_arrives_after_the_hand_off_is_not_shown(
