@@ -256,7 +256,7 @@ class CardTableApp(App[int]):
             preset=preset,
             **self.table_options(),
         )
-        await self.show_table(client, replace=replace)
+        await self.show_table(client, replace=replace, new=True)
 
     async def resume_game(self, record_id: str | None) -> None:
         """Resume a saved game (None: the most recently played unfinished one)."""
@@ -330,10 +330,15 @@ class CardTableApp(App[int]):
         playing.sort(key=lambda e: e.record.updated, reverse=True)  # type: ignore[union-attr]
         return playing[0].id if playing else None
 
-    async def show_table(self, client: TableClient, *, replace: bool = False) -> None:
+    async def show_table(
+        self, client: TableClient, *, replace: bool = False, new: bool = False
+    ) -> None:
+        """Show ``client``'s table (``new``: a game opened in this sitting, not
+        resumed: left before any move, it is not kept)."""
         from .games import screen_class
 
         screen = screen_class(client.game_id)(client)
+        screen.new_game = new
         if replace:
             await self.switch_screen(screen)
         else:

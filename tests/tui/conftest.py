@@ -16,6 +16,7 @@ from rich.console import Console
 from textual.pilot import Pilot
 
 from tui.app import CardTableApp
+from tui.screens.input_guard import InputGuard
 
 # Pilot waits for the app to go idle after every key and pause by sleeping in
 # steps of 20 ms until a step passes with almost no CPU used: at least 40 ms a
@@ -24,6 +25,37 @@ from tui.app import CardTableApp
 # the table, the message queues and a refresh of the screen.
 textual._wait.SLEEP_GRANULARITY = 0.005
 textual._wait.SLEEP_IDLE = 0.001
+
+
+class GuardTimer:
+    """Stands in for the input guard's timer (tui/screens/input_guard.py), so no
+    test waits on the wall clock. By default a guarded screen listens as soon as
+    it is shown (keys typed before it still do not count); with ``holding`` its
+    guard lasts until the test calls :meth:`elapse`, as if the moment had passed
+    with nobody typing."""
+
+    def __init__(self) -> None:
+        self.holding = False
+        self.waiting: list[tuple[float, Callable[[], None]]] = []
+
+    def __call__(self, seconds: float, then: Callable[[], None]) -> None:
+        if self.holding:
+            self.waiting.append((seconds, then))
+        else:
+            then()
+
+    def elapse(self) -> None:
+        """Every timer started so far runs out (an overtaken one ends nothing)."""
+        waiting, self.waiting = self.waiting, []
+        for _, then in waiting:
+            then()
+
+
+@pytest.fixture(autouse=True)
+def guard_timer(monkeypatch: pytest.MonkeyPatch) -> GuardTimer:
+    timer = GuardTimer()
+    monkeypatch.setattr(InputGuard, "guard_schedule", timer)
+    return timer
 
 
 @pytest.fixture

@@ -148,7 +148,11 @@ async def test_hot_seat_hands_off_without_showing_a_hand(dirs: Any) -> None:
         assert "Pass the keyboard to Player" in text
         assert not CARD.search(text), text
         first = app.screen.player
-        await pilot.press("x")
+        assert f"{first}: press Enter when you have the keyboard." in text
+        await pilot.press("x")  # only the key it names takes it away
+        await settle(pilot)
+        assert isinstance(app.screen, HandoffScreen)
+        await pilot.press("enter")
         await settle(pilot)
         game = app.screen
         assert isinstance(game, DominationScreen)

@@ -1,6 +1,6 @@
 """The saved-games list at 80 columns: whole columns, the computer's level and
-the preset, Enter on a finished game opens its replay; an unplayed game is not
-kept."""
+the preset, Enter on a finished game opens its replay; a game opened and left
+unplayed is not kept (the menu says so first), a resumed one always is."""
 
 from __future__ import annotations
 
@@ -65,7 +65,14 @@ async def test_a_game_left_before_any_move_is_not_kept(dirs: Any) -> None:
         game = app.screen
         assert isinstance(game, DominationScreen) and game.my_turn
         assert list((Path(data) / "games").glob("*.json"))  # saved from the start
-        await pilot.press("escape", "s")
+        await pilot.press("escape")
+        await settle(pilot)
+        # the menu says so before, not after
+        text = screen_text(app)
+        assert "Quit (nothing played yet: not kept)" in text
+        assert "No move yet: this game is not kept if you quit now." in text
+        assert "Save and quit" not in text and "saved after every move" not in text
+        await pilot.press("s")
         await settle(pilot)
         assert not list((Path(data) / "games").glob("*.json"))
         assert game.forgotten
@@ -73,3 +80,56 @@ async def test_a_game_left_before_any_move_is_not_kept(dirs: Any) -> None:
         await settle(pilot)
         assert isinstance(app.screen, ResumeScreen)
         assert not app.screen.query_one(DataTable).display
+
+
+async def test_a_resumed_game_with_no_moves_is_kept_by_quitting(dirs: Any) -> None:
+    data, _ = dirs
+    # a hand-made puzzle, a bug report, a game that stopped before its first move
+    spec = get_game("domination")
+    seats = [SeatInfo("You", "human"), SeatInfo("Computer", "bot", "hard")]
+    # you lead: nothing is played before you quit
+    record = GameRecord.new("domination", spec.config(first_leader="0"), 5, seats)
+    app = make_app(dirs, launch={"action": "resume", "id": record.id})
+    app.store.save(record)
+    saved = Path(data) / "games" / f"{record.id}.json"
+    assert saved.exists()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        game = app.screen
+        assert isinstance(game, GameScreen) and not game.client.table.record.moves
+        await pilot.press("escape")
+        await settle(pilot)
+        text = screen_text(app)
+        assert "Save and quit to home" in text and "saved after every move" in text
+        assert "not kept" not in text
+        await pilot.press("s")
+        await settle(pilot)
+        assert saved.exists() and not game.forgotten
+        assert app.store.load(record.id).moves == []
+        # nor by quitting the app
+    assert saved.exists()
+
+
+async def test_a_rematch_left_unplayed_is_not_kept_and_the_menu_says_so(dirs: Any) -> None:
+    data, _ = dirs
+    app = make_app(dirs, launch=play_launch(seed=2, first_leader="0"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        first = app.screen
+        assert isinstance(first, DominationScreen)
+        await pilot.press("escape", "r")
+        await settle(pilot)
+        await pilot.press("y")  # resign: the game is over
+        await settle(pilot)
+        await pilot.press("r")  # rematch: a new game, opened in this sitting
+        await settle(pilot)
+        rematch = app.screen
+        assert isinstance(rematch, DominationScreen) and rematch is not first
+        assert rematch.new_game and not rematch.client.table.record.moves
+        await pilot.press("escape")
+        await settle(pilot)
+        assert "Quit (nothing played yet: not kept)" in screen_text(app)
+        await pilot.press("s")
+        await settle(pilot)
+        kept = {p.stem for p in (Path(data) / "games").glob("*.json")}
+        assert kept == {first.client.record_id}

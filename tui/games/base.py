@@ -29,6 +29,7 @@ from rules.errors import MoveError
 from rules.events import fill_names
 from rules.game import Outcome
 from rules.views import View
+from tui.games.hot_seat import HotSeat
 from tui.plain import plain
 from tui.seating import addressed_as_you
 from tui.styles import TABLE
@@ -107,12 +108,16 @@ class GameScreen(Screen[None]):
         self._unsubscribe: Any = None
         self._unwatch: list[Callable[[], None]] = []  # connection and chat listeners
         self._players = ""  # who plays, for the subtitle
-        self._handing_off = False
+        # at a hot seat, who has the keyboard; the screen changes seat only through it
+        self.keyboard = HotSeat(self.people, self.seat_name, self._push_paused, self._sit_down)
         self._over_shown = False
         self._closed = False
         # a round's summary is on screen: the hand-off or game over waits for it
         self._summary_open = False
-        self.forgotten = False  # left before any move: its record was removed
+        # opened in this sitting (a new game or a rematch), not resumed: only
+        # such a game, left before any move, is not kept (the menu says so first)
+        self.new_game = False
+        self.forgotten = False  # it was: its record was removed
         # how the summary's timer is started (None: the summary's own set_timer)
         self.summary_schedule: Schedule | None = None
         # per seat: when its move clock runs out (on self.clock), and the time
@@ -304,11 +309,11 @@ class GameScreen(Screen[None]):
         self._unsubscribe = self.client.subscribe(deliver)
         for seat in self.people or (None,):
             self._updates[seat] = self.client.snapshot(seat)
-        first = self._person_to_act(self._updates[self.seat])
-        if self.hot_seat and first is not None:
+        first = self.keyboard.opening_seat(self._updates[self.seat])
+        if first is not None:
             # nobody may see a hand before its owner sits down
             self.seat = first
-            self._handoff(first)
+            self.keyboard.hand_to(first)
         else:
             self._show_seat(self.seat)
         self.run_worker(self.client.start(), group="table", exit_on_error=False)
@@ -403,7 +408,7 @@ class GameScreen(Screen[None]):
         self._tell(update)
         self._rename()
         self.update = update
-        if not self._handing_off:
+        if not self.keyboard.handing_off:
             self.add_to_log(update.events)
             self.note_events(list(update.events))
             self.show_view(update.view)
@@ -448,39 +453,29 @@ class GameScreen(Screen[None]):
                 markup=False,
             )
 
-    def _person_to_act(self, update: Update) -> int | None:
-        for seat in update.to_act:
-            if seat in self.people:
-                return seat
-        return None
-
     def _after_update(self) -> None:
         if self.over:
             if not self._over_shown:
                 self._over_shown = True
                 self._show_game_over()
             return
-        if self.hot_seat and not self._handing_off:
-            nxt = self._person_to_act(self.update)
-            if nxt is not None and nxt != self.seat:
-                self._handoff(nxt)
+        self.keyboard.pass_on(self.update, self.seat)
 
-    def _handoff(self, seat: int) -> None:
-        from tui.screens.handoff import HandoffScreen
+    def _sit_down(self, seat: int) -> None:
+        """``seat``'s person has the keyboard (behind the hand-off): their eyes."""
+        self._show_seat(seat)
+        self._after_update()
 
-        self._handing_off = True
-
-        def sit_down(_: None = None) -> None:
-            self._handing_off = False
-            self._show_seat(seat)
-            self._after_update()
-
-        # nobody's clock runs while the keyboard changes hands
-        self._push_paused(HandoffScreen(self.seat_name(seat)), sit_down)
-
-    def _push_paused(self, screen: Screen[Any], then: Callable[[Any], Any] | None = None) -> None:
+    def _push_paused(
+        self,
+        screen: Screen[Any],
+        then: Callable[[Any], Any] | None = None,
+        still_wanted: Callable[[], bool] | None = None,
+    ) -> None:
         """Show ``screen`` with every clock stopped (where the table lets us:
-        local play), and start them again when it closes."""
+        local play), and start them again when it closes. ``still_wanted``:
+        asked once the clocks stand, since the game may move meanwhile; False
+        drops the screen."""
 
         async def closed(result: Any) -> None:
             if not self._closed and not self.over:
@@ -493,6 +488,9 @@ class GameScreen(Screen[None]):
         async def show() -> None:
             if not self._closed and not self.over:
                 await self.client.pause(True)
+            if still_wanted is not None and not still_wanted():
+                await closed(None)
+                return
             await self.app.push_screen(screen, closed)
 
         self.run_worker(show(), group="pause", exit_on_error=False)
@@ -521,15 +519,25 @@ class GameScreen(Screen[None]):
         from tui.screens.hint import HintScreen
 
         asked_at = self.update.state_id
+
+        def same_position() -> bool:
+            # at a hot seat, another person may be at the keyboard by now
+            return (
+                not self._closed
+                and self.seat == seat
+                and self.update.state_id == asked_at
+                and not self.keyboard.handing_off
+            )
+
         try:
             hint = await self.client.hint(seat)
         except NoHints as err:
             self.set_status(f"No hint: {err}.", problem=True)
             return
-        if self._closed or self.seat != seat or self.update.state_id != asked_at:
+        if not same_position():
             return  # the game moved on meanwhile: that hint is about another position
         self.set_status(self.turn_text())
-        self._push_paused(HintScreen(hint, self.card_style))
+        self._push_paused(HintScreen(hint, self.card_style), still_wanted=same_position)
 
     def _show_game_over(self) -> None:
         from tui.screens.game_over import GameOverScreen
@@ -571,29 +579,9 @@ class GameScreen(Screen[None]):
             self.set_status("The game is over: Esc for the menu, g for the result.")
 
     async def _analyse(self) -> None:
-        """The player's own moves through the engine, dearest first (a game
-        whose record this app keeps: local play)."""
-        from saves.errors import SaveError
-        from tui.screens.analysis import AnalysisScreen
+        from tui.screens.analysis import analyse
 
-        if self.client.connection is not None:
-            self.set_status(
-                "No analysis: the server keeps this game, and analysis needs its record here.",
-                problem=True,
-            )
-            return
-        seat = self.seat if self.seat is not None else (self.people or (None,))[0]
-        store = getattr(self.cardtable, "store", None)
-        await self.client.idle()  # the last move's save is behind it
-        if seat is None or store is None:
-            self.set_status("Only a player's own games can be analysed.", problem=True)
-            return
-        try:
-            record = store.load(self.client.record_id)
-        except SaveError as err:
-            self.set_status(f"No analysis: {err}", problem=True)
-            return
-        self.app.push_screen(AnalysisScreen(record, seat))
+        await analyse(self)
 
     async def _close_table(self) -> None:
         if self._closed:
@@ -605,17 +593,26 @@ class GameScreen(Screen[None]):
         await self.client.close()
         self._forget_if_unplayed()
 
-    def _forget_if_unplayed(self) -> bool:
-        """A game left before anyone moved is not kept: there is nothing to
-        resume, and the saved-games list would fill with empty games. True if
-        its record was removed (local play only: this app keeps the record)."""
+    def quitting_keeps_nothing(self) -> bool:
+        """A game opened in this sitting and left before anyone moved is not
+        kept: there is nothing to resume, and the saved-games list would fill
+        with empty games. A resumed record never goes this way, moves or not (a
+        puzzle, a bug report, a game that stopped before its first move).
+        Local play only: this app keeps the record."""
         from net.local import LocalClient
+
+        return (
+            self.new_game
+            and isinstance(self.client, LocalClient)
+            and not self.client.table.record.moves
+        )
+
+    def _forget_if_unplayed(self) -> bool:
+        """Remove the record of a game :meth:`quitting_keeps_nothing`; True if removed."""
         from saves.errors import SaveError
 
         store = getattr(self.app, "store", None)
-        if store is None or not isinstance(self.client, LocalClient):
-            return False
-        if self.client.table.record.moves:
+        if store is None or not self.quitting_keeps_nothing():
             return False
         try:
             store.delete(self.client.record_id)
@@ -644,7 +641,7 @@ class GameScreen(Screen[None]):
         self._stop_watching()
         if self._unsubscribe is not None:
             self._unsubscribe()
-        self.app.call_later(self.cardtable.show_table, client, replace=True)
+        self.app.call_later(self.cardtable.show_table, client, replace=True, new=True)
 
     # ------------------------------------------------------------ playing
     def set_status(self, text: str, problem: bool = False) -> None:
@@ -682,7 +679,11 @@ class GameScreen(Screen[None]):
     def action_pause(self) -> None:
         from tui.screens.pause import PauseScreen
 
-        menu = PauseScreen(can_resign=not self.over, can_pause=self.client.can_pause)
+        menu = PauseScreen(
+            can_resign=not self.over,
+            can_pause=self.client.can_pause,
+            keeps_game=not self.quitting_keeps_nothing(),
+        )
         self._push_paused(menu, self._after_pause)
 
     async def _after_pause(self, choice: str | None) -> None:
@@ -696,9 +697,7 @@ class GameScreen(Screen[None]):
                     "You left the table: your seat is held for a while; "
                     "take it back from the lobby."
                 )
-            elif self.forgotten:
-                self.notify("Nothing was played yet, so the game was not kept.")
-            else:
+            elif not self.forgotten:  # a forgotten game: the menu said so
                 self.notify("Game saved: pick it up again from Resume.")
         elif choice == "resign":
             from tui.screens.confirm import ConfirmScreen
@@ -731,19 +730,9 @@ class GameScreen(Screen[None]):
     # ------------------------------------------------------------ replay
     def replay_caption(self) -> str:
         """Where a replay stands, for the status line."""
-        replay = self.replay
-        if replay is None:
-            return ""
-        seat = replay.perspective
-        who = f"seen by {self.seat_name(seat)}" if seat is not None else "as a spectator sees it"
-        parts = [f"Replay: move {replay.position} of {replay.game.last}", who]
-        if self.update.over:
-            parts.append("the game is over")
-        elif self.update.to_act:
-            parts.append(f"{', '.join(self.seat_name(s) for s in self.update.to_act)} to move")
-        if replay.game.problem:
-            parts.append(plain(replay.game.problem, 120))
-        return " · ".join(parts)
+        from tui.screens.replay import replay_caption
+
+        return replay_caption(self, self.replay) if self.replay is not None else ""
 
     def action_replay_step(self, step: int) -> None:
         if self.replay is not None:
@@ -760,11 +749,10 @@ class GameScreen(Screen[None]):
             next_perspective(self, self.replay)
 
     def action_replay_text(self) -> None:
-        from tui.screens.replay import ReplayTextScreen
+        from tui.screens.replay import open_text_view
 
         if self.replay is not None:
-            replay = self.replay
-            self.app.push_screen(ReplayTextScreen(replay.game, replay.position, replay.perspective))
+            open_text_view(self, self.replay)
 
     def action_replay_close(self) -> None:
         self.app.pop_screen()

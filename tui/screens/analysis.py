@@ -28,6 +28,7 @@ if TYPE_CHECKING:
 
     from rules.bots.review import Moment
     from saves.record import GameRecord
+    from tui.games.base import GameScreen
 
 ITERATIONS = 300  # a decision's search in the analysis (the hard bot uses more)
 SHOWN = 10
@@ -144,3 +145,29 @@ class AnalysisScreen(Screen[None]):
 
     def action_close(self) -> None:
         self.dismiss()
+
+
+async def analyse(game: GameScreen) -> None:
+    """The analysis of the game on ``game``'s screen, for the seat it shows
+    (the first person's, to a spectator): a game whose record this app keeps,
+    local play."""
+    from saves.errors import SaveError
+
+    if game.client.connection is not None:
+        game.set_status(
+            "No analysis: the server keeps this game, and analysis needs its record here.",
+            problem=True,
+        )
+        return
+    seat = game.seat if game.seat is not None else (game.people or (None,))[0]
+    store = getattr(game.cardtable, "store", None)
+    await game.client.idle()  # the last move's save is behind it
+    if seat is None or store is None:
+        game.set_status("Only a player's own games can be analysed.", problem=True)
+        return
+    try:
+        record = store.load(game.client.record_id)
+    except SaveError as err:
+        game.set_status(f"No analysis: {err}", problem=True)
+        return
+    game.app.push_screen(AnalysisScreen(record, seat))

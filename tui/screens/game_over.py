@@ -15,6 +15,7 @@ from textual.widgets import Button, Static
 from rules.events import fill_names
 from rules.game import Outcome
 from tui.plain import plain, plain_text
+from tui.screens.input_guard import InputGuard
 
 
 def result_text(
@@ -53,10 +54,12 @@ def result_text(
     return "\n".join(lines)
 
 
-class GameOverScreen(ModalScreen[str]):
+class GameOverScreen(InputGuard[str], ModalScreen[str]):
     # Nothing focused: Enter is the play key, and a press meant for the last move
     # must not start a rematch before the result is read. r, h and v choose (or
-    # Tab to a button, then Enter).
+    # Tab to a button, then Enter). Keys typed for the table just before it
+    # appeared are dropped (InputGuard): a letter that plays there chooses here.
+
     AUTO_FOCUS = ""
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("r", "choose('rematch')", "Rematch", id="over.rematch"),
@@ -100,7 +103,8 @@ class GameOverScreen(ModalScreen[str]):
         )
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.action_choose(event.button.id or "home")
+        if not self.input_guarded:  # a click meant for the table underneath
+            self.action_choose(event.button.id or "home")
 
     def action_choose(self, choice: str) -> None:
         self.dismiss(choice)

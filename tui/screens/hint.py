@@ -16,6 +16,7 @@ from textual.widgets import Static
 
 from net.client import Hint
 from tui.plain import plain_text
+from tui.screens.input_guard import InputGuard
 from tui.widgets.cards import CardStyle
 from tui.widgets.event_log import display_text
 
@@ -42,7 +43,10 @@ def hint_lines(hint: Hint, style: CardStyle) -> list[str]:
     return lines
 
 
-class HintScreen(ModalScreen[None]):
+class HintScreen(InputGuard[None], ModalScreen[None]):
+    # it comes up while the player may be typing: a key meant for the table
+    # does not close it unread (InputGuard)
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,enter,h,space", "close", "Back to the table", key_display="Esc")
     ]

@@ -29,27 +29,39 @@ class PauseScreen(ModalScreen[str | None]):
         Binding("o", "choose('settings')", "Settings", id="pause.settings"),
     ]
 
-    def __init__(self, can_resign: bool = True, can_pause: bool = True) -> None:
+    def __init__(
+        self, can_resign: bool = True, can_pause: bool = True, keeps_game: bool = True
+    ) -> None:
         super().__init__()
         self.can_resign = can_resign
         # a table elsewhere runs on while the menu is open: say so
         self.can_pause = can_pause
+        # False: a game opened here with no move yet, which quitting does not
+        # keep; the menu says so before, not after
+        self.keeps_game = keeps_game
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="pause"):
             yield Static("Game paused" if self.can_pause else "Menu", classes="title")
+            labels = [(cid, self._label(cid, label), key) for cid, label, key in CHOICES]
+            width = max(24, *(len(label) for _, label, _ in labels))
             yield OptionList(
                 *[
                     Option(
-                        f"{self._label(cid, label):<24}{key:>4}",
+                        f"{label:<{width}}{key:>4}",
                         id=cid,
                         disabled=cid == "resign" and not self.can_resign,
                     )
-                    for cid, label, key in CHOICES
+                    for cid, label, key in labels
                 ],
                 id="pause-menu",
             )
-            if self.can_pause:
+            if not self.keeps_game:
+                yield Static(
+                    "No move yet: this game is not kept if you quit now.",
+                    classes="hint",
+                )
+            elif self.can_pause:
                 yield Static("The game is saved after every move.", classes="hint")
             else:
                 yield Static(
@@ -61,6 +73,8 @@ class PauseScreen(ModalScreen[str | None]):
     def _label(self, choice: str, label: str) -> str:
         if choice == "quit" and not self.can_pause:
             return "Leave the table"  # for the lobby; the server keeps the game
+        if choice == "quit" and not self.keeps_game:
+            return "Quit (nothing played yet: not kept)"
         return label
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

@@ -54,6 +54,20 @@ def open_replay(
     _show(app, game, seat, game.last if start is None else start)
 
 
+def replay_caption(screen: GameScreen, replay: ReplayClient) -> str:
+    """Where the replay on ``screen`` stands, for its status line."""
+    seat = replay.perspective
+    who = f"seen by {screen.seat_name(seat)}" if seat is not None else "as a spectator sees it"
+    parts = [f"Replay: move {replay.position} of {replay.game.last}", who]
+    if screen.update.over:
+        parts.append("the game is over")
+    elif screen.update.to_act:
+        parts.append(f"{', '.join(screen.seat_name(s) for s in screen.update.to_act)} to move")
+    if replay.game.problem:
+        parts.append(plain(replay.game.problem, 120))
+    return " · ".join(parts)
+
+
 def next_perspective(screen: GameScreen, replay: ReplayClient) -> None:
     """The replay on ``screen`` through the next pair of eyes it may show."""
     choices = replay_perspectives(replay.game.record)
@@ -66,12 +80,30 @@ def next_perspective(screen: GameScreen, replay: ReplayClient) -> None:
     _show(app, replay.game, seat, replay.position)
 
 
-def _show(app: App[Any], game: ReplayGame, seat: int | None, position: int) -> None:
+def open_text_view(screen: GameScreen, replay: ReplayClient) -> None:
+    """The replay on ``screen`` as text. Its eyes may change there (behind the
+    hand-off): back from it, ``screen`` shows the same eyes, those of the
+    person who has the keyboard now, not those it was left with."""
+
+    def back(seat: int | None) -> None:
+        if seat != replay.perspective and screen.is_current:
+            app = screen.app
+            app.pop_screen()
+            _show(app, replay.game, seat, replay.position, handed_off=True)
+
+    text_view = ReplayTextScreen(replay.game, replay.position, replay.perspective)
+    screen.app.push_screen(text_view, back)
+
+
+def _show(
+    app: App[Any], game: ReplayGame, seat: int | None, position: int, handed_off: bool = False
+) -> None:
+    """``handed_off``: ``seat``'s person already has the keyboard."""
     from tui.games import screen_class
 
     screen = screen_class(game.record.game)(ReplayClient(game, seat, position))
     secret = not game.finished and len(replay_perspectives(game.record)) > 1
-    if seat is None or not secret:
+    if seat is None or not secret or handed_off:
         app.push_screen(screen)
         return
     from tui.screens.handoff import HandoffScreen
@@ -83,9 +115,9 @@ def _show(app: App[Any], game: ReplayGame, seat: int | None, position: int) -> N
     )
 
 
-class ReplayTextScreen(Screen[None]):
+class ReplayTextScreen(Screen[int | None]):
     """The positions of a replay as text; once the game is over, with
-    everything revealed as well."""
+    everything revealed as well. Closed, it gives the eyes it showed last."""
 
     CSS_PATH: ClassVar[CSSPathType | None] = [LISTS]
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -223,4 +255,4 @@ class ReplayTextScreen(Screen[None]):
             self._draw()
 
     def action_close(self) -> None:
-        self.dismiss()
+        self.dismiss(self.perspective)

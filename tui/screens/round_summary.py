@@ -3,13 +3,15 @@
 It stays until a key (or a click), or until ``linger`` seconds have passed; the
 table's clocks stand still meanwhile (the game screen pauses them), so reading
 it costs nobody time. The timer is injected (``schedule``): tests close it by
-hand instead of waiting on the wall clock.
+hand instead of waiting on the wall clock. A key typed for the table just before
+it appeared (the move that ended the round, pressed twice) does not close it
+unread (:class:`~tui.screens.input_guard.InputGuard`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any, ClassVar
+from collections.abc import Sequence
+from typing import ClassVar
 
 from textual import events
 from textual.app import ComposeResult
@@ -19,12 +21,12 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from tui.plain import plain, plain_text
+from tui.screens.input_guard import InputGuard, Schedule
 
-# schedule(seconds, callback): run callback once, later (Textual's set_timer by default)
-Schedule = Callable[[float, Callable[[], None]], Any]
+__all__ = ["RoundSummaryScreen", "Schedule"]
 
 
-class RoundSummaryScreen(ModalScreen[None]):
+class RoundSummaryScreen(InputGuard[None], ModalScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "close", "Play on", key_display="any key", id="summary.close")
     ]
@@ -62,7 +64,8 @@ class RoundSummaryScreen(ModalScreen[None]):
         self.action_close()
 
     def on_click(self) -> None:
-        self.action_close()
+        if not self.input_guarded:
+            self.action_close()
 
     def action_close(self) -> None:
         # the timer may fire after a key closed it, or while a screen is above it
