@@ -59,9 +59,7 @@ async def visit(port: int, name: str) -> tuple[float, asyncssh.SSHClientConnecti
 
 async def main(visitors: int) -> None:
     data = Path(tempfile.mkdtemp())
-    room = HostLimits(
-        sessions=visitors, per_address=visitors, connections_per_address=visitors + 1
-    )
+    room = HostLimits(sessions=visitors, per_address=visitors, connections_per_address=visitors + 1)
     listener, host = await start_host(HostConfig(data, limits=room), "127.0.0.1", 0)
     port = listener.sockets[0].getsockname()[1]
     firsts, sessions = [], []
