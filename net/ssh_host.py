@@ -792,6 +792,7 @@ class TableServerProcess:
             stdout=asyncio.subprocess.PIPE,
             stderr=asyncio.subprocess.PIPE,
             start_new_session=True,  # the host's Ctrl+C is the host's; we stop it in order
+            preexec_fn=_die_with_parent,
         )
         assert process.stdout is not None and process.stderr is not None
         try:
@@ -822,6 +823,18 @@ class TableServerProcess:
                 with contextlib.suppress(ProcessLookupError):
                     self.process.kill()
                 await self.process.wait()
+
+
+def _die_with_parent() -> None:
+    """A host that is killed outright (SIGKILL, a crash) takes its table
+    server with it instead of leaving it listening (Linux; elsewhere the
+    host's orderly stop is all there is)."""
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        pr_set_pdeathsig = 1
+        with contextlib.suppress(OSError, AttributeError):
+            ctypes.CDLL(None, use_errno=True).prctl(pr_set_pdeathsig, signal.SIGTERM)
 
 
 async def _drain(stream: asyncio.StreamReader) -> None:

@@ -13,6 +13,7 @@ import socket
 import subprocess
 import sys
 import textwrap
+import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -366,5 +367,39 @@ def test_ssh_host_starts_its_table_server_process_and_stops_it(tmp_path: Path) -
         _, errors = host.communicate(timeout=BANNER_SECONDS)
     assert errors == ""
     assert not Path(f"/proc/{children[0]}").exists()  # stopped with the host
+    with pytest.raises(ConnectionRefusedError):
+        socket.create_connection(("127.0.0.1", tables_port), timeout=BANNER_SECONDS)
+
+
+def gone(pid: int, seconds: float = BANNER_SECONDS) -> bool:
+    """Whether process ``pid`` (not our child: we cannot wait for it) ends
+    within ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return True
+        time.sleep(0.01)
+    return False
+
+
+def test_a_host_killed_outright_takes_its_table_server_with_it(tmp_path: Path) -> None:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        ssh_port = probe.getsockname()[1]
+    command = [sys.executable, "-m", "tui.cli", "--data-dir", str(tmp_path), "ssh-host"]
+    host = subprocess.Popen(
+        [*command, "--guests", "--port", str(ssh_port)], stdout=subprocess.PIPE, text=True
+    )
+    assert host.stdout is not None
+    host.stdout.readline()
+    tables_port = int(host.stdout.readline().rsplit(":", 1)[1])
+    children = Path(f"/proc/{host.pid}/task/{host.pid}/children").read_text().split()
+    host.kill()
+    host.wait()
+    host.stdout.close()
+    # it is told at once (SIGTERM from the kernel); its orderly stop takes a moment
+    assert gone(int(children[0])), "the table server outlived its host"
     with pytest.raises(ConnectionRefusedError):
         socket.create_connection(("127.0.0.1", tables_port), timeout=BANNER_SECONDS)
