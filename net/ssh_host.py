@@ -143,6 +143,8 @@ def visitor_root(data_dir: Path, identity: str) -> Path:
 def visitor_dirs(data_dir: Path, identity: str) -> tuple[Path, Path]:
     """The data and settings folders of one identity (made on first use)."""
     root = visitor_root(data_dir, identity)
+    root.parent.mkdir(parents=True, exist_ok=True)
+    root.mkdir(mode=0o700, exist_ok=True)  # one visitor's saves are nobody else's to read
     data, config = root / "data", root / "config"
     data.mkdir(parents=True, exist_ok=True)
     config.mkdir(parents=True, exist_ok=True)

@@ -117,6 +117,7 @@ async def test_two_visitors_keep_their_saves_apart(guests: tuple[int, Path]) -> 
             process.stdin.write(b"\r")
             assert f"visitors/guest-{name}/data" in shown
     assert sorted(p.name for p in (data / "visitors").iterdir()) == ["guest-ada", "guest-bea"]
+    assert (data / "visitors" / "guest-ada").stat().st_mode & 0o077 == 0  # the visitor's own
 
 
 async def test_without_a_terminal_a_visitor_gets_one_line(guests: tuple[int, Path]) -> None:
