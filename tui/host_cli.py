@@ -11,9 +11,12 @@ import contextlib
 import logging
 import signal
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from saves.store import SaveStore
+
+if TYPE_CHECKING:
+    from net.ssh_host import HostConfig
 
 
 def add_host_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
@@ -71,8 +74,32 @@ def add_host_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
     parser.set_defaults(handler=run_host)
 
 
+def host_config(args: argparse.Namespace, data_dir: Path, game_server: str) -> HostConfig:
+    """What the command line asks of the host (UserError, one line, if it is wrong)."""
+    from net.ssh_host import HostConfig, HostLimits
+
+    from .cli import UserError
+
+    for address in args.allow_join:
+        _check_address("--allow-join", address)
+    if args.visitor_cpu < 0:
+        raise UserError(f"--visitor-cpu is 0 (no ceiling) or more seconds, not {args.visitor_cpu}")
+    if args.visitor_memory < 64:
+        raise UserError(f"--visitor-memory is at least 64 (MB), not {args.visitor_memory}")
+    limits = HostLimits(
+        memory_bytes=args.visitor_memory * 2**20, cpu_seconds=args.visitor_cpu or None
+    )
+    return HostConfig(
+        data_dir=data_dir,
+        authorized_keys=args.authorized_keys,
+        limits=limits,
+        game_server=game_server,
+        allow_join=tuple(args.allow_join),
+    )
+
+
 def run_host(args: argparse.Namespace) -> int:
-    from net.ssh_host import HostConfig, HostLimits, TableServerProcess, start_host
+    from net.ssh_host import TableServerProcess, start_host
 
     from .cli import UserError
 
@@ -84,16 +111,8 @@ def run_host(args: argparse.Namespace) -> int:
     server_address: str | None = args.server
     if server_address is not None:
         _check_address("--server", server_address)
-    for address in args.allow_join:
-        _check_address("--allow-join", address)
-    if args.visitor_cpu < 0:
-        raise UserError(f"--visitor-cpu is 0 (no ceiling) or more seconds, not {args.visitor_cpu}")
-    if args.visitor_memory < 64:
-        raise UserError(f"--visitor-memory is at least 64 (MB), not {args.visitor_memory}")
-    limits = HostLimits(
-        memory_bytes=args.visitor_memory * 2**20, cpu_seconds=args.visitor_cpu or None
-    )
     store = SaveStore.default(getattr(args, "data_dir", None))
+    host_config(args, store.root, server_address or "127.0.0.1:1")  # its mistakes, before starting
 
     async def serve() -> None:
         # a service manager's stop: in order, from the start (before we say we listen)
@@ -111,13 +130,7 @@ def run_host(args: argparse.Namespace) -> int:
             except OSError as err:
                 raise UserError(str(err)) from None
             address = tables.address
-        config = HostConfig(
-            data_dir=store.root,
-            authorized_keys=keys,
-            limits=limits,
-            game_server=address,
-            allow_join=tuple(args.allow_join),
-        )
+        config = host_config(args, store.root, address)
         try:
             try:
                 listener, _ = await start_host(config, args.host, args.port)

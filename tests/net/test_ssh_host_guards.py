@@ -403,3 +403,29 @@ def test_a_host_killed_outright_takes_its_table_server_with_it(tmp_path: Path) -
     assert gone(int(children[0])), "the table server outlived its host"
     with pytest.raises(ConnectionRefusedError):
         socket.create_connection(("127.0.0.1", tables_port), timeout=BANNER_SECONDS)
+
+
+def test_the_operators_flags_reach_the_host(tmp_path: Path) -> None:
+    from tui.cli import UserError, build_parser
+    from tui.host_cli import host_config
+
+    def config(*flags: str) -> HostConfig:
+        args = build_parser().parse_args(["ssh-host", "--guests", *flags])
+        return host_config(args, tmp_path, "127.0.0.1:7999")
+
+    default = config()
+    assert default.limits.cpu_seconds == 3600 and default.limits.memory_bytes == 512 * 2**20
+    assert default.grants().join_only == {("127.0.0.1", 7999)}
+    chosen = config(
+        "--allow-join", "10.0.0.5:7420", "--allow-join", "[::1]:7000",
+        "--visitor-cpu", "0", "--visitor-memory", "300",
+    )  # fmt: skip
+    assert chosen.limits.cpu_seconds is None and chosen.limits.memory_bytes == 300 * 2**20
+    assert chosen.grants().join_only == {("127.0.0.1", 7999), ("10.0.0.5", 7420), ("::1", 7000)}
+    for flags, said in [
+        (["--allow-join", "anywhere"], "--allow-join must be HOST:PORT"),
+        (["--visitor-cpu", "-1"], "--visitor-cpu is 0"),
+        (["--visitor-memory", "10"], "--visitor-memory is at least 64"),
+    ]:
+        with pytest.raises(UserError, match=said):
+            config(*flags)
