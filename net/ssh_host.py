@@ -177,6 +177,9 @@ class Visitor:
     name: str
     keyed: bool
     refusal: str | None = None
+    # a key's first use of a name: kept for it once a session is admitted
+    # (a login alone, with no session, claims nothing)
+    claims_name: bool = False
 
 
 class Host:
@@ -232,7 +235,7 @@ class Host:
         if keeper is None and (self.config.data_dir / "visitors" / f"guest-{name}").exists():
             return Visitor(identity, name, True, self._taken(name, "a guest without a key"))
         if keeper is None:
-            keeper = self._keep_name(name, identity)
+            return Visitor(identity, name, keyed=True, claims_name=True)
         if keeper != identity:
             return Visitor(identity, name, True, self._taken(name, "someone else's key"))
         return Visitor(identity, name, keyed=True)
@@ -273,6 +276,10 @@ class Host:
             # two people nobody can tell apart
             if sessions and (user != visitor.identity or not visitor.keyed):
                 return f"the name {visitor.name} is playing right now: choose another."
+            if visitor.claims_name:
+                keeper = self._keep_name(visitor.name, visitor.identity)
+                if keeper != visitor.identity:  # another key came first, a moment ago
+                    return self._taken(visitor.name, "someone else's key")
             self.names[visitor.name] = (visitor.identity, sessions + 1)
         self.total += 1
         self.by_address[address] += 1

@@ -429,3 +429,14 @@ def test_the_operators_flags_reach_the_host(tmp_path: Path) -> None:
     ]:
         with pytest.raises(UserError, match=said):
             config(*flags)
+
+
+async def test_a_login_without_a_session_claims_no_name(
+    host: tuple[int, Path, Host, SSHListener],
+) -> None:
+    port, data, _, _ = host
+    squatter = asyncssh.generate_private_key("ssh-ed25519")
+    async with connect(port, "dee", client_keys=[squatter]):
+        pass  # logged in, opened nothing
+    assert not (data / "visitors" / "names" / "dee").exists()
+    assert "guest-dee/data" in await visit(port, "dee")
