@@ -73,11 +73,6 @@ _GUEST_NAME = re.compile(r"[a-z0-9]+(?:[-_.][a-z0-9]+)*")
 _IDENTITY = re.compile(r"guest-[a-z0-9]+(?:[-_.][a-z0-9]+)*|key-[0-9a-f]{24}")
 NAMES_DIR = "names"  # <data>/visitors/names/<name>: the key that keeps a name
 
-# accept() failed for want of resources: nothing to accept with until a
-# connection closes, so stop asking for a while (asyncio itself would log a
-# traceback every second)
-_OUT_OF_RESOURCES = {errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM}
-
 
 @dataclass(frozen=True)
 class HostLimits:
@@ -676,20 +671,21 @@ class SSHListener:
             try:
                 sock, peer = await loop.sock_accept(listening)
             except OSError as err:
-                if err.errno in _OUT_OF_RESOURCES:
-                    if not self.paused:
-                        log.warning(
-                            "cannot accept connections (%s): pausing until one closes",
-                            err.strerror or err,
-                        )
-                        self.paused = True
-                    self._freed.clear()
-                    with contextlib.suppress(TimeoutError):
-                        await asyncio.wait_for(self._freed.wait(), limits.accept_pause_seconds)
-                    continue
                 if err.errno in (errno.ECONNABORTED, errno.EPROTO, errno.EINTR):
                     continue  # the client gave up while in the queue
-                raise
+                if listening.fileno() < 0:
+                    raise  # the listening socket was closed: we are stopping
+                # out of file descriptors (EMFILE, ENFILE) or memory, or
+                # stranger: nothing to accept with until something closes.
+                # Said once; asyncio's own loop would log a traceback a second
+                if not self.paused:
+                    reason = err.strerror or err
+                    log.warning("cannot accept connections (%s): pausing until one closes", reason)
+                    self.paused = True
+                self._freed.clear()
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._freed.wait(), limits.accept_pause_seconds)
+                continue
             if self.paused:
                 log.warning("accepting connections again")
                 self.paused = False
@@ -711,6 +707,9 @@ class SSHListener:
         except (OSError, asyncssh.Error, TimeoutError) as err:
             # a failed handshake or login is the client's business: one debug line
             log.debug("ssh connection from %s ended: %s", link.address, err)
+            link.closed()
+        except Exception:
+            log.exception("ssh connection from %s failed", link.address)
             link.closed()
 
     def forget(self, link: _Link) -> None:
