@@ -663,6 +663,8 @@ class SSHListener:
         self._loops = [asyncio.get_running_loop().create_task(self._accept(s)) for s in sockets]
         self._closed = asyncio.Event()
         self.paused = False  # out of file descriptors right now
+        self._said_paused = False  # and the log says so
+        self._last_said = -60.0
 
     async def _accept(self, listening: socket.socket) -> None:
         loop = asyncio.get_running_loop()
@@ -679,15 +681,23 @@ class SSHListener:
                 # stranger: nothing to accept with until something closes.
                 # Said once; asyncio's own loop would log a traceback a second
                 if not self.paused:
-                    reason = err.strerror or err
-                    log.warning("cannot accept connections (%s): pausing until one closes", reason)
                     self.paused = True
+                    # a flood flips between full and not: a line a minute at most
+                    now = loop.time()
+                    self._said_paused = now - self._last_said >= 60
+                    if self._said_paused:
+                        self._last_said = now
+                        reason = err.strerror or err
+                        log.warning(
+                            "cannot accept connections (%s): pausing until one closes", reason
+                        )
                 self._freed.clear()
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(self._freed.wait(), limits.accept_pause_seconds)
                 continue
             if self.paused:
-                log.warning("accepting connections again")
+                if self._said_paused:
+                    log.warning("accepting connections again")
                 self.paused = False
             address = str(peer[0]) if peer else "?"
             if not self.host.admit_connection(address):
