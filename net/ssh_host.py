@@ -3,43 +3,60 @@
 Each visitor gets a cardtable process of their own, in a pseudo-terminal of
 its own (its controlling terminal, so window resizes arrive as SIGWINCH), with
 the visitor's TERM. The SSH protocol is asyncssh's; this module only decides
-who may come in, where their saves live, and the limits.
+who may come in, where their saves live, what their process may do, and the
+limits.
 
-Identity. With an authorized-keys file, a visitor logs in with one of its keys
-and *is that key* (``key-<fingerprint>``): choosing another login name reaches
-no one else's saves. In guest mode anybody may come in and the login name,
-cleaned, is the name (``guest-ada``): guests who pick the same name share a
-folder, as the host was told. Each identity has a data folder and a settings
-folder under ``<data>/visitors/<identity>/`` and the program is started with
-exactly those, and nothing the visitor sends names a path: no shell, no exec,
-no SFTP, no forwarding.
+Visitors are guests: they get what the host granted and nothing more. Their
+process is told so (net/grants.py: no table server of its own, Join only to
+the table server offered here and the addresses the operator allowed), runs
+at a lower priority with CPU and memory ceilings, and writes only inside its
+own folder. Nothing a visitor sends names a path: no shell, no exec, no SFTP,
+no forwarding.
 
-Limits: sessions in total and per address, an idle timeout (no keystroke),
-and a cap on each visitor process's address space. A dropped connection ends
-its process; the game was saved after every move.
+Identity (docs/hosting.md, "Who is who"). With an authorized-keys file a
+visitor *is their key* (``key-<fingerprint>``). In guest mode a visitor who
+offers a key is that key too, and the login name is only the name others see;
+a guest without a key is their name (``guest-<name>``). A guest name is
+checked, not cleaned: NFKC, casefolded, and then only ``a-z 0-9`` with single
+``- _ .`` between them, so no two look-alike spellings are two names and the
+folder name is the name itself. A name belongs to whoever used it first: a
+key keeps it for itself; a name first used without a key stays keyless, one
+session at a time. No name is used by two identities at once.
+
+Limits: SSH connections in total and per address (counted from the moment
+they are accepted, before any SSH is spoken), a connection that opens no
+session within a few seconds is closed, sessions in total and per address,
+an idle timeout (no keystroke), and when the process runs out of file
+descriptors the host stops accepting for a moment instead of failing in a
+loop. A dropped connection ends its visitor's process; the game was saved
+after every move.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
 import fcntl
 import hashlib
 import logging
 import os
 import re
 import signal
+import socket
 import struct
 import sys
 import termios
+import unicodedata
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import asyncssh
 
+from net.grants import Grants
 from rules.plain import plain
 
 log = logging.getLogger(__name__)
@@ -49,15 +66,26 @@ NO_PTY = (
     "cardtable needs a terminal: connect with `ssh -t` (or without a command), "
     "from a terminal window.\r\n"
 )
-_NAME = re.compile(r"[^a-z0-9_-]+")
+GUEST_NAME_RULE = (
+    "a guest name is 1 to 32 letters a-z and digits, with single - _ or . between them"
+)
+_GUEST_NAME = re.compile(r"[a-z0-9]+(?:[-_.][a-z0-9]+)*")
+_IDENTITY = re.compile(r"guest-[a-z0-9]+(?:[-_.][a-z0-9]+)*|key-[0-9a-f]{24}")
+NAMES_DIR = "names"  # <data>/visitors/names/<name>: the key that keeps a name
 
 
 @dataclass(frozen=True)
 class HostLimits:
     sessions: int = 50  # visitors at once
     per_address: int = 4  # visitors at once from one address
+    connections: int = 100  # SSH connections at once, with a session or not
+    connections_per_address: int = 8  # SSH connections at once from one address
+    session_wait_seconds: float = 20.0  # a connection opens a session within this, or closes
     idle_seconds: float = 30 * 60  # no keystroke for this long: the session ends
     memory_bytes: int = 512 * 2**20  # address space of a visitor's process
+    cpu_seconds: int | None = 3600  # CPU time of a visitor's process (None: no ceiling)
+    nice: int = 10  # visitors yield the CPU to the host, its SSH and its table server
+    accept_pause_seconds: float = 1.0  # out of file descriptors: try accepting again after
 
 
 @dataclass
@@ -65,18 +93,34 @@ class HostConfig:
     data_dir: Path
     authorized_keys: Path | None = None  # None: guest mode
     limits: HostLimits = field(default_factory=HostLimits)
-    # the program each visitor runs; its data and settings folders are appended
+    # the program each visitor runs; its data folder is appended
     command: tuple[str, ...] = (sys.executable, "-m", "tui.cli")
     # the table server visitors join to play each other ("host:port"), offered
     # by their Join form through $CARDTABLE_SERVER
     game_server: str | None = None
+    # more table servers visitors may join (the operator's --allow-join)
+    allow_join: tuple[str, ...] = ()
+
+    def grants(self) -> Grants:
+        offered = [self.game_server] if self.game_server else []
+        return Grants.for_visitor([*offered, *self.allow_join])
 
 
-def guest_identity(username: str) -> str:
-    """A guest's folder name from the login name: lowercase letters, digits,
-    ``-`` and ``_``, at most 32 characters; never empty, never a path."""
-    cleaned = _NAME.sub("-", username.lower()).strip("-")[:32] or "anonymous"
-    return f"guest-{cleaned}"
+def guest_name(username: str) -> str:
+    """A guest's name from the login name, in its one canonical spelling
+    (NFKC, casefolded); ValueError (the rule, as a sentence) if it is not a
+    name: control, zero-width, combining and non-Latin characters make no
+    look-alikes of another name, they are refused."""
+    name = unicodedata.normalize("NFKC", username).casefold()
+    if len(name) > 32 or not _GUEST_NAME.fullmatch(name):
+        raise ValueError(GUEST_NAME_RULE)
+    return name
+
+
+def guest_identity(name: str) -> str:
+    """A keyless guest's folder name: the canonical name, so one name, one
+    folder, and two names never one folder."""
+    return f"guest-{guest_name(name)}"
 
 
 def key_identity(key: asyncssh.SSHKey) -> str:
@@ -85,11 +129,17 @@ def key_identity(key: asyncssh.SSHKey) -> str:
     return f"key-{digest[:24]}"
 
 
+def visitor_root(data_dir: Path, identity: str) -> Path:
+    if len(identity) > 40 or not _IDENTITY.fullmatch(identity):
+        raise ValueError(f"not a visitor identity: {identity!r}")
+    return data_dir / "visitors" / identity
+
+
 def visitor_dirs(data_dir: Path, identity: str) -> tuple[Path, Path]:
     """The data and settings folders of one identity (made on first use)."""
-    if not re.fullmatch(r"(guest|key)-[a-z0-9_-]{1,32}", identity):
-        raise ValueError(f"not a visitor identity: {identity!r}")
-    root = data_dir / "visitors" / identity
+    root = visitor_root(data_dir, identity)
+    root.parent.mkdir(parents=True, exist_ok=True)
+    root.mkdir(mode=0o700, exist_ok=True)  # one visitor's saves are nobody else's to read
     data, config = root / "data", root / "config"
     data.mkdir(parents=True, exist_ok=True)
     config.mkdir(parents=True, exist_ok=True)
@@ -113,61 +163,173 @@ def _set_size(fd: int, width: int, height: int) -> None:
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", height, width, 0, 0))
 
 
+@dataclass
+class Visitor:
+    """Who a connection is, once authenticated: the folder (identity), the
+    name others see, whether a key proved it, or why they may not play."""
+
+    identity: str
+    name: str
+    keyed: bool
+    refusal: str | None = None
+    # a key's first use of a name: kept for it once a session is admitted
+    # (a login alone, with no session, claims nothing)
+    claims_name: bool = False
+
+
 class Host:
-    """The sessions of one ``ssh-host``: counts them for the limits."""
+    """The connections and sessions of one ``ssh-host``: counts them for the
+    limits and knows which names are in use."""
 
     def __init__(self, config: HostConfig) -> None:
         self.config = config
-        self.by_address: Counter[str] = Counter()
+        self.by_address: Counter[str] = Counter()  # sessions
         self.total = 0
+        self.connections_by_address: Counter[str] = Counter()
+        self.connections = 0
+        # name -> (identity, sessions): who uses a name right now
+        self.names: dict[str, tuple[str, int]] = {}
         self.processes: set[asyncio.subprocess.Process] = set()
 
-    def server(self) -> asyncssh.SSHServer:
-        return _Server(self)
+    # ------------------------------------------------------------ connections
+    def admit_connection(self, address: str) -> bool:
+        """Whether a new connection from ``address`` is taken (then counted)."""
+        limits = self.config.limits
+        if self.connections >= limits.connections:
+            return False
+        if self.connections_by_address[address] >= limits.connections_per_address:
+            return False
+        self.connections += 1
+        self.connections_by_address[address] += 1
+        return True
 
-    def admit(self, address: str) -> str | None:
+    def release_connection(self, address: str) -> None:
+        self.connections -= 1
+        self.connections_by_address[address] -= 1
+        if self.connections_by_address[address] <= 0:
+            del self.connections_by_address[address]
+
+    # ------------------------------------------------------------ identities
+    def visitor(self, username: str, key: asyncssh.SSHKey | None) -> Visitor:
+        """Who logged in as ``username`` with ``key`` (None: no key)."""
+        if self.config.authorized_keys is not None:
+            assert key is not None  # only keys get in
+            return Visitor(key_identity(key), plain(username, 32).strip(), keyed=True)
+        try:
+            name = guest_name(username)
+        except ValueError as err:
+            shown = plain(username, 32)
+            return Visitor("", "", False, f"'{shown}' is not a name here: {err}.")
+        if key is None:
+            identity = f"guest-{name}"
+            if self._name_keeper(name) is not None:
+                return Visitor(identity, name, False, self._taken(name, "someone with a key"))
+            return Visitor(identity, name, keyed=False)
+        identity = key_identity(key)
+        keeper = self._name_keeper(name)
+        if keeper is None and (self.config.data_dir / "visitors" / f"guest-{name}").exists():
+            return Visitor(identity, name, True, self._taken(name, "a guest without a key"))
+        if keeper is None:
+            return Visitor(identity, name, keyed=True, claims_name=True)
+        if keeper != identity:
+            return Visitor(identity, name, True, self._taken(name, "someone else's key"))
+        return Visitor(identity, name, keyed=True)
+
+    @staticmethod
+    def _taken(name: str, by: str) -> str:
+        return f"the name {name} belongs to {by}: choose another (ssh OTHER@host)."
+
+    def _name_keeper(self, name: str) -> str | None:
+        try:
+            return (self.config.data_dir / "visitors" / NAMES_DIR / name).read_text().strip()
+        except OSError:
+            return None
+
+    def _keep_name(self, name: str, identity: str) -> str:
+        """The first key to use a name keeps it (O_EXCL: one of two at once wins)."""
+        folder = self.config.data_dir / "visitors" / NAMES_DIR
+        folder.mkdir(parents=True, exist_ok=True)
+        try:
+            fd = os.open(folder / name, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        except FileExistsError:
+            return self._name_keeper(name) or ""
+        with os.fdopen(fd, "w") as out:
+            out.write(identity + "\n")
+        return identity
+
+    # ------------------------------------------------------------ sessions
+    def admit(self, address: str, visitor: Visitor | None = None) -> str | None:
         """Why a new session from ``address`` is refused, or None (then counted)."""
         limits = self.config.limits
         if self.total >= limits.sessions:
             return "cardtable is full right now: try again later."
         if self.by_address[address] >= limits.per_address:
             return "too many sessions from your address: close one first."
+        if visitor is not None and visitor.name:
+            user, sessions = self.names.get(visitor.name, (visitor.identity, 0))
+            # a key may play in two windows; two keyless guests of one name are
+            # two people nobody can tell apart
+            if sessions and (user != visitor.identity or not visitor.keyed):
+                return f"the name {visitor.name} is playing right now: choose another."
+            if visitor.claims_name:
+                keeper = self._keep_name(visitor.name, visitor.identity)
+                if keeper != visitor.identity:  # another key came first, a moment ago
+                    return self._taken(visitor.name, "someone else's key")
+            self.names[visitor.name] = (visitor.identity, sessions + 1)
         self.total += 1
         self.by_address[address] += 1
         return None
 
-    def release(self, address: str) -> None:
+    def release(self, address: str, visitor: Visitor | None = None) -> None:
         self.total -= 1
         self.by_address[address] -= 1
         if self.by_address[address] <= 0:
             del self.by_address[address]
+        if visitor is not None and visitor.name in self.names:
+            user, sessions = self.names[visitor.name]
+            if sessions <= 1:
+                del self.names[visitor.name]
+            else:
+                self.names[visitor.name] = (user, sessions - 1)
 
 
 class _Server(asyncssh.SSHServer):
-    def __init__(self, host: Host) -> None:
+    """One SSH connection: who it is, and the clock for opening a session."""
+
+    def __init__(self, host: Host, link: _Link) -> None:
         self.host = host
-        self.identity: str | None = None
+        self.link = link
         self.username = ""
-        self.address = "?"
+        self.address = link.address
+        # the key whose signature was checked last; None after a keyless login
+        self.key: asyncssh.SSHKey | None = None
+        self.visitor: Visitor | None = None
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
-        peer = conn.get_extra_info("peername")
-        self.address = str(peer[0]) if peer else "?"
+        self.link.conn = conn
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.link.closed()
+
+    @property
+    def guests(self) -> bool:
+        return self.host.config.authorized_keys is None
 
     def begin_auth(self, username: str) -> bool:
         self.username = username
-        if self.host.config.authorized_keys is None:
-            self.identity = guest_identity(username)
-            return False  # guests need no authentication
+        # guests too are asked: a guest who has a key offers it and is that key
         return True
 
     def public_key_auth_supported(self) -> bool:
-        return self.host.config.authorized_keys is not None
+        return True
 
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        # called for an offer and again with the signature, which asyncssh
+        # checks: the last key seen before success is the one that signed
         path = self.host.config.authorized_keys
         if path is None:
-            return False
+            self.key = key
+            return True
         try:
             allowed = asyncssh.read_authorized_keys(str(path))
         except (OSError, ValueError):
@@ -175,22 +337,46 @@ class _Server(asyncssh.SSHServer):
             return False
         if allowed.validate(key, username, self.address, self.address) is None:
             return False
-        self.identity = key_identity(key)
+        self.key = key
         return True
 
+    # a guest without a key: keyboard-interactive with no question (OpenSSH
+    # asks nothing), or any password for clients that only know passwords
+    def kbdint_auth_supported(self) -> bool:
+        return self.guests
+
+    def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> bool:
+        self.key = None
+        return self.guests
+
+    def password_auth_supported(self) -> bool:
+        return self.guests
+
+    def validate_password(self, username: str, password: str) -> bool:
+        self.key = None
+        return self.guests
+
+    def auth_completed(self) -> None:
+        self.visitor = self.host.visitor(self.username, self.key)
+
     def session_requested(self) -> asyncssh.SSHServerSession[bytes]:
-        assert self.identity is not None  # authentication came first
-        return _Session(self.host, self.identity, self.address, self.username)
+        assert self.visitor is not None  # authentication came first
+        self.link.session_opened()
+        return _Session(self.host, self.visitor, self.address, self.username, self.link)
 
 
 class _Session(asyncssh.SSHServerSession[bytes]):
     """One visitor: a pty, the cardtable process on it, bytes both ways."""
 
-    def __init__(self, host: Host, identity: str, address: str, username: str = "") -> None:
+    def __init__(
+        self, host: Host, visitor: Visitor, address: str, username: str, link: _Link
+    ) -> None:
         self.host = host
-        self.identity = identity
-        # the login name: what the visitor's Join form offers as their name
-        self.username = plain(username, 32).strip()
+        self.link = link
+        self.visitor = visitor
+        self.identity = visitor.identity
+        # the name their Join form offers: the login name, as plain text
+        self.username = visitor.name or plain(username, 32).strip()
         self.address = address
         self.chan: asyncssh.SSHServerChannel[bytes] | None = None
         self.term: tuple[str, int, int] | None = None  # TERM, width, height
@@ -217,62 +403,99 @@ class _Session(asyncssh.SSHServerSession[bytes]):
     def subsystem_requested(self, subsystem: str) -> bool:
         return False  # no SFTP, nothing that reaches the file system
 
-    def session_started(self) -> None:
-        asyncio.get_running_loop().create_task(self._start())
+    def eof_received(self) -> bool:
+        # `ssh -T host </dev/null` sends EOF at once: keep our half open so the
+        # line we owe still goes out, then we close
+        return True
 
-    async def _start(self) -> None:
+    def session_started(self) -> None:
+        # decided here, at once: every refusal is written before anything
+        # the client sends next (its EOF) is looked at
         chan = self.chan
         assert chan is not None
         if self.term is None or chan.get_command() is not None:
-            chan.write(NO_PTY.encode())
-            chan.exit(1)
+            self._refuse(NO_PTY)
             return
-        refused = self.host.admit(self.address)
+        if self.visitor.refusal is not None:
+            self._refuse(f"cardtable: {self.visitor.refusal}\r\n")
+            return
+        refused = self.host.admit(self.address, self.visitor)
         if refused is not None:
-            chan.write(f"{refused}\r\n".encode())
-            chan.exit(1)
+            self._refuse(f"{refused}\r\n")
             return
         self.counted = True
+        asyncio.get_running_loop().create_task(self._start())
+
+    def _refuse(self, line: str) -> None:
+        assert self.chan is not None
+        with contextlib.suppress(BrokenPipeError, asyncssh.Error):
+            self.chan.write(line.encode())
+        with contextlib.suppress(BrokenPipeError, asyncssh.Error, OSError):
+            self.chan.exit(1)
+
+    async def _start(self) -> None:
         try:
             await self._spawn()
-        except OSError as err:
-            log.exception("cannot start a visitor's cardtable")
-            chan.write(f"cardtable could not start here: {err.strerror or err}.\r\n".encode())
-            chan.exit(1)
+        except (OSError, ValueError) as err:
+            log.error("cannot start a visitor's cardtable: %s", err)
+            reason = err.strerror if isinstance(err, OSError) and err.strerror else err
+            self._refuse(f"cardtable could not start here: {reason}.\r\n")
 
-    async def _spawn(self) -> None:
-        assert self.term is not None and self.chan is not None
-        term, width, height = self.term
-        data, config = visitor_dirs(self.host.config.data_dir, self.identity)
-        master, slave = os.openpty()
-        _set_size(master, width, height)
+    def environment(self, root: Path, data: Path, config: Path) -> dict[str, str]:
+        """The visitor process's whole environment, made here: nothing of the
+        host's (or the visitor's own) leaks in. Every folder a program might
+        write to is inside the visitor's own."""
+        assert self.term is not None
+        term = self.term[0]
+        home, tmp = root / "home", root / "tmp"
+        home.mkdir(exist_ok=True)
+        tmp.mkdir(exist_ok=True)
         env = {
             "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
             "LANG": os.environ.get("LANG", "C.UTF-8"),
-            "HOME": str(config),
+            "HOME": str(home),
+            "TMPDIR": str(tmp),
+            "XDG_CONFIG_HOME": str(home / ".config"),
+            "XDG_DATA_HOME": str(home / ".local" / "share"),
+            "XDG_STATE_HOME": str(home / ".local" / "state"),
+            "XDG_CACHE_HOME": str(home / ".cache"),
+            # the program's folder is the host's: read its bytecode, write none
+            "PYTHONDONTWRITEBYTECODE": "1",
             "TERM": term,
             "CARDTABLE_CONFIG_DIR": str(config),
+            **self.host.config.grants().environ(self.host.config.game_server),
         }
         if term in ("linux", "vt100", "vt220", "xterm", "screen"):
             env["TEXTUAL_COLOR_SYSTEM"] = "standard"  # a 16-colour terminal
-        if self.host.config.game_server:
-            env["CARDTABLE_SERVER"] = self.host.config.game_server
         if self.username:
             env["USER"] = env["LOGNAME"] = self.username
-        memory = self.host.config.limits.memory_bytes
-        process = await asyncio.create_subprocess_exec(
-            *self.host.config.command,
-            "--data-dir",
-            str(data),
-            stdin=slave,
-            stdout=slave,
-            stderr=slave,
-            env=env,
-            cwd=str(config),
-            start_new_session=True,
-            preexec_fn=_child_setup(memory),
-        )
-        os.close(slave)
+        return env
+
+    async def _spawn(self) -> None:
+        assert self.term is not None and self.chan is not None
+        _, width, height = self.term
+        data, config = visitor_dirs(self.host.config.data_dir, self.identity)
+        env = self.environment(data.parent, data, config)
+        master, slave = os.openpty()
+        _set_size(master, width, height)
+        try:
+            process = await asyncio.create_subprocess_exec(
+                *self.host.config.command,
+                "--data-dir",
+                str(data),
+                stdin=slave,
+                stdout=slave,
+                stderr=slave,
+                env=env,
+                cwd=str(data.parent),
+                start_new_session=True,
+                preexec_fn=_child_setup(self.host.config.limits),
+            )
+        except BaseException:
+            os.close(master)
+            raise
+        finally:
+            os.close(slave)
         self.master, self.process = master, process
         self.host.processes.add(process)
         os.set_blocking(master, False)
@@ -317,7 +540,8 @@ class _Session(asyncssh.SSHServerSession[bytes]):
 
     def _idle_out(self) -> None:
         if self.chan is not None:
-            self.chan.write(b"\r\nIdle for too long: your games are saved. Goodbye.\r\n")
+            with contextlib.suppress(BrokenPipeError, asyncssh.Error):
+                self.chan.write(b"\r\nIdle for too long: your games are saved. Goodbye.\r\n")
         self._end_process()
 
     async def _wait(self, process: asyncio.subprocess.Process) -> None:
@@ -346,17 +570,24 @@ class _Session(asyncssh.SSHServerSession[bytes]):
         if self.idle is not None:
             self.idle.cancel()
         self._end_process()
+        self.link.session_closed()
         if self.counted:
             self.counted = False
-            self.host.release(self.address)
+            self.host.release(self.address, self.visitor)
 
 
-def _child_setup(memory: int) -> Callable[[], None]:
+def _child_setup(limits: HostLimits) -> Callable[[], None]:
     def setup() -> None:
         import resource
 
         fcntl.ioctl(0, termios.TIOCSCTTY, 0)  # the pty becomes its controlling terminal
-        resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+        resource.setrlimit(resource.RLIMIT_AS, (limits.memory_bytes, limits.memory_bytes))
+        if limits.cpu_seconds is not None:
+            # past the soft ceiling SIGXCPU ends the program (its game is saved);
+            # the hard one a little later, should it be caught
+            cpu = limits.cpu_seconds
+            resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 5))
+        os.nice(limits.nice)
         # an ignored signal stays ignored across exec: a host started under
         # nohup would leave every visitor's program deaf to the hangup that
         # ends an idle or dropped session
@@ -366,20 +597,265 @@ def _child_setup(memory: int) -> Callable[[], None]:
     return setup
 
 
+# ---------------------------------------------------------------- listening
+class _Link:
+    """One accepted TCP connection, counted from accept() to its close,
+    whether it ever speaks SSH or not."""
+
+    def __init__(self, listener: SSHListener, sock: socket.socket, address: str) -> None:
+        self.listener = listener
+        self.sock = sock
+        self.address = address
+        self.conn: asyncssh.SSHServerConnection | None = None
+        self.task: asyncio.Task[None] | None = None
+        self.sessions = 0
+        self._released = False
+        wait = listener.host.config.limits.session_wait_seconds
+        self.clock = asyncio.get_running_loop().call_later(wait, self.too_slow)
+
+    def session_opened(self) -> None:
+        self.sessions += 1
+        self.clock.cancel()
+
+    def session_closed(self) -> None:
+        """A connection kept open after its last session is one that opens
+        none: the same clock runs again."""
+        self.sessions -= 1
+        if self.sessions <= 0 and not self._released:
+            wait = self.listener.host.config.limits.session_wait_seconds
+            self.clock = asyncio.get_running_loop().call_later(wait, self.too_slow)
+
+    def too_slow(self) -> None:
+        """No session in time (a half-open handshake, a login left waiting):
+        the connection goes, and with it its place in the counts."""
+        if self.sessions <= 0:
+            self.abort()
+
+    def abort(self) -> None:
+        if self.conn is not None:
+            self.conn.abort()
+        if self.task is not None and not self.task.done():
+            self.task.cancel()
+        self.closed()
+
+    def closed(self) -> None:
+        if self._released:
+            return
+        self._released = True
+        self.clock.cancel()
+        with contextlib.suppress(OSError):
+            self.sock.close()
+        self.listener.forget(self)
+
+
+class SSHListener:
+    """The listening sockets of an ``ssh-host`` and its accept loop: every
+    connection is counted (and refused over the limits) the moment it is
+    accepted, and running out of file descriptors pauses accepting, logged
+    once, until a connection closes or a moment has passed."""
+
+    def __init__(self, host: Host, sockets: Sequence[socket.socket], options: Any) -> None:
+        self.host = host
+        self.sockets = list(sockets)
+        self.options = options
+        self.links: set[_Link] = set()
+        self._freed = asyncio.Event()
+        self._loops = [asyncio.get_running_loop().create_task(self._accept(s)) for s in sockets]
+        self._closed = asyncio.Event()
+        self.paused = False  # out of file descriptors right now
+        self._said_paused = False  # and the log says so
+        self._last_said = -60.0
+
+    async def _accept(self, listening: socket.socket) -> None:
+        loop = asyncio.get_running_loop()
+        limits = self.host.config.limits
+        while True:
+            try:
+                sock, peer = await loop.sock_accept(listening)
+            except OSError as err:
+                if err.errno in (errno.ECONNABORTED, errno.EPROTO, errno.EINTR):
+                    continue  # the client gave up while in the queue
+                if listening.fileno() < 0:
+                    raise  # the listening socket was closed: we are stopping
+                # out of file descriptors (EMFILE, ENFILE) or memory, or
+                # stranger: nothing to accept with until something closes.
+                # Said once; asyncio's own loop would log a traceback a second
+                if not self.paused:
+                    self.paused = True
+                    # a flood flips between full and not: a line a minute at most
+                    now = loop.time()
+                    self._said_paused = now - self._last_said >= 60
+                    if self._said_paused:
+                        self._last_said = now
+                        reason = err.strerror or err
+                        log.warning(
+                            "cannot accept connections (%s): pausing until one closes", reason
+                        )
+                self._freed.clear()
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._freed.wait(), limits.accept_pause_seconds)
+                continue
+            if self.paused:
+                if self._said_paused:
+                    log.warning("accepting connections again")
+                self.paused = False
+            address = str(peer[0]) if peer else "?"
+            if not self.host.admit_connection(address):
+                sock.close()  # over the limits: closed before any SSH is spoken
+                continue
+            link = _Link(self, sock, address)
+            self.links.add(link)
+            link.task = loop.create_task(self._serve(link))
+
+    async def _serve(self, link: _Link) -> None:
+        try:
+            await asyncssh.run_server(
+                link.sock, options=self.options, server_factory=lambda: _Server(self.host, link)
+            )
+        except asyncio.CancelledError:
+            link.closed()
+        except (OSError, asyncssh.Error, TimeoutError) as err:
+            # a failed handshake or login is the client's business: one debug line
+            log.debug("ssh connection from %s ended: %s", link.address, err)
+            link.closed()
+        except Exception:
+            log.exception("ssh connection from %s failed", link.address)
+            link.closed()
+
+    def forget(self, link: _Link) -> None:
+        if link in self.links:
+            self.links.discard(link)
+            self.host.release_connection(link.address)
+            self._freed.set()
+
+    def close(self) -> None:
+        """Stop listening, and end every connection (visitors are hung up on)."""
+        for task in self._loops:
+            task.cancel()
+        for sock in self.sockets:
+            sock.close()
+        for link in list(self.links):
+            link.abort()
+        self._closed.set()
+
+    async def wait_closed(self) -> None:
+        await self._closed.wait()
+        await asyncio.gather(*self._loops, return_exceptions=True)
+
+
+async def _listening_sockets(host: str, port: int) -> list[socket.socket]:
+    loop = asyncio.get_running_loop()
+    infos = await loop.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    sockets: list[socket.socket] = []
+    try:
+        for family, kind, proto, _, address in dict.fromkeys(infos):
+            sock = socket.socket(family, kind, proto)
+            sockets.append(sock)
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            if family == socket.AF_INET6:
+                sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+            sock.bind(address)
+            sock.listen(128)
+            sock.setblocking(False)
+    except OSError:
+        for sock in sockets:
+            sock.close()
+        raise
+    return sockets
+
+
 async def start_host(
     config: HostConfig, host: str = "127.0.0.1", port: int = 2222
-) -> tuple[asyncssh.SSHAcceptor, Host]:
-    """Listen for visitors; returns the acceptor (``close()`` it) and the host."""
+) -> tuple[SSHListener, Host]:
+    """Listen for visitors; returns the listener (``close()`` it) and the host.
+    OSError if it cannot listen there."""
     state = Host(config)
-    acceptor = await asyncssh.create_server(
-        state.server,
-        host,
-        port,
+    options = await asyncssh.SSHServerConnectionOptions.construct(
         server_host_keys=[load_host_key(config.data_dir)],
         encoding=None,
         allow_pty=True,
         agent_forwarding=False,
         x11_forwarding=False,
-        login_timeout=60,
+        login_timeout=max(config.limits.session_wait_seconds, 1.0),
     )
-    return acceptor, state
+    return SSHListener(state, await _listening_sockets(host, port), options), state
+
+
+# ---------------------------------------------------------------- the table server
+class TableServerProcess:
+    """The table server visitors meet at: ``cardtable serve`` in a process of
+    its own on loopback, so that a busy table never delays a visitor's
+    keystrokes in the host's event loop."""
+
+    def __init__(self, process: asyncio.subprocess.Process, address: str) -> None:
+        self.process = process
+        self.address = address
+
+    @classmethod
+    async def start(
+        cls, data_dir: Path, command: Sequence[str] = (sys.executable, "-m", "tui.cli")
+    ) -> TableServerProcess:
+        """Start it on 127.0.0.1 at a free port and learn the port from the
+        line it prints; OSError with its own words if it does not start."""
+        process = await asyncio.create_subprocess_exec(
+            *command,
+            "--data-dir",
+            str(data_dir),
+            "serve",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            "0",
+            stdin=asyncio.subprocess.DEVNULL,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE,
+            start_new_session=True,  # the host's Ctrl+C is the host's; we stop it in order
+            preexec_fn=_die_with_parent,
+        )
+        assert process.stdout is not None and process.stderr is not None
+        try:
+            line = await asyncio.wait_for(process.stdout.readline(), 30)
+        except TimeoutError:
+            line = b""
+        found = re.search(rb"serving tables on (\S+):(\d+);", line)
+        if found is None:
+            with contextlib.suppress(ProcessLookupError):
+                process.kill()
+            why = (await process.stderr.read()).decode("utf-8", "replace").strip()
+            await process.wait()
+            raise OSError(f"the table server did not start: {plain(why or line, 200)}")
+        # nothing more is read from it: its output goes nowhere rather than
+        # filling a pipe that would one day block it
+        asyncio.get_running_loop().create_task(_drain(process.stdout))
+        asyncio.get_running_loop().create_task(_drain(process.stderr))
+        return cls(process, f"{found[1].decode()}:{int(found[2])}")
+
+    async def stop(self, grace: float = 10.0) -> None:
+        """SIGTERM (it saves and stops in order), then SIGKILL after ``grace`` s."""
+        if self.process.returncode is None:
+            with contextlib.suppress(ProcessLookupError):
+                self.process.terminate()
+            try:
+                await asyncio.wait_for(self.process.wait(), grace)
+            except TimeoutError:
+                with contextlib.suppress(ProcessLookupError):
+                    self.process.kill()
+                await self.process.wait()
+
+
+def _die_with_parent() -> None:
+    """A host that is killed outright (SIGKILL, a crash) takes its table
+    server with it instead of leaving it listening (Linux; elsewhere the
+    host's orderly stop is all there is)."""
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        pr_set_pdeathsig = 1
+        with contextlib.suppress(OSError, AttributeError):
+            ctypes.CDLL(None, use_errno=True).prctl(pr_set_pdeathsig, signal.SIGTERM)
+
+
+async def _drain(stream: asyncio.StreamReader) -> None:
+    with contextlib.suppress(Exception):
+        while await stream.read(65536):
+            pass

@@ -18,6 +18,8 @@ from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
+from net.grants import Grants
+
 from .commands import ScreenActions
 from .plain import plain
 from .settings import Settings, default_config_dir, load_settings, save_settings
@@ -77,7 +79,11 @@ class CardTableApp(App[int]):
         *,
         ascii: bool = False,
         launch: dict[str, Any] | None = None,
+        grants: Grants | None = None,
     ) -> None:
+        # what this app may do here: everything, unless ssh-host started it
+        # for a visitor (net/grants.py); every screen asks this one object
+        self.grants = grants if grants is not None else Grants.from_environ()
         self.config_dir = config_dir or default_config_dir()
         self.settings, self._settings_notice = load_settings(self.config_dir)
         self.data_dir = data_dir
@@ -279,10 +285,13 @@ class CardTableApp(App[int]):
         """Start a table server in this app (once; later calls get the same
         one): on 127.0.0.1, or on every address if ``everyone``. Its tables
         are kept in the data folder's ``hosted/``. The port it listens on;
-        OSError if it cannot listen (a busy port)."""
+        OSError if it cannot listen (a busy port), PermissionError if this
+        app may not host (an ssh-host visitor's)."""
         from net.server import TableServer
         from saves.store import SaveStore
 
+        if not self.grants.may_host:
+            raise PermissionError("this host does not let visitors open a table server")
         if self.hosted is not None:
             return self.hosted_port
         server = TableServer(

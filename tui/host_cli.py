@@ -8,10 +8,15 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import logging
+import signal
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from saves.store import SaveStore
+
+if TYPE_CHECKING:
+    from net.ssh_host import HostConfig
 
 
 def add_host_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
@@ -41,14 +46,60 @@ def add_host_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--server",
         metavar="HOST:PORT",
-        help="the table server visitors join to play each other (default: one started "
-        "here on 127.0.0.1, keeping its tables in the data folder)",
+        help="the table server visitors join to play each other (default: `cardtable serve` "
+        "started here in its own process on 127.0.0.1, keeping its tables in the data folder)",
+    )
+    parser.add_argument(
+        "--allow-join",
+        action="append",
+        default=[],
+        metavar="HOST:PORT",
+        help="another table server visitors may join (repeatable); they reach no other address",
+    )
+    parser.add_argument(
+        "--visitor-cpu",
+        type=int,
+        default=3600,
+        metavar="SECONDS",
+        help="CPU time one visitor's program may use before it is stopped (0: no ceiling; "
+        "default 3600). Visitors run at a lower priority either way",
+    )
+    parser.add_argument(
+        "--visitor-memory",
+        type=int,
+        default=512,
+        metavar="MB",
+        help="address space of one visitor's program (default 512)",
     )
     parser.set_defaults(handler=run_host)
 
 
+def host_config(args: argparse.Namespace, data_dir: Path, game_server: str) -> HostConfig:
+    """What the command line asks of the host (UserError, one line, if it is wrong)."""
+    from net.ssh_host import HostConfig, HostLimits
+
+    from .cli import UserError
+
+    for address in args.allow_join:
+        _check_address("--allow-join", address)
+    if args.visitor_cpu < 0:
+        raise UserError(f"--visitor-cpu is 0 (no ceiling) or more seconds, not {args.visitor_cpu}")
+    if args.visitor_memory < 64:
+        raise UserError(f"--visitor-memory is at least 64 (MB), not {args.visitor_memory}")
+    limits = HostLimits(
+        memory_bytes=args.visitor_memory * 2**20, cpu_seconds=args.visitor_cpu or None
+    )
+    return HostConfig(
+        data_dir=data_dir,
+        authorized_keys=args.authorized_keys,
+        limits=limits,
+        game_server=game_server,
+        allow_join=tuple(args.allow_join),
+    )
+
+
 def run_host(args: argparse.Namespace) -> int:
-    from net.ssh_host import HostConfig, start_host
+    from net.ssh_host import TableServerProcess, start_host
 
     from .cli import UserError
 
@@ -59,44 +110,54 @@ def run_host(args: argparse.Namespace) -> int:
         raise UserError(f"--authorized-keys: there is no file {keys}")
     server_address: str | None = args.server
     if server_address is not None:
-        _check_address(server_address)
+        _check_address("--server", server_address)
     store = SaveStore.default(getattr(args, "data_dir", None))
+    host_config(args, store.root, server_address or "127.0.0.1:1")  # its mistakes, before starting
 
     async def serve() -> None:
-        from net.server import TableServer
-
+        # a service manager's stop: in order, from the start (before we say we listen)
+        serving = asyncio.current_task()
+        assert serving is not None
+        with contextlib.suppress(NotImplementedError):
+            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, serving.cancel)
         tables = None
         address = server_address
         if address is None:
-            # visitors meet at a table server of our own, on loopback only
-            tables = TableServer(store)
-            host, port = await tables.start("127.0.0.1", 0)
-            address = f"{host}:{port}"
-        config = HostConfig(data_dir=store.root, authorized_keys=keys, game_server=address)
+            # visitors meet at a table server of our own, in its own process
+            # (a busy table must not slow the visitors' keystrokes), on loopback
+            try:
+                tables = await TableServerProcess.start(store.root)
+            except OSError as err:
+                raise UserError(str(err)) from None
+            address = tables.address
+        config = host_config(args, store.root, address)
         try:
-            acceptor, _ = await start_host(config, args.host, args.port)
-        except OSError as err:
-            if tables is not None:
-                await tables.close()
-            raise UserError(f"cannot listen on {args.host}:{args.port}: {err.strerror}") from None
-        who = "guests welcome" if keys is None else f"keys in {keys}"
-        print(f"cardtable: ssh -p {args.port} NAME@{args.host} ({who}); Ctrl+C stops", flush=True)
-        print(f"cardtable: visitors play each other at the table server {address}", flush=True)
-        try:
-            await acceptor.wait_closed()
+            try:
+                listener, _ = await start_host(config, args.host, args.port)
+            except OSError as err:
+                reason = err.strerror or err
+                raise UserError(f"cannot listen on {args.host}:{args.port}: {reason}") from None
+            who = "guests welcome" if keys is None else f"keys in {keys}"
+            where = f"ssh -p {args.port} NAME@{args.host}"
+            print(f"cardtable: {where} ({who}); Ctrl+C stops", flush=True)
+            print(f"cardtable: visitors play each other at the table server {address}", flush=True)
+            try:
+                await listener.wait_closed()
+            finally:
+                listener.close()
         finally:
-            acceptor.close()
             if tables is not None:
-                await tables.close()
+                await tables.stop()
 
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     with contextlib.suppress(KeyboardInterrupt, asyncio.CancelledError):
         asyncio.run(serve())
     return 0
 
 
-def _check_address(text: str) -> None:
+def _check_address(flag: str, text: str) -> None:
     from .cli import UserError
     from .network import split_address
 
     if split_address(text) is None:
-        raise UserError(f"--server must be HOST:PORT, like 127.0.0.1:7420, not {text!r}")
+        raise UserError(f"{flag} must be HOST:PORT, like 127.0.0.1:7420, not {text!r}")

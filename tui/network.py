@@ -16,26 +16,19 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from net.grants import SERVER_ENV, split_host_port
 from tui.plain import plain
 
 DEFAULT_PORT = 7420
 DEFAULT_ADDRESS = f"127.0.0.1:{DEFAULT_PORT}"
-# `cardtable ssh-host` tells its visitors' apps where they meet (net/ssh_host.py)
-SERVER_ENV = "CARDTABLE_SERVER"
 
 
 def default_address() -> str:
+    # `cardtable ssh-host` tells its visitors' apps where they meet (net/grants.py)
     return os.environ.get(SERVER_ENV) or DEFAULT_ADDRESS
 
 
-def split_address(text: str) -> tuple[str, int] | None:
-    """``HOST:PORT`` (an IPv6 host in brackets) split and checked; None if the
-    text is not one."""
-    host, sep, port = text.strip().rpartition(":")
-    host = host.strip("[]")
-    if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
-        return None
-    return host, int(port)
+split_address = split_host_port
 
 
 def parse_address(text: str) -> tuple[str, int]:

@@ -22,6 +22,7 @@ from net.ssh_host import (
     HostConfig,
     HostLimits,
     guest_identity,
+    guest_name,
     key_identity,
     load_host_key,
     start_host,
@@ -39,6 +40,11 @@ STAND_IN = (
     "'USER', os.environ.get('USER'), "
     "'SIZE', tuple(shutil.get_terminal_size()), "
     "'AS', resource.getrlimit(resource.RLIMIT_AS)[0], "
+    "'CPU', resource.getrlimit(resource.RLIMIT_CPU)[0], 'NICE', os.nice(0), "
+    "'HOME', os.environ['HOME'], 'TMPDIR', os.environ['TMPDIR'], "
+    "'NOPYC', os.environ.get('PYTHONDONTWRITEBYTECODE'), "
+    "'VISITOR', os.environ.get('CARDTABLE_VISITOR'), "
+    "'ALLOW', os.environ.get('CARDTABLE_ALLOW_JOIN'), "
     "'TTY', os.isatty(0), flush=True); sys.stdin.readline()",
 )
 
@@ -69,6 +75,9 @@ async def guests(tmp_path: Path) -> AsyncIterator[tuple[int, Path]]:
 
 
 def connect(port: int, user: str, **options: object) -> asyncssh.SSHClientConnection:
+    """A client of the host; keyless unless given ``client_keys`` (a guest
+    without a key answers keyboard-interactive, which asks nothing)."""
+    options = {"client_keys": None, "password": "", **options}
     return asyncssh.connect(  # type: ignore[return-value]
         "127.0.0.1", port, username=user, known_hosts=None, **options
     )
@@ -78,20 +87,25 @@ async def test_a_visitor_runs_in_their_own_terminal_and_folder(
     guests: tuple[int, Path],
 ) -> None:
     port, data = guests
-    async with connect(port, "Ada Lovelace/../x") as conn:
+    async with connect(port, "Ada") as conn:
         process = await conn.create_process(
             term_type="xterm-256color", term_size=(100, 30), encoding=None
         )
         shown = await read_until(process, "TTY")
         process.stdin.write(b"\r")
         await asyncio.wait_for(process.wait_closed(), 20)
-    home = data / "visitors" / "guest-ada-lovelace-x"
+    home = data / "visitors" / "guest-ada"
     assert f"'--data-dir', '{home / 'data'}'" in shown
     assert f"CONFIG {home / 'config'}" in shown
     assert "TERM xterm-256color" in shown and "SIZE (100, 30)" in shown and "TTY True" in shown
     assert "SERVER 127.0.0.1:7999" in shown  # the table server visitors meet on
-    assert "USER Ada Lovelace/../x" in shown  # the name their Join form offers
+    assert "USER ada" in shown  # the name their Join form offers
     assert f"AS {HostLimits().memory_bytes}" in shown  # the memory cap holds in the process
+    # a guest: told so, with a CPU ceiling, yielding the CPU, writing only at home
+    assert "VISITOR 1" in shown and "ALLOW 127.0.0.1:7999" in shown
+    assert f"CPU {HostLimits().cpu_seconds}" in shown and f"NICE {HostLimits().nice}" in shown
+    assert f"HOME {home / 'home'}" in shown and f"TMPDIR {home / 'tmp'}" in shown
+    assert "NOPYC 1" in shown
 
 
 async def test_two_visitors_keep_their_saves_apart(guests: tuple[int, Path]) -> None:
@@ -103,6 +117,7 @@ async def test_two_visitors_keep_their_saves_apart(guests: tuple[int, Path]) -> 
             process.stdin.write(b"\r")
             assert f"visitors/guest-{name}/data" in shown
     assert sorted(p.name for p in (data / "visitors").iterdir()) == ["guest-ada", "guest-bea"]
+    assert (data / "visitors" / "guest-ada").stat().st_mode & 0o077 == 0  # the visitor's own
 
 
 async def test_without_a_terminal_a_visitor_gets_one_line(guests: tuple[int, Path]) -> None:
@@ -125,19 +140,23 @@ async def test_without_a_terminal_a_visitor_gets_one_line(guests: tuple[int, Pat
 
 async def test_sessions_per_address_are_limited(guests: tuple[int, Path]) -> None:
     port, _ = guests
-    async with connect(port, "ada") as conn:
-        first = await conn.create_process(term_type="xterm", encoding=None)
-        second = await conn.create_process(term_type="xterm", encoding=None)
-        await read_until(first, "TTY")
-        await read_until(second, "TTY")
-        third = await conn.create_process(term_type="xterm", encoding=None)
+    async with (
+        connect(port, "ada") as ada,
+        connect(port, "bea") as bea,
+        connect(port, "cyd") as cyd,
+    ):
+        first = await ada.create_process(term_type="xterm", encoding=None)
+        second = await bea.create_process(term_type="xterm", encoding=None)
+        assert "TTY" in await read_until(first, "TTY")
+        assert "TTY" in await read_until(second, "TTY")
+        third = await cyd.create_process(term_type="xterm", encoding=None)
         refused = await asyncio.wait_for(third.stdout.read(), 20)
         assert b"too many sessions from your address" in refused
         for process in (first, second):
             process.stdin.write(b"\r")
             await asyncio.wait_for(process.wait_closed(), 20)
         # the count goes down again
-        fourth = await conn.create_process(term_type="xterm", encoding=None)
+        fourth = await cyd.create_process(term_type="xterm", encoding=None)
         assert "TTY" in await read_until(fourth, "TTY")
         fourth.stdin.write(b"\r")
 
@@ -166,13 +185,30 @@ async def test_with_authorized_keys_only_those_keys_get_in_and_each_is_its_own(
         acceptor.close()
 
 
-def test_names_become_folder_names_and_nothing_else(tmp_path: Path) -> None:
-    assert guest_identity("Ada") == "guest-ada"
-    assert guest_identity("../../etc") == "guest-etc"
-    assert guest_identity("\x1b[2J") == "guest-2j"
-    assert guest_identity("") == guest_identity("///") == "guest-anonymous"
-    assert len(guest_identity("x" * 500)) == len("guest-") + 32
-    for bad in ("../x", "guest-a/b", "root", "guest-"):
+def test_a_guest_name_has_one_spelling_and_look_alikes_are_not_names(tmp_path: Path) -> None:
+    assert guest_identity("Ada") == guest_identity("ADA") == "guest-ada"
+    # width and compatibility forms are the same name, not a look-alike of it
+    assert guest_identity("\uff21\uff24\uff21") == "guest-ada"  # fullwidth ADA
+    assert guest_identity("Ada.Lovelace_2-b") == "guest-ada.lovelace_2-b"
+    for not_a_name in [
+        "ADA-",  # separators only between letters and digits
+        "ada.",
+        "-ADA-",
+        "a--da",
+        "",
+        "///",
+        "../../etc",
+        "\x1b[2J",
+        "ada\u200b",  # zero-width space
+        "a\u0301da",  # a combining accent
+        "\u0430da",  # a Cyrillic a
+        "\u0391DA",  # a Greek capital alpha
+        "ada lovelace",
+        "x" * 33,
+    ]:
+        with pytest.raises(ValueError, match="a guest name is"):
+            guest_name(not_a_name)
+    for bad in ("../x", "guest-a/b", "root", "guest-", "guest-..", "key-xyz"):
         with pytest.raises(ValueError):
             visitor_dirs(tmp_path, bad)
 

@@ -53,17 +53,20 @@ def available_games() -> dict[str, tuple[str, str, bool]]:
     return out
 
 
-ACTIONS_MARKUP = "   ".join(
-    [
-        "[b][@click=screen.new_game]New game (n)[/][/b]",
-        "[@click=screen.resume]Resume (r)[/]",
-        "[@click=screen.join]Join (j)[/]",
-        "[@click=screen.host]Host (o)[/]",
-        "[@click=screen.rules]Rules (?)[/]",
-        "[@click=screen.settings]Settings (s)[/]",
-        "[@click=screen.quit]Quit (q)[/]",
-    ]
-)
+_ACTIONS = {
+    "new_game": "[b][@click=screen.new_game]New game (n)[/][/b]",
+    "resume": "[@click=screen.resume]Resume (r)[/]",
+    "join": "[@click=screen.join]Join (j)[/]",
+    "host": "[@click=screen.host]Host (o)[/]",
+    "rules": "[@click=screen.rules]Rules (?)[/]",
+    "settings": "[@click=screen.settings]Settings (s)[/]",
+    "quit": "[@click=screen.quit]Quit (q)[/]",
+}
+
+
+def actions_markup(may_host: bool) -> str:
+    """The clickable actions: Host only where this app may open a server."""
+    return "   ".join(text for action, text in _ACTIONS.items() if may_host or action != "host")
 
 
 class HomeScreen(Screen[None]):
@@ -89,8 +92,15 @@ class HomeScreen(Screen[None]):
             yield OptionList(*game_options(first_paint), id="games")
             # clickable words rather than Buttons: as good for a mouse, and lighter
             # at startup (tests/perf/bench_startup.py)
-            yield Static(ACTIONS_MARKUP, id="home-actions")
+            yield Static(actions_markup(self.cardtable.grants.may_host), id="home-actions")
         yield Footer()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # an ssh-host visitor's app has no Host: not in the footer, not in the
+        # palette (it lists enabled bindings), not by its key
+        if action == "host":
+            return self.cardtable.grants.may_host
+        return True
 
     def on_mount(self) -> None:
         self.sub_title = "home"
@@ -140,6 +150,9 @@ class HomeScreen(Screen[None]):
     def action_host(self) -> None:
         from .join import HostScreen
 
+        if not self.cardtable.grants.may_host:  # a click or a palette entry left over
+            self.notify("This host does not let visitors open a table server.", severity="error")
+            return
         self.app.push_screen(HostScreen())
 
     def action_rules(self) -> None:

@@ -1,10 +1,12 @@
 """Join and Host: the two ways into network play from the home screen.
 
 Join connects to a table server (host:port, and the name the others see)
-and opens its lobby. Host starts a server in this process (net/server.py:
-on 127.0.0.1, or every address if the player lets other machines join),
-shows the addresses to give a friend, and opens its own lobby; the app
-stops the server when it closes.
+and opens its lobby; an ssh-host visitor's app reaches only the servers
+the host grants (net/grants.py), and :func:`connect` is where that holds.
+Host starts a server in this process (net/server.py: on 127.0.0.1, or
+every address if the player lets other machines join), shows the addresses
+to give a friend, and opens its own lobby; the app stops the server when it
+closes. A visitor's app has no Host.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from tui.styles import FORMS
 if TYPE_CHECKING:
     from textual._path import CSSPathType
 
+    from net.grants import Grants
     from net.remote import RemoteClient
     from tui.app import CardTableApp
 
@@ -42,10 +45,17 @@ def default_name(saved: str) -> str:
         return "Player"
 
 
-async def connect(host: str, port: int, name: str) -> RemoteClient:
-    """A lobby connection; ConnectionError with a one-line sentence if not."""
+async def connect(host: str, port: int, name: str, *, grants: Grants) -> RemoteClient:
+    """A lobby connection; ConnectionError with a one-line sentence if not.
+
+    Every connection the app makes comes through here, so the grants are
+    checked here: an address a visitor may not join is refused before any
+    packet leaves, in the same words whether something listens there or not."""
+    from net.grants import NOT_ALLOWED
     from net.remote import RemoteClient, RemoteError
 
+    if not grants.may_join(host, port):
+        raise ConnectionError(NOT_ALLOWED)
     where = f"{host}:{port}"
     try:
         return await asyncio.wait_for(
@@ -125,7 +135,7 @@ class _ServerForm(Screen[None]):
         name = self.player_name()
         self.error(f"Connecting to {host}:{port}…")
         try:
-            client = await connect(host, port, name)
+            client = await connect(host, port, name, grants=self.cardtable.grants)
         except ConnectionError as err:
             self.error(f"{str(err)[0].upper()}{str(err)[1:]}.")
             return
@@ -138,9 +148,10 @@ class JoinScreen(_ServerForm):
     BUTTON = "Connect"
 
     def fields(self) -> ComposeResult:
-        yield Static(
-            "Play at a table server: a friend's (Host) or `cardtable serve`.", classes="hint"
-        )
+        hint = "Play at a table server: a friend's (Host) or `cardtable serve`."
+        if self.cardtable.grants.visitor:
+            hint = "Play the other visitors at the table server this host offers."
+        yield Static(hint, classes="hint")
         with Horizontal(classes="row"):
             yield Label("Server (host:port)", classes="name")
             yield Input(default_address(), id="address", compact=True)

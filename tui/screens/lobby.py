@@ -115,7 +115,7 @@ class LobbyScreen(Screen[None]):
         host, _, port = self.client.address.rpartition(":")
         name = str(self.client.welcome.get("name") or "Player")
         try:
-            client = await connect(host.strip("[]"), int(port), name)
+            client = await connect(host.strip("[]"), int(port), name, grants=self.cardtable.grants)
         except ConnectionError:
             await self._server_gone()
             return
@@ -260,7 +260,7 @@ class LobbyScreen(Screen[None]):
         host, _, port = self.client.address.rpartition(":")
         name = str(self.client.welcome.get("name") or "Player")
         try:
-            client = await connect(host.strip("[]"), int(port), name)
+            client = await connect(host.strip("[]"), int(port), name, grants=self.cardtable.grants)
         except ConnectionError as err:
             self.say(f"{err}", problem=True)
             return
