@@ -112,6 +112,24 @@ class Hosted:
     def reconnecting(self) -> list[int]:
         return sorted(self.holding)
 
+    def free_seats(self) -> list[int]:
+        """The seats a newcomer may take: open seats nobody holds, and only
+        before the game starts. Once it has started every person's seat
+        belongs to whoever sat there, even after they resigned, dropped for
+        good or were replaced by a computer: a stranger who took it would be
+        sent its hand (and a finished table has nothing left to play)."""
+        if self.started or self.table.status != PLAYING:
+            return []
+        return sorted(self.open_seats - set(self.tokens))
+
+    def why_no_seat(self) -> str:
+        """Why ``join`` finds no seat, and what to do instead."""
+        if self.table.status != PLAYING:
+            return f"the game at table {self.id} is over: no seat is open (watch it to see it)"
+        if self.started:
+            return f"the game at table {self.id} has started: no seat is open (watch it instead)"
+        return f"table {self.id} has no open seat (watch it instead)"
+
     def shown(self, update: Update) -> Update:
         """``update`` as a client may have it: until every open seat is taken
         the game has not begun, so nobody is to act and no move is legal (a
@@ -143,7 +161,12 @@ class Hosted:
         if info.kind == "bot":
             return {"seat": seat, "kind": "computer", "name": info.name, "level": info.level}
         if seat not in self.tokens:
-            return {"seat": seat, "kind": "open", "name": None, "level": None}
+            if seat in self.free_seats():
+                return {"seat": seat, "kind": "open", "name": None, "level": None}
+            # a person's seat after the start whose player has gone for good
+            # (resigned, or not back in time): it stays theirs, and is not open
+            gone = {"seat": seat, "kind": "person", "name": info.name, "level": None}
+            return {**gone, "state": "gone"}
         state = "reconnecting" if seat in self.holding else "connected"
         return {"seat": seat, "kind": "person", "name": info.name, "level": None, "state": state}
 
@@ -458,7 +481,7 @@ class TableServer:
                 if other is not conn:
                     other.send(offer)
         self._vacate(conn, hold=False)
-        free = sorted(again.open_seats - set(again.tokens))
+        free = again.free_seats()
         if not free:
             raise p.ProtocolError(p.SEAT_TAKEN, "the rematch has no open seat left")
         await self._join(
@@ -539,13 +562,14 @@ class TableServer:
     async def _join(self, conn: Connection, message: p.Join) -> None:
         self._check_free(conn)
         hosted = self._table(message.table)
-        free = sorted(hosted.open_seats - set(hosted.tokens))
+        free = hosted.free_seats()
         if message.seat is None:
             if not free:
-                raise p.ProtocolError(p.SEAT_TAKEN, "this table has no open seat")
+                raise p.ProtocolError(p.SEAT_TAKEN, hosted.why_no_seat())
             seat = free[0]
         elif message.seat not in free:
-            raise p.ProtocolError(p.SEAT_TAKEN, f"seat {message.seat} is not open")
+            why = hosted.why_no_seat() if not free else f"seat {message.seat} is not open"
+            raise p.ProtocolError(p.SEAT_TAKEN, why)
         else:
             seat = message.seat
         hosted.table.seat_person(seat, conn.name)
