@@ -59,7 +59,7 @@ from rules.errors import IllegalMove, MoveError, UnknownGame
 from rules.plain import plain
 from rules.registry import games, get_game
 from saves.errors import SaveError
-from saves.record import GameRecord, SeatInfo
+from saves.record import GameRecord, SeatInfo, check_field
 from saves.store import SaveStore
 
 from . import protocol as p
@@ -502,7 +502,10 @@ class TableServer:
         try:
             spec = get_game(message.game)
             config = spec.config(message.preset, **message.options)
-        except (UnknownGame, MoveError, ValueError, TypeError) as err:
+            # the table's save must read back, or the game is lost at a restart
+            # (the Config holds options to what a save holds; this says so again)
+            check_field("config", config.to_dict(), "the options")
+        except (UnknownGame, MoveError, ValueError, TypeError, SaveError) as err:
             raise p.ProtocolError(p.BAD_OPTIONS, _one_line(err)) from None
         if len(message.seats) != config.players:
             raise p.ProtocolError(
