@@ -125,7 +125,10 @@ class Hosted:
     def why_no_seat(self) -> str:
         """Why ``join`` finds no seat, and what to do instead."""
         if self.table.status != PLAYING:
-            return f"the game at table {self.id} is over: no seat is open (watch it to see it)"
+            return (
+                f"the game at table {self.id} is over: no seat is open "
+                "(watch it to see how it ended)"
+            )
         if self.started:
             return f"the game at table {self.id} has started: no seat is open (watch it instead)"
         return f"table {self.id} has no open seat (watch it instead)"
@@ -462,7 +465,9 @@ class TableServer:
             config = spec.config(record.preset, **record.config)
             if outcome is not None:
                 config = spec.rematch_config(config, outcome)
-            options = {k: v for k, v in config.to_dict().items() if k != "players"}
+            # every option, the number of players too: where it is an option
+            # (stress) the preset's default need not be this table's
+            options = config.to_dict()
             seats = [
                 "open" if i in hosted.open_seats else f"computer:{s.level or GONE_LEVEL}"
                 for i, s in enumerate(record.seats)
