@@ -14,7 +14,8 @@ a reused token never works twice). Meanwhile the seat is held for
 ``Limits.grace_seconds`` (the others see it under ``reconnecting``), then
 the table's policy applies: a computer player takes over, or the seat
 resigns; the token dies with it. A seat left before the game starts is open
-again.
+again (and the game is dealt again as it starts: its player saw cards of the
+deal). Once the game has started no seat is ever open again.
 
 Limits, each per connection: the line length (the reader's own limit: an
 over-long line gets an error and the connection closes), messages per second
@@ -108,6 +109,10 @@ class Hosted:
     spectators: set[Connection] = field(default_factory=set)
     started: bool = False
     rematch: str | None = None  # the table of the rematch, once someone asked
+    # a seat was left before the start: its player saw a hand of this deal, so
+    # the game is dealt again as it starts (not at each leave: a player could
+    # then leave and come back until the cards suited them)
+    redeal: bool = False
 
     def reconnecting(self) -> list[int]:
         return sorted(self.holding)
@@ -666,6 +671,9 @@ class TableServer:
         )
 
     async def _begin(self, hosted: Hosted) -> None:
+        if hosted.redeal:
+            hosted.table.redeal(secrets.randbits(32))
+            hosted.redeal = False
         hosted.started = True
         self._persist()
         await hosted.table.start()
@@ -794,7 +802,8 @@ class TableServer:
         if hosted.occupants.get(seat) is not conn:
             return
         del hosted.occupants[seat]
-        if not hosted.started:  # nothing lost yet: the seat is open again
+        if not hosted.started:  # nothing played yet: the seat is open again
+            hosted.redeal = True  # but its player has seen cards of this deal
             hosted.tokens.pop(seat, None)
             self._persist()
             hosted.table.seat_person(seat, f"Player {seat + 1}")

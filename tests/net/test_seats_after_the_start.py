@@ -17,6 +17,7 @@ import pytest
 from net import protocol as p
 from net.remote import RemoteClient, RemoteError
 from net.server import Limits
+from saves.store import SaveStore
 
 from .helpers import CARD
 from .netkit import LeakScan, Served, record_visibility, serving
@@ -177,5 +178,53 @@ async def test_before_the_start_a_seat_left_is_open_again(tmp_path: Path) -> Non
         assert open_seats(summary) == [0, 1]
         await bo.join(table_id, 0)
         assert bo.my_seats == (0,)
+        for client in (ada, bo):
+            await client.close()
+
+
+async def test_cards_seen_at_a_seat_left_before_the_start_are_not_the_cards_played(
+    tmp_path: Path,
+) -> None:
+    """Before the start a seat is open again once left; but its player has
+    seen that seat's hand (and could sit at every seat in turn to see them
+    all, or leave and come back until the cards suit them). So the game is
+    dealt again as it starts, and what they saw tells nothing."""
+    async with serving(tmp_path) as served:
+        mallory = await served.client("Mallory")
+        created = await mallory.create("domination", ["open", "open"], options=OPTIONS)
+        table_id = created["table"]
+        seen: dict[int, set[str]] = {}
+        for seat in (0, 1):
+            await mallory.join(table_id, seat)
+            seen[seat] = set(mallory.snapshot(seat).view["hand"])
+            await mallory.leave()
+        ada, bo = await served.client("Ada"), await served.client("Bo")
+        await ada.join(table_id, 0)
+        await bo.join(table_id, 1)
+        begun = await ada.wait_for(lambda u: bool(u.to_act))
+        table = served.server.tables[table_id].table
+        played = {seat: set(table.state.view(seat)["hand"]) for seat in (0, 1)}
+        assert played[0] != seen[0] and played[1] != seen[1]
+        assert set(begun.view["hand"]) == played[0]  # Ada is shown the cards she plays
+        assert set(bo.snapshot(1).view["hand"]) == played[1]
+        # the server saves after `joined` goes out: a save of ours queues behind it
+        await table.save()
+        saved = SaveStore(tmp_path).load(table_id)
+        assert saved.replay().view(0) == table.state.view(0)  # the new deal is the saved one
+        for client in (mallory, ada, bo):
+            await client.close()
+
+
+async def test_a_table_nobody_left_is_not_dealt_again(tmp_path: Path) -> None:
+    """The hand a player waits with is the hand they play."""
+    async with serving(tmp_path) as served:
+        ada = await served.client("Ada")
+        created = await ada.create("domination", ["open", "open"], options=OPTIONS)
+        await ada.join(created["table"], 0)
+        waiting = set(ada.snapshot(0).view["hand"])
+        bo = await served.client("Bo")
+        await bo.join(created["table"], 1)
+        begun = await ada.wait_for(lambda u: bool(u.to_act))
+        assert set(begun.view["hand"]) == waiting
         for client in (ada, bo):
             await client.close()
