@@ -15,9 +15,10 @@ samples (said once, in a sentence).
 from __future__ import annotations
 
 import asyncio
+import itertools
 import logging
 import random
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Awaitable, Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -29,9 +30,15 @@ from rules.registry import games, get_game
 
 from . import protocol as p
 from .client import StaleMove, Update
-from .remote import RemoteClient, RemoteError
+from .remote import RemoteClient, RemoteError, TooFast
 
 log = logging.getLogger(__name__)
+
+# Seconds to wait before sending again a move the server refused as too_fast
+# (over its message rate: nothing changed at the table), longer each time; the
+# last one repeats. The server's rate (20 a second) refills one message in
+# 0.05 s, so the first pause is normally enough.
+TOO_FAST_DELAYS = (0.1, 0.2, 0.5, 1.0, 2.0)
 
 
 class BotError(Exception):
@@ -108,21 +115,44 @@ def default_game() -> str:
     return (rebuilt or specs)[0].id
 
 
+def table_seats(
+    game: str | None, preset: str | None = None, options: Mapping[str, Any] | None = None
+) -> tuple[GameSpec[Any, Any], dict[str, Any]]:
+    """The game of a table the bot creates and the options to create it with,
+    ``players`` among them: as given, else the preset's or the game's own
+    number of seats (its Config's default). BotError if the rules refuse them."""
+    spec = get_game(game or default_game())
+    try:
+        config = spec.config(preset, **dict(options or {}))
+    except (ValueError, TypeError) as err:
+        raise BotError(f"cannot create a table of {spec.id}: {err}") from None
+    return spec, {**dict(options or {}), "players": config.players}
+
+
 async def sit_down(
-    client: RemoteClient, table: str | None, game: str | None, say: Callable[[str], None]
+    client: RemoteClient,
+    table: str | None,
+    game: str | None,
+    say: Callable[[str], None],
+    *,
+    preset: str | None = None,
+    options: Mapping[str, Any] | None = None,
 ) -> None:
-    """Take the first open seat of ``table``, or create a table of ``game`` with
-    one seat for the bot and one open for a person; BotError with a sentence if
-    that cannot be."""
+    """Take the first open seat of ``table``, or create a table of ``game``
+    (with ``preset`` and ``options``; as many seats as its players, every one
+    open: the bot takes the first, people the others); BotError with a
+    sentence if that cannot be."""
     if table is None:
-        spec = get_game(game or default_game())
-        players = max(2, spec.min_players)
+        spec, chosen = table_seats(game, preset, options)
+        seats = ["open"] * int(chosen["players"])
         try:
-            summary = await client.create(spec.id, ["open"] * players)
+            summary = await client.create(spec.id, seats, preset=preset, options=chosen)
         except RemoteError as err:
             raise BotError(f"cannot create a table of {spec.id}: {err}") from None
         table = str(summary["table"])
-        say(f"created table {table} ({spec.id}): join it to play the bot")
+        others = len(seats) - 1
+        open_seats = f"{others} more seat{'s' if others != 1 else ''} open"
+        say(f"created table {table} ({spec.id}, {open_seats}): join it to play the bot")
     try:
         await client.join(table)
     except RemoteError as err:
@@ -140,9 +170,11 @@ async def play_game(
     *,
     rng: random.Random | None = None,
     think: Callable[..., Any] = asyncio.to_thread,
+    sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
 ) -> Outcome | None:
     """Play the client's seat until the game ends; its result. ``think`` runs
-    a bot's choice (a thread by default: the hard bots take a while)."""
+    a bot's choice (a thread by default: the hard bots take a while);
+    ``sleep`` waits before a move refused as too fast is sent again."""
     rng = rng or random.Random()
     seat = client.my_seats[0]
     spec = get_game(client.game_id)
@@ -166,7 +198,7 @@ async def play_game(
         situation = RemoteSituation(spec, config, update, client.history(seat))
         move = await think(bot.choose, situation, rng)
         try:
-            await client.play(seat, str(move), update.state_id)
+            await _send(client, seat, str(move), update.state_id, sleep)
         except StaleMove:
             # the table moved on while the bot thought (a clock, a simultaneous phase)
             await _wait_for(client, _after(update, moved=True))
@@ -175,6 +207,27 @@ async def play_game(
             # started): say so, and choose again from the next update
             say(f"the server refused {move}: {err}")
             await _wait_for(client, _after(update, moved=False))
+
+
+async def _send(
+    client: RemoteClient,
+    seat: int,
+    move: str,
+    state_id: int,
+    sleep: Callable[[float], Awaitable[Any]],
+) -> None:
+    """Send a move until the server takes or refuses it. A refusal for the
+    message rate (too_fast) is no answer: the server did not look at the
+    move, so no update will follow it; the same move goes again after a pause
+    (TOO_FAST_DELAYS). If the table has moved on meanwhile it is refused as
+    stale, as any move would be."""
+    delays = itertools.chain(TOO_FAST_DELAYS, itertools.repeat(TOO_FAST_DELAYS[-1]))
+    while True:
+        try:
+            await client.play(seat, move, state_id)
+            return
+        except TooFast:
+            await sleep(next(delays))
 
 
 def _after(update: Update, *, moved: bool) -> Callable[[Update], bool]:
@@ -196,9 +249,8 @@ def result_line(outcome: Outcome | None, seat: int, names: Sequence[str]) -> str
     if outcome is None:
         return "the game ended"
     scores = " to ".join(str(s) for s in outcome.scores)
-    reason = outcome.reason
-    for i, name in enumerate(names):
-        reason = reason.replace(f"{{p{i}}}", name)
+    # the app's renderer: "{p1 has|have}" agrees with the seat, not only "{p1}"
+    reason = outcome.render(names)
     if outcome.winner is None:
         return f"the game is over ({scores}, {reason})"
     verdict = "the bot won" if outcome.winner == seat else f"{names[outcome.winner]} won"

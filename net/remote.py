@@ -40,6 +40,11 @@ Listener = Callable[[Update], None]
 RETRY_DELAYS = (0.0, 0.5, 1.0, 2.0, 4.0, 8.0, 15.0, 30.0)
 
 
+class TooFast(IllegalMove):
+    """A move the server did not look at: over its message rate (``too_fast``).
+    Nothing changed at the table; the same move may be sent again a little later."""
+
+
 class RemoteError(Exception):
     """The server refused a request: ``code`` (docs/protocol.md) and its sentence."""
 
@@ -401,6 +406,8 @@ class RemoteClient(TableClient):
         try:
             await self.request(message)
         except RemoteError as err:
+            if err.code == p.TOO_FAST:
+                raise TooFast(str(err)) from None
             raise IllegalMove(str(err)) from None
         except ConnectionError:
             raise IllegalMove(

@@ -14,7 +14,8 @@ a reused token never works twice). Meanwhile the seat is held for
 ``Limits.grace_seconds`` (the others see it under ``reconnecting``), then
 the table's policy applies: a computer player takes over, or the seat
 resigns; the token dies with it. A seat left before the game starts is open
-again.
+again (and the game is dealt again as it starts: its player saw cards of the
+deal). Once the game has started no seat is ever open again.
 
 Limits, each per connection: the line length (the reader's own limit: an
 over-long line gets an error and the connection closes), messages per second
@@ -59,7 +60,7 @@ from rules.errors import IllegalMove, MoveError, UnknownGame
 from rules.plain import plain
 from rules.registry import games, get_game
 from saves.errors import SaveError
-from saves.record import GameRecord, SeatInfo
+from saves.record import GameRecord, SeatInfo, check_field
 from saves.store import SaveStore
 
 from . import protocol as p
@@ -108,9 +109,34 @@ class Hosted:
     spectators: set[Connection] = field(default_factory=set)
     started: bool = False
     rematch: str | None = None  # the table of the rematch, once someone asked
+    # a seat was left before the start: its player saw a hand of this deal, so
+    # the game is dealt again as it starts (not at each leave: a player could
+    # then leave and come back until the cards suited them)
+    redeal: bool = False
 
     def reconnecting(self) -> list[int]:
         return sorted(self.holding)
+
+    def free_seats(self) -> list[int]:
+        """The seats a newcomer may take: open seats nobody holds, and only
+        before the game starts. Once it has started every person's seat
+        belongs to whoever sat there, even after they resigned, dropped for
+        good or were replaced by a computer: a stranger who took it would be
+        sent its hand (and a finished table has nothing left to play)."""
+        if self.started or self.table.status != PLAYING:
+            return []
+        return sorted(self.open_seats - set(self.tokens))
+
+    def why_no_seat(self) -> str:
+        """Why ``join`` finds no seat, and what to do instead."""
+        if self.table.status != PLAYING:
+            return (
+                f"the game at table {self.id} is over: no seat is open "
+                "(watch it to see how it ended)"
+            )
+        if self.started:
+            return f"the game at table {self.id} has started: no seat is open (watch it instead)"
+        return f"table {self.id} has no open seat (watch it instead)"
 
     def shown(self, update: Update) -> Update:
         """``update`` as a client may have it: until every open seat is taken
@@ -143,7 +169,12 @@ class Hosted:
         if info.kind == "bot":
             return {"seat": seat, "kind": "computer", "name": info.name, "level": info.level}
         if seat not in self.tokens:
-            return {"seat": seat, "kind": "open", "name": None, "level": None}
+            if seat in self.free_seats():
+                return {"seat": seat, "kind": "open", "name": None, "level": None}
+            # a person's seat after the start whose player has gone for good
+            # (resigned, or not back in time): it stays theirs, and is not open
+            gone = {"seat": seat, "kind": "person", "name": info.name, "level": None}
+            return {**gone, "state": "gone"}
         state = "reconnecting" if seat in self.holding else "connected"
         return {"seat": seat, "kind": "person", "name": info.name, "level": None, "state": state}
 
@@ -439,7 +470,9 @@ class TableServer:
             config = spec.config(record.preset, **record.config)
             if outcome is not None:
                 config = spec.rematch_config(config, outcome)
-            options = {k: v for k, v in config.to_dict().items() if k != "players"}
+            # every option, the number of players too: where it is an option
+            # (stress) the preset's default need not be this table's
+            options = config.to_dict()
             seats = [
                 "open" if i in hosted.open_seats else f"computer:{s.level or GONE_LEVEL}"
                 for i, s in enumerate(record.seats)
@@ -458,7 +491,7 @@ class TableServer:
                 if other is not conn:
                     other.send(offer)
         self._vacate(conn, hold=False)
-        free = sorted(again.open_seats - set(again.tokens))
+        free = again.free_seats()
         if not free:
             raise p.ProtocolError(p.SEAT_TAKEN, "the rematch has no open seat left")
         await self._join(
@@ -479,7 +512,10 @@ class TableServer:
         try:
             spec = get_game(message.game)
             config = spec.config(message.preset, **message.options)
-        except (UnknownGame, MoveError, ValueError, TypeError) as err:
+            # the table's save must read back, or the game is lost at a restart
+            # (the Config holds options to what a save holds; this says so again)
+            check_field("config", config.to_dict(), "the options")
+        except (UnknownGame, MoveError, ValueError, TypeError, SaveError) as err:
             raise p.ProtocolError(p.BAD_OPTIONS, _one_line(err)) from None
         if len(message.seats) != config.players:
             raise p.ProtocolError(
@@ -539,13 +575,14 @@ class TableServer:
     async def _join(self, conn: Connection, message: p.Join) -> None:
         self._check_free(conn)
         hosted = self._table(message.table)
-        free = sorted(hosted.open_seats - set(hosted.tokens))
+        free = hosted.free_seats()
         if message.seat is None:
             if not free:
-                raise p.ProtocolError(p.SEAT_TAKEN, "this table has no open seat")
+                raise p.ProtocolError(p.SEAT_TAKEN, hosted.why_no_seat())
             seat = free[0]
         elif message.seat not in free:
-            raise p.ProtocolError(p.SEAT_TAKEN, f"seat {message.seat} is not open")
+            why = hosted.why_no_seat() if not free else f"seat {message.seat} is not open"
+            raise p.ProtocolError(p.SEAT_TAKEN, why)
         else:
             seat = message.seat
         hosted.table.seat_person(seat, conn.name)
@@ -634,6 +671,9 @@ class TableServer:
         )
 
     async def _begin(self, hosted: Hosted) -> None:
+        if hosted.redeal:
+            hosted.table.redeal(secrets.randbits(32))
+            hosted.redeal = False
         hosted.started = True
         self._persist()
         await hosted.table.start()
@@ -762,7 +802,8 @@ class TableServer:
         if hosted.occupants.get(seat) is not conn:
             return
         del hosted.occupants[seat]
-        if not hosted.started:  # nothing lost yet: the seat is open again
+        if not hosted.started:  # nothing played yet: the seat is open again
+            hosted.redeal = True  # but its player has seen cards of this deal
             hosted.tokens.pop(seat, None)
             self._persist()
             hosted.table.seat_person(seat, f"Player {seat + 1}")

@@ -229,6 +229,17 @@ class Table:
         self._check_seat(seat)
         self.record.seats[seat] = SeatInfo(name, "remote")
 
+    def redeal(self, seed: int) -> None:
+        """Deal the game again from ``seed``, before it starts (no move yet):
+        a network table whose seat was left before the start, so that what
+        the leaver saw of that deal, their hand or any other seat's they sat
+        at meanwhile, tells nothing of the cards played. Call `save` after."""
+        if self._started or self.record.moves:
+            raise IllegalMove("the game has begun: it cannot be dealt again")
+        self.state = self.spec.new(self.state.config, seed, self.record.deck_order)
+        self.record.seed = seed
+        self._events.clear()
+
     async def save(self) -> None:
         """Save the record now (moves save themselves; this is for seat changes)."""
         await self._save()

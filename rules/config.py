@@ -9,6 +9,7 @@ game.
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Self
@@ -29,6 +30,13 @@ def option(
 
 RANDOM_SEAT = "random"
 MAX_SEATS = 8
+
+# What a saved game can hold (docs/saves.md), and so what any option may be:
+# a game whose options its save could not hold would play, but its save would
+# not read back and the game would be lost. Every way options come in (the
+# protocol, the command line, the forms, a save) goes through GameConfig.
+SAVED_INT_LIMIT = 2**63 - 1  # whole numbers: a signed 64-bit integer (both signs)
+SAVED_TEXT_LIMIT = 200  # characters of a text value, printable, on one line
 
 
 def seat_option(help: str) -> Any:
@@ -97,18 +105,17 @@ class GameConfig:
             # bool is an int subclass: check it strictly both ways
             if type(value) is not info.kind and not (info.kind is float and type(value) is int):
                 raise ValueError(
-                    f"option '{info.name}' must be {info.kind.__name__}, got {value!r}"
+                    f"option '{info.name}' must be {info.kind.__name__}, got {_brief(value)}"
                 )
             if info.choices is not None and value not in info.choices:
                 allowed = ", ".join(map(str, info.choices))
                 raise ValueError(
                     f"option '{info.name}' must be one of {allowed}; got {_brief(value)}"
                 )
-            number: Any = value  # the type check above narrowed `value` to object
-            if info.min is not None and number < info.min:
-                raise ValueError(f"option '{info.name}' must be at least {info.min}; got {value}")
-            if info.max is not None and number > info.max:
-                raise ValueError(f"option '{info.name}' must be at most {info.max}; got {value}")
+            if isinstance(value, str):
+                _check_text(info.name, value)
+            elif not isinstance(value, bool):
+                _check_number(info, value)
             if info.seat and value != RANDOM_SEAT and int(str(value)) >= self.players:
                 raise ValueError(
                     f"option '{info.name}' names seat {value}, but seats are 0-{self.players - 1}"
@@ -135,8 +142,32 @@ class GameConfig:
         return dataclasses.replace(self, **changes)
 
 
+def _check_number(info: OptionInfo, number: Any) -> None:
+    """A whole or decimal number within the option's own bounds, and within
+    what a save holds."""
+    if isinstance(number, float) and not math.isfinite(number):
+        raise ValueError(f"option '{info.name}' must be a finite number; got {number}")
+    low = -SAVED_INT_LIMIT if info.min is None else max(info.min, -SAVED_INT_LIMIT)
+    high = SAVED_INT_LIMIT if info.max is None else min(info.max, SAVED_INT_LIMIT)
+    if number < low:
+        raise ValueError(f"option '{info.name}' must be at least {low}; got {_brief(number)}")
+    if number > high:
+        raise ValueError(f"option '{info.name}' must be at most {high}; got {_brief(number)}")
+
+
+def _check_text(name: str, text: str) -> None:
+    if len(text) > SAVED_TEXT_LIMIT or not text.isprintable():
+        raise ValueError(
+            f"option '{name}' must be printable text of at most {SAVED_TEXT_LIMIT} "
+            f"characters; got {_brief(text)}"
+        )
+
+
 def _brief(value: Any) -> str:
-    text = repr(value)
+    try:
+        text = repr(value)
+    except ValueError:  # a whole number of thousands of digits
+        return "a number too long to show"
     return text if len(text) <= 40 else text[:40] + "..."
 
 

@@ -18,7 +18,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from rules.bots import LEVELS
-from rules.config import GameConfig
+from rules.config import SAVED_INT_LIMIT, SAVED_TEXT_LIMIT, GameConfig
 from rules.errors import MoveError, UnknownGame
 from rules.events import Event
 from rules.game import GameSpec, GameState
@@ -34,9 +34,11 @@ BOT_LEVELS = tuple(level.id for level in LEVELS)
 
 # Limits of a record's values (docs/saves.md). Whatever a file holds, what is
 # read stays small, printable and in range, so no screen or command trips on it.
-MAX_INT = 2**63 - 1  # every whole number fits a signed 64-bit integer
+# every whole number fits a signed 64-bit integer; the games' options are held
+# to the same limits when they are made (rules/config.py), so any game can be saved
+MAX_INT = SAVED_INT_LIMIT
 MAX_NAME = 40  # a seat's name
-MAX_TEXT = 200  # a result's reason, an option's text value
+MAX_TEXT = SAVED_TEXT_LIMIT  # a result's reason, an option's text value
 MAX_WORD = 40  # a game id, a preset, an option's name
 MAX_MOVE = 100  # a move's notation
 MAX_CARD = 8  # a card's text in a deck order

@@ -21,8 +21,8 @@ import errno
 import json
 import os
 import re
+import secrets
 import stat
-import tempfile
 import threading
 import time
 from dataclasses import dataclass
@@ -46,10 +46,16 @@ ENV_VAR = "CARDTABLE_DATA_DIR"
 # A record of the longest game is a few hundred kilobytes; anything far larger
 # is not ours, and reading it whole could exhaust memory.
 MAX_FILE_BYTES = 16 * 1024 * 1024
-# A save's temp file: `.<id>.<8 random characters>.tmp` (tempfile.mkstemp). One
-# left behind by a save killed mid-write is removed when a store opens, once it
-# is this old and no save holds it.
-_TEMP_NAME = re.compile(r"\.[0-9a-f]{6,32}\.[a-z0-9_]{1,32}\.tmp")
+# A save's temp file: a fixed prefix, the game's id, a random token of fixed
+# length: `.cardtable-save-<id>-<16 hex digits>.tmp`. One left behind by a save
+# killed mid-write is removed when a store opens, once it is this old and no
+# save holds it. The name is matched exactly: the folder may hold files of the
+# user's own (`.3f9a0c1b.mybackup.tmp`), and a cleaner that guessed would
+# delete them. (Earlier versions named theirs `.<id>.<8 characters>.tmp`,
+# which a person's file can look like: those are left alone.)
+TEMP_PREFIX = ".cardtable-save-"
+_TEMP_TOKEN_BYTES = 8  # 16 hex digits
+_TEMP_NAME = re.compile(r"\.cardtable-save-[0-9a-f]{6,32}-[0-9a-f]{16}\.tmp")
 STALE_TEMP_SECONDS = 60.0
 
 # Opening a file in the store never blocks (a FIFO there would wait for a
@@ -452,8 +458,7 @@ def _remove_if_stale(path: Path, now: float) -> None:
 def _write_atomically(path: Path, data: bytes) -> _FileKey:
     """Write ``data`` to ``path`` so that no reader ever sees a partial file.
     Returns the key of the file written (see :func:`_file_key`)."""
-    fd, tmp_name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}.", suffix=".tmp")
-    tmp = Path(tmp_name)
+    fd, tmp = _create_temp(path)
     try:
         with os.fdopen(fd, "wb") as f:
             if fcntl is not None:  # tells remove_stale_temp_files to keep off
@@ -470,6 +475,18 @@ def _write_atomically(path: Path, data: bytes) -> _FileKey:
         raise
     _fsync_dir(path.parent)
     return key
+
+
+def _create_temp(path: Path) -> tuple[int, Path]:
+    """A new, empty temp file beside ``path`` named as only a save of ours names
+    one (see _TEMP_NAME), open for writing, readable by its owner only."""
+    while True:
+        token = secrets.token_hex(_TEMP_TOKEN_BYTES)
+        tmp = path.parent / f"{TEMP_PREFIX}{path.stem}-{token}.tmp"
+        try:
+            return os.open(tmp, _CREATE_FLAGS, 0o600), tmp
+        except FileExistsError:  # 2^64 names: never twice, but never overwrite either
+            continue
 
 
 def _fsync_dir(folder: Path) -> None:

@@ -95,6 +95,10 @@ def test_help_lists_the_commands(capsys: pytest.CaptureFixture[str]) -> None:
         (["play", "domination", "--option", "allow_concede=maybe"], "takes yes or no"),
         (["play", "domination", "--option", "noequals"], "--option takes NAME=VALUE"),
         (["play", "domination", "--option", "target_score=-3"], "at least 0"),
+        (
+            ["play", "domination", "--option", "target_score=9223372036854775808"],
+            "option 'target_score' must be at most 9223372036854775807; got 9223372036854775808",
+        ),
         (["play", "domination", "--preset", "nope"], "has no preset 'nope'"),
         (["play", "domination", "--option", "target_score=0"], "never ends"),
         (["play", "domination", "--seed", "x"], "invalid int value"),
@@ -246,6 +250,26 @@ def test_saves_show(capsys: pytest.CaptureFixture[str], data_dir: Path) -> None:
     assert f"3. {['Ada', 'Bot'][seat]}: {text}" in out
 
 
+def test_a_saved_option_no_save_holds_is_a_reason_not_a_crash(
+    capsys: pytest.CaptureFixture[str], fake_app: list[tuple[Any, ...]], data_dir: Path
+) -> None:
+    """A record whose option is 2^63 (an older server let one be made) is
+    listed as unreadable, and opening it says why in one line."""
+    saved(data_dir, "abc12345")
+    path = data_dir / "games" / "abc12345.json"
+    text = path.read_text("utf-8")
+    assert '"target_score": 500' in text
+    path.write_text(text.replace('"target_score": 500', '"target_score": 9223372036854775808'))
+    reason = "option 'target_score' must be from -9223372036854775807 to 9223372036854775807"
+    code, out, _ = run(capsys, "saves", "list")
+    row = next(line for line in out.splitlines() if line.startswith("abc12345"))
+    assert code == 0 and "unreadable" in row and reason in row
+    for argv in (["resume", "abc12345"], ["saves", "show", "abc12345"]):
+        code, _, err = run(capsys, *argv)
+        assert code == 2 and reason in one_line_error(err)
+    assert fake_app == []  # the app was never asked to open it
+
+
 def test_saves_delete(capsys: pytest.CaptureFixture[str], data_dir: Path) -> None:
     saved(data_dir, "abc12345")
     code, _, err = run(capsys, "saves", "delete", "abc12345")
@@ -371,7 +395,7 @@ def test_a_readable_record_with_markup_is_shown_as_written(
         (["--data-dir", "", "saves", "list"], "--data-dir: needs a folder"),
         (["saves", "list", "--data-dir", ""], "--data-dir: needs a folder"),
         (["play", "domination", "--seed", str(2**64)], "--seed must be from"),
-        (["play", "domination", "--option", f"target_score={2**70}"], "must be from"),
+        (["play", "domination", "--option", f"target_score={2**70}"], "must be at most"),
     ],
 )
 def test_echoed_arguments_are_plain_and_short(

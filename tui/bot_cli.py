@@ -37,6 +37,24 @@ def add_bot_parser(subparsers: Any) -> None:
         metavar="G",
         help="the game of a table it creates (default: the first it plays at full strength)",
     )
+    parser.add_argument(
+        "--preset", metavar="P", help="the rule variant of a table it creates (its game's presets)"
+    )
+    parser.add_argument(
+        "--players",
+        type=int,
+        metavar="N",
+        help="the seats of a table it creates (default: the game's own number; "
+        "the same as --option players=N)",
+    )
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        dest="options",
+        metavar="NAME=VALUE",
+        help="an option of a table it creates (repeatable; see `cardtable rules GAME`)",
+    )
     parser.set_defaults(handler=run_bot)
 
 
@@ -51,12 +69,11 @@ def parse_address(text: str, what: str = "--connect") -> tuple[str, int]:
 
 
 def run_bot(args: argparse.Namespace) -> int:
-    from net.bot_player import BotError, play_game, result_line, sit_down
+    from net.bot_player import BotError, play_game, result_line, sit_down, table_seats
     from net.remote import RemoteClient, RemoteError
     from rules.errors import UnknownGame
-    from rules.registry import get_game
 
-    from .cli import UserError
+    from .cli import UserError, parse_options
 
     try:
         host, port = parse_address(args.connect)
@@ -67,11 +84,25 @@ def run_bot(args: argparse.Namespace) -> int:
             f"--table takes a table's id, like 5f662632 (as the lobby and `cardtable "
             f"bot` print it), not {plain(args.table, 40)!r}"
         )
-    if args.table is None and args.game is not None:
+    options: dict[str, Any] = {}
+    if args.table is None:
+        # the table it will create, checked here in one line before connecting
         try:
-            get_game(args.game)
+            spec, _ = table_seats(args.game)
+            options = parse_options(spec, args.options)
+            if args.players is not None:
+                if options.get("players", args.players) != args.players:
+                    raise UserError("--players and --option players= say different numbers")
+                options["players"] = args.players
+            _, options = table_seats(spec.id, args.preset, options)
         except UnknownGame as err:
             raise UserError(str(err)) from None
+        except BotError as err:
+            raise UserError(str(err)) from None
+    elif args.game or args.preset or args.players is not None or args.options:
+        raise UserError(
+            "--game, --preset, --players and --option are for a table it creates, not with --table"
+        )
     name = args.name or f"Bot ({args.level})"
 
     def say(text: str) -> None:
@@ -86,7 +117,7 @@ def run_bot(args: argparse.Namespace) -> int:
         except RemoteError as err:
             raise BotError(f"the server at {host}:{port} refused us: {err}") from None
         try:
-            await sit_down(client, args.table, args.game, say)
+            await sit_down(client, args.table, args.game, say, preset=args.preset, options=options)
             seat = client.my_seats[0]
             say(f"playing seat {seat + 1} of table {client.table_id} at level {args.level}")
             outcome = await play_game(client, args.level, say)

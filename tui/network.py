@@ -62,6 +62,8 @@ def _seat_text(seat: Mapping[str, Any]) -> str:
         return f"{name} ({plain(str(seat.get('level') or '?'), 10)})"
     if seat.get("state") == "reconnecting":
         return f"{name} (reconnecting)"
+    if seat.get("state") == "gone":  # resigned or not back in time: nobody may sit there
+        return f"{name} (gone)"
     return name
 
 

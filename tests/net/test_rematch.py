@@ -114,3 +114,22 @@ async def test_a_lost_reply_to_a_rejoin_does_not_lose_the_seat(tmp_path: Path) -
         await ada.wait_for(lambda u: u.state_id == latest.state_id + 1)
         await ada.close()
         await bo.close()
+
+
+async def test_a_rematch_keeps_the_number_of_players_when_it_is_an_option(
+    tmp_path: Path,
+) -> None:
+    """Stress seats 2 to 8 (4 unless told): a game of 2 gets a rematch of 2."""
+    async with serving(tmp_path, Limits(burst=100_000)) as served:
+        ada = await served.client("Ada")
+        summary = await ada.create(
+            "stress", ["open", "computer:easy"], options={"players": 2, "stop_at_first": True}
+        )
+        await ada.join(summary["table"])
+        await ada.resign(0)
+        await ada.wait_for(lambda u: u.over)
+        await ada.rematch()
+        hosted = served.server.tables[ada.table_id or ""]
+        assert hosted.table.record.config["players"] == 2
+        assert hosted.started and len(hosted.table.record.seats) == 2
+        await ada.close()

@@ -247,14 +247,34 @@ def test_export_on_a_full_disk_removes_its_partial_file(
 
 
 # ------------------------------------------------------------ temp files
+TOKEN = "0123456789abcdef"  # a temp file's random token: 16 hex digits
+
+
 def test_stale_temp_files_are_removed_when_the_store_opens(tmp_path: Path) -> None:
     store = SaveStore(tmp_path)
     store.save(played_record())
     games = store.games_dir
     old = time.time() - STALE_TEMP_SECONDS - 5
-    stale = [games / ".0123abcd.k2j3l4m5.tmp", games / ".feedbeef0011.a_b_c_d1.tmp"]
-    fresh = games / ".0123abcd.zzzzzzzz.tmp"  # a save in flight elsewhere
-    theirs = [games / ".notes.tmp", games / ".0123abcd.k2j3l4m5.tmp.bak", games / "x.tmp"]
+    stale = [
+        games / f".cardtable-save-0123abcd-{TOKEN}.tmp",
+        games / f".cardtable-save-feedbeef0011-{TOKEN[::-1]}.tmp",
+    ]
+    fresh = games / f".cardtable-save-0123abcd-{'f' * 16}.tmp"  # a save in flight elsewhere
+    theirs = [
+        # a person's own files, named like temp files, never touched however old
+        games / ".abcdef01.mybackup.tmp",  # like the temp files of earlier versions
+        games / ".0123abcd.k2j3l4m5.tmp",
+        games / ".notes.tmp",
+        games / "x.tmp",
+        games / f".cardtable-save-0123abcd-{TOKEN}.tmp.bak",
+        games / f"cardtable-save-0123abcd-{TOKEN}.tmp",  # no dot
+        games / f".cardtable-save-0123abcd-{TOKEN}0.tmp",  # 17 digits
+        games / f".cardtable-save-0123abcd-{TOKEN[:-1]}.tmp",  # 15
+        games / f".cardtable-save-0123abcd-{TOKEN.upper()}.tmp",
+        games / f".cardtable-save-mygame-{TOKEN}.tmp",  # no game id
+        games / f".cardtable-save-0123abcd.{TOKEN}.tmp",
+        games / f".Cardtable-save-0123abcd-{TOKEN}.tmp",
+    ]
     for path in [*stale, fresh, *theirs]:
         path.write_text("half a fi")
     for path in [*stale, *theirs]:
@@ -262,13 +282,61 @@ def test_stale_temp_files_are_removed_when_the_store_opens(tmp_path: Path) -> No
     SaveStore(tmp_path)
     left = sorted(os.listdir(games))
     assert left == sorted(["0123abcd.json", fresh.name, *(p.name for p in theirs)])
+    assert [p.read_text() for p in theirs] == ["half a fi"] * len(theirs)
+
+
+def test_a_read_only_listing_keeps_a_user_file_that_looks_like_a_temp_file(
+    tmp_path: Path,
+) -> None:
+    """`cardtable saves list` (which opens a store) in a folder with a file of
+    the user's named like the temp files of earlier versions, hours old."""
+    from tui.cli import main
+
+    store = SaveStore(tmp_path)
+    store.save(played_record())
+    mine = store.games_dir / ".abcdef01.mybackup.tmp"
+    mine.write_text("my own notes")
+    hours = time.time() - 3 * 3600
+    os.utime(mine, (hours, hours))
+    assert main(["--data-dir", str(tmp_path), "saves", "list"]) == 0
+    assert mine.read_text() == "my own notes"
+
+
+def test_the_temp_file_a_killed_save_leaves_is_cleaned_once_stale(tmp_path: Path) -> None:
+    """A save killed between writing its temp file and the rename (here: the
+    process ends at the fsync) leaves the name the writer really makes; a
+    store opened later removes it once it is stale, and not before."""
+    kill = (
+        "import os, sys\n"
+        "from pathlib import Path\n"
+        "from saves import store as s\n"
+        "from tests.saves.helpers import played_record\n"
+        "st = s.SaveStore(Path(sys.argv[1]))\n"
+        "s.os.fsync = lambda fd: os._exit(9)\n"
+        "st.save(played_record())\n"
+    )
+    repo = Path(__file__).resolve().parents[2]
+    done = subprocess.run([sys.executable, "-c", kill, str(tmp_path)], cwd=repo, check=False)
+    assert done.returncode == 9
+    games = tmp_path / "games"
+    [left] = os.listdir(games)
+    assert store_module._TEMP_NAME.fullmatch(left), left
+    assert left.startswith(".cardtable-save-0123abcd-") and len(left) == len(
+        f".cardtable-save-0123abcd-{TOKEN}.tmp"
+    )
+    SaveStore(tmp_path)
+    assert os.listdir(games) == [left]  # fresh: it could be a save in flight
+    old = time.time() - STALE_TEMP_SECONDS - 5
+    os.utime(games / left, (old, old))
+    SaveStore(tmp_path)
+    assert os.listdir(games) == []
 
 
 def test_a_temp_file_a_save_holds_is_kept(tmp_path: Path) -> None:
     fcntl = pytest.importorskip("fcntl")
     store = SaveStore(tmp_path)
     store.save(played_record())
-    busy = store.games_dir / ".0123abcd.abcdefgh.tmp"
+    busy = store.games_dir / f".cardtable-save-0123abcd-{TOKEN}.tmp"
     busy.write_text("being written")
     old = time.time() - STALE_TEMP_SECONDS - 5
     os.utime(busy, (old, old))
@@ -288,11 +356,15 @@ def test_a_read_only_folder_gives_the_same_message_every_time(
     store.save(record)
     calls = iter(range(100))
 
-    def refuse(dir: str, prefix: str, suffix: str) -> tuple[int, str]:
-        name = f"{dir}/{prefix}r{next(calls)}nd0m{suffix}"
-        raise PermissionError(errno.EACCES, "Permission denied", name)
+    real_open = os.open
 
-    monkeypatch.setattr(store_module.tempfile, "mkstemp", refuse)
+    def refuse(path: Any, flags: int, mode: int = 0o777) -> int:
+        if Path(path).name.startswith(store_module.TEMP_PREFIX):
+            name = f"{path}.r{next(calls)}nd0m"
+            raise PermissionError(errno.EACCES, "Permission denied", name)
+        return real_open(path, flags, mode)
+
+    monkeypatch.setattr(store_module.os, "open", refuse)
     messages = set()
     for _ in range(3):
         record.moves.append((0, "KS"))
