@@ -352,6 +352,14 @@ class GameSpec(ABC, Generic[M, C]):
         them (a game whose options changed meaning migrates them here)."""
         return values
 
+    def move_words(self, config: C, move: str) -> str:
+        """A move (its notation) in the words a person reads, for hints,
+        analysis, replays, logs and ``cardtable saves show``: "Claim + Block
+        (on Block)", "play 5S 5H 5C", "explore 7C left of 4D". Cards stay card
+        texts (``5S``): how they are drawn (suit symbols, ``--ascii``) is the
+        screen's choice. By default the notation itself."""
+        return move
+
     def seat_names(self, config: C) -> list[str]:
         """Default names of the seats, for display."""
         return [f"Player {i + 1}" for i in range(config.players)]

@@ -302,6 +302,11 @@ def test_hint_text_lists_the_best_move_first_with_its_chances() -> None:
     assert "30% to win" in lines[3] and "points" not in lines[3]
     assert lines[-1].startswith("Hints taken this game: 2.")
     assert hint_lines(hint, CardStyle(ascii=True))[0] == "Best: 10H"
+    # an engine's list in any order reads best first, in the game's words
+    unsorted = Hint(3, 0, (HintEstimate("2C", 0.3), HintEstimate("10H", 0.62)), 1)
+    lines = hint_lines(unsorted, CardStyle(), lambda move: f"play {move}")
+    assert lines[0] == "Best: play 10♥"
+    assert lines[2].startswith("→ play 10♥") and lines[3].startswith("  play 2♣")
 
 
 def test_the_result_says_how_many_hints_each_player_took() -> None:

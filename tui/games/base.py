@@ -11,6 +11,7 @@ any thread).
 
 from __future__ import annotations
 
+import functools
 import inspect
 import time
 from collections.abc import Callable
@@ -28,6 +29,7 @@ from net.replay import ReplayClient
 from rules.errors import MoveError
 from rules.events import fill_names
 from rules.game import Outcome
+from rules.registry import get_game
 from rules.views import View
 from tui.games.hot_seat import HotSeat
 from tui.plain import plain
@@ -537,7 +539,9 @@ class GameScreen(Screen[None]):
         if not same_position():
             return  # the game moved on meanwhile: that hint is about another position
         self.set_status(self.turn_text())
-        self._push_paused(HintScreen(hint, self.card_style), still_wanted=same_position)
+        spec, config = get_game(self.client.game_id), self.client.config
+        words = functools.partial(spec.move_words, spec.Config.from_dict(dict(config)))
+        self._push_paused(HintScreen(hint, self.card_style, words), still_wanted=same_position)
 
     def _show_game_over(self) -> None:
         from tui.screens.game_over import GameOverScreen

@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -23,16 +24,27 @@ from tui.widgets.event_log import display_text
 SHOWN = 8  # moves listed at most: the best ones
 
 
-def hint_lines(hint: Hint, style: CardStyle) -> list[str]:
-    """The best move first, then each move with its estimated chance to win
-    (and expected points where the game reads them so)."""
-    moves = hint.moves
+def hint_lines(
+    hint: Hint, style: CardStyle, words: Callable[[str], str] = lambda move: move
+) -> list[str]:
+    """Each move in ``words`` (the game's, ``GameSpec.move_words``) with its
+    estimated chance to win (and expected points where the game reads them
+    so), the likeliest win first: "Best" is the top of the list."""
+    moves = sorted(
+        hint.moves,
+        key=lambda m: (m.win_chance, m.points if m.points is not None else 0.0),
+        reverse=True,
+    )
     if not moves:
         return ["No move to weigh."]
-    width = max(len(display_text(m.move, style)) for m in moves[:SHOWN])
-    lines = [f"Best: {display_text(hint.best, style)}", ""]
+
+    def shown(move: str) -> str:
+        return display_text(words(move), style)
+
+    width = max(len(shown(m.move)) for m in moves[:SHOWN])
+    lines = [f"Best: {shown(moves[0].move)}", ""]
     for i, estimate in enumerate(moves[:SHOWN]):
-        move = display_text(estimate.move, style).ljust(width)
+        move = shown(estimate.move).ljust(width)
         chance = f"{round(estimate.win_chance * 100):>3}% to win"
         points = f"   {estimate.points:+.1f} points" if estimate.points is not None else ""
         mark = "→" if i == 0 and not style.ascii else (">" if i == 0 else " ")
@@ -51,15 +63,18 @@ class HintScreen(InputGuard[None], ModalScreen[None]):
         Binding("escape,enter,h,space", "close", "Back to the table", key_display="Esc")
     ]
 
-    def __init__(self, hint: Hint, style: CardStyle) -> None:
+    def __init__(
+        self, hint: Hint, style: CardStyle, words: Callable[[str], str] = lambda move: move
+    ) -> None:
         super().__init__()
         self.hint = hint
         self.card_style = style
+        self.words = words
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="hint"):
             yield Static("The engine's view", classes="title")
-            text = "\n".join(hint_lines(self.hint, self.card_style))
+            text = "\n".join(hint_lines(self.hint, self.card_style, self.words))
             yield Static(plain_text(text, None, newlines=True), id="hint-text")
 
     def action_close(self) -> None:
