@@ -269,6 +269,12 @@ class GameSpec(ABC, Generic[M, C]):
     presets: ClassVar[Mapping[str, Mapping[str, Any]]] = {"default": {}}
     # One state type per game; `state_type.spec` points back here.
     state_type: ClassVar[type[GameState[Any, Any]]]
+    # Where views and event data hold move texts (dotted paths of keys: every
+    # string found there, lists walked, is a move text). Every such text reads
+    # back with ``parse_move`` to a move that writes it again, even one a seat
+    # sees with part hidden; the contract tests check each one.
+    view_move_fields: ClassVar[tuple[str, ...]] = ()
+    event_move_fields: ClassVar[tuple[str, ...]] = ()
 
     def config(self, preset: str | None = None, **overrides: Any) -> C:
         """Build a Config from a named preset plus overrides (ValueError if bad)."""

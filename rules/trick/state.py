@@ -38,6 +38,7 @@ from .notation import (
     BLOCK,
     CLAIM,
     EMPTY,
+    HIDDEN_TARGET,
     MISSED,
     NO_TARGET,
     OVERLOAD,
@@ -214,6 +215,11 @@ class TrickState(GameState[TrickMove, TrickConfig]):
         counts = sub.counts
         if len(counts) != 5 or any(c not in (0, 1, 2) for c in counts):
             return "each action may appear at most twice"
+        if sub.target == HIDDEN_TARGET:
+            return (
+                "block:? is how a Block looks to a seat that may not see its target; "
+                "name the action to block, e.g. block:claim"
+            )
         if not NO_TARGET <= sub.target < 5 or (sub.target != NO_TARGET and not counts[BLOCK]):
             return "only a Block names a target"
         if not cfg.doubles and max(counts) > 1:
@@ -822,6 +828,8 @@ class TrickSpec(GameSpec[TrickMove, TrickConfig]):
     Config = TrickConfig
     presets: ClassVar[dict[str, dict[str, Any]]] = PRESETS
     state_type = TrickState
+    view_move_fields = ("pending", "history", "last_round.moves")
+    event_move_fields = ("move", "moves")
 
     def new(
         self,

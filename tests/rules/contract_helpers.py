@@ -272,6 +272,34 @@ def _canonical(value: Any) -> Any:
     return [type(value).__name__, _canonical(fields)] if fields else repr(value)
 
 
+def move_texts_at(data: Any, path: str) -> Iterator[str]:
+    """The strings at ``path`` (dotted keys) in ``data``, lists walked; nothing
+    if a key on the way is missing or None."""
+    found = [data]
+    for key in path.split("."):
+        found = [item.get(key) for item in _flatten(found) if isinstance(item, dict)]
+    for item in _flatten(found):
+        if isinstance(item, str):
+            yield item
+
+
+def _flatten(items: list[Any]) -> Iterator[Any]:
+    for item in items:
+        if isinstance(item, list):
+            yield from _flatten(item)
+        elif item is not None:
+            yield item
+
+
+def check_move_text(spec: AnySpec, text: str, where: str) -> None:
+    """``text``, found in ``where``, must read back to a move that writes it again."""
+    try:
+        move = spec.parse_move(text)
+    except NotationError as err:
+        raise AssertionError(f"{where} holds {text!r}, which does not read back: {err}") from None
+    assert str(move) == text, f"{where} holds {text!r}, which reads back as {str(move)!r}"
+
+
 def differing(a: dict[str, str], b: dict[str, str]) -> list[str]:
     return sorted(k for k in a.keys() | b.keys() if a.get(k) != b.get(k))
 
@@ -528,6 +556,12 @@ class ContractRun:
             assert not leaks, f"view({seat}) shows hidden cards {sorted(leaks)}"
             if self.seed >= 10**6:
                 assert self.seed not in ints_in(view), f"view({seat}) holds the seed"
+            for path in self.spec.view_move_fields:
+                assert path.split(".")[0] in view, (
+                    f"view_move_fields names {path!r}, which view({seat}) does not have"
+                )
+                for text in move_texts_at(view, path):
+                    check_move_text(self.spec, text, f"view({seat})[{path!r}]")
             # a screen that edits its view must not edit the game
             kept = json.loads(json.dumps(view))
             scramble(view)
@@ -698,6 +732,9 @@ class ContractRun:
                 assert event.redacted.private_to is None, "a redacted form must be public"
             for form in forms:
                 json_roundtrip(form.to_json(), f"event {form.kind}")
+                for path in self.spec.event_move_fields:
+                    for text in move_texts_at(dict(form.data), path):
+                        check_move_text(self.spec, text, f"event {form.kind} [{path!r}]")
                 try:
                     form.render(self.names)
                 except (KeyError, IndexError, ValueError) as err:
@@ -750,6 +787,8 @@ class ContractRun:
 
     def check_replay(self) -> None:
         spec = self.spec
+        for i, (_, text) in enumerate(self.record):
+            check_move_text(spec, text, f"the record's move {i + 1}")
         replayed = spec.replay(self.config, self.seed, self.record)
         assert replayed.snapshot() == self.snapshots[-1], "replay did not reproduce the game"
         step = spec.new(self.config, self.seed)
