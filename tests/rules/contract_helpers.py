@@ -300,6 +300,21 @@ def check_move_text(spec: AnySpec, text: str, where: str) -> None:
     assert str(move) == text, f"{where} holds {text!r}, which reads back as {str(move)!r}"
 
 
+def first_difference(expected: str, got: str) -> str:
+    """Where two texts part, by line: for a readable failure."""
+    a, b = expected.splitlines(), got.splitlines()
+    for i, (x, y) in enumerate(zip(a, b, strict=False)):
+        if x != y:
+            return f"line {i + 1} is {y!r}, not {x!r}"
+    if len(a) != len(b):
+        return f"{len(b)} lines, not {len(a)}"
+    return "the texts are equal"
+
+
+def _differing_fields(a: dict[str, Any], b: dict[str, Any]) -> list[str]:
+    return sorted(k for k in a.keys() | b.keys() if a.get(k) != b.get(k))
+
+
 def differing(a: dict[str, str], b: dict[str, str]) -> list[str]:
     return sorted(k for k in a.keys() | b.keys() if a.get(k) != b.get(k))
 
@@ -470,6 +485,7 @@ class ContractRun:
         self.check_cards()
         self.check_views()
         self.check_determinize()
+        self.check_position_text()
         self.check_illegal_moves()
         assert self.state.snapshot() == self.snapshots[-1], "checking the state changed it"
 
@@ -622,6 +638,44 @@ class ContractRun:
                 f"determinize({seat}) read something seat {seat} cannot know: sampled with "
                 f"the same rng, this state and {what} differ in "
                 + "; ".join(f"{f} ({sample.get(f)} / {again.get(f)})" for f in fields)[:600]
+            )
+
+    def check_position_text(self) -> None:
+        """The position text reads back into the same state: the same text, the
+        same snapshot (its generator included), views, moves and end, and the
+        same state after a move on each."""
+        state, spec = self.state, self.spec
+        text = state.position_text()
+        assert isinstance(text, str) and text.strip(), "position_text() is empty"
+        parsed = spec.parse_position(self.config, text)
+        assert type(parsed) is type(state)
+        again = parsed.position_text()
+        assert again == text, (
+            f"the position text does not read back: {first_difference(text, again)}"
+        )
+        assert state.snapshot() == self.snapshots[-1], "position_text() changed the state"
+        fields = _differing_fields(parsed.snapshot(), self.snapshots[-1])
+        assert not fields, f"the state read from its position text differs in {fields}"
+        for seat in perspectives(state):
+            assert parsed.view(seat) == self.views[seat], (
+                f"the state read from its position text shows seat {seat} another view"
+            )
+        assert parsed.to_act() == state.to_act() and parsed.is_over == state.is_over
+        assert parsed.scores() == state.scores()
+        assert parsed.outcome() == state.outcome()
+        for seat in seats(state):
+            assert parsed.legal_moves(seat) == state.legal_moves(seat), (
+                f"the state read from its position text gives seat {seat} other moves"
+            )
+        if not state.is_over:
+            seat = state.to_act()[0]
+            move = state.legal_moves(seat)[0]
+            ahead = state.copy()
+            ahead.play(seat, move)
+            parsed.play(seat, move)
+            fields = _differing_fields(parsed.snapshot(), ahead.snapshot())
+            assert not fields, (
+                f"after {move} the state read from its position text differs in {fields}"
             )
 
     def check_illegal_moves(self) -> None:
