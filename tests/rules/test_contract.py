@@ -312,6 +312,32 @@ def test_parse_position_refuses_what_is_no_position(game_id: str) -> None:
     assert spec.parse_position(cfg, text).position_text() == text
 
 
+@pytest.mark.parametrize("game_id", GAME_IDS)
+@settings(max_examples=150, deadline=None, derandomize=True, database=None)
+@given(
+    line=st.integers(min_value=1, max_value=40),
+    value=st.text(max_size=12) | st.from_regex(r"[0-9AJQKSHDC ,:+/*_|.-]{1,16}"),
+)
+def test_parse_position_reads_or_refuses_an_edited_field(
+    game_id: str, line: int, value: str
+) -> None:
+    """A position text with one field's value changed is read (and then writes
+    itself back) or refused with a PositionError; nothing else escapes."""
+    spec = get_game(game_id)
+    cfg = spec.config()
+    lines = spec.new(cfg, 3).position_text().splitlines()
+    index = line % (len(lines) - 1) + 1
+    key = lines[index].partition(":")[0]
+    lines[index] = f"{key}: {value}"
+    try:
+        state = spec.parse_position(cfg, "\n".join(lines))
+    except PositionError as err:
+        assert str(err).strip()
+        return
+    text = state.position_text()
+    assert spec.parse_position(cfg, text).position_text() == text
+
+
 # ------------------------------------------------------------- determinism
 _CROSS_PROCESS = """
 import json, sys
