@@ -29,6 +29,18 @@ from .config import GameConfig, chosen_seat, option, seat_option
 from .errors import IllegalMove, NotationError, shown_input
 from .events import Event
 from .game import SAMPLE_SEED, GameSpec, GameState, Outcome
+from .position import (
+    PositionError,
+    PositionFields,
+    cards_text,
+    facts_text,
+    ints_text,
+    optional,
+    position_lines,
+    rng_text,
+    seats_text,
+    yes_no,
+)
 from .registry import CATALOGUE
 from .rng import GameRng
 from .views import View
@@ -547,6 +559,30 @@ class DominationState(GameState[DominationMove, DominationConfig]):
             "ply": self._ply,
         }
 
+    def position_text(self) -> str:
+        """docs/rules/domination.md, "Position text"."""
+        return position_lines(
+            "domination",
+            [
+                ("seed", str(self.seed)),
+                ("rng", rng_text(self.rng, self.seed)),
+                ("round", str(self.round_no)),
+                ("leader", str(self.leader)),
+                ("turn", str(self.turn)),
+                ("points", ints_text(self.points)),
+                ("hands", seats_text(cards_text(h) for h in self.hands)),
+                ("facts", seats_text(facts_text(f, ANY_CARD) for f in self.hand_facts)),
+                ("stock", cards_text(self.stock[::-1])),
+                ("run", cards_text(self.run)),
+                ("chain_from", optional(self.dom_start if self.dom_start >= 0 else None)),
+                ("discards", cards_text(self._discarded())),
+                ("over", yes_no(self.over)),
+                ("winner", optional(self.winner)),
+                ("resigned", optional(self.resigned)),
+                ("ply", str(self._ply)),
+            ],
+        )
+
     def hidden_cards(self, seat: int | None) -> Counter[str]:
         hidden = list(self.stock)
         for s in (0, 1):
@@ -658,6 +694,57 @@ def _without(groups: list[tuple[int, int]], card: Card) -> list[tuple[int, int]]
     raise AssertionError("a card was played that the public facts ruled out")
 
 
+_POSITION_KEYS = (
+    "seed",
+    "rng",
+    "round",
+    "leader",
+    "turn",
+    "points",
+    "hands",
+    "facts",
+    "stock",
+    "run",
+    "chain_from",
+    "discards",
+    "over",
+    "winner",
+    "resigned",
+    "ply",
+)
+
+
+def _read_position(config: DominationConfig, text: str) -> DominationState:
+    fields = PositionFields(text, "domination", _POSITION_KEYS, 2)
+    state = DominationState(config, fields.number("seed"))
+    state.rng = fields.rng()
+    state.round_no = fields.number("round", 1)
+    state.leader = fields.number("leader", 0, 1)
+    state.turn = fields.number("turn", 0, 1)
+    state.points = fields.ints("points", 2)
+    state.hands = fields.seat_cards("hands")
+    state.hand_facts = fields.facts("facts", ANY_CARD)
+    state.stock = fields.cards("stock")[::-1]
+    state.run = fields.cards("run")
+    start = fields.optional_number("chain_from", 0, max(0, len(state.run) - 1))
+    state.dom_start = -1 if start is None else start
+    for card in fields.cards("discards"):
+        state.discards[card >> 4] |= 1 << (card & 15)
+    state.over = fields.flag("over")
+    state.winner = fields.seat("winner", allow_none=True)
+    state.resigned = fields.seat("resigned", allow_none=True)
+    state._ply = fields.number("ply", 0)
+    full, found = Counter(card_text(c) for c in deck()), state.all_cards()
+    if found != full:
+        extra, missing = found - full, full - found
+        raise PositionError(
+            "the hands, stock, run and discards must hold the 52 cards once each "
+            f"(twice: {' '.join(sorted(extra)) or 'none'}; "
+            f"missing: {' '.join(sorted(missing)) or 'none'})"
+        )
+    return state
+
+
 def _sort_key(card: Card) -> tuple[int, int]:
     return (card & 15, card >> 4)
 
@@ -709,6 +796,9 @@ class DominationSpec(GameSpec[DominationMove, DominationConfig]):
                 f"{shown_input(text, 24)} is not a domination move: "
                 "play a card like 10H or QS, 'concede' or 'resign'"
             ) from None
+
+    def parse_position(self, config: DominationConfig, text: str) -> DominationState:
+        return _read_position(config, text)
 
     def rematch_config(self, config: DominationConfig, outcome: Outcome) -> DominationConfig:
         if outcome.winner is None:

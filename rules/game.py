@@ -250,6 +250,13 @@ class GameState(ABC, Generic[M, C]):
         any process: give the RNG as ``rules.rng.rng_fingerprint``, not as a
         ``hash()``); never sent to a seat."""
 
+    def position_text(self) -> str:
+        """The whole state as a few lines of text (``rules.position``), hidden
+        parts and the generator included, which ``spec.parse_position`` reads
+        back into the same state: like python-chess's ``fen()``. For tests,
+        puzzles and bug reports, like :meth:`snapshot`; never sent to a seat."""
+        raise NotImplementedError(f"{self.spec.id} cannot write a position text")
+
     def hidden_cards(self, seat: int | None) -> Counter[str]:
         """Card texts that ``seat`` must not be able to see now (tests use it).
 
@@ -289,6 +296,13 @@ class GameSpec(ABC, Generic[M, C]):
         """A view of this game from its JSON form (a client's boundary):
         rules.views.ViewError, saying what is wrong, for anything else."""
         return self.view_type.read(data)
+
+    # Where views and event data hold move texts (dotted paths of keys: every
+    # string found there, lists walked, is a move text). Every such text reads
+    # back with ``parse_move`` to a move that writes it again, even one a seat
+    # sees with part hidden; the contract tests check each one.
+    view_move_fields: ClassVar[tuple[str, ...]] = ()
+    event_move_fields: ClassVar[tuple[str, ...]] = ()
 
     def config(self, preset: str | None = None, **overrides: Any) -> C:
         """Build a Config from a named preset plus overrides (ValueError if bad)."""
@@ -331,6 +345,13 @@ class GameSpec(ABC, Generic[M, C]):
     @abstractmethod
     def parse_game_move(self, text: str) -> M:
         """Read one of the game's own moves; NotationError for text that is none."""
+
+    def parse_position(self, config: C, text: str) -> GameState[M, C]:
+        """Read :meth:`GameState.position_text` back: a state whose snapshot,
+        views, legal moves and position text are those of the state that wrote
+        it. ``rules.position.PositionError`` (a ValueError) for text that is no
+        position of this game under ``config``."""
+        raise NotImplementedError(f"{self.id} cannot read a position text")
 
     @abstractmethod
     def max_moves(self, config: C) -> int:

@@ -21,6 +21,7 @@ ranks it last; the last seat left wins.
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 from collections.abc import Sequence
@@ -32,6 +33,17 @@ from rules.config import GameConfig, chosen_seat, option, seat_option
 from rules.errors import IllegalMove, NotationError, shown_input
 from rules.events import Event
 from rules.game import SAMPLE_SEED, GameSpec, GameState, MoveClock, Outcome
+from rules.position import (
+    NONE,
+    PositionFields,
+    cards_text,
+    ints_text,
+    position_lines,
+    read_cards,
+    rng_text,
+    seats_text,
+    yes_no,
+)
 from rules.rng import GameRng
 from rules.views import View
 
@@ -455,6 +467,9 @@ class ToyState(GameState[ToyMove, ToyConfig]):
         assert not pool
         return new
 
+    def position_text(self) -> str:
+        return _position_text(self)
+
     def snapshot(self) -> dict[str, Any]:
         return {
             "view": self.view(None).to_json(),
@@ -469,6 +484,98 @@ class ToyState(GameState[ToyMove, ToyConfig]):
             "rng": self.rng_print,
             "ply": self._ply,
         }
+
+
+_POSITION_KEYS = (
+    "seed",
+    "rng",
+    "phase",
+    "first",
+    "turn",
+    "turn_no",
+    "drawn",
+    "plays",
+    "hands",
+    "face_down",
+    "turned",
+    "bids",
+    "played",
+    "stock",
+    "discard",
+    "out",
+    "turns_taken",
+    "result",
+    "ply",
+)
+
+
+def _one_card(card: Card | None) -> str:
+    return NONE if card is None else _TEXT[card]
+
+
+def _read_one_card(text: str) -> Card | None:
+    cards = read_cards(text)
+    if len(cards) > 1:
+        raise ValueError("one card at most")
+    return cards[0] if cards else None
+
+
+def _position_text(state: ToyState) -> str:
+    return position_lines(
+        "toy",
+        [
+            ("seed", str(state.seed)),
+            ("rng", rng_text(state.rng, state.seed)),
+            ("phase", state.phase),
+            ("first", str(state.first)),
+            ("turn", str(state.turn)),
+            ("turn_no", str(state.turn_no)),
+            ("drawn", yes_no(state.drawn)),
+            ("plays", str(state.plays)),
+            ("hands", seats_text(cards_text(h) for h in state.hands)),
+            ("face_down", seats_text(_one_card(c) for c in state.down)),
+            ("turned", seats_text(_one_card(c) for c in state.turned)),
+            ("bids", seats_text(_one_card(c) for c in state.bids)),
+            ("played", seats_text(cards_text(p) for p in state.played)),
+            ("stock", cards_text(state.stock[::-1])),
+            ("discard", cards_text(state.discard)),
+            ("out", ints_text(state.out)),
+            ("turns_taken", ints_text(state.turns_taken)),
+            ("result", NONE if state.result is None else json.dumps(state.result.to_json())),
+            ("ply", str(state._ply)),
+        ],
+    )
+
+
+def _read_position(config: ToyConfig, text: str) -> ToyState:
+    n = config.players
+    fields = PositionFields(text, "toy", _POSITION_KEYS, n)
+    state = ToyState(config, fields.number("seed"))
+    state.rng = fields.rng()
+    state.phase = fields.text("phase")
+    if state.phase not in ("bid", "turns", "over"):
+        raise fields.bad("phase", "is not bid, turns or over")
+    state.first = fields.number("first", 0, n - 1)
+    state.turn = fields.number("turn", 0, n - 1)
+    state.turn_no = fields.number("turn_no", 0)
+    state.drawn = fields.flag("drawn")
+    state.plays = fields.number("plays", 0, MAX_PLAYS)
+    state.hands = fields.seat_cards("hands")
+    state.down = fields.per_seat("face_down", _read_one_card, "a card or -")
+    state.turned = fields.per_seat("turned", _read_one_card, "a card or -")
+    state.bids = fields.per_seat("bids", _read_one_card, "a card or -")
+    state.played = fields.seat_cards("played")
+    state.stock = fields.cards("stock")[::-1]
+    state.discard = fields.cards("discard")
+    state.out = fields.ints("out")
+    state.turns_taken = fields.ints("turns_taken", n)
+    result = fields.read(
+        "result", lambda t: None if t == NONE else Outcome.from_json(json.loads(t)), "a result"
+    )
+    state.result = result
+    state._ply = fields.number("ply", 0)
+    state.rng_print = state.rng.fingerprint()
+    return state
 
 
 class ToySpec(GameSpec[ToyMove, ToyConfig]):
@@ -525,6 +632,9 @@ class ToySpec(GameSpec[ToyMove, ToyConfig]):
             f"{shown_input(text, 24)} is not a toy move: "
             "write draw, end, flip, bid <card> or play <card> (a card like 7H or AS)"
         )
+
+    def parse_position(self, config: ToyConfig, text: str) -> ToyState:
+        return _read_position(config, text)
 
     def max_moves(self, config: ToyConfig) -> int:
         # a bid each, then at most `rounds` turns a seat of draw, two plays and end/flip

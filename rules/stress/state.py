@@ -29,10 +29,24 @@ from ..config import chosen_seat
 from ..errors import IllegalMove
 from ..events import Event
 from ..game import SAMPLE_SEED, GameSpec, GameState, MoveClock, Outcome
+from ..position import (
+    NONE,
+    PositionError,
+    PositionFields,
+    cards_text,
+    facts_text,
+    flags_text,
+    ints_text,
+    position_lines,
+    read_cards,
+    rng_text,
+    seats_text,
+    yes_no,
+)
 from ..registry import CATALOGUE
 from ..rng import GameRng
 from ..views import View
-from .knowledge import NO_FACTS, Facts, add_unknown, charge, deal_within, exclude
+from .knowledge import ALL_RANKS, NO_FACTS, Facts, add_unknown, charge, deal_within, exclude
 from .notation import (
     BLINDS,
     FACE_DOWN,
@@ -879,6 +893,40 @@ class StressState(GameState[StressMove, StressConfig]):
                 cards += hands[s]
         return cards
 
+    def position_text(self) -> str:
+        """docs/rules/stress.md, "Position text"."""
+        rows = seats_text
+        return position_lines(
+            "stress",
+            [
+                ("seed", str(self.seed)),
+                ("rng", rng_text(self.rng, self.seed)),
+                ("phase", PHASES[self.phase]),
+                ("first", str(self.first)),
+                ("turn", str(self.turn)),
+                ("hands", rows(cards_text(h) for h in self.hands)),
+                ("face_up", rows(cards_text(r) for r in self.up)),
+                ("face_down", rows(_slots_text(r) for r in self.down)),
+                ("dealt_up", rows(cards_text(r) for r in self.dealt_up)),
+                ("dealt_hand", rows(cards_text(r) for r in self.dealt_hand)),
+                ("known", rows(cards_text(k) for k in self.known)),
+                ("facts", rows(facts_text(f, ALL_RANKS) for f in self.facts)),
+                ("stock", cards_text(self.stock[::-1])),
+                ("stack", cards_text(self.stack)),
+                ("top", str(self.top)),
+                ("cemetery", cards_text(self.cemetery)),
+                ("ready", flags_text(self.ready)),
+                ("swaps", ints_text(self.swaps)),
+                ("gone", flags_text(self.gone)),
+                ("finished", ints_text(self.finished)),
+                ("resigned", ints_text(self.resigned)),
+                ("plays", str(self.plays)),
+                ("over", yes_no(self.over)),
+                ("end", self.end_reason or NONE),
+                ("ply", str(self._ply)),
+            ],
+        )
+
     def hidden_cards(self, seat: int | None) -> Counter[str]:
         return Counter({TEXT[c]: k for c, k in Counter(self._unseen_by(seat)).items()})
 
@@ -941,6 +989,93 @@ class StressState(GameState[StressMove, StressConfig]):
         return new
 
 
+PHASES = ("swap", "play")  # the phase by its number (SWAP, PLAY)
+_POSITION_KEYS = (
+    "seed",
+    "rng",
+    "phase",
+    "first",
+    "turn",
+    "hands",
+    "face_up",
+    "face_down",
+    "dealt_up",
+    "dealt_hand",
+    "known",
+    "facts",
+    "stock",
+    "stack",
+    "top",
+    "cemetery",
+    "ready",
+    "swaps",
+    "gone",
+    "finished",
+    "resigned",
+    "plays",
+    "over",
+    "end",
+    "ply",
+)
+_PLAYED_SLOT = "_"  # a face-down slot whose card was played
+
+
+def _slots_text(row: Sequence[Card]) -> str:
+    return " ".join(TEXT[c] if c else _PLAYED_SLOT for c in row) if row else NONE
+
+
+def _read_slots(text: str) -> tuple[Card, ...]:
+    if text == NONE:
+        return ()
+    return tuple(0 if t == _PLAYED_SLOT else read_cards(t)[0] for t in text.split())
+
+
+def _read_position(config: StressConfig, text: str) -> StressState:
+    n = config.players
+    fields = PositionFields(text, "stress", _POSITION_KEYS, n)
+    state = StressState(config, fields.number("seed"))
+    state.rng = fields.rng()
+    phase = fields.text("phase")
+    if phase not in PHASES:
+        raise fields.bad("phase", "is not swap or play")
+    state.phase = PHASES.index(phase)
+    state.first = fields.number("first", 0, n - 1)
+    state.turn = fields.number("turn", 0, n - 1)
+    state.hands = fields.seat_cards("hands")
+    state.up = [tuple(r) for r in fields.seat_cards("face_up")]
+    state.down = fields.per_seat("face_down", _read_slots, "cards or _ (played)")
+    state.dealt_up = [tuple(r) for r in fields.seat_cards("dealt_up")]
+    state.dealt_hand = [tuple(r) for r in fields.seat_cards("dealt_hand")]
+    state.known = [tuple(k) for k in fields.seat_cards("known")]
+    state.facts = [tuple(f) for f in fields.facts("facts", ALL_RANKS)]
+    state.stock = fields.cards("stock")[::-1]
+    state.stack = fields.cards("stack")
+    state.top = fields.number("top", 0, 13)
+    state.cemetery = fields.cards("cemetery")
+    state.ready = fields.flags("ready")
+    state.swaps = fields.ints("swaps", n)
+    state.gone = fields.flags("gone")
+    state.finished = fields.ints("finished")
+    state.resigned = fields.ints("resigned")
+    if any(not 0 <= s < n for s in state.finished + state.resigned):
+        raise PositionError(f"finished and resigned name seats 0 to {n - 1}")
+    state.plays = fields.number("plays", 0)
+    state.over = fields.flag("over")
+    end = fields.text("end")
+    state.end_reason = "" if end == NONE else end
+    state._ply = fields.number("ply", 0)
+    full = Counter(TEXT[c] for c in deck(copies=config.deck_count))
+    found = state.all_cards()
+    if found != full:
+        extra, missing = found - full, full - found
+        raise PositionError(
+            f"the position must hold the {sum(full.values())} cards of the game once each "
+            f"(too many: {' '.join(sorted(extra.elements())) or 'none'}; "
+            f"missing: {' '.join(sorted(missing.elements())) or 'none'})"
+        )
+    return state
+
+
 class StressSpec(GameSpec[StressMove, StressConfig]):
     id = "stress"
     title, summary = CATALOGUE["stress"]
@@ -992,6 +1127,9 @@ class StressSpec(GameSpec[StressMove, StressConfig]):
 
     def parse_game_move(self, text: str) -> StressMove:
         return parse_move(text)
+
+    def parse_position(self, config: StressConfig, text: str) -> StressState:
+        return _read_position(config, text)
 
     def max_moves(self, config: StressConfig) -> int:
         # every seat swaps at most SWAP_LIMIT times and says ready once; then

@@ -20,7 +20,9 @@ from ..views import View
 from .core import Position, disregarded, effective, mask_of
 from .notation import (
     ACTION_IDS,
+    ACTIONS,
     EMPTY,
+    HIDDEN_TARGET,
     NO_TARGET,
     Missed,
     Submission,
@@ -90,10 +92,11 @@ def _mask(actions: Sequence[str]) -> int:
 def _revealed(text: str) -> tuple[Submission, bool]:
     """A revealed submission from a view's history, and whether its Block's
     target was hidden (written ``?``: any action stands in for it)."""
-    hidden = ":?" in text
-    move = parse_move(text.replace(":?", f":{ACTION_IDS[0]}"))
+    move = parse_move(text)
     assert isinstance(move, Submission)
-    return move, hidden
+    if move.target != HIDDEN_TARGET:
+        return move, False
+    return Submission(move.counts, ACTIONS[0], move.overload, move.reset), True
 
 
 def _replay_restrictions(pos: Position, rounds: Sequence[tuple[Submission, Submission]]) -> None:

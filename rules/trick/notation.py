@@ -8,6 +8,10 @@ last, and ``-`` is the empty submission::
     score+grow      claim+block:steal      score+score (final)
     score+grow+claim+overload (final)      steal+block:claim+reset (final)
 
+A Block whose target another seat may not see is written ``block:?`` in that
+seat's views (``HIDDEN_TARGET``): it reads back, as every text we write does,
+but it is no move anyone can play (the rules refuse it with a reason).
+
 Two more moves: ``priority`` (final: use Claim Priority between rounds) and
 ``missed`` (the timer's marker: the seat did not submit in time).
 
@@ -25,6 +29,10 @@ SCORE, GROW, CLAIM, STEAL, BLOCK = range(5)
 ACTIONS = (SCORE, GROW, CLAIM, STEAL, BLOCK)
 ACTION_IDS = ("score", "grow", "claim", "steal", "block")
 NO_TARGET = -1
+# The target of a Block as a seat sees another's Block that did not go live:
+# written ``block:?``, read back, never playable (TrickState.check refuses it).
+HIDDEN_TARGET = -2
+HIDDEN_TEXT = "?"
 ALL_LIGHTS = 0b11111
 
 # the words a person may type for each action; the first is what we write
@@ -49,7 +57,8 @@ class Submission:
     """A round's submission: copies per action, the Block target, items used.
 
     ``target`` is the action a Block names, or NO_TARGET (no Block, or a Block
-    written without a target, which the rules disregard)."""
+    written without a target, which the rules disregard), or HIDDEN_TARGET (a
+    Block as another seat saw it, its target kept secret: only in views)."""
 
     counts: Counts = EMPTY_COUNTS
     target: int = NO_TARGET
@@ -116,14 +125,27 @@ def make_submission(
     return Submission((counts[0], counts[1], counts[2], counts[3], counts[4]), t, overload, reset)
 
 
+def hide_target(sub: Submission) -> Submission:
+    """``sub`` as a seat sees it that may not know its Block's target."""
+    if sub.target == NO_TARGET:
+        return sub
+    return Submission(sub.counts, HIDDEN_TARGET, sub.overload, sub.reset)
+
+
+def target_text(target: int) -> str:
+    return HIDDEN_TEXT if target == HIDDEN_TARGET else ACTION_IDS[target]
+
+
 def format_submission(sub: Submission, show_target: bool = True) -> str:
     """The notation; with ``show_target=False`` a Block's target is written ``?``
-    (how an opponent sees a Block that did not go live)."""
+    (how an opponent sees a Block that did not go live: ``hide_target``)."""
+    if not show_target:
+        sub = hide_target(sub)
     parts: list[str] = []
     for a in ACTIONS:
         for _ in range(sub.counts[a]):
             if a == BLOCK and sub.target != NO_TARGET:
-                parts.append(f"block:{ACTION_IDS[sub.target] if show_target else '?'}")
+                parts.append(f"block:{target_text(sub.target)}")
             else:
                 parts.append(ACTION_IDS[a])
     if sub.overload:
@@ -161,7 +183,9 @@ def parse_move(text: str) -> TrickMove:
             raise NotationError(_bad(text, f"only a Block names a target, not {word}"))
         if action == BLOCK:
             named = NO_TARGET
-            if arg:
+            if arg == HIDDEN_TEXT:
+                named = HIDDEN_TARGET
+            elif arg:
                 if arg not in _SYNONYMS:
                     raise NotationError(_bad(text, f"a Block cannot name {shown_input(arg, 20)}"))
                 named = _SYNONYMS[arg]

@@ -10,6 +10,7 @@ the target of a Block that did not go live.
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Sequence
 from typing import Any, ClassVar, Self
@@ -18,6 +19,18 @@ from ..config import chosen_seat
 from ..errors import IllegalMove
 from ..events import Event
 from ..game import SAMPLE_SEED, GameSpec, GameState, MoveClock, Outcome
+from ..position import (
+    NONE,
+    PositionError,
+    PositionFields,
+    flags_text,
+    ints_text,
+    optional,
+    position_lines,
+    rng_text,
+    seats_text,
+    yes_no,
+)
 from ..registry import CATALOGUE
 from ..rng import GameRng
 from ..views import View
@@ -39,6 +52,7 @@ from .notation import (
     BLOCK,
     CLAIM,
     EMPTY,
+    HIDDEN_TARGET,
     MISSED,
     NO_TARGET,
     OVERLOAD,
@@ -137,6 +151,10 @@ class TrickState(GameState[TrickMove, TrickConfig]):
         "winner",
     )
 
+    # every seat saw every move made (what was submitted is hidden, not that
+    # it was), replayed rounds included, which the view does not count
+    public_memory = ("_ply",)
+
     spec: ClassVar[TrickSpec]
 
     def __init__(self, config: TrickConfig, seed: int) -> None:
@@ -213,6 +231,11 @@ class TrickState(GameState[TrickMove, TrickConfig]):
         counts = sub.counts
         if len(counts) != 5 or any(c not in (0, 1, 2) for c in counts):
             return "each action may appear at most twice"
+        if sub.target == HIDDEN_TARGET:
+            return (
+                "block:? is how a Block looks to a seat that may not see its target; "
+                "name the action to block, e.g. block:claim"
+            )
         if not NO_TARGET <= sub.target < 5 or (sub.target != NO_TARGET and not counts[BLOCK]):
             return "only a Block names a target"
         if not cfg.doubles and max(counts) > 1:
@@ -699,6 +722,41 @@ class TrickState(GameState[TrickMove, TrickConfig]):
             "ply": self._ply,
         }
 
+    def position_text(self) -> str:
+        """docs/rules/trick.md, "Position text"."""
+        pos = self.pos
+        pending = [_WAITING if p is None else str(p) for p in self.pending]
+        history = [
+            f"{a}{_KEPT if ha else ''} / {b}{_KEPT if hb else ''}" for a, b, ha, hb in self.history
+        ]
+        return position_lines(
+            "trick",
+            [
+                ("seed", str(self.seed)),
+                ("rng", rng_text(self.rng, self.seed)),
+                ("defender", str(self.defender)),
+                ("round", str(pos.round_no)),
+                ("end_round", str(pos.end_round)),
+                ("replays", str(self.replays)),
+                ("chips", ints_text(pos.chips)),
+                ("pot", str(pos.pot)),
+                ("last_taker", optional(pos.last_taker if pos.last_taker >= 0 else None)),
+                ("lights", seats_text(_actions_text(m) for m in pos.lights)),
+                ("blocked", seats_text(_target_text(t) for t in pos.blocked)),
+                ("items", seats_text(_items_text(i) for i in pos.items)),
+                ("priority_window", flags_text(self.priority_open)),
+                ("last_played", seats_text(str(Submission(c)) for c in pos.last1)),
+                ("played_before", seats_text(_actions_text(m) for m in pos.last2)),
+                ("pending", seats_text(pending)),
+                ("history", "; ".join(history) if history else NONE),
+                ("last_round", NONE if self.last is None else json.dumps(self.last)),
+                ("over", yes_no(self.over)),
+                ("winner", optional(self.winner)),
+                ("reason", self.win_reason or NONE),
+                ("ply", str(self._ply)),
+            ],
+        )
+
     def determinize(self, seat: int | None, rng: random.Random) -> Self:
         new = self.copy()
         new.seed = SAMPLE_SEED
@@ -740,6 +798,137 @@ class TrickState(GameState[TrickMove, TrickConfig]):
 
 
 ITEM_NAMES = ("overload", "reset", "priority")
+
+# position texts (docs/rules/trick.md, "Position text")
+_POSITION_KEYS = (
+    "seed",
+    "rng",
+    "defender",
+    "round",
+    "end_round",
+    "replays",
+    "chips",
+    "pot",
+    "last_taker",
+    "lights",
+    "blocked",
+    "items",
+    "priority_window",
+    "last_played",
+    "played_before",
+    "pending",
+    "history",
+    "last_round",
+    "over",
+    "winner",
+    "reason",
+    "ply",
+)
+_WAITING = "waiting"  # a seat that has not submitted this round
+_KEPT = "*"  # after a history move: its Block's target was kept from the other seat
+
+
+def _actions_text(mask: int) -> str:
+    return "+".join(_lit(mask)) or NONE
+
+
+def _read_actions(text: str) -> int:
+    if text == NONE:
+        return 0
+    mask = 0
+    for word in text.split("+"):
+        mask |= 1 << ACTION_IDS.index(word)
+    return mask
+
+
+def _target_text(target: int) -> str:
+    return NONE if target == NO_TARGET else ACTION_IDS[target]
+
+
+def _read_target(text: str) -> int:
+    return NO_TARGET if text == NONE else ACTION_IDS.index(text)
+
+
+def _items_text(items: Sequence[int]) -> str:
+    owned = [f"{name}:{ITEM_STATES[i]}" for name, i in zip(ITEM_NAMES, items, strict=True) if i]
+    return " ".join(owned) if owned else NONE
+
+
+def _read_items(text: str) -> list[int]:
+    items = [0, 0, 0]
+    if text == NONE:
+        return items
+    for word in text.split():
+        name, _, state = word.partition(":")
+        items[ITEM_NAMES.index(name)] = ITEM_STATES.index(state, 1)
+    return items
+
+
+def _read_submission(text: str) -> Submission:
+    move = parse_move(text)
+    if type(move) is not Submission:
+        raise ValueError("not a submission")
+    return move
+
+
+def _read_pending(text: str) -> Submission | Missed | None:
+    if text == _WAITING:
+        return None
+    move = parse_move(text)
+    if type(move) is UsePriority:
+        raise ValueError("not a submission")
+    return move  # type: ignore[return-value]
+
+
+def _read_history(text: str) -> list[tuple[Submission, Submission, bool, bool]]:
+    if text == NONE:
+        return []
+    rounds = []
+    for entry in text.split(";"):
+        a, b = (t.strip() for t in entry.split("/"))
+        ha, hb = a.endswith(_KEPT), b.endswith(_KEPT)
+        rounds.append(
+            (_read_submission(a.rstrip(_KEPT)), _read_submission(b.rstrip(_KEPT)), ha, hb)
+        )
+    return rounds
+
+
+def _read_position(config: TrickConfig, text: str) -> TrickState:
+    fields = PositionFields(text, "trick", _POSITION_KEYS, 2)
+    state = TrickState(config, fields.number("seed"))
+    state.rng = fields.rng()
+    state.defender = fields.number("defender", 0, 1)
+    pos = state.pos
+    pos.round_no = fields.number("round", 1)
+    pos.end_round = fields.number("end_round", 1)
+    state.replays = fields.number("replays", 0)
+    pos.chips = fields.ints("chips", 2)
+    pos.pot = fields.number("pot", 0)
+    taker = fields.seat("last_taker", allow_none=True)
+    pos.last_taker = -1 if taker is None else taker
+    actions = "actions joined by + (score+grow), or -"
+    pos.lights = fields.per_seat("lights", _read_actions, actions)
+    pos.blocked = fields.per_seat("blocked", _read_target, "an action, or -")
+    pos.items = fields.per_seat("items", _read_items, "items like overload:unused, or -")
+    state.priority_open = fields.flags("priority_window")
+    pos.last1 = [s.counts for s in fields.per_seat("last_played", _read_submission, actions)]
+    pos.last2 = fields.per_seat("played_before", _read_actions, actions)
+    state.pending = fields.per_seat("pending", _read_pending, f"a submission or {_WAITING}")
+    state.history = fields.read("history", _read_history, "rounds like score / grow*; -")
+    last = fields.read("last_round", lambda t: None if t == NONE else json.loads(t), "JSON")
+    if last is not None and not isinstance(last, dict):
+        raise fields.bad("last_round", "is not a JSON object")
+    state.last = last
+    state.over = fields.flag("over")
+    state.winner = fields.seat("winner", allow_none=True)
+    reason = fields.text("reason")
+    state.win_reason = "" if reason == NONE else reason
+    state._ply = fields.number("ply", 0)
+    for seat in (0, 1):
+        pending = state.pending[seat]
+        if type(pending) is Submission and pending.target == HIDDEN_TARGET:
+            raise PositionError("pending: a submission names its Block's target, never ?")
+    return state
 
 
 def disregarded_in_view(view: TrickView, seat: int, sub: Submission) -> dict[str, str]:
@@ -813,6 +1002,8 @@ class TrickSpec(GameSpec[TrickMove, TrickConfig]):
     view_type = TrickView
     presets: ClassVar[dict[str, dict[str, Any]]] = PRESETS
     state_type = TrickState
+    view_move_fields = ("pending", "history", "last_round.moves")
+    event_move_fields = ("move", "moves")
 
     def new(
         self,
@@ -839,7 +1030,12 @@ class TrickSpec(GameSpec[TrickMove, TrickConfig]):
     def parse_game_move(self, text: str) -> TrickMove:
         return parse_move(text)
 
-    def state_from_view(self, config: TrickConfig, view: View, scores: Sequence[int]) -> TrickState:
+    def parse_position(self, config: TrickConfig, text: str) -> TrickState:
+        return _read_position(config, text)
+
+    def state_from_view(
+        self, config: TrickConfig, view: View, scores: Sequence[int]
+    ) -> TrickState:
         from .from_view import trick_state_from_view
 
         return trick_state_from_view(config, view, scores)

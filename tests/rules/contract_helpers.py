@@ -273,6 +273,49 @@ def _canonical(value: Any) -> Any:
     return [type(value).__name__, _canonical(fields)] if fields else repr(value)
 
 
+def move_texts_at(data: Any, path: str) -> Iterator[str]:
+    """The strings at ``path`` (dotted keys) in ``data``, lists walked; nothing
+    if a key on the way is missing or None."""
+    found = [data]
+    for key in path.split("."):
+        found = [item.get(key) for item in _flatten(found) if isinstance(item, dict)]
+    for item in _flatten(found):
+        if isinstance(item, str):
+            yield item
+
+
+def _flatten(items: list[Any]) -> Iterator[Any]:
+    for item in items:
+        if isinstance(item, list):
+            yield from _flatten(item)
+        elif item is not None:
+            yield item
+
+
+def check_move_text(spec: AnySpec, text: str, where: str) -> None:
+    """``text``, found in ``where``, must read back to a move that writes it again."""
+    try:
+        move = spec.parse_move(text)
+    except NotationError as err:
+        raise AssertionError(f"{where} holds {text!r}, which does not read back: {err}") from None
+    assert str(move) == text, f"{where} holds {text!r}, which reads back as {str(move)!r}"
+
+
+def first_difference(expected: str, got: str) -> str:
+    """Where two texts part, by line: for a readable failure."""
+    a, b = expected.splitlines(), got.splitlines()
+    for i, (x, y) in enumerate(zip(a, b, strict=False)):
+        if x != y:
+            return f"line {i + 1} is {y!r}, not {x!r}"
+    if len(a) != len(b):
+        return f"{len(b)} lines, not {len(a)}"
+    return "the texts are equal"
+
+
+def _differing_fields(a: dict[str, Any], b: dict[str, Any]) -> list[str]:
+    return sorted(k for k in a.keys() | b.keys() if a.get(k) != b.get(k))
+
+
 def differing(a: dict[str, str], b: dict[str, str]) -> list[str]:
     return sorted(k for k in a.keys() | b.keys() if a.get(k) != b.get(k))
 
@@ -443,6 +486,7 @@ class ContractRun:
         self.check_cards()
         self.check_views()
         self.check_determinize()
+        self.check_position_text()
         self.check_illegal_moves()
         assert self.state.snapshot() == self.snapshots[-1], "checking the state changed it"
 
@@ -533,6 +577,12 @@ class ContractRun:
             assert not leaks, f"view({seat}) shows hidden cards {sorted(leaks)}"
             if self.seed >= 10**6:
                 assert self.seed not in ints_in(data), f"view({seat}) holds the seed"
+            for path in self.spec.view_move_fields:
+                assert path.split(".")[0] in data, (
+                    f"view_move_fields names {path!r}, which view({seat}) does not have"
+                )
+                for text in move_texts_at(data, path):
+                    check_move_text(self.spec, text, f"view({seat})[{path!r}]")
             # a screen that edits what its view holds must not edit the game
             kept = json.loads(json.dumps(data))
             for name in view.__struct_fields__:
@@ -594,6 +644,44 @@ class ContractRun:
                 f"determinize({seat}) read something seat {seat} cannot know: sampled with "
                 f"the same rng, this state and {what} differ in "
                 + "; ".join(f"{f} ({sample.get(f)} / {again.get(f)})" for f in fields)[:600]
+            )
+
+    def check_position_text(self) -> None:
+        """The position text reads back into the same state: the same text, the
+        same snapshot (its generator included), views, moves and end, and the
+        same state after a move on each."""
+        state, spec = self.state, self.spec
+        text = state.position_text()
+        assert isinstance(text, str) and text.strip(), "position_text() is empty"
+        parsed = spec.parse_position(self.config, text)
+        assert type(parsed) is type(state)
+        again = parsed.position_text()
+        assert again == text, (
+            f"the position text does not read back: {first_difference(text, again)}"
+        )
+        assert state.snapshot() == self.snapshots[-1], "position_text() changed the state"
+        fields = _differing_fields(parsed.snapshot(), self.snapshots[-1])
+        assert not fields, f"the state read from its position text differs in {fields}"
+        for seat in perspectives(state):
+            assert parsed.view(seat) == self.views[seat], (
+                f"the state read from its position text shows seat {seat} another view"
+            )
+        assert parsed.to_act() == state.to_act() and parsed.is_over == state.is_over
+        assert parsed.scores() == state.scores()
+        assert parsed.outcome() == state.outcome()
+        for seat in seats(state):
+            assert parsed.legal_moves(seat) == state.legal_moves(seat), (
+                f"the state read from its position text gives seat {seat} other moves"
+            )
+        if not state.is_over:
+            seat = state.to_act()[0]
+            move = state.legal_moves(seat)[0]
+            ahead = state.copy()
+            ahead.play(seat, move)
+            parsed.play(seat, move)
+            fields = _differing_fields(parsed.snapshot(), ahead.snapshot())
+            assert not fields, (
+                f"after {move} the state read from its position text differs in {fields}"
             )
 
     def check_illegal_moves(self) -> None:
@@ -704,6 +792,9 @@ class ContractRun:
                 assert event.redacted.private_to is None, "a redacted form must be public"
             for form in forms:
                 json_roundtrip(form.to_json(), f"event {form.kind}")
+                for path in self.spec.event_move_fields:
+                    for text in move_texts_at(dict(form.data), path):
+                        check_move_text(self.spec, text, f"event {form.kind} [{path!r}]")
                 try:
                     form.render(self.names)
                 except (KeyError, IndexError, ValueError) as err:
@@ -756,6 +847,8 @@ class ContractRun:
 
     def check_replay(self) -> None:
         spec = self.spec
+        for i, (_, text) in enumerate(self.record):
+            check_move_text(spec, text, f"the record's move {i + 1}")
         replayed = spec.replay(self.config, self.seed, self.record)
         assert replayed.snapshot() == self.snapshots[-1], "replay did not reproduce the game"
         step = spec.new(self.config, self.seed)

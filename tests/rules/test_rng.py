@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from rules.position import parse_rng_text, rng_text
 from rules.rng import GameRng, rng_fingerprint
 
 REPO = Path(__file__).resolve().parents[2]
@@ -100,3 +101,28 @@ def test_fingerprint_is_the_same_in_another_process() -> None:
     here.random()
     assert out == [here.fingerprint()] * 2
     assert json.loads(json.dumps(here.fingerprint())) == here.fingerprint()
+
+
+def test_rng_text_reads_back_a_generator_where_it_stands() -> None:
+    """Position texts carry the generator as seed+draws (or whole, when it did
+    not come from the seed): read back, it draws what the original would."""
+    fresh = GameRng(11)
+    assert rng_text(fresh, 11) == "11+0"
+    drawn = GameRng(11)
+    drawn.shuffle(list(range(52)))
+    drawn.randrange(7)
+    drawn.random()  # two words
+    cycles = []  # the generator's state turns over every 624 words
+    for words in (623, 624, 625, 1248, 1300):
+        rng = GameRng(11)
+        rng.getrandbits(32 * words)
+        assert rng_text(rng, 11) == f"11+{words}"
+        cycles.append((rng, 11))
+    for rng, seed in ((fresh, 11), (drawn, 11), (GameRng(5), 11), (drawn, 12), *cycles):
+        text = rng_text(rng, seed)
+        again = parse_rng_text(text)
+        assert rng_text(again, seed) == text
+        assert again.fingerprint() == rng.fingerprint()
+        assert again.copy().random() == rng.copy().random()
+    assert rng_text(drawn, 11).startswith("11+")
+    assert rng_text(drawn, 12).startswith("mt:")

@@ -30,6 +30,7 @@ from rules.territory import (
     parse_diagram,
     pos_of,
 )
+from rules.territory.state import diagram_of
 from tests.rules.contract_helpers import Case, ContractRun
 
 # the seed's second and third figures: the horizontal player holds two
@@ -858,3 +859,11 @@ def test_variants_beyond_the_presets_keep_the_contract(
     """The contract suite runs every preset (test_contract.py); these mixes of
     options, hand sizes 2 to 5 among them, get one game each."""
     ContractRun(Case("territory", preset, 2, overrides), 11, 77).run()
+
+
+def test_diagram_of_writes_what_parse_diagram_reads() -> None:
+    grid = parse_diagram("2C- .\n. 3H|KS\n10D- 4S-", origin=(-1, 5))
+    x0, y0, rows = diagram_of(grid)
+    assert (x0, y0) == (-1, 5)
+    assert rows == ["  2C-     .", "    . 3H|KS", " 10D-   4S-"]  # columns aligned
+    assert parse_diagram("\n".join(rows), origin=(x0, y0)) == grid

@@ -20,6 +20,7 @@ from rules.trick import (
     parse_move,
     submissions_for,
 )
+from rules.trick.notation import HIDDEN_TARGET
 from rules.trick.state import disregarded_in_view
 
 PRESETS = ("standard", "original", "dm12", "setna", "final")
@@ -607,6 +608,12 @@ def test_block_target_hidden_unless_the_block_went_live() -> None:
     public = reveal(events)
     assert public["moves"] == ["grow+block:?", "score+block:?"]
     assert public["block_targets"] == [None, None]
+    # what a seat sees reads back, and cannot be played
+    hidden = parse_move("score+block:?")
+    assert isinstance(hidden, Submission) and hidden.target == HIDDEN_TARGET
+    assert str(hidden) == "score+block:?"
+    with pytest.raises(IllegalMove, match="name the action to block"):
+        st.copy().play_text(0, "score+block:?")
     notes = visible_events(events, 0)
     assert any(e.kind == "block_target" and e.data["target"] == "score" for e in notes)
     assert not any(e.kind == "block_target" and e.data["seat"] == 1 for e in notes)

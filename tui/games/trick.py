@@ -50,6 +50,7 @@ from rules.trick.core import (
 from rules.trick.notation import (
     ACTION_IDS,
     BLOCK,
+    HIDDEN_TARGET,
     NO_TARGET,
     Submission,
     make_submission,
@@ -163,7 +164,8 @@ def submission_words(sub: Submission, words: Words, times: str = "×") -> str:
             continue
         text = words.name(a) + (f" {times}{n}" if n > 1 else "")
         if a == BLOCK:
-            text += f" (on {words.name(sub.target)})" if sub.target != NO_TARGET else " (on ?)"
+            shown = sub.target not in (NO_TARGET, HIDDEN_TARGET)
+            text += f" (on {words.name(sub.target)})" if shown else " (on ?)"
         parts.append(text)
     text = " + ".join(parts) if parts else "no actions"
     used = [label for label, on in (("Overload", sub.overload), ("Limit Reset", sub.reset)) if on]
@@ -183,7 +185,7 @@ def move_words(move: str, words: Words, times: str = "×") -> str:
     # a hidden Block target (``block:?``) reads "(on ?)", as does a Block that
     # named nothing (the reveal says it was disregarded)
     try:
-        sub = parse_move(move.replace("block:?", "block"))
+        sub = parse_move(move)
     except NotationError:
         return move
     return submission_words(sub, words, times) if isinstance(sub, Submission) else move
