@@ -80,6 +80,7 @@ _OUT_OF_DESCRIPTORS = frozenset({errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errn
 _MAX_LINGERING = 64  # refused connections closed politely at once (a flood gets less)
 _LINGER_SECONDS = 1.0
 _BACKLOG = 128
+_SAY_STARVED_EVERY = 60.0  # seconds: out of descriptors is logged at most this often
 
 
 @dataclass(frozen=True)
@@ -326,6 +327,9 @@ class TableServer:
         self._stopped = asyncio.Event()
         self._freed = asyncio.Event()  # a connection closed: a descriptor is free again
         self._starved = False  # accept is failing for want of descriptors
+        self._starvations = 0  # times it has
+        self._starvation_said: float | None = None  # when it was last logged (monotonic)
+        self._starved_said = False  # logged, and not yet that it is over
         self._lingering = 0  # refused connections still being closed politely
         self._tasks: set[asyncio.Task[Any]] = set()
         self._handlers: set[asyncio.Task[Any]] = set()  # one per connection
@@ -390,11 +394,20 @@ class TableServer:
                     continue
                 if not self._starved:
                     self._starved = True
+                    self._starvations += 1
+                said = self._starvation_said
+                if said is None or time.monotonic() - said >= _SAY_STARVED_EVERY:
+                    # once an episode; under a flood that comes and goes, once
+                    # a minute (the count says how many there were)
+                    self._starvation_said = time.monotonic()
+                    self._starved_said = True
                     log.warning(
                         "out of file descriptors (%s) with %d connections: new ones wait "
-                        "until one closes (see `cardtable serve --max-connections`)",
+                        "until one closes (see `cardtable serve --max-connections`; "
+                        "%d time(s) so far)",
                         err.strerror,
                         self._open,
+                        self._starvations,
                     )
                 self._freed.clear()
                 with contextlib.suppress(TimeoutError):
@@ -402,8 +415,9 @@ class TableServer:
                     # (a save's file): then the next try finds it
                     await asyncio.wait_for(self._freed.wait(), self.limits.accept_retry_seconds)
                 continue
-            if self._starved:
-                self._starved = False
+            self._starved = False
+            if self._starved_said:
+                self._starved_said = False
                 log.warning("accepting connections again (%d open)", self._open)
             self._take(sock, peer)
 

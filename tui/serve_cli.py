@@ -168,7 +168,9 @@ def run_serve(args: argparse.Namespace) -> int:
     return 0
 
 
-RESERVED_DESCRIPTORS = 64  # for the listening sockets, the saves, the logs
+# for the listening sockets, the saves, the logs, and the connections being
+# refused (net.server closes up to 64 at once politely)
+RESERVED_DESCRIPTORS = 160
 
 
 def _descriptors_for(connections: int) -> int:
