@@ -10,9 +10,13 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import functools
 import logging
+import multiprocessing
+import os
 import signal
 import sys
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from saves.store import SaveStore
@@ -145,7 +149,17 @@ def run_serve(args: argparse.Namespace) -> int:
         dead_seconds=args.dead_after,
     )
     store = SaveStore.default(getattr(args, "data_dir", None))
-    server = TableServer(store, limits=limits)
+    # computer players think in processes of their own, on every core but
+    # one: however many tables of computers there are, the event loop (the
+    # moves, the replies of every other table) keeps a core and the GIL
+    # (started fresh, not forked from a process with threads and sockets)
+    thinkers = ProcessPoolExecutor(
+        max_workers=max(1, (os.cpu_count() or 2) - 1),
+        mp_context=multiprocessing.get_context("spawn"),
+        # Ctrl+C reaches the whole process group: the server stops them itself
+        initializer=functools.partial(signal.signal, signal.SIGINT, signal.SIG_IGN),
+    )
+    server = TableServer(store, limits=limits, executor=thinkers)
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
 
     async def serve() -> None:
@@ -163,8 +177,11 @@ def run_serve(args: argparse.Namespace) -> int:
         finally:
             await server.close()
 
-    with contextlib.suppress(KeyboardInterrupt, asyncio.CancelledError):
-        asyncio.run(serve())
+    try:
+        with contextlib.suppress(KeyboardInterrupt, asyncio.CancelledError):
+            asyncio.run(serve())
+    finally:
+        thinkers.shutdown(cancel_futures=True)
     return 0
 
 

@@ -21,6 +21,8 @@ addresses):
   then 16 connections from one address ask for `list` 20 times a second each.
 - ``connections``: 1,500 connections from 94 addresses (16 each), each
   saying hello and staying.
+- ``bots``: 16 connections from one address each create a table of two hard
+  computer players (they start at once and play a very long match).
 
 Printed per attack and per code: the victim's round trip median and p99
 (goal: p99 under 50 ms), the server's CPU while attacked, what the attacker
@@ -242,6 +244,19 @@ async def attack(kind: str, port: int, pid: int, seconds: float) -> Result:
         flooding = asyncio.ensure_future(flood(attackers, {"type": "list"}, 20, stop))
     elif kind == "connections":
         attackers = await hello_lines(port, [f"127.0.2.{i}" for i in range(1, 95)], 16)
+    elif kind == "bots":
+        attackers = await hello_lines(port, ["127.0.0.3"], 16)
+        for rid, attacker in enumerate(attackers):
+            seats = ["computer:hard"] * 2
+            attacker.send(
+                {
+                    "type": "create",
+                    "id": rid,
+                    "game": "domination",
+                    "seats": seats,
+                    "options": OPTIONS,
+                }
+            )
     readers = [asyncio.ensure_future(drain(a, counts, began, result)) for a in attackers]
     await asyncio.sleep(max(0.0, seconds - (time.perf_counter() - began)))
     result.newcomer = await newcomer(port)
@@ -258,6 +273,8 @@ async def attack(kind: str, port: int, pid: int, seconds: float) -> Result:
         checker.close()
     elif kind == "lists":
         result.got = f"{counts['bytes'] / 1024 / 1024:.1f} MiB of lists"
+    elif kind == "bots":
+        result.got = f"{16 - counts['quota']} tables of two hard computers"
     elif kind == "connections":
         held = len(attackers) - counts["limit"]
         result.got = f"{len(attackers)} opened, {held} held, {counts['limit']} refused"
@@ -315,7 +332,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=8.0, help="of each attack")
     parser.add_argument("--before", type=Path, help="a tree with the code before, to compare")
     parser.add_argument(
-        "--attacks", default="none,tables,lists,connections", help="comma-separated"
+        "--attacks", default="none,tables,lists,connections,bots", help="comma-separated"
     )
     args = parser.parse_args()
     _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
