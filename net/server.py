@@ -113,6 +113,10 @@ class Limits:
     # timeout: data unacknowledged this long ends the connection
     dead_seconds: float = 20.0
     accept_retry_seconds: float = 1.0  # out of descriptors: try again after this at most
+    # seconds at least between the moves of a table where only computers play
+    # (created so, or every person gone for good): it costs the server a move
+    # a second, not as many as the computers can make, and people can watch
+    computers_only_pace: float = 1.0
 
 
 def _digest(token: str) -> bytes:
@@ -781,13 +785,14 @@ class TableServer:
         record = GameRecord.new(
             spec.id, config, seed, seats, preset=message.preset, record_id=self.store.unused_id()
         )
+        computers_only = all(seat.kind == "bot" for seat in seats)
         table = Table(
             spec,
             state,
             record,
             self.store,
             executor=self.executor,
-            pace=self.pace,
+            pace=max(self.pace, self.limits.computers_only_pace) if computers_only else self.pace,
             clock=self.clock,
             sleep=self.sleep,
             hints=False,
@@ -1079,6 +1084,7 @@ class TableServer:
                 },
             )
             self.tables[table_id] = hosted
+            self._pace_if_computers_only(hosted)
             # every seated player is held as after a drop (before the game
             # began, the seat opens again if nobody comes back for it)
             for seat in hosted.tokens:
@@ -1113,6 +1119,14 @@ class TableServer:
             hosted.holding[seat] = self._spawn(self._hold(hosted, seat))
         hosted.table.detach([seat])
 
+    def _pace_if_computers_only(self, hosted: Hosted) -> None:
+        """Nobody but computers left at the table: their moves slow to
+        ``computers_only_pace`` (a game nobody plays must not take the
+        server's time from the games people play)."""
+        table = hosted.table
+        if all(seat.kind == "bot" for seat in table.record.seats):
+            table.pace = max(table.pace, self.limits.computers_only_pace)
+
     def _open_seat(self, hosted: Hosted, seat: int) -> None:
         """Before the game has begun, a seat left is open again (and a table
         left empty so starts to expire)."""
@@ -1139,6 +1153,7 @@ class TableServer:
             return
         if hosted.if_gone == "computer":
             table.hand_to_computer(seat, GONE_LEVEL)
+            self._pace_if_computers_only(hosted)
         else:
             with contextlib.suppress(IllegalMove):
                 await table.resign(seat)

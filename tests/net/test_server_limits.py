@@ -469,3 +469,36 @@ def test_bad_limit_flags_are_one_line_and_exit_2(
     assert main(["serve", *argv, "--data-dir", str(tmp_path)]) == 2
     err = capsys.readouterr().err
     assert said in err and len(err.strip().splitlines()) == 1
+
+
+# ---------------------------------------------------------------- computers only
+async def until(condition: Any) -> None:
+    """Wait (real time, bounded) for what a worker thread does to show."""
+    for _ in range(int(HANG / 0.005)):
+        if condition():
+            return
+        await asyncio.sleep(0.005)
+    raise AssertionError("it never came")
+
+
+async def test_tables_of_computers_only_play_at_a_bounded_pace(tmp_path: Path) -> None:
+    pace, grace = 2.0, 5.0
+    async with serving(tmp_path, fast(computers_only_pace=pace, grace_seconds=grace)) as served:
+        mallory = await hello(served, "Mallory")
+        bots = {"type": "create", "game": "domination", "seats": ["computer:easy"] * 2}
+        made = await mallory.reply(bots)
+        table = served.server.tables[made["table"]["table"]].table
+        await served.time.sleeping_until(served.time.now + pace)
+        await asyncio.sleep(0.05)  # the computer has chosen by now, and waits
+        assert table.state_id == 0
+        await served.time.advance(pace)
+        await until(lambda: table.state_id == 1)
+        # a person who leaves a computer for good: nobody but computers left
+        mine = (await mallory.reply({**OPEN2, "seats": ["open", "computer:easy"]}))["table"]
+        assert (await mallory.reply({"type": "join", "table": mine["table"]}))["type"] == "joined"
+        left = served.server.tables[mine["table"]].table
+        assert left.pace == 0.0  # a person plays: the server's own pace
+        mallory.close()
+        await until(lambda: served.server.tables[mine["table"]].reconnecting() == [0])
+        await served.time.advance(grace)
+        assert left.pace == pace and left.seats[0].kind == "bot"
