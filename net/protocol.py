@@ -51,8 +51,9 @@ BAD_TOKEN = "bad_token"
 STALE = "stale"  # a move chosen at an older state id
 ILLEGAL = "illegal"  # the rules refuse the move (out of turn, not legal, bad notation)
 BAD_OPTIONS = "bad_options"
-TOO_FAST = "too_fast"
-LIMIT = "limit"  # a server limit: tables, connections, output
+TOO_FAST = "too_fast"  # over the message rate, or over the bytes of table lists
+LIMIT = "limit"  # a connection limit: the connection closes
+QUOTA = "quota"  # too many unfinished tables (the address's, the name's, the server's)
 
 RequestId = Annotated[int, msgspec.Meta(ge=0, le=2**53)]
 StateId = Annotated[int, msgspec.Meta(ge=0, le=2**31)]
@@ -81,7 +82,18 @@ class Hello(_Message, tag="hello"):
     id: RequestId | None = None
 
 
+MAX_PAGE = 200  # tables in one `tables` reply at most
+
+
 class ListTables(_Message, tag="list"):
+    """One page of the lobby: the tables of ``game`` (every game if None)
+    whose status is ``status`` (any if None), from the ``offset``-th on, at
+    most ``limit`` of them (the server's page size if None)."""
+
+    game: ShortText | None = None
+    status: Literal["waiting", "playing", "finished"] | None = None
+    offset: Annotated[int, msgspec.Meta(ge=0, le=2**31)] = 0
+    limit: Annotated[int, msgspec.Meta(ge=1, le=MAX_PAGE)] | None = None
     id: RequestId | None = None
 
 
@@ -152,8 +164,27 @@ class Chat(_Message, tag="chat"):
     id: RequestId | None = None
 
 
+class Pong(_Message, tag="pong"):
+    """The answer to the server's ``ping``; it gets no reply. A client that
+    has answered one is expected to answer them all (the server takes its
+    silence for a connection gone)."""
+
+    id: RequestId | None = None
+
+
 ClientMessage = (
-    Hello | ListTables | Create | Join | Rejoin | Watch | Leave | Move | Resign | Rematch | Chat
+    Hello
+    | ListTables
+    | Create
+    | Join
+    | Rejoin
+    | Watch
+    | Leave
+    | Move
+    | Resign
+    | Rematch
+    | Chat
+    | Pong
 )
 CLIENT_MESSAGES: tuple[type[_Message], ...] = (
     Hello,
@@ -167,6 +198,7 @@ CLIENT_MESSAGES: tuple[type[_Message], ...] = (
     Resign,
     Rematch,
     Chat,
+    Pong,
 )
 
 _decoder: msgspec.json.Decoder[ClientMessage] = msgspec.json.Decoder(ClientMessage)
@@ -220,7 +252,8 @@ class _JustId(msgspec.Struct):
 
 
 def encode(message: dict[str, Any]) -> bytes:
-    """A server message as one line, newline included."""
+    """A server message as one line, newline included (a value may be a
+    :class:`msgspec.Raw`: JSON encoded already, put in as it is)."""
     return _encoder.encode(message) + b"\n"
 
 

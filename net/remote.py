@@ -286,6 +286,8 @@ class RemoteClient(TableClient):
             self._tell_chat(str(message.get("name", "")), str(message.get("text", "")))
         elif kind == "rematch":
             self._tell_chat(str(message.get("name", "")), "asks for a rematch (Rematch to join)")
+        elif kind == "ping":  # the server checks that we are still here
+            self._writer.write(p.encode({"type": "pong"}))
         if rid is not None and rid in self._pending:
             future = self._pending[rid]
             if not future.done():

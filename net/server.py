@@ -40,11 +40,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
 import hashlib
 import json
 import logging
+import math
 import os
 import secrets
+import socket
 import time
 from collections import Counter
 from collections.abc import Awaitable, Callable
@@ -72,6 +75,13 @@ log = logging.getLogger(__name__)
 Clock = Callable[[], float]
 Sleep = Callable[[float], Awaitable[Any]]
 GONE_LEVEL = "medium"  # the computer player that takes over a seat left for good
+_PING = {"type": "ping"}
+# accept() failing for want of descriptors or memory: wait, do not spin
+_OUT_OF_DESCRIPTORS = frozenset({errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM})
+_MAX_LINGERING = 64  # refused connections closed politely at once (a flood gets less)
+_LINGER_SECONDS = 1.0
+_BACKLOG = 128
+_SAY_STARVED_EVERY = 60.0  # seconds: out of descriptors is logged at most this often
 
 
 @dataclass(frozen=True)
@@ -84,7 +94,30 @@ class Limits:
     max_unsent: int = 512 * 1024  # bytes queued for a client that is not reading: dropped
     errors_in_a_row: int = 10
     per_address: int = 16  # connections at once from one address
-    tables: int = 1000
+    connections: int = 1000  # connections at once in all (each is a file descriptor)
+    tables: int = 1000  # tables held at once (finished ones nobody is at make room)
+    # unfinished tables created from one address, and by one name from one
+    # address (so that one member of a club behind one address cannot take
+    # the whole address's share)
+    tables_per_address: int = 16
+    tables_per_name: int = 8
+    empty_table_seconds: float = 300.0  # a waiting table nobody sits at closes after this
+    list_page: int = 50  # tables in a `tables` reply unless the client asks for another limit
+    # the bytes of `tables` replies one connection may have, as a token bucket:
+    # a list costs what it sends, so its cost per client is bounded whatever
+    # the page size or the number of tables
+    list_bytes_per_second: float = 64 * 1024
+    list_bytes_burst: int = 256 * 1024
+    ping_seconds: float = 10.0  # the server sends `ping` this often
+    # a client that answers pings and leaves two unanswered, the older this
+    # long, is gone (a seat goes to its grace period); also the TCP user
+    # timeout: data unacknowledged this long ends the connection
+    dead_seconds: float = 20.0
+    accept_retry_seconds: float = 1.0  # out of descriptors: try again after this at most
+    # seconds at least between the moves of a table where only computers play
+    # (created so, or every person gone for good): it costs the server a move
+    # a second, not as many as the computers can make, and people can watch
+    computers_only_pace: float = 1.0
 
 
 def _digest(token: str) -> bytes:
@@ -113,6 +146,32 @@ class Hosted:
     # the game is dealt again as it starts (not at each leave: a player could
     # then leave and come back until the cards suited them)
     redeal: bool = False
+    # who created it (the quotas count a creator's unfinished tables); empty
+    # for a table brought back after a restart
+    creator_address: str = ""
+    creator_name: str = ""
+    # since when nobody has sat at it (None: someone does, or it has begun),
+    # and the task that closes it if that lasts
+    empty_since: float | None = None
+    expiry: asyncio.Task[None] | None = None
+    # bumped at every change the summary shows that the table does not
+    # (seats, spectators, the start); with the table's status it keys the
+    # cached summary, so that a list does not rebuild every table's
+    revision: int = 0
+    _summary: tuple[tuple[int, str], bytes] | None = field(default=None, repr=False)
+
+    def touch(self) -> None:
+        self.revision += 1
+
+    def summary_json(self) -> bytes:
+        """:meth:`summary` as JSON, encoded once per change."""
+        key = (self.revision, self.table.status)
+        if self._summary is None or self._summary[0] != key:
+            self._summary = (key, msgspec.json.encode(self.summary()))
+        return self._summary[1]
+
+    def nobody_seated(self) -> bool:
+        return not self.started and not self.tokens
 
     def reconnecting(self) -> list[int]:
         return sorted(self.holding)
@@ -199,7 +258,15 @@ class Connection:
         self.closed = False
         self.opened = self.last_seen = server.clock()
         self.allowance = float(server.limits.burst)
+        # bytes of table lists this connection may still be sent (may go
+        # below zero: a list is refused until it is back above)
+        self.list_allowance = float(server.limits.list_bytes_burst)
+        self.list_refilled = self.opened
         self.errors = 0
+        self.next_ping = 0.0  # set at the hello
+        self.answers_pings = False  # it has sent a `pong`: silence now means it has gone
+        self.unanswered: list[float] = []  # when each ping not yet answered went out
+        self.watchdog: asyncio.Task[None] | None = None  # its timers (TableServer._keep_watch)
         self.hosted: Hosted | None = None
         self.seat: int | None = None
         self.unwatch: Callable[[], None] | None = None
@@ -207,9 +274,13 @@ class Connection:
     def send(self, message: dict[str, Any]) -> None:
         """Queue a message; never waits. A client that lets too much pile up
         unread is dropped on the spot."""
+        self.send_line(p.encode(message))
+
+    def send_line(self, line: bytes) -> None:
+        """Queue one encoded message (newline included), as :meth:`send`."""
         if self.closed:
             return
-        self.writer.write(p.encode(message))
+        self.writer.write(line)
         transport = self.writer.transport
         if transport.get_write_buffer_size() > self.server.limits.max_unsent:
             log.info("dropping %s: it stopped reading", self.address)
@@ -221,6 +292,29 @@ class Connection:
             self.closed = True
             self.writer.close()
 
+    def abort(self) -> None:
+        """Close without waiting for what is queued (the peer is gone)."""
+        self.closed = True
+        self.writer.transport.abort()
+
+    def heard(self) -> None:
+        """A line came in: the client is there (every ping is answered)."""
+        self.last_seen = self.server.clock()
+        self.unanswered.clear()
+
+    def list_wait(self) -> float:
+        """Seconds until this connection may be sent a table list (0: now)."""
+        limits = self.server.limits
+        now = self.server.clock()
+        self.list_allowance = min(
+            float(limits.list_bytes_burst),
+            self.list_allowance + (now - self.list_refilled) * limits.list_bytes_per_second,
+        )
+        self.list_refilled = now
+        if self.list_allowance > 0:
+            return 0.0
+        return -self.list_allowance / limits.list_bytes_per_second + 1e-3
+
     def spend(self) -> bool:
         """One message's worth of the rate allowance; False when none is left."""
         limits = self.server.limits
@@ -229,7 +323,7 @@ class Connection:
             float(limits.burst),
             self.allowance + (now - self.last_seen) * limits.messages_per_second,
         )
-        self.last_seen = now
+        self.heard()
         if self.allowance < 1.0:
             return False
         self.allowance -= 1.0
@@ -261,8 +355,17 @@ class TableServer:
         self.pace = pace
         self.tables: dict[str, Hosted] = {}
         self.connections: set[Connection] = set()
+        self._open = 0  # connections taken, their handlers starting or running
         self._per_address: Counter[str] = Counter()
-        self._server: asyncio.Server | None = None
+        self._listeners: list[socket.socket] = []
+        self._accepting: list[asyncio.Task[None]] = []
+        self._stopped = asyncio.Event()
+        self._freed = asyncio.Event()  # a connection closed: a descriptor is free again
+        self._starved = False  # accept is failing for want of descriptors
+        self._starvations = 0  # times it has
+        self._starvation_said: float | None = None  # when it was last logged (monotonic)
+        self._starved_said = False  # logged, and not yet that it is over
+        self._lingering = 0  # refused connections still being closed politely
         self._tasks: set[asyncio.Task[Any]] = set()
         self._handlers: set[asyncio.Task[Any]] = set()  # one per connection
         self._closing = False
@@ -273,25 +376,24 @@ class TableServer:
     # ------------------------------------------------------------ life
     async def start(self, host: str = "127.0.0.1", port: int = 7420) -> tuple[str, int]:
         """Bring back the unfinished tables of an earlier run, then listen;
-        returns the address bound (port 0 picks a free one)."""
+        returns the address bound (port 0 picks a free one). OSError if it
+        cannot listen."""
         await self._restore()
-        self._server = await asyncio.start_server(
-            self._accept,
-            host,
-            port,
-            limit=p.MAX_LINE + 2,  # the line, \r\n
-        )
-        bound = self._server.sockets[0].getsockname()
+        self._listeners = await _listen(host, port)
+        for listener in self._listeners:
+            self._accepting.append(asyncio.ensure_future(self._accept_loop(listener)))
+        bound = self._listeners[0].getsockname()
         return str(bound[0]), int(bound[1])
 
     async def serve_forever(self) -> None:
-        assert self._server is not None
-        await self._server.serve_forever()
+        await self._stopped.wait()
 
     async def close(self) -> None:
         self._closing = True  # players who drop now keep their seats for the next run
-        if self._server is not None:
-            self._server.close()
+        for accepting in self._accepting:
+            accepting.cancel()
+        for listener in self._listeners:
+            listener.close()
         for conn in list(self.connections):
             conn.close()
         for task in list(self._tasks):
@@ -302,9 +404,7 @@ class TableServer:
             for timer in hosted.holding.values():
                 timer.cancel()
             await hosted.table.close()
-        if self._server is not None:
-            with contextlib.suppress(Exception):
-                await self._server.wait_closed()
+        self._stopped.set()
 
     def _spawn(self, work: Awaitable[Any]) -> asyncio.Task[Any]:
         task = asyncio.ensure_future(work)
@@ -312,34 +412,130 @@ class TableServer:
         task.add_done_callback(self._tasks.discard)
         return task
 
-    # ------------------------------------------------------------ a connection
-    async def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        peer = writer.get_extra_info("peername")
+    # ------------------------------------------------------------ accepting
+    async def _accept_loop(self, listener: socket.socket) -> None:
+        """Take connections as they come. Out of file descriptors, stop
+        taking them (they wait in the system's queue) until a connection
+        closes, and say so once, not at every try."""
+        loop = asyncio.get_running_loop()
+        while not self._closing:
+            try:
+                sock, peer = await loop.sock_accept(listener)
+            except OSError as err:
+                if self._closing:
+                    return
+                if err.errno not in _OUT_OF_DESCRIPTORS:
+                    log.info("a connection failed before it began: %s", err)
+                    continue
+                if not self._starved:
+                    self._starved = True
+                    self._starvations += 1
+                said = self._starvation_said
+                if said is None or time.monotonic() - said >= _SAY_STARVED_EVERY:
+                    # once an episode; under a flood that comes and goes, once
+                    # a minute (the count says how many there were)
+                    self._starvation_said = time.monotonic()
+                    self._starved_said = True
+                    log.warning(
+                        "out of file descriptors (%s) with %d connections: new ones wait "
+                        "until one closes (see `cardtable serve --max-connections`; "
+                        "%d time(s) so far)",
+                        err.strerror,
+                        self._open,
+                        self._starvations,
+                    )
+                self._freed.clear()
+                with contextlib.suppress(TimeoutError):
+                    # freed by a connection that closes; or by something else
+                    # (a save's file): then the next try finds it
+                    await asyncio.wait_for(self._freed.wait(), self.limits.accept_retry_seconds)
+                continue
+            self._starved = False
+            if self._starved_said:
+                self._starved_said = False
+                log.warning("accepting connections again (%d open)", self._open)
+            self._take(sock, peer)
+
+    def _take(self, sock: socket.socket, peer: Any) -> None:
+        """A new connection: refused with one line if over a limit, else served."""
         address = str(peer[0]) if isinstance(peer, tuple) else "local"
-        conn = Connection(self, reader, writer, address)
-        if self._per_address[address] >= self.limits.per_address:
-            conn.send(p.error(p.LIMIT, "too many connections from your address"))
-            conn.close()
+        limits = self.limits
+        if self._open >= limits.connections:
+            self._turn_away(sock, "the server is full: try again in a while")
             return
+        if self._per_address[address] >= limits.per_address:
+            self._turn_away(
+                sock,
+                f"too many connections from your address ({limits.per_address}): "
+                "close one first (the server's operator can allow more: --per-address)",
+            )
+            return
+        self._open += 1
         self._per_address[address] += 1
+        _keep_alive(sock, limits)
+        handler = asyncio.ensure_future(self._serve(sock, address))
+        self._handlers.add(handler)
+        handler.add_done_callback(self._handlers.discard)
+
+    def _turn_away(self, sock: socket.socket, why: str) -> None:
+        """One error line, then the connection closes."""
+        try:
+            sock.setblocking(False)
+            sock.send(p.encode(p.error(p.LIMIT, why)))
+            sock.shutdown(socket.SHUT_WR)
+        except OSError:
+            sock.close()
+            return
+        if self._lingering >= _MAX_LINGERING:
+            sock.close()  # under a flood: the line may be lost, the descriptor is not
+            return
+        self._lingering += 1
+        self._spawn(self._linger(sock))
+
+    async def _linger(self, sock: socket.socket) -> None:
+        """Read what the refused client had already sent before closing: a
+        socket closed with unread data resets the connection, and the reset
+        can overtake the line that says why."""
+        loop = asyncio.get_running_loop()
+        try:
+            async with asyncio.timeout(_LINGER_SECONDS):
+                while await loop.sock_recv(sock, 4096):
+                    pass
+        except (OSError, TimeoutError):
+            pass
+        finally:
+            sock.close()
+            self._lingering -= 1
+
+    # ------------------------------------------------------------ a connection
+    async def _serve(self, sock: socket.socket, address: str) -> None:
+        try:
+            reader, writer = await asyncio.open_connection(sock=sock, limit=p.MAX_LINE + 2)
+        except OSError:
+            sock.close()
+            self._release(address)
+            return
+        conn = Connection(self, reader, writer, address)
         self.connections.add(conn)
-        handler = asyncio.current_task()
-        if handler is not None:
-            self._handlers.add(handler)
-            handler.add_done_callback(self._handlers.discard)
-        watchdog = self._spawn(self._watch_idle(conn))
+        conn.watchdog = self._spawn(self._keep_watch(conn))
         try:
             await self._read(conn)
         except Exception:  # a bug here must end this connection only
             log.exception("a connection failed")
         finally:
-            watchdog.cancel()
-            self._per_address[address] -= 1
-            if self._per_address[address] <= 0:
-                del self._per_address[address]
+            if conn.watchdog is not None:
+                conn.watchdog.cancel()
             self.connections.discard(conn)
             self._vacate(conn)
             conn.close()
+            self._release(address)
+
+    def _release(self, address: str) -> None:
+        self._open -= 1
+        self._per_address[address] -= 1
+        if self._per_address[address] <= 0:
+            del self._per_address[address]
+        self._freed.set()
 
     async def _read(self, conn: Connection) -> None:
         while not conn.closed:
@@ -380,19 +576,40 @@ class TableServer:
             conn.send(p.error(p.LIMIT, "too many errors in a row: goodbye"))
             conn.close()
 
-    async def _watch_idle(self, conn: Connection) -> None:
+    async def _keep_watch(self, conn: Connection) -> None:
+        """The connection's timers: the hello, the idle timeout, and (after
+        the hello) a `ping` every ``ping_seconds``. A client that answers
+        pings is gone once two in a row go unanswered for ``dead_seconds``."""
+        limits = self.limits
         while not conn.closed:
-            if conn.hello:
-                allowed, since = self.limits.idle_seconds, conn.last_seen
-            else:  # keep-alives do not buy time for the hello
-                allowed, since = self.limits.hello_seconds, conn.opened
-            wait = since + allowed - self.clock()
-            if wait <= 0:
-                what = "no message" if conn.hello else "no hello"
-                conn.send(p.error(p.LIMIT, f"{what} for {allowed:g} seconds: goodbye"))
+            now = self.clock()
+            if not conn.hello:  # keep-alives do not buy time for the hello
+                wait = conn.opened + limits.hello_seconds - now
+                if wait <= 0:
+                    why = f"no hello for {limits.hello_seconds:g} seconds: goodbye"
+                    conn.send(p.error(p.LIMIT, why))
+                    conn.close()
+                    return
+                await self.sleep(wait)
+                continue
+            if now >= conn.last_seen + limits.idle_seconds:
+                why = f"no message for {limits.idle_seconds:g} seconds: goodbye"
+                conn.send(p.error(p.LIMIT, why))
                 conn.close()
                 return
-            await self.sleep(wait)
+            dead_at = math.inf
+            if conn.answers_pings and len(conn.unanswered) >= 2:
+                dead_at = conn.unanswered[0] + limits.dead_seconds
+                if now >= dead_at:
+                    log.info("%s answers no ping: taken as gone", conn.address)
+                    conn.abort()
+                    return
+            if now >= conn.next_ping:
+                conn.send(_PING)
+                conn.unanswered.append(now)
+                conn.next_ping = now + limits.ping_seconds
+            wake = min(conn.last_seen + limits.idle_seconds, conn.next_ping, dead_at)
+            await self.sleep(max(0.0, wake - now))
 
     # ------------------------------------------------------------ requests
     async def _dispatch(self, conn: Connection, message: p.ClientMessage) -> None:
@@ -405,10 +622,11 @@ class TableServer:
         try:
             match message:
                 case p.ListTables():
-                    tables = [h.summary() for h in self.tables.values()]
-                    conn.send({"type": "tables", "id": rid, "tables": tables})
+                    self._list(conn, message)
+                case p.Pong():
+                    conn.answers_pings = True  # heard already: nothing to answer
                 case p.Create():
-                    hosted = await self._create(message)
+                    hosted = await self._create(message, conn)
                     conn.send({"type": "created", "id": rid, "table": hosted.summary()})
                 case p.Join():
                     await self._join(conn, message)
@@ -442,6 +660,10 @@ class TableServer:
                 message.id,
             )
         conn.hello = True
+        conn.next_ping = self.clock() + self.limits.ping_seconds
+        if conn.watchdog is not None:  # it sleeps until the hello's deadline: now the pings
+            conn.watchdog.cancel()
+            conn.watchdog = self._spawn(self._keep_watch(conn))
         conn.name = plain(message.name, p.MAX_NAME).strip() or "Player"
         conn.send(
             {
@@ -455,6 +677,37 @@ class TableServer:
                 "name": conn.name,
             }
         )
+
+    def _list(self, conn: Connection, message: p.ListTables) -> None:
+        """One page of the tables that match, from the cached summaries; its
+        bytes are charged to the connection's list allowance."""
+        limits = self.limits
+        wait = conn.list_wait()
+        if wait > 0:
+            raise p.ProtocolError(
+                p.TOO_FAST,
+                f"table lists are limited to {limits.list_bytes_per_second / 1024:g} KiB a "
+                f"second: ask again in {wait:.1f} s, or for fewer tables (`limit`)",
+            )
+        matching = [
+            hosted
+            for hosted in self.tables.values()
+            if (message.game is None or hosted.table.record.game == message.game)
+            and (message.status is None or hosted.status() == message.status)
+        ]
+        size = limits.list_page if message.limit is None else message.limit
+        page = matching[message.offset : message.offset + size]
+        line = p.encode(
+            {
+                "type": "tables",
+                "id": message.id,
+                "tables": [msgspec.Raw(hosted.summary_json()) for hosted in page],
+                "total": len(matching),
+                "offset": message.offset,
+            }
+        )
+        conn.list_allowance -= len(line)
+        conn.send_line(line)
 
     async def _rematch(self, conn: Connection, message: p.Rematch) -> None:
         hosted, seat = conn.hosted, conn.seat
@@ -484,7 +737,7 @@ class TableServer:
                 options=options,
                 if_gone="resign" if hosted.if_gone == "resign" else "computer",
             )
-            again = await self._create(create)
+            again = await self._create(create, conn)
             hosted.rematch = again.id
             offer = {"type": "rematch", "table": hosted.id, "rematch": again.id, "name": conn.name}
             for other in [*hosted.occupants.values(), *hosted.spectators]:
@@ -504,11 +757,40 @@ class TableServer:
             ),
         )
 
-    async def _create(self, message: p.Create) -> Hosted:
-        if len(self.tables) >= self.limits.tables:
+    def _check_quotas(self, conn: Connection) -> None:
+        """Refuse a new table (``quota``) to an address or a name that has
+        as many unfinished tables as it may, or when the server has."""
+        limits = self.limits
+        if len(self.tables) >= limits.tables:
             self._forget_finished()
-        if len(self.tables) >= self.limits.tables:
-            raise p.ProtocolError(p.LIMIT, "the server has as many tables as it can hold")
+        if len(self.tables) >= limits.tables:
+            raise p.ProtocolError(
+                p.QUOTA,
+                f"the server holds as many tables as it can ({limits.tables}): "
+                "join one of them, or try again later",
+            )
+        unfinished = [
+            hosted
+            for hosted in self.tables.values()
+            if hosted.creator_address == conn.address and hosted.table.status == PLAYING
+        ]
+        expiry = f"a table nobody sits at closes after {limits.empty_table_seconds:g} s"
+        if len(unfinished) >= limits.tables_per_address:
+            raise p.ProtocolError(
+                p.QUOTA,
+                f"your address has created {len(unfinished)} tables not yet finished, the "
+                f"most one address may have: play them out first ({expiry})",
+            )
+        by_name = sum(1 for hosted in unfinished if hosted.creator_name == conn.name)
+        if by_name >= limits.tables_per_name:
+            raise p.ProtocolError(
+                p.QUOTA,
+                f"{conn.name} has created {by_name} tables not yet finished, the most one "
+                f"name may have: play them out first ({expiry})",
+            )
+
+    async def _create(self, message: p.Create, conn: Connection) -> Hosted:
+        self._check_quotas(conn)
         try:
             spec = get_game(message.game)
             config = spec.config(message.preset, **message.options)
@@ -539,13 +821,14 @@ class TableServer:
         record = GameRecord.new(
             spec.id, config, seed, seats, preset=message.preset, record_id=self.store.unused_id()
         )
+        computers_only = all(seat.kind == "bot" for seat in seats)
         table = Table(
             spec,
             state,
             record,
             self.store,
             executor=self.executor,
-            pace=self.pace,
+            pace=max(self.pace, self.limits.computers_only_pace) if computers_only else self.pace,
             clock=self.clock,
             sleep=self.sleep,
             hints=False,
@@ -555,12 +838,62 @@ class TableServer:
         except SaveError as err:
             table.save_failed(err)
         open_seats = frozenset(i for i, s in enumerate(seats) if s.kind == "remote")
-        hosted = Hosted(record.id, table, message.if_gone, open_seats)
+        hosted = Hosted(
+            record.id,
+            table,
+            message.if_gone,
+            open_seats,
+            creator_address=conn.address,
+            creator_name=conn.name,
+        )
         self.tables[hosted.id] = hosted
         self._persist()
-        if not open_seats:
+        if open_seats:
+            self._expire_if_empty(hosted)
+        else:
             await self._begin(hosted)
         return hosted
+
+    # ------------------------------------------------------------ empty tables
+    def _expire_if_empty(self, hosted: Hosted) -> None:
+        """A waiting table nobody sits at closes after ``empty_table_seconds``
+        (unless someone sits down meanwhile): tables cannot pile up unused."""
+        if not hosted.nobody_seated():
+            hosted.empty_since = None
+            return
+        hosted.empty_since = self.clock()
+        if hosted.expiry is None:
+            hosted.expiry = self._spawn(self._expire(hosted))
+
+    async def _expire(self, hosted: Hosted) -> None:
+        try:
+            while hosted.empty_since is not None and hosted.nobody_seated():
+                wait = hosted.empty_since + self.limits.empty_table_seconds - self.clock()
+                if wait <= 0:
+                    await self._drop_table(hosted, "nobody sat at it")
+                    return
+                await self.sleep(wait)
+        finally:
+            hosted.expiry = None
+
+    async def _drop_table(self, hosted: Hosted, why: str) -> None:
+        """Close a table that never began: its spectators are back in the
+        lobby, told so; its record (no move in it) is deleted."""
+        if self.tables.get(hosted.id) is not hosted:
+            return
+        del self.tables[hosted.id]
+        self._persist()
+        watchers = list(hosted.spectators)
+        for watcher in watchers:
+            self._vacate(watcher)
+        await hosted.table.close()
+        try:
+            await asyncio.to_thread(self.store.delete, hosted.table.record.id)
+        except (SaveError, OSError) as err:
+            log.info("cannot delete the record of table %s: %s", hosted.id, err)
+        closed = {"type": "closed", "table": hosted.id, "message": f"the table closed: {why}"}
+        for watcher in watchers:  # told once it is all done
+            watcher.send(closed)
 
     def _table(self, table_id: str) -> Hosted:
         hosted = self.tables.get(table_id)
@@ -621,6 +954,8 @@ class TableServer:
     ) -> None:
         token = chosen or secrets.token_urlsafe(24)
         hosted.tokens[seat] = _digest(token)
+        hosted.empty_since = None
+        hosted.touch()
         self._persist()
         hosted.occupants[seat] = conn
         conn.hosted, conn.seat = hosted, seat
@@ -633,6 +968,7 @@ class TableServer:
         self._check_free(conn)
         hosted = self._table(message.table)
         hosted.spectators.add(conn)
+        hosted.touch()
         conn.hosted, conn.seat = hosted, None
         conn.unwatch = hosted.table.watch([None], self._listener(conn, hosted))
         conn.send(self._entry(hosted, None, "watching", message.id))
@@ -675,6 +1011,8 @@ class TableServer:
             hosted.table.redeal(secrets.randbits(32))
             hosted.redeal = False
         hosted.started = True
+        hosted.empty_since = None
+        hosted.touch()
         self._persist()
         await hosted.table.start()
 
@@ -749,6 +1087,12 @@ class TableServer:
             log.error("cannot read %s: %s", self.seats_file, err)
             return
         for table_id, entry in kept.items():
+            if not entry.started and not entry.tokens:
+                # a table nobody sat at: not worth bringing back (it would only
+                # fill the lobby again), nor its record (it has no move)
+                with contextlib.suppress(SaveError):
+                    await asyncio.to_thread(self.store.delete, table_id)
+                continue
             try:
                 record = await asyncio.to_thread(self.store.load, table_id)
                 state, events = record.replay_with_events()
@@ -780,9 +1124,12 @@ class TableServer:
                 },
             )
             self.tables[table_id] = hosted
+            self._pace_if_computers_only(hosted)
+            # every seated player is held as after a drop (before the game
+            # began, the seat opens again if nobody comes back for it)
+            for seat in hosted.tokens:
+                hosted.holding[seat] = self._spawn(self._hold(hosted, seat))
             if entry.started:
-                for seat in hosted.tokens:
-                    hosted.holding[seat] = self._spawn(self._hold(hosted, seat))
                 await self._begin(hosted)
         self._persist()
 
@@ -796,39 +1143,114 @@ class TableServer:
         conn.hosted, conn.seat, conn.unwatch = None, None, None
         if hosted is None:
             return
+        hosted.touch()
         if seat is None:
             hosted.spectators.discard(conn)
             return
         if hosted.occupants.get(seat) is not conn:
             return
         del hosted.occupants[seat]
-        if not hosted.started:  # nothing played yet: the seat is open again
-            hosted.redeal = True  # but its player has seen cards of this deal
-            hosted.tokens.pop(seat, None)
-            self._persist()
-            hosted.table.seat_person(seat, f"Player {seat + 1}")
-            self._spawn(hosted.table.save())
+        if not hosted.started:  # nothing lost yet: the seat is open again
+            if not self._closing:  # (but kept for the next run if the server stops)
+                self._open_seat(hosted, seat)
             hosted.table.detach([seat])
             return
         if hold and hosted.table.status == PLAYING and not self._closing:
             hosted.holding[seat] = self._spawn(self._hold(hosted, seat))
         hosted.table.detach([seat])
 
+    def _pace_if_computers_only(self, hosted: Hosted) -> None:
+        """Nobody but computers left at the table: their moves slow to
+        ``computers_only_pace`` (a game nobody plays must not take the
+        server's time from the games people play)."""
+        table = hosted.table
+        if all(seat.kind == "bot" for seat in table.record.seats):
+            table.pace = max(table.pace, self.limits.computers_only_pace)
+
+    def _open_seat(self, hosted: Hosted, seat: int) -> None:
+        """Before the game has begun, a seat left is open again (and a table
+        left empty so starts to expire)."""
+        hosted.redeal = True  # but its player has seen cards of this deal
+        hosted.tokens.pop(seat, None)
+        hosted.touch()
+        self._persist()
+        hosted.table.seat_person(seat, f"Player {seat + 1}")
+        self._spawn(hosted.table.save())
+        self._expire_if_empty(hosted)
+
     async def _hold(self, hosted: Hosted, seat: int) -> None:
         await self.sleep(self.limits.grace_seconds)
         if hosted.holding.get(seat) is not asyncio.current_task():
             return
         del hosted.holding[seat]
+        if not hosted.started:  # brought back before it began: the seat is open again
+            self._open_seat(hosted, seat)
+            return
         hosted.tokens.pop(seat, None)  # the token dies with the seat
+        hosted.touch()
         self._persist()
         table = hosted.table
         if table.status != PLAYING:
             return
         if hosted.if_gone == "computer":
             table.hand_to_computer(seat, GONE_LEVEL)
+            self._pace_if_computers_only(hosted)
         else:
             with contextlib.suppress(IllegalMove):
                 await table.resign(seat)
+
+
+async def _listen(host: str, port: int) -> list[socket.socket]:
+    """Listening sockets on every address ``host`` names (as
+    :func:`asyncio.start_server` would bind them; the server accepts on them
+    itself, so that it can pause when out of descriptors)."""
+    loop = asyncio.get_running_loop()
+    infos = await loop.getaddrinfo(
+        host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+    )
+    listeners: list[socket.socket] = []
+    bound: set[tuple[int, Any]] = set()
+    try:
+        for family, kind, proto, _, address in infos:
+            if (family, address) in bound:
+                continue
+            bound.add((family, address))
+            sock = socket.socket(family, kind, proto)
+            listeners.append(sock)
+            if os.name == "posix":  # a restarted server may bind at once
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            if family == socket.AF_INET6:  # the IPv4 address has a socket of its own
+                sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+            sock.bind(address)
+            sock.listen(_BACKLOG)
+            sock.setblocking(False)
+    except BaseException:
+        for sock in listeners:
+            sock.close()
+        raise
+    if not listeners:
+        raise OSError(errno.EADDRNOTAVAIL, f"no address to listen on for {host!r}")
+    return listeners
+
+
+def _keep_alive(sock: socket.socket, limits: Limits) -> None:
+    """Let the system find a peer that has vanished without closing (a
+    machine switched off, a network gone): TCP keep-alive probes while
+    nothing is sent, and a user timeout while something waits unacknowledged
+    (the server's pings see to it that something is sent). Where the system
+    lacks an option the pings and the idle timeout remain."""
+    options = [
+        (socket.SOL_SOCKET, "SO_KEEPALIVE", 1),
+        (socket.IPPROTO_TCP, "TCP_KEEPIDLE", max(1, round(limits.ping_seconds))),
+        (socket.IPPROTO_TCP, "TCP_KEEPINTVL", max(1, round(limits.ping_seconds / 2))),
+        (socket.IPPROTO_TCP, "TCP_KEEPCNT", 3),
+        (socket.IPPROTO_TCP, "TCP_USER_TIMEOUT", max(1, round(limits.dead_seconds * 1000))),
+    ]
+    for level, name, value in options:
+        option = getattr(socket, name, None)
+        if option is not None:
+            with contextlib.suppress(OSError):
+                sock.setsockopt(level, option, value)
 
 
 def _one_line(err: BaseException) -> str:

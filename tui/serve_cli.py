@@ -10,8 +10,13 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import functools
 import logging
+import multiprocessing
+import os
 import signal
+import sys
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from saves.store import SaveStore
@@ -36,6 +41,66 @@ def add_serve_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
         metavar="SECONDS",
         help="how long a dropped player's seat is held (default 60)",
     )
+    limits = parser.add_argument_group("limits (docs/protocol.md)")
+    limits.add_argument(
+        "--per-address",
+        type=int,
+        default=16,
+        metavar="N",
+        help="connections at once from one address (default 16; raise it for a club or "
+        "a room of bots behind one address)",
+    )
+    limits.add_argument(
+        "--max-connections",
+        type=int,
+        default=1000,
+        metavar="N",
+        help="connections at once in all (default 1000; each takes a file descriptor, "
+        "and the server raises its own descriptor limit to fit if it may)",
+    )
+    limits.add_argument(
+        "--max-tables",
+        type=int,
+        default=1000,
+        metavar="N",
+        help="tables held at once (default 1000; finished ones nobody is at make room)",
+    )
+    limits.add_argument(
+        "--tables-per-address",
+        type=int,
+        default=16,
+        metavar="N",
+        help="unfinished tables created from one address (default 16)",
+    )
+    limits.add_argument(
+        "--tables-per-name",
+        type=int,
+        default=8,
+        metavar="N",
+        help="unfinished tables created by one player name from one address (default 8)",
+    )
+    limits.add_argument(
+        "--empty-table-expiry",
+        type=float,
+        default=300.0,
+        metavar="SECONDS",
+        help="a waiting table nobody sits at closes after this (default 300)",
+    )
+    limits.add_argument(
+        "--ping-interval",
+        type=float,
+        default=10.0,
+        metavar="SECONDS",
+        help="the server pings every connection this often (default 10)",
+    )
+    limits.add_argument(
+        "--dead-after",
+        type=float,
+        default=20.0,
+        metavar="SECONDS",
+        help="a connection whose pings go unanswered (or whose data goes unacknowledged) "
+        "this long is taken as gone, and its seat's grace period starts (default 20)",
+    )
     parser.set_defaults(handler=run_serve)
 
 
@@ -48,8 +113,53 @@ def run_serve(args: argparse.Namespace) -> int:
         raise UserError(f"--port must be from 0 to 65535, not {args.port}")
     if not 0 < args.grace <= 24 * 3600:
         raise UserError(f"--grace must be more than 0 and at most a day, not {args.grace:g}")
+    counts = {
+        "--per-address": args.per_address,
+        "--max-connections": args.max_connections,
+        "--max-tables": args.max_tables,
+        "--tables-per-address": args.tables_per_address,
+        "--tables-per-name": args.tables_per_name,
+    }
+    for flag, value in counts.items():
+        if not 1 <= value <= 1_000_000:
+            raise UserError(f"{flag} must be from 1 to 1000000, not {value}")
+    seconds = {
+        "--empty-table-expiry": args.empty_table_expiry,
+        "--ping-interval": args.ping_interval,
+        "--dead-after": args.dead_after,
+    }
+    for flag, value in seconds.items():
+        if not 0 < value <= 24 * 3600:
+            raise UserError(f"{flag} must be more than 0 and at most a day, not {value:g}")
+    if args.dead_after < args.ping_interval:
+        raise UserError(
+            f"--dead-after ({args.dead_after:g}) must be at least --ping-interval "
+            f"({args.ping_interval:g}): a client needs a ping to answer"
+        )
+    connections = _descriptors_for(args.max_connections)
+    limits = Limits(
+        grace_seconds=args.grace,
+        per_address=args.per_address,
+        connections=connections,
+        tables=args.max_tables,
+        tables_per_address=args.tables_per_address,
+        tables_per_name=args.tables_per_name,
+        empty_table_seconds=args.empty_table_expiry,
+        ping_seconds=args.ping_interval,
+        dead_seconds=args.dead_after,
+    )
     store = SaveStore.default(getattr(args, "data_dir", None))
-    server = TableServer(store, limits=Limits(grace_seconds=args.grace))
+    # computer players think in processes of their own, on every core but
+    # one: however many tables of computers there are, the event loop (the
+    # moves, the replies of every other table) keeps a core and the GIL
+    # (started fresh, not forked from a process with threads and sockets)
+    thinkers = ProcessPoolExecutor(
+        max_workers=max(1, (os.cpu_count() or 2) - 1),
+        mp_context=multiprocessing.get_context("spawn"),
+        # Ctrl+C reaches the whole process group: the server stops them itself
+        initializer=functools.partial(signal.signal, signal.SIGINT, signal.SIG_IGN),
+    )
+    server = TableServer(store, limits=limits, executor=thinkers)
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
 
     async def serve() -> None:
@@ -67,6 +177,41 @@ def run_serve(args: argparse.Namespace) -> int:
         finally:
             await server.close()
 
-    with contextlib.suppress(KeyboardInterrupt, asyncio.CancelledError):
-        asyncio.run(serve())
+    try:
+        with contextlib.suppress(KeyboardInterrupt, asyncio.CancelledError):
+            asyncio.run(serve())
+    finally:
+        thinkers.shutdown(cancel_futures=True)
     return 0
+
+
+# for the listening sockets, the saves, the logs, and the connections being
+# refused (net.server closes up to 64 at once politely)
+RESERVED_DESCRIPTORS = 160
+
+
+def _descriptors_for(connections: int) -> int:
+    """Raise this process's soft limit on open files (up to the hard one) so
+    that ``connections`` fit beside what the server needs for itself; the
+    connections that fit, said on stderr if fewer than asked for."""
+    try:
+        import resource
+    except ImportError:  # not on POSIX: the system decides
+        return connections
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = connections + RESERVED_DESCRIPTORS
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        raised = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (raised, hard))
+            soft = raised
+    if soft == resource.RLIM_INFINITY or soft >= wanted:
+        return connections
+    fits = max(1, soft - RESERVED_DESCRIPTORS)
+    print(
+        f"cardtable: only {soft} file descriptors (ulimit -n): serving at most {fits} "
+        f"connections, not {connections}",
+        file=sys.stderr,
+        flush=True,
+    )
+    return fits

@@ -103,14 +103,16 @@ class Raw:
         data = message if isinstance(message, bytes) else json.dumps(message).encode() + b"\n"
         self.writer.write(data)
 
-    async def recv(self) -> dict[str, Any]:
+    async def recv(self, *, pings: bool = False) -> dict[str, Any]:
+        """The next message (the server's pings skipped unless ``pings``)."""
         while True:
             line = await asyncio.wait_for(self.reader.readline(), HANG)
             if not line:
                 raise ConnectionError("closed")
             if line.strip():
                 message: dict[str, Any] = json.loads(line)
-                return message
+                if message["type"] != "ping" or pings:
+                    return message
 
     async def reply(self, message: dict[str, Any] | bytes) -> dict[str, Any]:
         """Send, and return the next message that is no game update or chat."""

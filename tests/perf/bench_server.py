@@ -4,7 +4,7 @@ memory per table.
     uv run python tests/perf/bench_server.py [--tables 500] [--moves 10]
 
 Starts one server process (net/server.py; its limits raised for connections
-from one address, since every client here is on 127.0.0.1) with a data folder
+and tables from one address, since every client here is on 127.0.0.1) with a data folder
 in a temporary directory, then from this process opens ``--tables``
 domination tables with two remote clients each (RemoteClient, the app's own),
 and lets every client play ``--moves`` of its moves, all tables at once. The
@@ -41,7 +41,15 @@ from net.server import Limits, TableServer
 from saves.store import SaveStore
 
 async def main():
-    limits = Limits(per_address=100_000, tables=100_000, burst=1000, messages_per_second=1000)
+    limits = Limits(
+        per_address=100_000,
+        connections=100_000,
+        tables=100_000,
+        tables_per_address=100_000,
+        tables_per_name=100_000,
+        burst=1000,
+        messages_per_second=1000,
+    )
     server = TableServer(SaveStore(Path(sys.argv[1])), limits=limits)
     host, port = await server.start("127.0.0.1", 0)
     print(port, flush=True)
