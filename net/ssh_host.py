@@ -782,6 +782,12 @@ async def start_host(
 
 
 # ---------------------------------------------------------------- the table server
+# what one visitor may hold at the table server: connections (the lobby, a
+# table, one reconnecting) and unfinished tables it created
+VISITOR_CONNECTIONS = 4
+VISITOR_TABLES = 8
+
+
 class TableServerProcess:
     """The table server visitors meet at: ``cardtable serve`` in a process of
     its own on loopback, so that a busy table never delays a visitor's
@@ -793,10 +799,18 @@ class TableServerProcess:
 
     @classmethod
     async def start(
-        cls, data_dir: Path, command: Sequence[str] = (sys.executable, "-m", "tui.cli")
+        cls,
+        data_dir: Path,
+        visitors: int = HostLimits.sessions,
+        command: Sequence[str] = (sys.executable, "-m", "tui.cli"),
     ) -> TableServerProcess:
         """Start it on 127.0.0.1 at a free port and learn the port from the
-        line it prints; OSError with its own words if it does not start."""
+        line it prints; OSError with its own words if it does not start.
+
+        Every visitor reaches it from 127.0.0.1, so its limits per address
+        are the limits of all ``visitors`` together: a few connections each
+        (the lobby, a table, a reconnect), and each visitor's tables are
+        still held to the per-name quota (guest names are unique here)."""
         process = await asyncio.create_subprocess_exec(
             *command,
             "--data-dir",
@@ -806,6 +820,10 @@ class TableServerProcess:
             "127.0.0.1",
             "--port",
             "0",
+            "--per-address",
+            str(VISITOR_CONNECTIONS * visitors),
+            "--tables-per-address",
+            str(VISITOR_TABLES * visitors),
             stdin=asyncio.subprocess.DEVNULL,
             stdout=asyncio.subprocess.PIPE,
             stderr=asyncio.subprocess.PIPE,

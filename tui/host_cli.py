@@ -126,7 +126,8 @@ def run_host(args: argparse.Namespace) -> int:
             # visitors meet at a table server of our own, in its own process
             # (a busy table must not slow the visitors' keystrokes), on loopback
             try:
-                tables = await TableServerProcess.start(store.root)
+                visitors = host_config(args, store.root, "127.0.0.1:1").limits.sessions
+                tables = await TableServerProcess.start(store.root, visitors)
             except OSError as err:
                 raise UserError(str(err)) from None
             address = tables.address

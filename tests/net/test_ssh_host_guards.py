@@ -369,6 +369,26 @@ async def test_the_table_server_runs_in_its_own_process_and_stops_with_the_host(
         await RemoteClient.connect(host, int(port), "Ada")
 
 
+async def test_the_table_server_has_room_for_every_visitor_although_all_come_from_loopback(
+    tmp_path: Path,
+) -> None:
+    from net.remote import RemoteClient
+
+    # 3 visitors, 4 connections each: 12 (the default for one address is 16)
+    tables = await TableServerProcess.start(tmp_path, visitors=3)
+    clients = []
+    try:
+        host, port = tables.address.rsplit(":", 1)
+        for n in range(12):
+            clients.append(await RemoteClient.connect(host, int(port), f"Visitor{n}"))
+        with pytest.raises(ConnectionError):
+            clients.append(await RemoteClient.connect(host, int(port), "OneTooMany"))
+    finally:
+        for client in clients:
+            await client.close()
+        await tables.stop()
+
+
 def test_ssh_host_starts_its_table_server_process_and_stops_it(tmp_path: Path) -> None:
     with socket.socket() as probe:  # a free port for the SSH side
         probe.bind(("127.0.0.1", 0))
