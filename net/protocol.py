@@ -87,10 +87,13 @@ MAX_PAGE = 200  # tables in one `tables` reply at most
 
 class ListTables(_Message, tag="list"):
     """One page of the lobby: the tables of ``game`` (every game if None)
-    whose status is ``status`` (any if None), from the ``offset``-th on, at
-    most ``limit`` of them (the server's page size if None)."""
+    whose status is ``status`` (any if None) and, if ``tables`` is given,
+    whose id is one of those (a client's own tables, wherever they are in the
+    list), from the ``offset``-th on, at most ``limit`` of them (the server's
+    page size if None)."""
 
     game: ShortText | None = None
+    tables: Annotated[list[TableId], msgspec.Meta(max_length=MAX_PAGE)] | None = None
     status: Literal["waiting", "playing", "finished"] | None = None
     offset: Annotated[int, msgspec.Meta(ge=0, le=2**31)] = 0
     limit: Annotated[int, msgspec.Meta(ge=1, le=MAX_PAGE)] | None = None

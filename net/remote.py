@@ -22,7 +22,7 @@ import itertools
 import json
 import logging
 import secrets
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 from rules.errors import IllegalMove
@@ -316,8 +316,13 @@ class RemoteClient(TableClient):
                 log.exception("a chat listener failed")
 
     # ------------------------------------------------------------ the lobby
-    async def tables(self) -> list[dict[str, Any]]:
-        reply = await self.request({"type": "list"})
+    async def tables(self, ids: Sequence[str] | None = None) -> list[dict[str, Any]]:
+        """The server's first page of tables, or, given ``ids``, those of the
+        tables with these ids that it still has."""
+        request: dict[str, Any] = {"type": "list"}
+        if ids is not None:
+            request["tables"] = list(ids)
+        reply = await self.request(request)
         return list(reply["tables"])
 
     async def create(

@@ -689,11 +689,13 @@ class TableServer:
                 f"table lists are limited to {limits.list_bytes_per_second / 1024:g} KiB a "
                 f"second: ask again in {wait:.1f} s, or for fewer tables (`limit`)",
             )
+        wanted = None if message.tables is None else set(message.tables)
         matching = [
             hosted
             for hosted in self.tables.values()
             if (message.game is None or hosted.table.record.game == message.game)
             and (message.status is None or hosted.status() == message.status)
+            and (wanted is None or hosted.id in wanted)
         ]
         size = limits.list_page if message.limit is None else message.limit
         page = matching[message.offset : message.offset + size]

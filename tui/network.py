@@ -175,6 +175,11 @@ class HeldSeats:
         if seats.pop(self.key(address, table), None) is not None:
             self._save(seats)
 
+    def tables_here(self, address: str) -> list[str]:
+        """The tables at ``address`` where this app holds a seat."""
+        prefix = self.key(address, "")
+        return [key[len(prefix) :] for key in self._load() if key.startswith(prefix)]
+
     def tables_at(self, address: str, tables: Sequence[str]) -> set[str]:
         seats = self._load()
         return {t for t in tables if self.key(address, t) in seats}

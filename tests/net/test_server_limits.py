@@ -177,12 +177,18 @@ async def test_list_is_paged_and_filtered_and_a_bare_list_is_the_first_page(
         assert playing["tables"][0]["status"] == "playing"
         none = await raw.reply({"type": "list", "game": "chess", "offset": 99})
         assert none["tables"] == [] and none["total"] == 0
+        # a client's own tables, by id, wherever they are in the list
+        mine = await raw.reply({"type": "list", "tables": [made[5], made[1], "ffffffff"]})
+        assert [t["table"] for t in mine["tables"]] == [made[1], made[5]] and mine["total"] == 2
+        assert [t["table"] for t in await ada.tables([made[5]])] == [made[5]]
         for bad in (
             {"type": "list", "limit": 0},
             {"type": "list", "limit": p.MAX_PAGE + 1},
             {"type": "list", "offset": -1},
             {"type": "list", "status": "lost"},
             {"type": "list", "pages": 2},
+            {"type": "list", "tables": ["NOT-AN-ID"]},
+            {"type": "list", "tables": ["abcdef01"] * (p.MAX_PAGE + 1)},
         ):
             assert (await raw.reply(bad))["code"] == p.BAD_MESSAGE, bad
         raw.close()

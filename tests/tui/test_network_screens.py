@@ -193,6 +193,7 @@ def test_held_seats_are_kept_per_server_and_table(tmp_path: Path) -> None:
     held.keep("h:1", "t1", "secret-3")  # a rejoin brings a fresh token
     assert held.get("h:1", "t1") == "secret-3" and held.get("h:2", "t1") == "secret-2"
     assert held.tables_at("h:1", ["t1", "t2"]) == {"t1"}
+    assert held.tables_here("h:1") == ["t1"] and held.tables_here("h:3") == []
     held.forget("h:1", "t1")
     assert held.get("h:1", "t1") is None
     # the tokens are secrets: only the user may read the file
@@ -294,3 +295,40 @@ async def test_hosting_starts_one_server_keeps_its_tables_in_the_data_folder(
         with pytest.raises(OSError):
             await other.host_server(busy.getsockname()[1], everyone=False)
         assert other.hosted is None
+
+
+async def test_the_lobby_shows_a_held_seat_beyond_the_first_page(
+    dirs: Any, tmp_path: Path
+) -> None:
+    from net.remote import RemoteClient
+    from net.server import Limits
+
+    server = TableServer(SaveStore(tmp_path / "server"), limits=Limits(list_page=1))
+    host, port = await server.start("127.0.0.1", 0)
+    bo = await RemoteClient.connect(host, port, "Bo")
+    ada = await RemoteClient.connect(host, port, "Ada")
+    try:
+        first = (await bo.create("domination", ["open", "computer:easy"]))["table"]
+        mine = (await bo.create("domination", ["open", "computer:easy"]))["table"]
+        await ada.join(mine)
+        assert ada.token is not None
+        # the app that sat there kept the seat's token, then closed
+        HeldSeats(dirs[0] / "network" / "seats.json").keep(f"{host}:{port}", mine, ada.token)
+        await ada.close()
+        app = make_app(dirs)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("j")
+            await pilot.pause()
+            app.screen.query_one("#address", Input).value = f"{host}:{port}"
+            app.screen.query_one("#name", Input).value = "Ada"
+            await pilot.press("ctrl+s")
+            await _until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+            lobby = app.screen
+            assert isinstance(lobby, LobbyScreen)
+            await _until(pilot, lambda: len(lobby.tables) == 2, "both tables")
+            # a page holds one table: the first, and ours asked for by id
+            assert {t["table"] for t in lobby.tables} == {first, mine}
+            assert "your seat: Enter takes it back" in screen_text(app)
+    finally:
+        await bo.close()
+        await server.close()

@@ -30,6 +30,8 @@ if TYPE_CHECKING:
     from tui.app import CardTableApp
 
 REFRESH_SECONDS = 5.0
+# tables asked for by id at each refresh: the seats this app holds (a list page at most)
+MAX_HELD_ASKED = 200
 
 
 def lobby_options(
@@ -150,6 +152,12 @@ class LobbyScreen(Screen[None]):
 
         try:
             tables = await self.client.tables()
+            # the list is paged: the tables where this app holds a seat are
+            # asked for by id, so that a seat taken back is never out of sight
+            listed = {str(t["table"]) for t in tables}
+            held = [t for t in self.held.tables_here(self.client.address) if t not in listed]
+            if held:
+                tables = await self.client.tables(held[:MAX_HELD_ASKED]) + tables
         except (RemoteError, ConnectionError) as err:
             self.say(f"Cannot list the tables: {err}", problem=True)
             return
