@@ -60,13 +60,13 @@ def trick_state_from_view(config: TrickConfig, view: View, scores: Sequence[int]
     _replay_restrictions(pos, [(a[0], b[0]) for a, b in history])
     # whether a target was kept from the other seat: the seat's own are known
     # to it only as the view's flags say
-    kept = view.get("history_hidden") or [[ha, hb] for (_, ha), (_, hb) in history]
+    kept = view["history_hidden"]
     state.history = [
         (a, b, bool(flags[0]), bool(flags[1]))
         for ((a, _), (b, _)), flags in zip(history, kept, strict=True)
     ]
     last = view["last_round"]
-    state.last = None if last is None else _unredacted(last)
+    state.last = None if last is None else _unredacted(last.to_json())
     pending: list[Submission | Missed | None] = [None, None]
     for s in (0, 1):
         if s == seat and view["pending"] is not None:
