@@ -9,7 +9,9 @@ docs/rules/trick.md.
 
 Modules: ``notation`` (moves and their text), ``core`` (the public position and
 one round's resolution, shared with the bots), ``options`` (Config, presets),
-``state`` (the contract: submissions, reveal, narration, views).
+``view`` (TrickView and its revealed round, typed), ``words`` (every sentence:
+moves, reasons, the reveal; the screen calls it too), ``state`` (the contract:
+submissions, reveal, views).
 """
 
 from __future__ import annotations

@@ -29,6 +29,7 @@ from .notation import (
     parse_move,
 )
 from .options import TrickConfig
+from .view import TrickView
 
 if TYPE_CHECKING:
     from .state import TrickState
@@ -39,46 +40,47 @@ def trick_state_from_view(config: TrickConfig, view: View, scores: Sequence[int]
     still being played: a view does not say whether the game is over)."""
     from .state import ITEM_NAMES, ITEM_STATES, TrickState  # state.py calls this module
 
-    seat = view["seat"]
+    shown = TrickView.read(view)
+    seat = shown.seat
     if seat is None:
         raise ValueError("a spectator's view holds no seat to play from")
     state = TrickState(config, 0)
     pos = state.pos
     pos.chips = [int(scores[0]), int(scores[1])]
-    pos.pot = int(view["pot"])
-    pos.lights = [_mask(lit) for lit in view["lights"]]
-    pos.round_no = int(view["round"])
-    pos.end_round = int(view["end_round"])
-    pos.blocked = [NO_TARGET if b is None else ACTION_IDS.index(b) for b in view["blocked"]]
-    taker = view["last_taker"]
+    pos.pot = int(shown.pot)
+    pos.lights = [_mask(lit) for lit in shown.lights]
+    pos.round_no = int(shown.round)
+    pos.end_round = int(shown.end_round)
+    pos.blocked = [NO_TARGET if b is None else ACTION_IDS.index(b) for b in shown.blocked]
+    taker = shown.last_taker
     pos.last_taker = -1 if taker is None else int(taker)
     pos.items = [
-        [ITEM_STATES.index(items.get(name)) for name in ITEM_NAMES] for items in view["items"]
+        [ITEM_STATES.index(items[name]) for name in ITEM_NAMES] for items in shown.items
     ]
-    state.defender = int(view["defender"])
-    state.replays = int(view["replays"])
-    state.priority_open = [bool(x) for x in view["priority_window"]]
-    history = [(_revealed(a), _revealed(b)) for a, b in view["history"]]
+    state.defender = int(shown.defender)
+    state.replays = int(shown.replays)
+    state.priority_open = [bool(x) for x in shown.priority_window]
+    history = [(_revealed(a), _revealed(b)) for a, b in shown.history]
     _replay_restrictions(pos, [(a[0], b[0]) for a, b in history])
     # whether a target was kept from the other seat: the seat's own are known
     # to it only as the view's flags say
-    kept = view.get("history_hidden") or [[ha, hb] for (_, ha), (_, hb) in history]
+    kept = shown.history_hidden
     state.history = [
         (a, b, bool(flags[0]), bool(flags[1]))
         for ((a, _), (b, _)), flags in zip(history, kept, strict=True)
     ]
-    last = view["last_round"]
-    state.last = None if last is None else _unredacted(last)
+    last = shown.last_round
+    state.last = None if last is None else _unredacted(last.to_json())
     pending: list[Submission | Missed | None] = [None, None]
     for s in (0, 1):
-        if s == seat and view["pending"] is not None:
-            move = parse_move(view["pending"])
+        if s == seat and shown.pending is not None:
+            move = parse_move(shown.pending)
             assert isinstance(move, (Submission, Missed))
             pending[s] = move
-        elif s != seat and view["submitted"][s]:
+        elif s != seat and shown.submitted[s]:
             pending[s] = EMPTY  # unknown: determinize draws one it could have made
     state.pending = pending
-    state._ply = 2 * len(view["history"]) + sum(p is not None for p in pending)
+    state._ply = 2 * len(shown.history) + sum(p is not None for p in pending)
     return state
 
 

@@ -15,6 +15,8 @@ import random
 from collections.abc import Sequence
 from typing import Any, ClassVar, Self
 
+import msgspec
+
 from ..config import chosen_seat
 from ..errors import IllegalMove
 from ..events import Event
@@ -35,13 +37,8 @@ from ..registry import CATALOGUE
 from ..rng import GameRng
 from ..views import View
 from .core import (
-    BLOCKED,
-    COLLIDED,
-    DOUBLED_LAST_ROUND,
     NO_BLOCK_TARGET,
-    OUTNUMBERED,
     REPEATED_PAIR,
-    THREE_IN_A_ROW,
     Position,
     RoundReport,
     resolve,
@@ -68,21 +65,9 @@ from .notation import (
     parse_move,
 )
 from .options import PRESETS, TrickConfig
+from .view import RoundReveal, TrickView
+from .words import NAMES, WORDS, Words, move_words, round_lines, submission_words
 
-NAMES = {
-    "trick": ("Score", "Grow", "Claim", "Steal", "Block"),
-    "setna": ("Score", "Raise", "Claim", "Steal", "Block"),
-}
-WORDS = {
-    "trick": {"chip": "chip", "chips": "chips", "lights": "lights", "grows": "grows"},
-    "setna": {"chip": "Gem", "chips": "Gems", "lights": "torches", "grows": "raises"},
-}
-REASONS = {
-    THREE_IN_A_ROW: "played in each of the last two rounds",
-    REPEATED_PAIR: "the same pair as last round",
-    DOUBLED_LAST_ROUND: "played twice last round",
-    NO_BLOCK_TARGET: "a Block must name an action",
-}
 ITEM_STATES = (None, "unused", "used")
 
 _SUBMISSIONS: dict[tuple[bool, bool, bool, bool], list[Submission]] = {}
@@ -95,42 +80,6 @@ def submissions_for(config: TrickConfig, overload: bool, reset: bool) -> list[Su
     if subs is None:
         subs = _SUBMISSIONS[key] = all_submissions(*key)
     return subs
-
-
-class TrickView(View, frozen=True, kw_only=True, omit_defaults=True):
-    """What a seat sees: everything public, plus its own pending submission."""
-
-    names: str
-    action_names: list[str]
-    words: dict[str, str]
-    chips: list[int]
-    difference: int
-    pot: int
-    lights: list[list[str]]
-    round: int
-    rounds: int
-    end_round: int
-    round_cap: int
-    extension: int
-    replays: int
-    restrictions: list[dict[str, str]]
-    repeat_pair: list[list[str] | None]
-    blocked: list[str | None]
-    defender: int
-    items: list[dict[str, str | None]]
-    priority_window: list[bool]
-    last_taker: int | None
-    timer: int
-    exact_two: bool
-    doubles: bool
-    tie_rule: str
-    submitted: list[bool]
-    pending: str | None
-    last_round: dict[str, Any] | None
-    history: list[list[str]]
-    # per round, whether each seat's Block target was kept from the other seat
-    # (its Block did not go live): public, and what the history's "?" stands for
-    history_hidden: list[list[bool]]
 
 
 class TrickState(GameState[TrickMove, TrickConfig]):
@@ -425,7 +374,7 @@ class TrickState(GameState[TrickMove, TrickConfig]):
         self.last["missed"] = list(missed)
         hidden = self.last["target_hidden"]
         self.history.append((subs[0], subs[1], hidden[0], hidden[1]))
-        events.append(self._reveal_event(round_no, subs, rep, live_block))
+        events.append(self._reveal_event())
         for seat in (0, 1):
             sub = subs[seat]
             if sub.counts[BLOCK] and sub.target != NO_TARGET and not live_block[seat]:
@@ -499,21 +448,7 @@ class TrickState(GameState[TrickMove, TrickConfig]):
         return NAMES[self.config.names][action]
 
     def _move_words(self, sub: Submission, show_target: bool = True) -> str:
-        if not sub.cards:
-            parts = ["no actions"]
-        else:
-            parts = []
-            for a in ACTIONS:
-                for _ in range(sub.counts[a]):
-                    name = self._name(a)
-                    if a == BLOCK and sub.target != NO_TARGET:
-                        name += f" ({self._name(sub.target) if show_target else '?'})"
-                    parts.append(name)
-        text = " + ".join(parts)
-        used = [n for n, on in (("Overload", sub.overload), ("Limit Reset", sub.reset)) if on]
-        if used:
-            text += f" with {' and '.join(used)}"
-        return text
+        return submission_words(sub, Words.of(self.config.names), show_target=show_target)
 
     def _reveal_data(
         self,
@@ -566,68 +501,10 @@ class TrickState(GameState[TrickMove, TrickConfig]):
             "claims_tied": rep.claims_tied,
         }
 
-    def _reveal_event(
-        self,
-        round_no: int,
-        subs: tuple[Submission, Submission],
-        rep: RoundReport,
-        live_block: list[bool],
-    ) -> Event:
+    def _reveal_event(self) -> Event:
+        # told from what a spectator may see: the text is public
         data = _redact_reveal(self.last, None)
-        pos = self.pos
-        w = WORDS[self.config.names]
-        nm = self._name
-        shown = [
-            "nothing (out of time)"
-            if data["missed"][s]
-            else self._move_words(subs[s], not data["target_hidden"][s])
-            for s in (0, 1)
-        ]
-        lines = [f"Round {round_no}: {{p0 plays|play}} {shown[0]}; {{p1 plays|play}} {shown[1]}."]
-        for seat in (0, 1):
-            for a, why in rep.dropped[seat].items():
-                lines.append(f"{{p{seat}'s}} {nm(a)} is disregarded ({REASONS[why]}).")
-        e0, e1 = rep.effective
-        for a in ACTIONS:
-            if e0[a] and e0[a] == e1[a]:
-                lines.append(f"Both play {nm(a)}: they cancel.")
-            elif e0[a] and e1[a]:
-                more = 0 if e0[a] > e1[a] else 1
-                lines.append(f"{{p{more}'s}} two {nm(a)}s outnumber {{p{1 - more}'s}} one.")
-        for seat in (0, 1):
-            for a, (st, blocked) in rep.status[seat].items():
-                if st == BLOCKED:
-                    lines.append(f"{{p{seat}'s}} {nm(a)} is blocked.")
-                elif blocked and st in (COLLIDED, OUTNUMBERED):
-                    lines.append(f"{{p{seat}'s}} {nm(a)} was blocked, and still cancels.")
-        for seat in rep.scored:
-            lines.append(f"{{p{seat} scores|score}} 1 {w['chip']}.")
-        if rep.grew >= 0:
-            pot = rep.pot_before + 1
-            lines.append(f"{{p{rep.grew} {w['grows']}|{w['grows'][:-1]}}} the pot to {_n(pot, w)}.")
-        if rep.taker >= 0:
-            if rep.taken_by == "steal":
-                lines.append(
-                    f"{{p{1 - rep.taker} claims|claim}}, but {{p{rep.taker} steals|steal}} "
-                    f"the pot: {_n(rep.taken, w)}."
-                )
-            else:
-                lines.append(f"{{p{rep.taker} claims|claim}} the pot: {_n(rep.taken, w)}.")
-        for seat in rep.failed_steal:
-            lines.append(f"{{p{seat}'s}} Steal finds no Claim to steal.")
-        for seat, target in rep.block_set:
-            lines.append(f"{{p{seat} blocks|block}} {{p{1 - seat}'s}} {nm(target)} for next round.")
-        for seat in rep.bonus:
-            lines.append(
-                f"{{p{seat} has|have}} all five {w['lights']} on: "
-                f"+1 {w['chip']}, {w['lights']} off."
-            )
-        if rep.refilled:
-            lines.append(f"The pot is refilled to 1 {w['chip']}.")
-        lines.append(
-            f"{w['chips'].capitalize()}: {{p0}} {pos.chips[0]}, {{p1}} {pos.chips[1]}; "
-            f"pot {pos.pot}."
-        )
+        lines = round_lines(msgspec.convert(data, RoundReveal), Words.of(self.config.names))
         data["lines"] = lines
         return Event("reveal", " ".join(lines), data)
 
@@ -696,7 +573,9 @@ class TrickState(GameState[TrickMove, TrickConfig]):
             "tie_rule": cfg.tie_rule,
             "submitted": [self.pending[s] is not None for s in (0, 1)],
             "pending": None if pending is None else str(pending),
-            "last_round": _redact_reveal(self.last, seat) if self.last else None,
+            "last_round": (
+                msgspec.convert(_redact_reveal(self.last, seat), RoundReveal) if self.last else None
+            ),
             "history": [
                 [
                     format_submission(a, not (ha and seat != 0)),
@@ -936,10 +815,10 @@ def disregarded_in_view(view: TrickView, seat: int, sub: Submission) -> dict[str
     action id, worked out from a view alone (the table warns before submitting)."""
     out: dict[str, str] = {}
     if not sub.reset:
-        pair = view["repeat_pair"][seat]
+        pair = view.repeat_pair[seat]
         if pair and all(sub.counts[ACTION_IDS.index(a)] for a in pair):
             out.update(dict.fromkeys(pair, REPEATED_PAIR))
-        for action, why in view["restrictions"][seat].items():
+        for action, why in view.restrictions[seat].items():
             if sub.counts[ACTION_IDS.index(action)]:
                 out[action] = why
     if sub.counts[BLOCK] and sub.target == NO_TARGET:
@@ -1045,6 +924,9 @@ class TrickSpec(GameSpec[TrickMove, TrickConfig]):
         if version < 2 and values.get("defender") in ("1", "2"):
             values = {**values, "defender": str(int(values["defender"]) - 1)}
         return values
+
+    def move_words(self, config: TrickConfig, move: str) -> str:
+        return move_words(move, Words.of(config.names))
 
     def max_moves(self, config: TrickConfig) -> int:
         # two submissions a round, a round replayed at most `missed_replays`

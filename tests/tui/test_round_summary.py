@@ -15,7 +15,7 @@ from rules.domination import DominationView
 from rules.events import Event, visible_events
 from rules.registry import get_game
 from tui.games.domination import DominationScreen, round_summary_lines, run_caption
-from tui.games.trick import reveal_summary
+from tui.games.trick.words import reveal_summary
 from tui.screens.round_summary import RoundSummaryScreen
 from tui.widgets.cards import CardStyle
 from tui.widgets.event_log import EventLog, round_marker

@@ -21,7 +21,7 @@ from rules.registry import get_game
 from rules.trick import BLOCK, NO_TARGET, make_submission
 from rules.trick.state import disregarded_in_view
 from tui.app import CardTableApp
-from tui.games.trick import ActionCards, BlockTargetPicker, TrickScreen, clock_text
+from tui.games.trick.screen import ActionCards, BlockTargetPicker, TrickScreen, clock_text
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.game_over import GameOverScreen
 from tui.screens.handoff import HandoffScreen
@@ -86,8 +86,8 @@ def clean_choices(screen: TrickScreen) -> list[tuple[list[int], int]]:
     view = screen.view
     seat = screen.seat
     assert seat is not None
-    doubles = bool(view.get("doubles"))
-    bases = [] if view.get("exact_two") else [[a] for a in range(5)]
+    doubles = view.doubles
+    bases = [] if view.exact_two else [[a] for a in range(5)]
     bases += [[a, b] for a in range(5) for b in range(a if doubles else a + 1, 5)]
     out = []
     for cards in bases:
@@ -262,7 +262,7 @@ async def test_hot_seat_shows_nobody_the_other_choice_before_the_reveal(dirs: An
         assert "Round 1 revealed" in text
         assert "Player 1: Claim + Block (on Steal)" in text
         # a Block that did not go live keeps its target from the other player
-        assert "Player 2: Grow + Block (on ?)" in text
+        assert "Player 2: Grow + Block (target hidden)" in text
         assert "collided: both played it" in text
         assert "+1 chip to the pot, now 2" in text
 
@@ -349,18 +349,18 @@ async def test_disregard_warning_before_locking_in(dirs: Any) -> None:
         # the choice line and the cards warn before anything is sent
         text = screen_text(app)
         assert "Score, Grow would be disregarded" in text
-        assert text.count("disregard!") == 2
+        assert text.count("thrown out") == 2
         before = screen.update.state_id
         await pilot.press("enter")
         await pilot.pause()
         dialog = app.screen
         assert isinstance(dialog, ConfirmScreen)
         text = screen_text(app)
-        assert dialog.question.startswith(
-            "The rules would disregard Score (the same pair as last round) and "
-            "Grow (the same pair as last round). Nothing of this choice would count."
+        # the words are the rules' (rules/trick/words.py disregard_warning)
+        assert dialog.question == (
+            "Score + Grow is last round's pair, so both would be thrown out. Lock it in anyway?"
         )
-        assert "The rules would disregard Score" in text and "Lock it in anyway?" in text
+        assert "last round's pair, so both would be" in text and "Lock it in anyway?" in text
         await pilot.press("n")  # change it: nothing was sent
         await settle(pilot)
         assert app.screen is screen and screen.update.state_id == before
@@ -369,7 +369,7 @@ async def test_disregard_warning_before_locking_in(dirs: Any) -> None:
         assert screen.update.state_id > before
         text = screen_text(app)
         assert "Round 2 revealed" in text
-        assert "disregarded: same pair as last round" in text
+        assert "disregarded: last round's pair" in text
 
 
 @pytest.mark.slow  # kept out of the 90-second default run; CI's slow step runs it
@@ -420,11 +420,11 @@ async def test_final_overload_and_limit_reset(dirs: Any) -> None:
         assert (0, "score+score+grow+overload") in record
         text = screen_text(app)
         assert "Round 1 revealed" in text
-        assert "You: Score ×2 + Grow, with Overload" in text
+        assert "You: Score ×2 + Grow with Overload" in text
         assert "items Reset, Priority (1 used)" in text
         assert not screen.overload and screen.check_action("toggle_overload", ()) is False
         # Score was played twice: not this round...
-        assert "no Score (played twice)" in text
+        assert "no Score (played twice last round)" in text
         await pilot.press("1", "3")
         assert "Score would be disregarded" in screen_text(app)
         # ...unless Limit Reset lifts every restriction
@@ -470,7 +470,7 @@ async def test_final_claim_priority_after_claims_collide(dirs: Any) -> None:
         assert screen.view["chips"][0] == chips + 2
         assert screen.view["pot"] == 1
         assert screen.view["items"][0]["priority"] == "used"
-        assert "Claim Priority: Player 1 took the pot (2 chips)." in screen_text(app)
+        assert "Player 1 uses Claim Priority and takes the pot: 2" in screen_text(app)
         assert screen.check_action("priority", ()) is False
         # still Player 1's turn to choose for round 2
         assert screen.choosing and isinstance(app.screen, TrickScreen)
@@ -552,7 +552,7 @@ async def test_countdown_comes_from_the_table(dirs: Any) -> None:
         await screen.client.table.expire_clocks()
         await settle(pilot)
         assert (0, "-") in screen.client.table.record.moves
-        assert "You: no actions" in screen_text(app)
+        assert "You: nothing" in screen_text(app)
         assert "You ran out of time." in screen_text(app)
         # a fresh timer for round 2
         assert screen.time_left_given[0] == 60.0
@@ -623,7 +623,7 @@ async def test_no_color_keeps_every_state_readable(dirs: Any, monkeypatch: Any) 
         text = screen_text(app)
         # chosen cards have a double edge and a tick, warnings are words
         assert text.count("╔") == 2 and "✓ Score" in text
-        assert "disregard!" in text
+        assert "thrown out" in text
         assert re.search(r"live: |collided: |blocked: ", text)
 
 
@@ -685,7 +685,7 @@ async def test_replay_viewer_describes_a_trick_game(dirs: Any) -> None:
         await pilot.press("p", "p")  # seen by You, then by Computer
         await settle(pilot)
         text = screen_text(app)
-        assert "You: Grow + Block (on ?)" in text and "on Steal" not in text
+        assert "You: Grow + Block (target hidden)" in text and "on Steal" not in text
 
 
 @pytest.mark.slow  # kept out of the 90-second default run; CI's slow step runs it
@@ -710,7 +710,7 @@ async def test_resigning_shows_the_chips(dirs: Any) -> None:
 
 @pytest.mark.parametrize("preset", ["standard", "setna"])
 def test_the_intro_fits_its_column_at_80_columns(preset: str) -> None:
-    from tui.games.trick import intro_lines
+    from tui.games.trick.words import intro_lines
 
     spec = get_game("trick")
     view = spec.new(spec.config(preset), seed=1).view(0)
@@ -722,7 +722,7 @@ def test_the_intro_fits_its_column_at_80_columns(preset: str) -> None:
 
 
 def test_p_says_why_claim_priority_cannot_be_used() -> None:
-    from tui.games.trick import priority_why_not
+    from tui.games.trick.words import priority_why_not
 
     spec = get_game("trick")
     plain_view = spec.new(spec.config("standard"), seed=1).view(0)
@@ -735,3 +735,35 @@ def test_p_says_why_claim_priority_cannot_be_used() -> None:
         view, items=[{**view.items[0], "priority": "used"}, view.items[1]]
     )
     assert "already used" in priority_why_not(used, 0, True)
+
+
+def test_the_reveal_panel_says_what_the_rules_say() -> None:
+    """The panel lays out the rules' words (rules/trick/words.py); it writes none."""
+    from rules.events import Event, fill_names
+    from rules.trick.words import action_label, action_outcome, shown_move
+    from tui.games.trick.words import event_note, reveal_lines, words_of
+
+    spec = get_game("trick")
+    state = spec.new(spec.config("standard"), seed=1)
+    state.play_text(0, "score+steal")
+    state.play_text(1, "claim+block:claim")
+    view = state.view(0)
+    last = view.last_round
+    assert last is not None
+    words = words_of(view)
+    names = ["You", "Computer"]
+    panel = ["".join(text for text, _ in line) for line in reveal_lines(view, names, (0,))]
+    expected = [f"Round {last.round} revealed"]
+    for seat in (0, 1):
+        expected.append(f"{names[seat]}: {shown_move(last, seat, words)}")
+        for entry in last.actions[seat]:
+            outcome, effect, _ = action_outcome(entry, seat, last, words)
+            label = action_label(entry, words)
+            expected.append(f"  {label:<9}{outcome}: {fill_names(effect, names, (0,))}")
+    expected.append("The pot was taken: refilled to 1 chip.")
+    assert panel == expected
+    assert "  Claim    stolen: You took the pot (1 chip)" in panel
+    # the notes under it are the events' own text
+    priority = Event("priority", "{p1 uses|use} Claim Priority.", {"seat": 1})
+    assert event_note(priority, names, (0,)) == "Computer uses Claim Priority."
+    assert event_note(Event("submit", "{p1} has submitted.", {}), names) == ""

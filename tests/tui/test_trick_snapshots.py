@@ -1,0 +1,96 @@
+"""SVG snapshots of the Five-Card Trick screen at 80x24: the start, a reveal,
+the hint dialog, the end, a light theme (the mid-round one is in
+test_trick_screen.py). Deterministic as tests/tui/test_snapshots.py says.
+
+After an intended change of looks: `uv run pytest tests/tui/test_trick_snapshots.py
+--snapshot-update`, then look at the new SVGs before committing them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+
+import net.table
+from net.table import HintEstimate
+
+from .conftest import make_app, settle
+from .test_trick_screen import play_to_the_end, trick_launch
+
+SIZE = (80, 24)
+
+
+def test_trick_start_snapshot(dirs: Any, snap_compare: Any) -> None:
+    app = make_app(dirs, launch=trick_launch("standard", "computer:medium", seed=7))
+    assert snap_compare(app, terminal_size=SIZE, run_before=settle)
+
+
+async def _a_round_with_a_block(pilot: Pilot[Any]) -> None:
+    await settle(pilot)
+    await pilot.press("2", "5")  # Grow, and a Block: the picker asks its target
+    await pilot.pause()
+    await pilot.press("3", "enter")  # on Claim
+    await settle(pilot)
+
+
+def test_trick_reveal_snapshot(dirs: Any, snap_compare: Any) -> None:
+    app = make_app(dirs, launch=trick_launch("standard", "computer:medium", seed=7))
+    assert snap_compare(app, terminal_size=SIZE, run_before=_a_round_with_a_block)
+
+
+def test_trick_hint_snapshot(dirs: Any, snap_compare: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    # the search's estimates depend on the time it is given (a loaded machine
+    # searches less): fixed ones, for the dialog's layout and the moves' words
+    estimates = (
+        ("score+block:block", 0.62),
+        ("score+claim", 0.58),
+        ("claim+block", 0.41),
+        ("-", 0.2),
+        ("grow+block:steal", 0.55),
+    )
+
+    def fixed(situation: Any, rng: Any) -> tuple[HintEstimate, ...]:
+        return tuple(HintEstimate(move, value) for move, value in estimates)
+
+    monkeypatch.setattr(net.table, "_hint", fixed)
+
+    async def ask_for_a_hint(pilot: Pilot[Any]) -> None:
+        await _a_round_with_a_block(pilot)
+        await pilot.press("h")
+        await settle(pilot)
+
+    app = make_app(dirs, launch=trick_launch("standard", "computer:medium", seed=7))
+    assert snap_compare(app, terminal_size=SIZE, run_before=ask_for_a_hint)
+
+
+def test_trick_end_snapshot(dirs: Any, snap_compare: Any) -> None:
+    async def play_it_out(pilot: Pilot[Any]) -> None:
+        await settle(pilot)
+        await play_to_the_end(pilot, seed=3)
+        await settle(pilot)
+
+    app = make_app(dirs, launch=trick_launch("standard", "computer:easy", seed=7))
+    assert snap_compare(app, terminal_size=SIZE, run_before=play_it_out)
+
+
+def test_trick_light_theme_snapshot(dirs: Any, snap_compare: Any) -> None:
+    async def in_light(pilot: Pilot[Any]) -> None:
+        pilot.app.theme = "textual-light"
+        await _a_round_with_a_block(pilot)
+        await pilot.press("1", "4")  # a choice on the cards, not locked in
+        await settle(pilot)
+
+    app = make_app(dirs, launch=trick_launch("final", "computer:medium", seed=7))
+    assert snap_compare(app, terminal_size=SIZE, run_before=in_light)
+
+
+def test_setna_snapshot(dirs: Any, snap_compare: Any) -> None:
+    async def two_rounds(pilot: Pilot[Any]) -> None:
+        await _a_round_with_a_block(pilot)
+        await pilot.press("1", "3", "enter")
+        await settle(pilot)
+
+    app = make_app(dirs, launch=trick_launch("setna", "computer:medium", seed=11))
+    assert snap_compare(app, terminal_size=SIZE, run_before=two_rounds)
