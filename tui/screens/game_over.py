@@ -54,7 +54,7 @@ def result_text(
     return "\n".join(lines)
 
 
-class GameOverScreen(InputGuard[str], ModalScreen[str]):
+class GameOverScreen(InputGuard, ModalScreen[str]):
     # Nothing focused: Enter is the play key, and a press meant for the last move
     # must not start a rematch before the result is read. r, h and v choose (or
     # Tab to a button, then Enter). Keys typed for the table just before it

@@ -17,6 +17,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Middle
+from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from tui.plain import plain, plain_text
@@ -25,7 +26,7 @@ from tui.screens.input_guard import InputGuard
 READY_KEYS = ("enter", "space")
 
 
-class HandoffScreen(InputGuard[None]):
+class HandoffScreen(InputGuard, Screen[None]):
     # shown in the footer; the keys themselves are read in on_key
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "ready", "I have the keyboard", key_display="⏎", id="handoff.ready")

@@ -55,7 +55,7 @@ def hint_lines(
     return lines
 
 
-class HintScreen(InputGuard[None], ModalScreen[None]):
+class HintScreen(InputGuard, ModalScreen[None]):
     # it comes up while the player may be typing: a key meant for the table
     # does not close it unread (InputGuard)
 

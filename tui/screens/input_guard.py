@@ -20,10 +20,10 @@ guard by calling what it was given, never by waiting on the wall clock.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import events
-from textual.screen import Screen, ScreenResultType
+from textual.screen import Screen
 
 # schedule(seconds, callback): run callback once, later
 Schedule = Callable[[float, Callable[[], None]], Any]
@@ -33,9 +33,20 @@ Schedule = Callable[[float, Callable[[], None]], Any]
 GUARD_SECONDS = 0.8
 
 
-class InputGuard(Screen[ScreenResultType]):
+if TYPE_CHECKING:
+    _GuardBase = Screen[Any]
+else:
+    _GuardBase = object
+
+
+class InputGuard(_GuardBase):
     """A screen deaf to keys until the keyboard has been quiet for a moment
-    after it appeared (mixed in before Screen or ModalScreen)."""
+    after it appeared: mixed in before Screen or ModalScreen.
+
+    Not a Screen itself: Textual takes a screen's CSS types from the first
+    DOM class among its bases, so a guard that were a Screen would hide
+    ModalScreen's styles (centred, the table dimmed behind) from the dialogs
+    that mix it in."""
 
     guard_seconds: ClassVar[float] = GUARD_SECONDS
     # How the guard's timer is started: None is the screen's own set_timer.

@@ -26,7 +26,7 @@ from tui.screens.input_guard import InputGuard, Schedule
 __all__ = ["RoundSummaryScreen", "Schedule"]
 
 
-class RoundSummaryScreen(InputGuard[None], ModalScreen[None]):
+class RoundSummaryScreen(InputGuard, ModalScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "close", "Play on", key_display="any key", id="summary.close")
     ]
