@@ -280,15 +280,14 @@ class StressScreen(GameScreen):
             ]  # fmt: skip
             hand_caption += " · " + swap_caption(self.view, self.marked_hand, self.marked_up, style)
         elif self.phase == "play" and turn:
+            groups = self.groups()
+            # nothing goes: no card looks chosen, as if it could be played
+            cursor = self.cursor if any(g.playable for g in groups) else None
             if self.source == "hand":
-                hand_faces = group_faces(
-                    self.groups(), self.cursor, self.count, self._row_width("hand"), True
-                )
+                hand_faces = group_faces(groups, cursor, self.count, self._row_width("hand"), True)
                 hand_caption += " · " + self._choice_caption()
             elif self.source == "face_up":
-                ups = group_faces(
-                    self.groups(), self.cursor, self.count, self._row_width("mine") - 24, True
-                )
+                ups = group_faces(groups, cursor, self.count, self._row_width("mine") - 24, True)
                 mine_caption += " · " + self._choice_caption()
             elif self.source == "face_down":
                 positions = self.down_positions()
