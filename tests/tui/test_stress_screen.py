@@ -29,6 +29,7 @@ from tui.games.stress.words import (
     for_style,
     opponent_line,
     opponent_lines,
+    out_caption,
     stack_caption,
     swap_caption,
     whose,
@@ -252,10 +253,19 @@ def test_the_rows_are_yours_only_when_they_are() -> None:
     assert whose(1, ["Ann", "Bea"], ()) == "Bea's"
 
 
+def test_a_seat_out_of_the_game_says_so_over_its_rows() -> None:
+    names = ["You", "Bea", "Cy"]
+    view = stress_view(players=3, finished=[2, 0], resigned=[1])
+    assert out_caption(view, 0, names, {0}) == "You finished 2nd: every card played."
+    assert out_caption(view, 2, names, {0}) == "Cy finished 1st: every card played."
+    assert out_caption(view, 1, names, {0}) == "Bea resigned: these cards are out of play."
+    assert out_caption(stress_view(players=3), 0, names, {0}) == ""
+
+
 def test_the_swap_prompt_says_what_to_press_next() -> None:
     view = stress_view(swaps_left=8)
     assert swap_caption(view, None, None, UNICODE) == (
-        "to swap, ⏎ on a hand card, then on a face-up card (8 left)"
+        "swap: ⏎ a hand card, then a face-up card (8 left)"
     )
     assert swap_caption(view, "7H", None, UNICODE) == "7♥ marked: ⏎ on a face-up card swaps it"
     assert swap_caption(view, None, "QS", ASCII) == "QS marked: ⏎ on a hand card swaps it"
@@ -380,3 +390,40 @@ async def test_a_game_against_the_computer_by_keys(dirs: Any) -> None:
             await settle(pilot)
             assert moves[before] == (0, legal[0])
         assert not isinstance(app.screen, GameOverScreen) or screen.over
+
+
+async def test_a_replay_names_whose_rows_they_are_and_a_spectator_has_none(dirs: Any) -> None:
+    from tui.screens.replay import open_replay
+
+    launch = {"action": "play", "game": "stress", "vs": "computer:easy", "seed": 3,
+              "options": {"players": 2, "first_player": "0"}}  # fmt: skip
+    app = make_app(dirs, launch=launch)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, StressScreen)
+        while not screen.over:
+            legal = screen.legal
+            await screen.submit("ready" if "ready" in legal else legal[0])
+            await settle(pilot)
+        record = app.store.load(screen.client.record_id)
+        # a finished game's replay seen by the computer: its rows by name, no play prompt
+        open_replay(app, record, start=20, seat=1)
+        await settle(pilot)
+        replay = app.screen
+        assert isinstance(replay, StressScreen) and replay.replay is not None
+        if not replay.my_turn:  # one move on, it is the computer's turn
+            await pilot.press("right")
+            await settle(pilot)
+        assert replay.seat == 1 and replay.my_turn and replay.phase == "play"
+        text = screen_text(app)
+        assert "Computer's hand (" in text and "Computer's face up (" in text
+        assert "Your" not in text and "may play" not in text and "nothing goes" not in text
+        # the next eyes after the last seat's are a spectator's: no rows of its own
+        await pilot.press("v")
+        await settle(pilot)
+        spectator = app.screen
+        assert isinstance(spectator, StressScreen) and spectator.seat is None
+        text = screen_text(app)
+        assert "Watching: the players' hands are hidden" in text
+        assert "Your" not in text and "hand (" not in text

@@ -64,6 +64,7 @@ from .words import (
     event_note,
     for_style,
     opponent_lines,
+    out_caption,
     ranking_text,
     stack_caption,
     swap_caption,
@@ -258,7 +259,10 @@ class StressScreen(GameScreen):
         ups = [CardFace(c) for c in up]
         # the positions 1-4 are keys only when a face-down card is to be chosen
         downs = down_faces(down, None, False, labels=False)
-        mine_caption = f"{owner} face up ({len(up)}) and face down ({sum(down)})"
+        mine_caption = (
+            out_caption(self.view, seat, self.names, self.you)
+            or f"{owner} face up ({len(up)}) and face down ({sum(down)})"
+        )
         hand_caption = f"{owner} hand ({len(self.hand)})"
         hand_faces = group_faces(
             hand_groups(self.hand), None, 0, self._row_width("hand"), False, labels=False

@@ -207,6 +207,16 @@ def whose(seat: int, names: Sequence[str], you: Collection[int]) -> str:
 WATCHING = "Watching: the players' hands are hidden; their face-up cards are above."
 
 
+def out_caption(view: StressView, seat: int, names: Sequence[str], you: Collection[int]) -> str:
+    """The caption of a seat's rows once it is out of the game, else ""."""
+    if seat in view.finished:
+        place = ordinal(view.finished.index(seat) + 1)
+        return fill_names(f"{{p{seat}}} finished {place}: every card played.", names, you)
+    if seat in view.resigned:
+        return fill_names(f"{{p{seat}}} resigned: these cards are out of play.", names, you)
+    return ""
+
+
 def swap_caption(view: StressView, marked_hand: str | None, marked_up: str | None,
                  style: CardStyle) -> str:  # fmt: skip
     """What to press next in the swaps, and how many swaps are left (a card
@@ -218,7 +228,7 @@ def swap_caption(view: StressView, marked_hand: str | None, marked_up: str | Non
         return f"{card_label(marked_hand, style)} marked: ⏎ on a face-up card swaps it"
     if marked_up and not marked_hand:
         return f"{card_label(marked_up, style)} marked: ⏎ on a hand card swaps it"
-    return f"to swap, ⏎ on a hand card, then on a face-up card ({left} left)"
+    return f"swap: ⏎ a hand card, then a face-up card ({left} left)"
 
 
 def blind_caption(positions: Sequence[int]) -> str:
