@@ -296,6 +296,15 @@ def test_the_list_of_moves_reads_in_the_rules_words_and_the_card_style() -> None
     assert picker.words(swap) == f"swap {shown[0]} from the hand for face-up {shown[1]}"
 
 
+def test_the_list_of_moves_follows_the_hand_weakest_rank_first() -> None:
+    view = stress_view(phase="play")
+    legal = ["pickup", "AS", "7S+7H", "2S", "7H", "7S", "10H"]
+    picker = MovesPicker(legal, view, ASCII)
+    assert picker.moves == ["2S", "7S", "7H", "7S+7H", "10H", "AS", "pickup"]
+    blind = MovesPicker(["pickup", "blind 4", "blind 1"], view, ASCII)
+    assert blind.moves == ["blind 1", "blind 4", "pickup"]
+
+
 def test_describe_reveals_hidden_cards_only_with_a_snapshot() -> None:
     spec = get_game("stress")
     state = spec.new(spec.config(players=2), seed=2)
@@ -385,10 +394,11 @@ async def test_a_game_against_the_computer_by_keys(dirs: Any) -> None:
             before = len(moves)
             await pilot.press("m")
             await settle(pilot)
-            assert isinstance(app.screen, MovesPicker)
+            picker = app.screen
+            assert isinstance(picker, MovesPicker) and sorted(picker.moves) == sorted(legal)
             await pilot.press("enter")
             await settle(pilot)
-            assert moves[before] == (0, legal[0])
+            assert moves[before] == (0, picker.moves[0])
         assert not isinstance(app.screen, GameOverScreen) or screen.over
 
 

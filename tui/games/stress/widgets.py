@@ -13,7 +13,7 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from rules.stress import StressView, parse_move
+from rules.stress import POWER, Blind, Play, StressMove, StressView, Swap, parse_move
 from rules.stress.words import move_words
 from tui.widgets.cards import CardStyle
 from tui.widgets.event_log import display_text
@@ -29,7 +29,7 @@ class MovesPicker(ModalScreen[str | None]):
 
     def __init__(self, legal: Sequence[str], view: StressView, style: CardStyle) -> None:
         super().__init__()
-        self.moves = list(legal)
+        self.moves = sorted(legal, key=lambda move: _in_hand_order(parse_move(move)))
         self.view = view
         self.card_style = style
 
@@ -51,3 +51,18 @@ class MovesPicker(ModalScreen[str | None]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+def _in_hand_order(move: StressMove) -> tuple[int, ...]:
+    """Plays as the hand shows its cards (weakest rank first, fewer cards
+    first), then the face-down cards by position, then picking up; the swaps
+    by hand card, then ready."""
+    match move:
+        case Play(cards=cards):
+            return (0, POWER[cards[0] & 15], len(cards), *cards)
+        case Swap(hand_card=hand, up_card=up):
+            return (0, POWER[hand & 15], hand, POWER[up & 15], up)
+        case Blind(position=position):
+            return (1, position)
+        case _:
+            return (2,)
