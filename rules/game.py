@@ -381,6 +381,13 @@ class GameSpec(ABC, Generic[M, C]):
         screen's choice. By default the notation itself."""
         return move
 
+    def score_label(self, config: C) -> str:
+        """What a score (``GameState.scores``, ``Outcome.scores``) counts, for
+        the column a result or a scoreboard shows it under: "points" by
+        default; a game whose scores mean something else, or where fewer is
+        better, says so ("cards left (fewer is better)")."""
+        return "points"
+
     def seat_names(self, config: C) -> list[str]:
         """Default names of the seats, for display."""
         return [f"Player {i + 1}" for i in range(config.players)]

@@ -46,6 +46,7 @@ from ..position import (
 from ..registry import CATALOGUE
 from ..rng import GameRng
 from ..views import View
+from . import words
 from .knowledge import ALL_RANKS, NO_FACTS, Facts, add_unknown, charge, deal_within, exclude
 from .notation import (
     BLINDS,
@@ -1135,6 +1136,12 @@ class StressSpec(GameSpec[StressMove, StressConfig]):
         # every seat swaps at most SWAP_LIMIT times and says ready once; then
         # every move is a play, and the game ends at PLAY_LIMIT plays
         return config.players * (SWAP_LIMIT + 1) + PLAY_LIMIT
+
+    def move_words(self, config: StressConfig, move: str) -> str:
+        return words.move_words(self.parse_move(move))
+
+    def score_label(self, config: StressConfig) -> str:
+        return words.SCORE_LABEL
 
     def rematch_config(self, config: StressConfig, outcome: Outcome) -> StressConfig:
         # whoever came last alone starts the next game

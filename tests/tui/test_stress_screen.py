@@ -6,26 +6,33 @@ from __future__ import annotations
 
 from typing import Any
 
+import msgspec
+
 from net.local import LocalClient
 from rules.registry import get_game
-from rules.stress import FOLLOWS
+from rules.stress import FOLLOWS, StressView
 from rules.stress.state import RANK_NAMES, _ranks_text
-from tui.games.stress import (
-    MovesPicker,
-    StressScreen,
-    allowed_text,
-    choice_caption,
-    clock_caption,
-    describe,
+from tui.games.stress import MovesPicker, StressScreen, describe
+from tui.games.stress.groups import (
     down_faces,
     first_choice,
-    for_style,
     group_faces,
     hand_groups,
-    opponent_lines,
     play_for,
-    stack_caption,
     stack_faces,
+)
+from tui.games.stress.words import (
+    allowed_text,
+    blind_caption,
+    choice_caption,
+    clock_caption,
+    for_style,
+    opponent_line,
+    opponent_lines,
+    out_caption,
+    stack_caption,
+    swap_caption,
+    whose,
 )
 from tui.screens.game_over import GameOverScreen
 from tui.widgets.cards import CardStyle
@@ -36,9 +43,17 @@ ASCII = CardStyle(ascii=True)
 UNICODE = CardStyle()
 
 
-def stack_view(stack: list[str], top: str | None, ten_wild: bool = False) -> dict[str, Any]:
-    return {"stack": stack, "top": top, "stock": 20, "cemetery": ["10S"] * 3,
-            "rules": {"ten_wild": ten_wild}}  # fmt: skip
+def stress_view(players: int = 2, seat: int | None = 0, **fields: Any) -> StressView:
+    """A real game's view (seat 0's, after the deal) with ``fields`` changed."""
+    spec = get_game("stress")
+    view = spec.new(spec.config(players=players), seed=4).view(seat)
+    assert isinstance(view, StressView)
+    return msgspec.structs.replace(view, **fields)
+
+
+def stack_view(stack: list[str], top: str | None, ten_wild: bool = False) -> StressView:
+    view = stress_view(stack=stack, top=top, stock=20, cemetery=["10S"] * 3)
+    return msgspec.structs.replace(view, rules={**view.rules, "ten_wild": ten_wild})
 
 
 # ------------------------------------------------------------------ what may be played
@@ -185,37 +200,109 @@ def test_the_ascii_style_spells_the_arrows_and_marks_out() -> None:
 
 
 # ------------------------------------------------------------------ opponents
-def eight_seat_view() -> dict[str, Any]:
+def eight_seat_view() -> StressView:
     state = get_game("stress").new(get_game("stress").config(players=8), seed=4)
     for seat in state.to_act():
         state.play(seat, get_game("stress").parse_move("ready"))
-    return state.view(0).to_json()
+    view = state.view(0)
+    assert isinstance(view, StressView)
+    return view
 
 
 def test_eight_seats_at_80_columns_give_one_line_per_opponent() -> None:
     view = eight_seat_view()
     names = ["You", *[f"A very long computer name {n}" for n in range(2, 9)]]
-    lines = opponent_lines(view, 0, names, UNICODE, 78, acting=(view["turn"],))
+    assert view.turn is not None
+    lines = opponent_lines(view, 0, names, UNICODE, 78, acting=(view.turn,))
     assert len(lines) == 7
     for seat, line in zip(range(1, 8), lines, strict=True):
         assert len(line) <= 78, line
         up = " ".join(c[:-1] + {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[c[-1]]
-                      for c in view["face_up"][seat])  # fmt: skip
+                      for c in view.face_up[seat])  # fmt: skip
         assert f"up {up}" in line and "hand 4" in line and "down 4" in line, line
         assert line[1:].startswith("A very long"), line
     # the seat to act is marked
-    assert lines[view["turn"] - 1].startswith("▸") or view["turn"] == 0
+    assert lines[view.turn - 1].startswith("▸") or view.turn == 0
     # a spectator sees all eight
     assert len(opponent_lines(view, None, names, ASCII, 78)) == 8
 
 
 def test_finished_opponents_condense_to_their_place() -> None:
-    view = eight_seat_view()
-    view["finished"] = [3]
-    view["resigned"] = [5]
+    view = msgspec.structs.replace(eight_seat_view(), finished=[3], resigned=[5])
     lines = opponent_lines(view, 0, [f"P{n}" for n in range(1, 9)], ASCII, 78)
     assert lines[2] == " P4: finished 1st"
     assert lines[4] == " P6: resigned"
+
+
+def test_an_opponent_line_names_the_cards_known_to_be_in_the_hand() -> None:
+    view = stress_view(known_in_hand=[[], ["5S", "6S"]], hand_sizes=[4, 4], phase="play")
+    line = opponent_line(view, 1, ["You", "Bea"], ASCII, 78)
+    assert line.startswith(" Bea: hand 4 (known 5S 6S) · up ")
+    # no room: the known cards go before the name is cut short
+    narrow = opponent_line(view, 1, ["You", "Bea"], ASCII, 40)
+    assert "known" not in narrow and narrow.startswith(" Bea: hand 4 · up ")
+
+
+# ------------------------------------------------------------------ whose rows
+def test_the_rows_are_yours_only_when_they_are() -> None:
+    names = ["You", "Computer"]
+    assert whose(0, names, {0}) == "Your"
+    # a replay seen by the computer: its rows, named
+    assert whose(1, names, {0}) == "Computer's"
+    # a hot seat addresses nobody as you: each player's rows by name
+    assert whose(1, ["Ann", "Bea"], ()) == "Bea's"
+
+
+def test_a_seat_out_of_the_game_says_so_over_its_rows() -> None:
+    names = ["You", "Bea", "Cy"]
+    view = stress_view(players=3, finished=[2, 0], resigned=[1])
+    assert out_caption(view, 0, names, {0}) == "You finished 2nd: every card played."
+    assert out_caption(view, 2, names, {0}) == "Cy finished 1st: every card played."
+    assert out_caption(view, 1, names, {0}) == "Bea resigned: these cards are out of play."
+    assert out_caption(stress_view(players=3), 0, names, {0}) == ""
+
+
+def test_the_swap_prompt_says_what_to_press_next() -> None:
+    view = stress_view(swaps_left=8)
+    assert swap_caption(view, None, None, UNICODE) == (
+        "swap: ⏎ a hand card, then a face-up card (8 left)"
+    )
+    assert swap_caption(view, "7H", None, UNICODE) == "7♥ marked: ⏎ on a face-up card swaps it"
+    assert swap_caption(view, None, "QS", ASCII) == "QS marked: ⏎ on a hand card swaps it"
+    assert swap_caption(stress_view(swaps_left=0), None, None, ASCII) == (
+        "no swaps left: r when ready"
+    )
+    # the longest of them fits 80 columns after "Your hand (4) · "
+    assert len("Your hand (4) · " + swap_caption(view, None, None, UNICODE)) <= 78
+
+
+def test_the_face_down_prompt_offers_only_the_cards_left() -> None:
+    assert blind_caption([0, 1, 2, 3]) == "choose one (1, 2, 3 or 4), ⏎ turns it up"
+    assert blind_caption([1, 3]) == "choose one (2 or 4), ⏎ turns it up"
+    assert blind_caption([3]) == "⏎ (or 4) turns up the last one"
+
+
+def test_the_list_of_moves_reads_in_the_rules_words_and_the_card_style() -> None:
+    spec = get_game("stress")
+    state = spec.new(spec.config(players=2), seed=4)
+    view = state.view(0)
+    assert isinstance(view, StressView)
+    swap = str(state.legal_moves(0)[0])
+    hand_card, up_card = swap.split()[1:]
+    picker = MovesPicker([swap, "ready"], view, UNICODE)
+    assert picker.words("ready") == "ready (done swapping)"
+    suits = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+    shown = [c[:-1] + suits[c[-1]] for c in (hand_card, up_card)]
+    assert picker.words(swap) == f"swap {shown[0]} from the hand for face-up {shown[1]}"
+
+
+def test_the_list_of_moves_follows_the_hand_weakest_rank_first() -> None:
+    view = stress_view(phase="play")
+    legal = ["pickup", "AS", "7S+7H", "2S", "7H", "7S", "10H"]
+    picker = MovesPicker(legal, view, ASCII)
+    assert picker.moves == ["2S", "7S", "7H", "7S+7H", "10H", "AS", "pickup"]
+    blind = MovesPicker(["pickup", "blind 4", "blind 1"], view, ASCII)
+    assert blind.moves == ["blind 1", "blind 4", "pickup"]
 
 
 def test_describe_reveals_hidden_cards_only_with_a_snapshot() -> None:
@@ -223,7 +310,8 @@ def test_describe_reveals_hidden_cards_only_with_a_snapshot() -> None:
     state = spec.new(spec.config(players=2), seed=2)
     names = ["Ann", "Bob"]
     text = describe(state.view(0), state.scores(), names, ASCII, None).plain
-    assert "Ann's hand: " + " ".join(state.view(0)["hand"]) in text
+    hand = state.view(0).hand
+    assert hand is not None and "Ann's hand: " + " ".join(hand) in text
     assert "Revealed" not in text
     shown = describe(state.view(None), state.scores(), names, ASCII, state.snapshot()).plain
     assert (
@@ -306,8 +394,46 @@ async def test_a_game_against_the_computer_by_keys(dirs: Any) -> None:
             before = len(moves)
             await pilot.press("m")
             await settle(pilot)
-            assert isinstance(app.screen, MovesPicker)
+            picker = app.screen
+            assert isinstance(picker, MovesPicker) and sorted(picker.moves) == sorted(legal)
             await pilot.press("enter")
             await settle(pilot)
-            assert moves[before] == (0, legal[0])
+            assert moves[before] == (0, picker.moves[0])
         assert not isinstance(app.screen, GameOverScreen) or screen.over
+
+
+async def test_a_replay_names_whose_rows_they_are_and_a_spectator_has_none(dirs: Any) -> None:
+    from tui.screens.replay import open_replay
+
+    launch = {"action": "play", "game": "stress", "vs": "computer:easy", "seed": 3,
+              "options": {"players": 2, "first_player": "0"}}  # fmt: skip
+    app = make_app(dirs, launch=launch)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, StressScreen)
+        while not screen.over:
+            legal = screen.legal
+            await screen.submit("ready" if "ready" in legal else legal[0])
+            await settle(pilot)
+        record = app.store.load(screen.client.record_id)
+        # a finished game's replay seen by the computer: its rows by name, no play prompt
+        open_replay(app, record, start=20, seat=1)
+        await settle(pilot)
+        replay = app.screen
+        assert isinstance(replay, StressScreen) and replay.replay is not None
+        if not replay.my_turn:  # one move on, it is the computer's turn
+            await pilot.press("right")
+            await settle(pilot)
+        assert replay.seat == 1 and replay.my_turn and replay.phase == "play"
+        text = screen_text(app)
+        assert "Computer's hand (" in text and "Computer's face up (" in text
+        assert "Your" not in text and "may play" not in text and "nothing goes" not in text
+        # the next eyes after the last seat's are a spectator's: no rows of its own
+        await pilot.press("v")
+        await settle(pilot)
+        spectator = app.screen
+        assert isinstance(spectator, StressScreen) and spectator.seat is None
+        text = screen_text(app)
+        assert "Watching: the players' hands are hidden" in text
+        assert "Your" not in text and "hand (" not in text

@@ -1,0 +1,100 @@
+"""SVG snapshots of the Stress screen at 80x24 (deterministic as in
+tests/tui/test_snapshots.py: a seeded deal, instant bots, no clock): the
+swaps, a game under way, a turn where only picking up is left, the hint,
+the result, and a light theme.
+
+After an intended change of looks: `uv run pytest tests/tui/test_stress_snapshots.py
+--snapshot-update`, then look at the new SVGs before committing them.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from textual.pilot import Pilot
+
+from tui.games.stress import StressScreen
+
+from .conftest import make_app, settle
+
+
+def stress_launch(seed: int) -> dict[str, Any]:
+    return {"action": "play", "game": "stress", "vs": "computer:easy", "seed": seed,
+            "options": {"players": 2, "first_player": "0"}}  # fmt: skip
+
+
+def stress_screen(pilot: Pilot[Any]) -> StressScreen:
+    for screen in reversed(pilot.app.screen_stack):
+        if isinstance(screen, StressScreen):
+            return screen
+    raise AssertionError("no stress screen")
+
+
+async def ready_and_play_two(pilot: Pilot[Any]) -> None:
+    """No swaps; then the card the cursor starts on, twice."""
+    await settle(pilot)
+    await pilot.press("r")
+    await settle(pilot)
+    for _ in range(2):
+        await pilot.press("enter")
+        await settle(pilot)
+
+
+def test_stress_swaps(dirs: Any, snap_compare: Any) -> None:
+    async def mark_a_card(pilot: Pilot[Any]) -> None:
+        await settle(pilot)
+        await pilot.press("2", "enter")  # the second hand card, marked for a swap
+        await settle(pilot)
+
+    app = make_app(dirs, launch=stress_launch(seed=3))
+    assert snap_compare(app, terminal_size=(80, 24), run_before=mark_a_card)
+
+
+def test_stress_mid_game(dirs: Any, snap_compare: Any) -> None:
+    app = make_app(dirs, launch=stress_launch(seed=3))
+    assert snap_compare(app, terminal_size=(80, 24), run_before=ready_and_play_two)
+
+
+def test_stress_nothing_goes_so_pick_up(dirs: Any, snap_compare: Any) -> None:
+    async def ready(pilot: Pilot[Any]) -> None:
+        await settle(pilot)
+        await pilot.press("r")
+        await settle(pilot)
+        assert stress_screen(pilot).legal == ("pickup",)
+
+    # seed 29: an A starts the stack, and the hand holds 4 4 7 8
+    app = make_app(dirs, launch=stress_launch(seed=29))
+    assert snap_compare(app, terminal_size=(80, 24), run_before=ready)
+
+
+def test_stress_hint(dirs: Any, snap_compare: Any) -> None:
+    async def ask(pilot: Pilot[Any]) -> None:
+        await ready_and_play_two(pilot)
+        await pilot.press("h")
+        await settle(pilot, lambda: not isinstance(pilot.app.screen, StressScreen))
+
+    app = make_app(dirs, launch=stress_launch(seed=3))
+    assert snap_compare(app, terminal_size=(80, 24), run_before=ask)
+
+
+def test_stress_result(dirs: Any, snap_compare: Any) -> None:
+    async def play_to_the_end(pilot: Pilot[Any]) -> None:
+        await settle(pilot)
+        screen = stress_screen(pilot)
+        while not screen.over:
+            legal = screen.legal
+            assert legal, "the seat on screen must act while the game goes on"
+            await screen.submit("ready" if "ready" in legal else legal[0])
+            await settle(pilot)
+
+    app = make_app(dirs, launch=stress_launch(seed=3))
+    assert snap_compare(app, terminal_size=(80, 24), run_before=play_to_the_end)
+
+
+def test_stress_light_theme(dirs: Any, snap_compare: Any) -> None:
+    settings = Path(dirs[1]) / "settings.json"
+    settings.write_text(json.dumps({**json.loads(settings.read_text()), "theme": "textual-light"}))
+    app = make_app(dirs, launch=stress_launch(seed=3))
+    assert snap_compare(app, terminal_size=(80, 24), run_before=ready_and_play_two)
