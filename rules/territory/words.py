@@ -34,21 +34,22 @@ def move_words(move: TerritoryMove) -> str:
 
 def move_words_on(move: TerritoryMove, grid: Mapping[Cell, str]) -> str:
     """The words of :func:`move_words`, with the cards on ``grid`` (card text
-    by cell) named: ``explore 7C at 2,-1, left of 4D``, ``conquer: discard 9C
-    to take 9S at 2,1``."""
+    by cell) named: ``explore 7C at 2,-1, left of 4D``, ``conquer 9H at 2,1
+    with 9C``."""
     return _words(move, grid)
 
 
 def _words(move: TerritoryMove, grid: Mapping[Cell, str]) -> str:
+    # short enough for a hint's line beside its odds at 80 columns
     match move:
         case Explore(card, at):
             return f"explore {card_text(card)} at {_cell(at)}{_beside(xy_of(at), grid)}"
         case Conquer(card, at):
-            return f"conquer: discard {card_text(card)} to take {_taken(at, grid)}"
+            return f"conquer {_card_at(at, grid)} with {card_text(card)}"
         case Blitz(card, at):
-            return f"blitz on: discard {card_text(card)} to take {_taken(at, grid)}"
+            return f"blitz {_card_at(at, grid)} with {card_text(card)}"
         case Fortify(card, at):
-            return f"fortify {_card_at(at, grid, 'your card')} with {card_text(card)}"
+            return f"fortify {_card_at(at, grid)} with {card_text(card)}"
         case Discard(card):
             return f"discard {card_text(card)}, taking nothing"
         case Stop():
@@ -62,13 +63,10 @@ def _cell(at: int) -> str:
     return f"{x},{y}"
 
 
-def _card_at(at: int, grid: Mapping[Cell, str], unknown: str) -> str:
+def _card_at(at: int, grid: Mapping[Cell, str]) -> str:
+    """``9H at 2,1`` when the grid is known, else ``2,1``."""
     card = grid.get(xy_of(at))
-    return f"{card if card else unknown} at {_cell(at)}"
-
-
-def _taken(at: int, grid: Mapping[Cell, str]) -> str:
-    return _card_at(at, grid, "the card")
+    return f"{card} at {_cell(at)}" if card else _cell(at)
 
 
 def _beside(cell: Cell, grid: Mapping[Cell, str]) -> str:

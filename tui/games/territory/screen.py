@@ -147,21 +147,22 @@ class TerritoryScreen(GameScreen):
         if self.over:
             counts += "\n" + result_text(self.update.result, self.names, self.you)
         self.query_one("#counts", Static).update(Text(counts))
+        if view.blitz_from is not None:  # the Blitz goes on from the card just taken
+            self.cursor = (view.blitz_from[0], view.blitz_from[1])
         hand = self.hand
         if self.chosen not in hand:
             self.chosen = None
         playable = playable_cards(self.legal)
-        if self.chosen not in playable and self.my_turn:
+        if self.my_turn:
             # a card that can be played, and the cursor on a cell it may go to
-            first = next((c for c in hand if c in playable), None)
-            if first is not None:
-                self._choose_card(first)
+            card = self.chosen if self.chosen in playable else None
+            card = card or next((c for c in hand if c in playable), None)
+            if card is not None:
+                self._choose_card(card)
         # follow play: the card that changed, else the cursor
         now = {at: (c.card, c.owner) for at, c in cells_of(view).items()}
         changed = [at for at, c in now.items() if self._seen.get(at) != c]
         self._seen = now
-        if view.blitz_from is not None:
-            self.cursor = (view.blitz_from[0], view.blitz_from[1])
         if changed and len(changed) < len(now):
             self._focus = changed[-1]
         else:
@@ -216,14 +217,17 @@ class TerritoryScreen(GameScreen):
         self.query_one("#hand", CardRow).set_faces(faces)
 
     def _caption(self) -> None:
-        """The line over the hand: your orientation, what the cursor is on,
-        and how many cells the chosen card fits."""
+        """The line over the hand, most useful first (a narrow screen cuts
+        its end): how many cells the chosen card fits, what the cursor is on,
+        and your orientation (the side panel says it too)."""
         view = self.view
         style = self.card_style
         seat = self.seat
         parts = []
-        if seat is not None:
-            parts.append(f"You play {ORIENTATION_MARKS[seat]} {view.orientation[seat]}")
+        if self.chosen and self.my_turn:
+            n = len(target_cells(self.legal, self.chosen))
+            card = card_label(self.chosen, style)
+            parts.append(f"{card} fits {n} cell{'s' * (n != 1)} (+)" if n else f"{card} fits none")
         cell = cells_of(view).get(self.cursor)
         at = f"{self.cursor[0]},{self.cursor[1]}"
         if self.replay is not None:
@@ -237,11 +241,10 @@ class TerritoryScreen(GameScreen):
             owner = "yours" if cell.owner == seat else f"{self.seat_name(cell.owner)}'s"
             mark = ORIENTATION_MARKS[cell.owner]
             parts.append(f"cursor {at}: {card_value(cell.card)}{mark} {owner}{fort}")
-        if self.chosen and self.my_turn:
-            n = len(target_cells(self.legal, self.chosen))
-            card = card_label(self.chosen, style)
-            parts.append(f"{card} fits {n} cell{'s' * (n != 1)} (+)" if n else f"{card} fits none")
-        self.query_one("#hand-caption", Static).update(Text(" · ".join(parts)))
+        if seat is not None:
+            parts.append(f"you play {ORIENTATION_MARKS[seat]} {view.orientation[seat]}")
+        text = " · ".join(parts)
+        self.query_one("#hand-caption", Static).update(Text(text[:1].upper() + text[1:]))
 
     def turn_text(self) -> str:
         if self.over:
@@ -253,8 +256,9 @@ class TerritoryScreen(GameScreen):
                 return f"Blitz from {x},{y} (>): a match takes a card next to it (+); p stops."
             if PASS_TEXT in self.legal:
                 return "No action is possible: p to pass."
-            keys = f"1-{len(self.hand)}" if len(self.hand) > 1 else "1"
-            return f"Your turn: a card ({keys}, Tab), a + cell (arrows, n next +), then Enter."
+            return (
+                f"Your turn: a card ({self._keys()}, Tab), a + cell (arrows, n next +), then Enter."
+            )
         return super().turn_text()
 
     # ------------------------------------------------------------ actions
@@ -352,10 +356,17 @@ class TerritoryScreen(GameScreen):
         """Why nothing can be played on ``cell``, and what can be done instead."""
         card = card_label(self.chosen, self.card_style) if self.chosen else None
         stop = " p stops the Blitz." if STOP_TEXT in self.legal else ""
+        if not playable_cards(self.legal):
+            return f"No card of yours can be played now.{stop} m lists every move."
         if card is None or not target_cells(self.legal, self.chosen):
-            what = f"{card} cannot be played now." if card else "Choose a card first (1-5)."
+            what = f"{card} cannot be played now." if card else f"Choose a card ({self._keys()})."
             return f"{what}{stop} m lists every move."
         return f"{card} cannot go to {cell[0]},{cell[1]}: the + cells can.{stop}"
+
+    def _keys(self) -> str:
+        """The keys of the cards in hand: ``1-3``, or ``1`` for one card."""
+        held = min(len(self.hand), HAND_KEYS)
+        return f"1-{held}" if held > 1 else "1"
 
     def move_words(self, move: str) -> str:
         """A move in the rules' words, naming the cards on the grid it takes or
