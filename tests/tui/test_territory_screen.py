@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from textual.widgets import OptionList
+from textual.widgets import OptionList, Static
 
 from rules.game import Outcome
 from rules.territory import SPEC, TerritoryState
@@ -332,3 +332,32 @@ async def test_the_move_list_tells_every_move_in_the_rules_words(dirs: Any) -> N
         await settle(pilot, lambda: screen.my_turn)
         record = screen.client.table.record  # type: ignore[attr-defined]
         assert record.moves[0] == (0, legal[0])
+
+
+async def test_a_replay_seen_by_the_computer_says_whose_the_cards_are(dirs: Any) -> None:
+    from tui.screens.replay import open_replay
+
+    launch = {
+        "action": "play",
+        "game": "territory",
+        "vs": "computer:easy",
+        "seed": 5,
+        "options": {"first_player": "0"},
+    }
+    app = make_app(dirs, launch=launch)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        game = app.screen
+        assert isinstance(game, TerritoryScreen)
+        caption = game.query_one("#hand-caption", Static)
+        assert "you play - horizontal" in str(caption.render())
+        await pilot.press("escape", "r")
+        await settle(pilot)
+        await pilot.press("y")  # resigned: a finished game replays through either seat
+        await settle(pilot)
+        open_replay(app, app.store.load(game.client.record_id), seat=1)
+        await settle(pilot)
+        replay = app.screen
+        assert isinstance(replay, TerritoryScreen) and replay.replay is not None
+        text = str(replay.query_one("#hand-caption", Static).render())
+        assert "Computer plays | vertical" in text and "you play" not in text

@@ -238,11 +238,13 @@ class TerritoryScreen(GameScreen):
             fort = (
                 f" fortified by {card_label(cell.fortified_by, style)}" if cell.fortified_by else ""
             )
-            owner = "yours" if cell.owner == seat else f"{self.seat_name(cell.owner)}'s"
+            # "yours" only for the person at this screen: a replay may show another seat
+            owner = "yours" if cell.owner in self.you else f"{self.seat_name(cell.owner)}'s"
             mark = ORIENTATION_MARKS[cell.owner]
             parts.append(f"cursor {at}: {card_value(cell.card)}{mark} {owner}{fort}")
         if seat is not None:
-            parts.append(f"you play {ORIENTATION_MARKS[seat]} {view.orientation[seat]}")
+            plays = "you play" if seat in self.you else f"{self.seat_name(seat)} plays"
+            parts.append(f"{plays} {ORIENTATION_MARKS[seat]} {view.orientation[seat]}")
         text = " · ".join(parts)
         self.query_one("#hand-caption", Static).update(Text(text[:1].upper() + text[1:]))
 
