@@ -316,6 +316,9 @@ async def test_the_move_list_tells_every_move_in_the_rules_words(dirs: Any) -> N
         screen = app.screen
         assert isinstance(screen, TerritoryScreen)
         legal = list(screen.legal)
+        # the footer names the keys of the three cards held, not of a hand of five
+        assert len(screen.hand) == 3
+        assert screen.active_bindings["1"].binding.key_display == "1-3"
         await pilot.press("m")
         await settle(pilot)
         chooser = app.screen
