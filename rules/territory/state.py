@@ -36,6 +36,7 @@ from ..position import (
 from ..registry import CATALOGUE
 from ..rng import GameRng
 from ..views import Record, View
+from . import words
 from .board import (
     CARD_MASK,
     FORT_SHIFT,
@@ -1154,6 +1155,11 @@ class TerritorySpec(GameSpec[TerritoryMove, TerritoryConfig]):
 
     def parse_position(self, config: TerritoryConfig, text: str) -> TerritoryState:
         return _read_position(config, text)
+
+    def move_words(self, config: TerritoryConfig, move: str) -> str:
+        """A move in words (words.py): ``explore 7C at 2,-1``; the screen
+        names the cards too, as it knows the grid."""
+        return words.move_words(parse_move(move))
 
     def state_from_view(
         self, config: TerritoryConfig, view: View, scores: Sequence[int]

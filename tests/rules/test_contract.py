@@ -192,9 +192,7 @@ def test_determinized_states_are_playable(case: Case, seed: int, chooser_seed: i
     suppress_health_check=[HealthCheck.too_slow],
 )
 @given(seed=SEEDS, chooser_seed=SEEDS)
-def test_advance_reaches_the_states_play_reaches(
-    case: Case, seed: int, chooser_seed: int
-) -> None:
+def test_advance_reaches_the_states_play_reaches(case: Case, seed: int, chooser_seed: int) -> None:
     """The bots search with ``advance``: it must play the game ``play`` plays."""
     assert check_advance_matches_play(case, seed, chooser_seed) > 0
 

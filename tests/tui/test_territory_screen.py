@@ -7,13 +7,19 @@ from __future__ import annotations
 
 from typing import Any
 
+from textual.widgets import OptionList, Static
+
+from rules.game import Outcome
 from rules.territory import SPEC, TerritoryState
+from rules.territory.notation import parse_move
 from rules.territory.state import TerritoryView
+from rules.territory.words import move_words_on
 from tui.games.territory import (
     AXIS_HEIGHT,
     AXIS_WIDTH,
     Bounds,
     Marks,
+    MoveChooser,
     TerritoryGrid,
     TerritoryScreen,
     Viewport,
@@ -32,7 +38,7 @@ from tui.games.territory import (
     target_cells,
 )
 from tui.widgets.cards import CardStyle, card_label
-from tui.widgets.event_log import EventLog
+from tui.widgets.event_log import EventLog, display_text
 
 from .conftest import make_app, settle
 
@@ -115,14 +121,15 @@ def test_the_cards_a_conquest_comes_from_are_those_of_its_value_or_for_a_royal_a
     assert matching_cells(state.view(0), 0, "9S", legal(state)) == set()  # a Blitz: >
 
 
-def test_large_cells_draw_a_box_whose_edges_repeat_the_orientation() -> None:
+def test_large_cells_draw_a_box_whose_doubled_edges_repeat_the_orientation() -> None:
+    # a horizontal card doubles its top and bottom, a vertical one its sides
     state = position("3C- 8D|", "5C", "6C")
     view = state.view(0)
     port = Viewport(0, 0, 2, 1)
     lines = line_text(grid_lines(view, port, Marks(), large=True))
-    assert lines[1] == "    ╭─────╮╭│││││╮"
-    assert lines[2] == "  0 │  3- ││  8| │"
-    assert lines[3] == "    ╰─────╯╰│││││╯"
+    assert lines[1] == "    ╒═════╕╓─────╖"
+    assert lines[2] == "  0 │  3- │║  8| ║"
+    assert lines[3] == "    ╘═════╛╙─────╜"
 
 
 def test_the_cursor_is_a_style_and_on_an_empty_cell_a_mark() -> None:
@@ -187,13 +194,15 @@ def test_region_lines_name_the_orientation_best_region_and_hand() -> None:
 
 
 def test_the_result_says_why() -> None:
-    class Result:
-        winner = 1
-        reason = "{p1} holds a region with every value from A to 10"
-
-    assert (
-        result_text(Result(), ["Ann", "Bob"]) == "Bob holds a region with every value from A to 10."
+    region = Outcome(1, ((1,), (0,)), (4, 10), "{p1} holds a region with every value from A to 10")
+    assert result_text(region, ["Ann", "Bob"]) == (
+        "Bob holds a region with every value from A to 10."
     )
+    assert result_text(region, ["You", "Bob"], you={0}) == (
+        "Bob holds a region with every value from A to 10."
+    )
+    assert result_text(Outcome(None, ((0, 1),), (7, 7), ""), ["Ann", "Bob"]) == "A draw."
+    assert result_text(Outcome(0, ((0,), (1,)), (7, 6), ""), ["You", "Bob"], {0}) == "You win."
     assert result_text(None, ["Ann", "Bob"]) == "The game is over."
 
 
@@ -283,3 +292,75 @@ async def test_a_card_is_placed_against_the_computer_with_the_keys(dirs: Any) ->
         await pilot.click(TerritoryGrid, offset=offset)
         await settle(pilot, lambda: screen.my_turn)
         assert (0, expected) in record.moves[1:]
+
+
+def test_describe_names_whose_hand_a_replay_shows() -> None:
+    state = position(FIGURE, "8C 9S 7D", "2C 3D 4C")
+    style = CardStyle(ascii=True)
+    assert "Your hand: 7D 8C 9S" in str(describe(state.view(0), [], ["You", "Bob"], style, None))
+    shown = str(describe(state.view(1), [], ["You", "Computer"], style, None))
+    assert "Computer's hand: 2C 3D 4C" in shown and "Your hand" not in shown
+
+
+async def test_the_move_list_tells_every_move_in_the_rules_words(dirs: Any) -> None:
+    launch = {
+        "action": "play",
+        "game": "territory",
+        "vs": "computer:easy",
+        "seed": 5,
+        "options": {"first_player": "0"},
+    }
+    app = make_app(dirs, launch=launch)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, TerritoryScreen)
+        legal = list(screen.legal)
+        # the footer names the keys of the three cards held, not of a hand of five
+        assert len(screen.hand) == 3
+        assert screen.active_bindings["1"].binding.key_display == "1-3"
+        await pilot.press("m")
+        await settle(pilot)
+        chooser = app.screen
+        assert isinstance(chooser, MoveChooser)
+        options = chooser.query_one(OptionList)
+        shown = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+        grid = {at: c.card for at, c in cells_of(screen.view).items()}
+        assert len(shown) == len(legal)
+        for move, text in zip(legal, shown, strict=True):
+            words = move_words_on(parse_move(move), grid)
+            assert text == display_text(words[:1].upper() + words[1:], screen.card_style)
+            assert text.startswith("Explore ") and ", " in text  # beside a card of the square
+        await pilot.press("enter")  # the first move is played
+        await settle(pilot, lambda: screen.my_turn)
+        record = screen.client.table.record  # type: ignore[attr-defined]
+        assert record.moves[0] == (0, legal[0])
+
+
+async def test_a_replay_seen_by_the_computer_says_whose_the_cards_are(dirs: Any) -> None:
+    from tui.screens.replay import open_replay
+
+    launch = {
+        "action": "play",
+        "game": "territory",
+        "vs": "computer:easy",
+        "seed": 5,
+        "options": {"first_player": "0"},
+    }
+    app = make_app(dirs, launch=launch)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        game = app.screen
+        assert isinstance(game, TerritoryScreen)
+        caption = game.query_one("#hand-caption", Static)
+        assert "you play - horizontal" in str(caption.render())
+        await pilot.press("escape", "r")
+        await settle(pilot)
+        await pilot.press("y")  # resigned: a finished game replays through either seat
+        await settle(pilot)
+        open_replay(app, app.store.load(game.client.record_id), seat=1)
+        await settle(pilot)
+        replay = app.screen
+        assert isinstance(replay, TerritoryScreen) and replay.replay is not None
+        text = str(replay.query_one("#hand-caption", Static).render())
+        assert "Computer plays | vertical" in text and "you play" not in text

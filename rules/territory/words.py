@@ -1,0 +1,80 @@
+"""Territory's moves in a person's words (``GameSpec.move_words``).
+
+The notation (``notation.py``) is for saves and the wire; these words are
+for hints, menus and replays. Cards stay card texts (``7C``): how they are
+drawn is the screen's choice. Cells keep their ``x,y`` (the screen labels its
+axes with them); when the grid is known, :func:`move_words_on` also names the
+card a move takes or lies next to, which is what a player looks for.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from ..cards import card_text
+from .board import xy_of
+from .notation import Blitz, Conquer, Discard, Explore, Fortify, Pass, Stop, TerritoryMove
+
+Cell = tuple[int, int]
+
+# where an empty cell lies from the card next to it, by that card's offset:
+# the card to its right means the cell is left of that card
+_SIDES: tuple[tuple[Cell, str], ...] = (
+    ((1, 0), "left of"),
+    ((-1, 0), "right of"),
+    ((0, 1), "above"),
+    ((0, -1), "below"),
+)
+
+
+def move_words(move: TerritoryMove) -> str:
+    """``explore 7C 2,-1`` -> ``explore 7C at 2,-1``, and so on for every kind."""
+    return _words(move, {})
+
+
+def move_words_on(move: TerritoryMove, grid: Mapping[Cell, str]) -> str:
+    """The words of :func:`move_words`, with the cards on ``grid`` (card text
+    by cell) named: ``explore 7C at 2,-1, left of 4D``, ``conquer 9H at 2,1
+    with 9C``."""
+    return _words(move, grid)
+
+
+def _words(move: TerritoryMove, grid: Mapping[Cell, str]) -> str:
+    # short enough for a hint's line beside its odds at 80 columns
+    match move:
+        case Explore(card, at):
+            return f"explore {card_text(card)} at {_cell(at)}{_beside(xy_of(at), grid)}"
+        case Conquer(card, at):
+            return f"conquer {_card_at(at, grid)} with {card_text(card)}"
+        case Blitz(card, at):
+            return f"blitz {_card_at(at, grid)} with {card_text(card)}"
+        case Fortify(card, at):
+            return f"fortify {_card_at(at, grid)} with {card_text(card)}"
+        case Discard(card):
+            return f"discard {card_text(card)}, taking nothing"
+        case Stop():
+            return "stop the blitz"
+        case Pass():
+            return "pass: nothing can be played"
+
+
+def _cell(at: int) -> str:
+    x, y = xy_of(at)
+    return f"{x},{y}"
+
+
+def _card_at(at: int, grid: Mapping[Cell, str]) -> str:
+    """``9H at 2,1`` when the grid is known, else ``2,1``."""
+    card = grid.get(xy_of(at))
+    return f"{card} at {_cell(at)}" if card else _cell(at)
+
+
+def _beside(cell: Cell, grid: Mapping[Cell, str]) -> str:
+    """``, left of 4D``: the first card next to ``cell`` (right, left, below,
+    above), or nothing when the grid is not known."""
+    x, y = cell
+    for (dx, dy), side in _SIDES:
+        card = grid.get((x + dx, y + dy))
+        if card:
+            return f", {side} {card}"
+    return ""
