@@ -3,6 +3,12 @@ by the templates (rules/events.py), not patched afterwards."""
 
 from __future__ import annotations
 
+from typing import cast
+
+import msgspec
+
+from rules.domination import SPEC as DOMINATION
+from rules.domination import DominationView
 from rules.events import Event, fill_names, visible_events
 from rules.game import Outcome
 from rules.registry import get_game
@@ -82,6 +88,35 @@ def test_the_result_and_the_caption_say_you_win_and_you_lead() -> None:
     outcome = Outcome(0, ((0,), (1,)), (60, 20), "{p1} resigned")
     text = result_text(outcome, NAMES, (), {0})
     assert text.startswith("You win.")
-    view = {"run": [], "leader": 0, "round": 4}
-    assert run_caption(view, NAMES, CardStyle(), {0}) == "Round 4: You lead, any card."  # type: ignore[arg-type]
-    assert run_caption(view, ["Ann", "Bo"], CardStyle()) == "Round 4: Ann leads, any card."  # type: ignore[arg-type]
+    view = msgspec.structs.replace(
+        cast(DominationView, DOMINATION.new(seed=1).view(0)), run=[], leader=0, round=4
+    )
+    assert run_caption(view, NAMES, CardStyle(), {0}) == "Round 4: You lead, any card."
+    assert run_caption(view, ["Ann", "Bo"], CardStyle()) == "Round 4: Ann leads, any card."
+
+
+def test_the_result_labels_its_score_column_places_each_seat_and_names_a_resignation() -> None:
+    outcome = Outcome(None, ((1,), (2, 3), (0,)), (18, 0, 0, 0), "{p1} is left holding cards")
+    names = ["You", "Computer 2", "Computer 3", "Computer 4"]
+    text = result_text(outcome, names, (), {0}, "cards left (fewer is better)", resigned={0})
+    lines = text.splitlines()
+    assert lines[1] == "(Computer 2 is left holding cards; You resigned)"
+    assert lines[3].startswith("Place") and lines[3].endswith("cards left (fewer is better)")
+    assert [line.split()[0] for line in lines[4:8]] == ["1st", "=2nd", "=2nd", "4th"]
+    assert lines[4].split()[1:] == ["Computer", "2", "0"]
+    assert lines[7].split() == ["4th", "You", "18"]
+    # the resignation is not said twice where the reason is the resignation
+    two = result_text(Outcome.resigned(0, 2, (12, 12)), ["A", "B"], resigned={0})
+    assert two.count("resigned") == 1 and "Place" in two and "points" in two
+
+
+def test_domination_moves_and_moments_in_words() -> None:
+    config = DOMINATION.config()
+    assert DOMINATION.move_words(config, "10H") == "play 10H"
+    assert DOMINATION.move_words(config, "concede") == "concede the round"
+    state = DOMINATION.new(config, seed=3)
+    assert DOMINATION.turn_label(state, 0) == "Round 1, card 1"
+    seat = state.to_act()[0]
+    state.play_text(seat, str(state.legal_moves(seat)[0]))
+    assert DOMINATION.turn_label(state, 1) == "Round 1, card 2"
+    assert get_game("trick").score_label(get_game("trick").config()) == "points"

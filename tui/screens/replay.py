@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from textual._path import CSSPathType
 
     from saves.record import GameRecord
-    from tui.games.base import GameScreen
+    from tui.games.core import TableScreenCore as GameScreen
 
 
 def open_replay(
@@ -58,7 +58,9 @@ def replay_caption(screen: GameScreen, replay: ReplayClient) -> str:
     """Where the replay on ``screen`` stands, for its status line."""
     seat = replay.perspective
     who = f"seen by {screen.seat_name(seat)}" if seat is not None else "as a spectator sees it"
-    parts = [f"Replay: move {replay.position} of {replay.game.last}", who]
+    # the moves played so far, as the analysis counts them: "Move 21" there
+    # opens here before it, at "20 of 22 moves played"
+    parts = [f"Replay: {replay.position} of {replay.game.last} moves played", who]
     if screen.update.over:
         parts.append("the game is over")
     elif screen.update.to_act:
