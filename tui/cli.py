@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import os
 import sys
 from collections.abc import Sequence
@@ -37,9 +38,12 @@ from tui.bot_cli import add_bot_parser
 from tui.host_cli import add_host_parser
 from tui.plain import plain
 from tui.serve_cli import add_serve_parser
+from tui.settings import default_config_dir, load_settings
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
+
+    from tui.widgets.cards import CardStyle
 
 # the longest one-line error (an argument echoed in it is cut far shorter)
 MAX_ERROR = 400
@@ -434,10 +438,17 @@ def cmd_saves_show(args: argparse.Namespace) -> int:
         f"Seed: {r.seed}" + (" (fixed deck order)" if r.deck_order is not None else ""),
         f"Started: {_local_time(r.created)}   Last played: {_local_time(r.updated)}",
         f"File: {plain(store.path(r.id), None)}",
-        f"Moves ({len(r.moves)}):",
+        f"Moves ({len(r.moves)}), in words; the notation a save keeps in brackets:",
     ]
+    # the cards as the table draws them (the settings' card style, or --ascii);
+    # imported here: the other commands start without Textual (a test checks)
+    from tui.widgets.event_log import display_text
+
+    style = _card_style(getattr(args, "ascii", False))
+    words = functools.partial(spec.move_words, r.game_config())
     lines += [
-        f"  {i + 1:>4}. {names[seat] if 0 <= seat < len(names) else '?'}: {plain(text, 100)}"
+        f"  {i + 1:>4}. {names[seat] if 0 <= seat < len(names) else '?'}: "
+        f"{display_text(words(text), style)}  [{plain(text, 100)}]"
         for i, (seat, text) in enumerate(r.moves)
     ]
     _print("\n".join(lines))
@@ -485,6 +496,22 @@ def _print(text: str) -> None:
         raise
     except OSError as err:  # `> /dev/full`
         raise OutputError(str(err)) from err
+
+
+def _card_style(ascii: bool) -> CardStyle:
+    """The card style the app would use: ``--ascii``, else the settings', else
+    ASCII where standard output cannot encode a suit symbol."""
+    from tui.widgets.cards import CardStyle  # with Textual: only where cards are drawn
+
+    settings, _ = load_settings(default_config_dir())
+    encoding = getattr(sys.stdout, "encoding", None) or "ascii"
+    try:
+        "♠♥♦♣".encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        ascii = True
+    return CardStyle(
+        ascii=ascii or settings.card_style == "ascii", four_colour=settings.four_colour
+    )
 
 
 def _local_time(stamp: str) -> str:

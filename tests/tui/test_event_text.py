@@ -120,3 +120,33 @@ def test_domination_moves_and_moments_in_words() -> None:
     state.play_text(seat, str(state.legal_moves(seat)[0]))
     assert DOMINATION.turn_label(state, 1) == "Round 1, card 2"
     assert get_game("trick").score_label(get_game("trick").config()) == "points"
+
+
+def test_the_other_hands_are_counted_apart_from_whose_hand_it_is() -> None:
+    from tui.games.domination import holdings_caption
+
+    assert holdings_caption([4, 5], ["You", "Computer"], {0}, 0) == "Computer holds 5"
+    # a replay seen by the computer: the person is still addressed as you
+    assert holdings_caption([4, 5], ["You", "Computer"], {0}, 1) == "You hold 4"
+    # a spectator: every hand, and no "Your hand" (the screen says "Watching")
+    assert holdings_caption([5, 4], ["A", "Bea"], (), None) == "A holds 5, Bea holds 4"
+
+
+def test_the_analysis_numbers_moments_by_the_games_own_unit() -> None:
+    from saves.record import GameRecord, SeatInfo
+    from tui.screens.analysis import turn_labels
+
+    config = DOMINATION.config(first_leader="0")
+    state = DOMINATION.new(config, seed=4)
+    moves = []
+    for _ in range(3):
+        seat = state.to_act()[0]
+        move = str(state.legal_moves(seat)[0])
+        state.play_text(seat, move)
+        moves.append((seat, move))
+    seats = [SeatInfo("You", "human"), SeatInfo("Computer", "bot", "easy")]
+    record = GameRecord.new("domination", config, 4, seats)
+    record.moves = moves
+    labels = turn_labels(record, [0, 2])
+    assert labels[0] == "Round 1, card 1"
+    assert labels[2].startswith("Round ") and set(labels) == {0, 2}
