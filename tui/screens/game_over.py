@@ -93,7 +93,8 @@ def result_text(
     return "\n".join(lines)
 
 
-class GameOverScreen(InputGuard[str], ModalScreen[str]):
+# ModalScreen first: Textual takes CSS types from the first base only (centred, dimmed)
+class GameOverScreen(ModalScreen[str], InputGuard[str]):
     # Nothing focused: Enter is the play key, and a press meant for the last move
     # must not start a rematch before the result is read. r, h and v choose (or
     # Tab to a button, then Enter). Keys typed for the table just before it

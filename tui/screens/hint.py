@@ -55,7 +55,8 @@ def hint_lines(
     return lines
 
 
-class HintScreen(InputGuard[None], ModalScreen[None]):
+# ModalScreen first: Textual takes CSS types from the first base only (centred, dimmed)
+class HintScreen(ModalScreen[None], InputGuard[None]):
     # it comes up while the player may be typing: a key meant for the table
     # does not close it unread (InputGuard)
 

@@ -26,7 +26,8 @@ from tui.screens.input_guard import InputGuard, Schedule
 __all__ = ["RoundSummaryScreen", "Schedule"]
 
 
-class RoundSummaryScreen(InputGuard[None], ModalScreen[None]):
+# ModalScreen first: Textual takes CSS types from the first base only (centred, dimmed)
+class RoundSummaryScreen(ModalScreen[None], InputGuard[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "close", "Play on", key_display="any key", id="summary.close")
     ]
