@@ -23,6 +23,7 @@ from textual.widgets import Footer, Header, Static
 from net.replay import ReplayClient, ReplayGame, replay_perspectives
 from rules.events import visible_events
 from tui.plain import plain, plain_text
+from tui.screens.handoff import HandoffScreen
 from tui.seating import addressed_as_you
 from tui.styles import LISTS
 from tui.widgets.cards import CardStyle
@@ -101,14 +102,13 @@ def _show(
     app: App[Any], game: ReplayGame, seat: int | None, position: int, handed_off: bool = False
 ) -> None:
     """``handed_off``: ``seat``'s person already has the keyboard."""
-    from tui.games import screen_class
+    from tui.games import screen_class  # here: tui.games imports this module (replay keys)
 
     screen = screen_class(game.record.game)(ReplayClient(game, seat, position))
     secret = not game.finished and len(replay_perspectives(game.record)) > 1
     if seat is None or not secret or handed_off:
         app.push_screen(screen)
         return
-    from tui.screens.handoff import HandoffScreen
 
     # hot-seat, game not over: a seat's hand only once its owner has the keyboard
     app.push_screen(
@@ -168,7 +168,6 @@ class ReplayTextScreen(Screen[int | None]):
 
     def _hand_to(self, seat: int) -> None:
         """Hot-seat: show ``seat``'s eyes only once that person has the keyboard."""
-        from tui.screens.handoff import HandoffScreen
 
         def ready(_: object) -> None:
             self._draw()
@@ -185,7 +184,7 @@ class ReplayTextScreen(Screen[int | None]):
         return style if isinstance(style, CardStyle) else CardStyle()
 
     def _draw(self) -> None:
-        from tui.games import describer
+        from tui.games import describer  # here: tui.games imports this module
 
         head = self.query_one("#replay-head", Static)
         body = self.query_one("#replay-body", Static)
