@@ -150,3 +150,21 @@ def test_the_analysis_numbers_moments_by_the_games_own_unit() -> None:
     labels = turn_labels(record, [0, 2])
     assert labels[0] == "Round 1, card 1"
     assert labels[2].startswith("Round ") and set(labels) == {0, 2}
+
+
+def test_the_hand_caption_names_whose_hand_and_none_for_a_spectator() -> None:
+    from types import SimpleNamespace
+
+    from tui.games.domination import DominationScreen
+
+    def caption(seat: int | None, people: tuple[int, ...], replay: object = None) -> str:
+        screen = SimpleNamespace(
+            seat=seat, people=people, replay=replay, seat_name=["You", "Computer"].__getitem__
+        )
+        return DominationScreen.hand_caption(screen)  # type: ignore[arg-type]
+
+    assert caption(0, (0,)) == "Your hand"
+    assert caption(None, ()) == "Watching: no hand of your own"
+    assert caption(1, (0, 1)) == "Computer's hand"  # a hot seat: by name
+    # a replay seen by the computer, played here by You
+    assert caption(1, (), SimpleNamespace(people=(0,))) == "Computer's hand"
