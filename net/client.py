@@ -339,3 +339,16 @@ class TableClient(ABC):
     @abstractmethod
     async def close(self) -> None:
         """Leave the table (returns once everything is saved)."""
+
+    def unplayed(self) -> bool:
+        """No move is in the game's record yet and this app keeps that record
+        (a table in this process): leaving now would keep an empty save. A
+        table elsewhere keeps its own record: False."""
+        return False
+
+    def forget_unplayed(self) -> bool:
+        """Delete the record of an :meth:`unplayed` game (after :meth:`close`),
+        so that the saved games do not fill with empty ones; True if deleted.
+        Whoever opened the game decides whether to ask: a resumed record (a
+        puzzle, a bug report) is never forgotten this way."""
+        return False

@@ -136,6 +136,19 @@ class LocalClient(TableClient):
         self._table.detach(self.my_seats)
         await self._table.close()
 
+    def unplayed(self) -> bool:
+        return self._table.store is not None and not self._table.record.moves
+
+    def forget_unplayed(self) -> bool:
+        store = self._table.store
+        if store is None or not self.unplayed():
+            return False
+        try:
+            store.delete(self.record_id)
+        except SaveError:
+            return False  # never written, or already gone: nothing kept either way
+        return True
+
     def _check_mine(self, seat: int | None) -> None:
         if seat is not None and seat not in self.my_seats:
             raise ValueError(f"seat {seat} is not one of this client's seats {self.my_seats}")

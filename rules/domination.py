@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
+from . import domination_words
 from .cards import SUITS, Card, card_text, deal_unseen, deck, parse_card, rank, stack_deck
 from .config import GameConfig, chosen_seat, option, seat_option
 from .errors import IllegalMove, NotationError, shown_input
@@ -846,6 +847,14 @@ class DominationSpec(GameSpec[DominationMove, DominationConfig]):
         if version < 2 and values.get("first_leader") in ("1", "2"):
             values = {**values, "first_leader": str(int(values["first_leader"]) - 1)}
         return values
+
+    def move_words(self, config: DominationConfig, move: str) -> str:
+        return domination_words.move_words(move)
+
+    def turn_label(self, state: GameState[DominationMove, DominationConfig], ply: int) -> str:
+        if not isinstance(state, DominationState):
+            return super().turn_label(state, ply)
+        return domination_words.turn_label(state.round_no, len(state.run))
 
     def max_moves(self, config: DominationConfig) -> int:
         # a round uses at most the 10 cards in hand plus a concession, and every

@@ -388,6 +388,13 @@ class GameSpec(ABC, Generic[M, C]):
         better, says so ("cards left (fewer is better)")."""
         return "points"
 
+    def turn_label(self, state: GameState[M, C], ply: int) -> str:
+        """The moment at which ``state`` stands, ``ply`` moves into the game
+        (before move ``ply + 1``), in the game's own unit, for the analysis:
+        "Move 21" by default; a game of rounds says "Round 11" (and where a
+        round has several moves, which one: "Round 5, card 3")."""
+        return f"Move {ply + 1}"
+
     def seat_names(self, config: C) -> list[str]:
         """Default names of the seats, for display."""
         return [f"Player {i + 1}" for i in range(config.players)]

@@ -21,7 +21,6 @@ import errno
 import json
 import os
 import re
-import secrets
 import stat
 import threading
 import time
@@ -32,6 +31,7 @@ import platformdirs
 
 from rules.errors import shown_input
 
+from .atomic import TEMP_PREFIX, write_atomically
 from .errors import SaveError
 from .record import GameRecord, _clean, is_record_id, new_record_id, parse_time
 
@@ -53,9 +53,8 @@ MAX_FILE_BYTES = 16 * 1024 * 1024
 # user's own (`.3f9a0c1b.mybackup.tmp`), and a cleaner that guessed would
 # delete them. (Earlier versions named theirs `.<id>.<8 characters>.tmp`,
 # which a person's file can look like: those are left alone.)
-TEMP_PREFIX = ".cardtable-save-"
-_TEMP_TOKEN_BYTES = 8  # 16 hex digits
-_TEMP_NAME = re.compile(r"\.cardtable-save-[0-9a-f]{6,32}-[0-9a-f]{16}\.tmp")
+# the temp files of saves.atomic that hold a game (the stem is a record id)
+_TEMP_NAME = re.compile(re.escape(TEMP_PREFIX) + r"[0-9a-f]{6,32}-[0-9a-f]{16}\.tmp")
 STALE_TEMP_SECONDS = 60.0
 
 # Opening a file in the store never blocks (a FIFO there would wait for a
@@ -456,46 +455,6 @@ def _remove_if_stale(path: Path, now: float) -> None:
 
 
 def _write_atomically(path: Path, data: bytes) -> _FileKey:
-    """Write ``data`` to ``path`` so that no reader ever sees a partial file.
-    Returns the key of the file written (see :func:`_file_key`)."""
-    fd, tmp = _create_temp(path)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            if fcntl is not None:  # tells remove_stale_temp_files to keep off
-                with contextlib.suppress(OSError):
-                    fcntl.flock(f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-            os.replace(tmp, path)
-            key = _file_key(os.fstat(f.fileno()))  # after the rename, which sets ctime
-    except BaseException:
-        with contextlib.suppress(OSError):
-            tmp.unlink()
-        raise
-    _fsync_dir(path.parent)
-    return key
-
-
-def _create_temp(path: Path) -> tuple[int, Path]:
-    """A new, empty temp file beside ``path`` named as only a save of ours names
-    one (see _TEMP_NAME), open for writing, readable by its owner only."""
-    while True:
-        token = secrets.token_hex(_TEMP_TOKEN_BYTES)
-        tmp = path.parent / f"{TEMP_PREFIX}{path.stem}-{token}.tmp"
-        try:
-            return os.open(tmp, _CREATE_FLAGS, 0o600), tmp
-        except FileExistsError:  # 2^64 names: never twice, but never overwrite either
-            continue
-
-
-def _fsync_dir(folder: Path) -> None:
-    # Makes the rename itself durable on POSIX; not possible (nor needed) on Windows.
-    if os.name != "posix":
-        return
-    with contextlib.suppress(OSError):
-        fd = os.open(folder, os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
+    """Write ``data`` to ``path`` so that no reader ever sees a partial file
+    (saves.atomic). Returns the key of the file written (see :func:`_file_key`)."""
+    return _file_key(write_atomically(path, data))

@@ -247,7 +247,11 @@ def test_saves_show(capsys: pytest.CaptureFixture[str], data_dir: Path) -> None:
     assert "Game abc12345: Domination" in out and "Status: playing" in out
     assert "Bot (computer, hard)" in out and "Seed: 5" in out
     seat, text = record.moves[2]
-    assert f"3. {['Ada', 'Bot'][seat]}: {text}" in out
+    # in words and the card style the table draws (D49), the notation beside
+    shown = text.replace("S", "♠").replace("H", "♥").replace("D", "♦").replace("C", "♣")
+    assert f"3. {['Ada', 'Bot'][seat]}: play {shown}  [{text}]" in out
+    code, out, _ = run(capsys, "saves", "show", "abc12345", "--ascii")
+    assert f"3. {['Ada', 'Bot'][seat]}: play {text}  [{text}]" in out
 
 
 def test_a_saved_option_no_save_holds_is_a_reason_not_a_crash(

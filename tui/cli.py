@@ -30,16 +30,20 @@ from rules.errors import UnknownGame, shown_input
 from rules.game import GameSpec
 from rules.registry import games, get_game
 from saves.errors import SaveError
-from saves.record import GameRecord, check_field, parse_time
+from saves.record import check_field
 from saves.store import SaveStore
 from tui.arena_cli import add_arena_parser
 from tui.bot_cli import add_bot_parser
+from tui.cli_output import OutputError
+from tui.cli_output import print_out as _print
 from tui.host_cli import add_host_parser
 from tui.plain import plain
+from tui.saves_cli import cmd_saves_export, cmd_saves_list, cmd_saves_show
 from tui.serve_cli import add_serve_parser
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
+
 
 # the longest one-line error (an argument echoed in it is cut far shorter)
 MAX_ERROR = 400
@@ -54,10 +58,6 @@ DEFAULT_VS = "computer:medium"
 
 class UserError(Exception):
     """A mistake on the command line or in the user's files: one line, exit 2."""
-
-
-class OutputError(Exception):
-    """Our own output could not be written (`> /dev/full`): one line, exit 1."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -383,67 +383,6 @@ def cmd_rules(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_saves_list(args: argparse.Namespace) -> int:
-    store = SaveStore.default(args.data_dir)
-    entries = store.list()
-    if not entries:
-        _print(f"No saved games in {store.games_dir}")
-        return 0
-    _print(f"Saved games in {plain(store.games_dir, None)}, last played first:")
-    rows = [("ID", "GAME", "STATUS", "MOVES", "LAST PLAYED", "PLAYERS")]
-    broken = []
-    for e in entries:
-        if e.record is None:
-            broken.append(f"{plain(e.id, 40)}  unreadable: {plain(e.error)}")
-            continue
-        r = e.record
-        rows.append(
-            (
-                r.id,
-                plain(r.game, 40),
-                plain(r.status, 40),
-                str(len(r.moves)),
-                _local_time(r.updated),
-                _players(r),
-            )
-        )
-    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]) - 1)]
-    for row in rows:
-        cells = [
-            c.rjust(w) if i == 3 else c.ljust(w)
-            for i, (c, w) in enumerate(zip(row, widths, strict=False))
-        ]
-        _print("  ".join([*cells, row[-1]]))
-    for line in broken:
-        _print(line)
-    return 0
-
-
-def cmd_saves_show(args: argparse.Namespace) -> int:
-    store = SaveStore.default(args.data_dir)
-    record_id = store.resolve(args.id)
-    r = store.load(record_id)
-    names = [plain(s.name, 40) for s in r.seats]
-    spec = r.spec()
-    preset = f", preset {plain(r.preset, 40)}" if r.preset else ""
-    lines = [
-        f"Game {r.id}: {plain(spec.title, 40)} ({plain(r.game, 40)}){preset}",
-        f"Status: {_status(r)}",
-        "Players: " + ", ".join(f"{i + 1}. {_seat(s)}" for i, s in enumerate(r.seats)),
-        "Options: " + ", ".join(f"{plain(k, 40)}={_option_text(v)}" for k, v in r.config.items()),
-        f"Seed: {r.seed}" + (" (fixed deck order)" if r.deck_order is not None else ""),
-        f"Started: {_local_time(r.created)}   Last played: {_local_time(r.updated)}",
-        f"File: {plain(store.path(r.id), None)}",
-        f"Moves ({len(r.moves)}):",
-    ]
-    lines += [
-        f"  {i + 1:>4}. {names[seat] if 0 <= seat < len(names) else '?'}: {plain(text, 100)}"
-        for i, (seat, text) in enumerate(r.moves)
-    ]
-    _print("\n".join(lines))
-    return 0
-
-
 def cmd_saves_delete(args: argparse.Namespace) -> int:
     store = SaveStore.default(args.data_dir)
     record_id = store.resolve(args.id)
@@ -463,71 +402,6 @@ def cmd_saves_delete(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_saves_export(args: argparse.Namespace) -> int:
-    store = SaveStore.default(args.data_dir)
-    record_id = store.resolve(args.id)
-    written = store.export(record_id, args.path)
-    _print(f"Exported saved game {record_id} to {plain(written, None)}")
-    return 0
-
-
 # ---------------------------------------------------------------- text
-def _print(text: str) -> None:
-    """Print to stdout: the one way out, so plain text only (no escapes)."""
-    text = plain(text, None, newlines=True)
-    try:
-        try:
-            print(text)
-        except UnicodeEncodeError:  # a terminal that cannot show a suit symbol
-            encoding = getattr(sys.stdout, "encoding", None) or "ascii"
-            print(text.encode(encoding, "replace").decode(encoding))
-    except BrokenPipeError:
-        raise
-    except OSError as err:  # `> /dev/full`
-        raise OutputError(str(err)) from err
-
-
-def _local_time(stamp: str) -> str:
-    try:
-        return parse_time(stamp).astimezone().strftime("%Y-%m-%d %H:%M")
-    except (ValueError, OverflowError, OSError):
-        return plain(stamp, 40)
-
-
-def _seat(seat: Any) -> str:
-    if seat.kind == "bot":
-        return f"{plain(seat.name, 40)} (computer, {plain(seat.level or 'medium', 40)})"
-    return f"{plain(seat.name, 40)} ({plain(seat.kind, 40)})"
-
-
-def _players(record: GameRecord) -> str:
-    return " vs ".join(
-        f"{plain(s.name, 40)} ({plain(s.level or 'medium', 40)})"
-        if s.kind == "bot"
-        else plain(s.name, 40)
-        for s in record.seats
-    )
-
-
-def _status(record: GameRecord) -> str:
-    result = record.result or {}
-    if record.status == "playing":
-        return "playing"
-    winner = result.get("winner")
-    who = (
-        f"{plain(record.seats[winner].name, 40)} won"
-        if type(winner) is int and 0 <= winner < len(record.seats)
-        else "no winner"
-    )
-    reason = result.get("reason")
-    return f"{plain(record.status, 40)}: {who}" + (f" ({plain(reason)})" if reason else "")
-
-
-def _option_text(value: Any) -> str:
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    return plain(value, 100)
-
-
 if __name__ == "__main__":
     sys.exit(main())

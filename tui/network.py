@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from net.grants import SERVER_ENV, split_host_port
+from saves.atomic import write_json_atomically
 from tui.plain import plain
 
 DEFAULT_PORT = 7420
@@ -150,11 +151,7 @@ class HeldSeats:
     def _save(self, seats: Mapping[str, str]) -> None:
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = self.path.with_suffix(".tmp")
-            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-            with os.fdopen(fd, "w", encoding="utf-8") as out:
-                json.dump(dict(seats), out)
-            os.replace(tmp, self.path)
+            write_json_atomically(self.path, dict(seats))
         except OSError:
             pass  # a seat not kept is lost only if the app closes mid-game
 

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Any
+
+from saves.atomic import write_json_atomically
 
 SETTINGS_FILE = "settings.json"
 CARD_STYLES = ("unicode", "ascii")
@@ -104,17 +105,6 @@ def load_settings(config_dir: Path) -> tuple[Settings, str | None]:
 
 
 def save_settings(config_dir: Path, settings: Settings) -> None:
-    """Write atomically (temp file, fsync, replace) so a crash never leaves half a file."""
+    """Write atomically (saves.atomic) so a crash never leaves half a file."""
     config_dir.mkdir(parents=True, exist_ok=True)
-    path = config_dir / SETTINGS_FILE
-    fd, tmp = tempfile.mkstemp(dir=config_dir, prefix=".settings-", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            json.dump(settings.to_json(), fh, indent=2)
-            fh.write("\n")
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    write_json_atomically(config_dir / SETTINGS_FILE, settings.to_json(), indent=2)

@@ -3,6 +3,12 @@ by the templates (rules/events.py), not patched afterwards."""
 
 from __future__ import annotations
 
+from typing import cast
+
+import msgspec
+
+from rules.domination import SPEC as DOMINATION
+from rules.domination import DominationView
 from rules.events import Event, fill_names, visible_events
 from rules.game import Outcome
 from rules.registry import get_game
@@ -82,6 +88,83 @@ def test_the_result_and_the_caption_say_you_win_and_you_lead() -> None:
     outcome = Outcome(0, ((0,), (1,)), (60, 20), "{p1} resigned")
     text = result_text(outcome, NAMES, (), {0})
     assert text.startswith("You win.")
-    view = {"run": [], "leader": 0, "round": 4}
-    assert run_caption(view, NAMES, CardStyle(), {0}) == "Round 4: You lead, any card."  # type: ignore[arg-type]
-    assert run_caption(view, ["Ann", "Bo"], CardStyle()) == "Round 4: Ann leads, any card."  # type: ignore[arg-type]
+    view = msgspec.structs.replace(
+        cast(DominationView, DOMINATION.new(seed=1).view(0)), run=[], leader=0, round=4
+    )
+    assert run_caption(view, NAMES, CardStyle(), {0}) == "Round 4: You lead, any card."
+    assert run_caption(view, ["Ann", "Bo"], CardStyle()) == "Round 4: Ann leads, any card."
+
+
+def test_the_result_labels_its_score_column_places_each_seat_and_names_a_resignation() -> None:
+    outcome = Outcome(None, ((1,), (2, 3), (0,)), (18, 0, 0, 0), "{p1} is left holding cards")
+    names = ["You", "Computer 2", "Computer 3", "Computer 4"]
+    text = result_text(outcome, names, (), {0}, "cards left (fewer is better)", resigned={0})
+    lines = text.splitlines()
+    assert lines[1] == "(Computer 2 is left holding cards; You resigned)"
+    assert lines[3].startswith("Place") and lines[3].endswith("cards left (fewer is better)")
+    assert [line.split()[0] for line in lines[4:8]] == ["1st", "=2nd", "=2nd", "4th"]
+    assert lines[4].split()[1:] == ["Computer", "2", "0"]
+    assert lines[7].split() == ["4th", "You", "18"]
+    # the resignation is not said twice where the reason is the resignation
+    two = result_text(Outcome.resigned(0, 2, (12, 12)), ["A", "B"], resigned={0})
+    assert two.count("resigned") == 1 and "Place" in two and "points" in two
+
+
+def test_domination_moves_and_moments_in_words() -> None:
+    config = DOMINATION.config()
+    assert DOMINATION.move_words(config, "10H") == "play 10H"
+    assert DOMINATION.move_words(config, "concede") == "concede the round"
+    state = DOMINATION.new(config, seed=3)
+    assert DOMINATION.turn_label(state, 0) == "Round 1, card 1"
+    seat = state.to_act()[0]
+    state.play_text(seat, str(state.legal_moves(seat)[0]))
+    assert DOMINATION.turn_label(state, 1) == "Round 1, card 2"
+    assert get_game("trick").score_label(get_game("trick").config()) == "points"
+
+
+def test_the_other_hands_are_counted_apart_from_whose_hand_it_is() -> None:
+    from tui.games.domination import holdings_caption
+
+    assert holdings_caption([4, 5], ["You", "Computer"], {0}, 0) == "Computer holds 5"
+    # a replay seen by the computer: the person is still addressed as you
+    assert holdings_caption([4, 5], ["You", "Computer"], {0}, 1) == "You hold 4"
+    # a spectator: every hand, and no "Your hand" (the screen says "Watching")
+    assert holdings_caption([5, 4], ["A", "Bea"], (), None) == "A holds 5, Bea holds 4"
+
+
+def test_the_analysis_numbers_moments_by_the_games_own_unit() -> None:
+    from saves.record import GameRecord, SeatInfo
+    from tui.screens.analysis import turn_labels
+
+    config = DOMINATION.config(first_leader="0")
+    state = DOMINATION.new(config, seed=4)
+    moves = []
+    for _ in range(3):
+        seat = state.to_act()[0]
+        move = str(state.legal_moves(seat)[0])
+        state.play_text(seat, move)
+        moves.append((seat, move))
+    seats = [SeatInfo("You", "human"), SeatInfo("Computer", "bot", "easy")]
+    record = GameRecord.new("domination", config, 4, seats)
+    record.moves = moves
+    labels = turn_labels(record, [0, 2])
+    assert labels[0] == "Round 1, card 1"
+    assert labels[2].startswith("Round ") and set(labels) == {0, 2}
+
+
+def test_the_hand_caption_names_whose_hand_and_none_for_a_spectator() -> None:
+    from types import SimpleNamespace
+
+    from tui.games.domination import DominationScreen
+
+    def caption(seat: int | None, people: tuple[int, ...], replay: object = None) -> str:
+        screen = SimpleNamespace(
+            seat=seat, people=people, replay=replay, seat_name=["You", "Computer"].__getitem__
+        )
+        return DominationScreen.hand_caption(screen)  # type: ignore[arg-type]
+
+    assert caption(0, (0,)) == "Your hand"
+    assert caption(None, ()) == "Watching: no hand of your own"
+    assert caption(1, (0, 1)) == "Computer's hand"  # a hot seat: by name
+    # a replay seen by the computer, played here by You
+    assert caption(1, (), SimpleNamespace(people=(0,))) == "Computer's hand"

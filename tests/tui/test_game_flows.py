@@ -55,7 +55,7 @@ async def test_whole_game_against_the_computer_reaches_game_over(dirs: Any) -> N
         # behind the result the footer offers no play keys
         footer = text.splitlines()[-1]
         assert "Play" not in footer and "Choose" not in footer and "Hint" not in footer
-        assert f"Difference{abs(scores[0] - scores[1]):>16}" in text
+        assert f"Difference{abs(scores[0] - scores[1]):>22}" in text  # under the points
         # the record on disk says finished, with the result
         record = app.store.load(screen.client.record_id)
         assert record.status == "finished" and record.result is not None
@@ -345,7 +345,7 @@ async def test_h_shows_the_engines_view_of_your_moves(
         assert app.screen is screen and screen.update.hints == (1, 0)
 
 
-def test_analysis_names_the_dearest_moves_in_words() -> None:
+def test_analysis_names_the_costliest_moves_in_words() -> None:
     from rules.bots.review import Moment
     from tui.screens.analysis import moment_text, moments_summary
     from tui.widgets.cards import CardStyle
@@ -353,16 +353,22 @@ def test_analysis_names_the_dearest_moves_in_words() -> None:
     style = CardStyle()
     dear = Moment(11, "4S", "KS", 0.30, 0.55)
     assert moment_text(dear, style) == (
-        "Move 12: you played 4♠; best was K♠ (cost: 25% of your chance to win)"
+        "Move 12: your move: 4♠; best: K♠ (cost: 25% of your chance to win)"
     )
     assert moment_text(dear, style, lambda v: v * 100) == (
-        "Move 12: you played 4♠; best was K♠ (cost: 25.0 points)"
+        "Move 12: your move: 4♠; best: K♠ (cost: 25.0 points)"
     )
     free = Moment(3, "2C", "2C", 0.5, 0.5)
     assert moments_summary([free], style) == [
         "The engine found no move of yours it would have changed."
     ]
     assert moments_summary([dear, free], style) == [moment_text(dear, style)]
+    # in the game's words and unit, cards in the table's style (not 5S+5H beside 10♣)
+    words = moment_text(dear, style, words=lambda m: f"play {m}", label="Round 3, card 2")
+    assert (
+        words
+        == "Round 3, card 2: your move: play 4♠; best: play K♠ (cost: 25% of your chance to win)"
+    )
 
 
 @pytest.mark.slow  # a whole game first; the text is tested as a pure function above

@@ -7,10 +7,12 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
+import msgspec
 import pytest
 
+from rules.domination import SPEC as DOMINATION
 from rules.domination import DominationView
 from rules.events import Event, visible_events
 from rules.registry import get_game
@@ -51,7 +53,9 @@ def test_a_revealed_round_is_summed_up_with_the_chips() -> None:
 
 
 def test_the_caption_does_not_name_a_leader_once_the_game_is_over() -> None:
-    view: DominationView = {"run": [], "leader": 1, "round": 16}  # type: ignore[typeddict-item]
+    view = msgspec.structs.replace(
+        cast(DominationView, DOMINATION.new(seed=1).view(0)), run=[], leader=1, round=16
+    )
     assert run_caption(view, NAMES, CardStyle(), {0}, over=True) == ("Round 16: the game is over.")
     assert round_marker(3) == "── end of round 3 ──"
     assert round_marker(3, ascii=True) == "-- end of round 3 --"

@@ -360,14 +360,14 @@ async def test_replay_plays_a_finished_game_back_on_the_games_own_screen(dirs: A
         screen = app.screen
         assert isinstance(screen, DominationScreen) and screen.replay is not None
         text = screen_text(app)
-        assert f"Replay: move {moves} of {moves} · seen by Ada · the game is over" in text
+        assert f"Replay: {moves} of {moves} moves played · seen by Ada · the game is over" in text
         assert "Your hand" in text  # the game's own widgets, not a text dump
         await pilot.press("home")
         await settle(pilot)
-        assert f"move 0 of {moves}" in screen_text(app)
+        assert f"0 of {moves} moves played" in screen_text(app)
         await pilot.press("right")
         await settle(pilot)
-        assert f"move 1 of {moves}" in screen_text(app)
+        assert f"1 of {moves} moves played" in screen_text(app)
         # the first move is in the log as Ada saw it
         first = screen.replay.history(0)
         assert first and screen.narrate(first[-1]) in screen_text(app).replace("\n", " ")
@@ -379,7 +379,7 @@ async def test_replay_plays_a_finished_game_back_on_the_games_own_screen(dirs: A
         other = app.screen
         assert isinstance(other, DominationScreen) and other is not screen
         assert other.replay is not None and other.replay.perspective == 1
-        assert "move 1 of" in screen_text(app) and "seen by Computer" in screen_text(app)
+        assert "1 of" in screen_text(app) and "seen by Computer" in screen_text(app)
         await pilot.press("t")  # as text, where everything may be revealed once over
         await settle(pilot)
         assert isinstance(app.screen, ReplayTextScreen)
@@ -432,7 +432,7 @@ async def test_an_unfinished_game_replays_only_as_its_person_saw_it(dirs: Any) -
         await settle(pilot)
         screen = app.screen
         assert isinstance(screen, GameScreen) and screen.replay is not None
-        assert "move 6 of 6 · seen by Ada" in screen_text(app)
+        assert "6 of 6 moves played · seen by Ada" in screen_text(app)
         assert screen.view == screen.replay.game.states[6].view(0)
         await pilot.press("v")  # no other perspective until the game is over
         await settle(pilot)

@@ -7,12 +7,20 @@ After an intended change of looks: `uv run pytest tests/tui/test_snapshots.py
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
 from textual.pilot import Pilot
 
+from net import table as table_module
+from net.client import HintEstimate
 from rules import registry
+from rules.bots.review import Moment
+from tui.screens import analysis
+from tui.screens.analysis import AnalysisScreen
+from tui.screens.game_over import GameOverScreen
+from tui.screens.hint import HintScreen
 
 from .conftest import make_app, play_launch, settle
 
@@ -55,3 +63,84 @@ def test_domination_in_progress(dirs: Any, snap_compare: Any) -> None:
 def test_domination_ascii(dirs: Any, snap_compare: Any) -> None:
     app = make_app(dirs, ascii=True, launch=play_launch(seed=7, vs="computer:easy"))
     assert snap_compare(app, terminal_size=(80, 24), run_before=settle)
+
+
+def test_domination_start(dirs: Any, snap_compare: Any) -> None:
+    app = make_app(dirs, launch=play_launch(seed=7, vs="computer:easy"))
+    assert snap_compare(app, terminal_size=(80, 24), run_before=settle)
+
+
+def test_domination_start_in_a_light_theme(dirs: Any, snap_compare: Any) -> None:
+    # the app takes its theme from the settings file (tui/settings.py)
+    _, config = dirs
+    path = config / "settings.json"
+    path.write_text(json.dumps({**json.loads(path.read_text()), "theme": "textual-light"}))
+    app = make_app(dirs, launch=play_launch(seed=7, vs="computer:easy"))
+    assert snap_compare(app, terminal_size=(80, 24), run_before=settle)
+
+
+def fixed_hint(situation: Any, rng: Any) -> tuple[HintEstimate, ...]:
+    """The engine's answer made fixed (the search is seeded, but not worth a
+    snapshot's time): the legal moves in order, each a little worse."""
+    return tuple(
+        HintEstimate(str(move), round(0.62 - 0.07 * i, 2)) for i, move in enumerate(situation.legal)
+    )
+
+
+def test_domination_hint(dirs: Any, snap_compare: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(table_module, "_hint", fixed_hint)
+
+    async def ask(pilot: Pilot[Any]) -> None:
+        await settle(pilot)
+        await pilot.press("h")
+        await settle(pilot, lambda: isinstance(pilot.app.screen, HintScreen))
+
+    app = make_app(dirs, launch=play_launch(seed=7, vs="computer:easy"))
+    assert snap_compare(app, terminal_size=(80, 24), run_before=ask)
+
+
+def test_domination_result_after_a_resignation(dirs: Any, snap_compare: Any) -> None:
+    async def resign(pilot: Pilot[Any]) -> None:
+        await settle(pilot)
+        screen: Any = pilot.app.screen
+        index = next(i for i, c in enumerate(screen.hand) if c in screen.legal)
+        await pilot.press(str(index + 1))  # a move, so that the game is kept
+        await settle(pilot)
+        await pilot.press("escape")
+        await settle(pilot)
+        await pilot.press("r")  # Resign, in the menu
+        await settle(pilot)
+        await pilot.press("enter")  # yes
+        await settle(pilot, lambda: isinstance(pilot.app.screen, GameOverScreen))
+
+    app = make_app(dirs, launch=play_launch(seed=7, vs="computer:easy"))
+    assert snap_compare(app, terminal_size=(80, 24), run_before=resign)
+
+
+def test_analysis_of_a_domination_game(
+    dirs: Any, snap_compare: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def fixed_review(spec: Any, config: Any, seed: int, moves: Any, seat: int, *_: Any) -> Any:
+        mine = [ply for ply, (who, _) in enumerate(moves) if who == seat]
+        return [
+            Moment(mine[0], spec.parse_move(moves[mine[0]][1]), spec.parse_move("KS"), 0.31, 0.55),
+            Moment(mine[1], spec.parse_move(moves[mine[1]][1]), spec.parse_move("5C"), 0.4, 0.48),
+        ]
+
+    monkeypatch.setattr(analysis, "review", fixed_review)
+
+    async def analyse(pilot: Pilot[Any]) -> None:
+        await settle(pilot)
+        for _ in range(4):  # two moves of each seat
+            screen: Any = pilot.app.screen
+            index = next(i for i, c in enumerate(screen.hand) if c in screen.legal)
+            await pilot.press(str(index + 1))
+            await settle(pilot)
+        game: Any = pilot.app.screen
+        record = game.cardtable.store.load(game.client.record_id)
+        pilot.app.push_screen(AnalysisScreen(record, 0))
+        await settle(pilot, lambda: pilot.app.screen.query_one("#moments").option_count > 0)
+        await pilot.pause()
+
+    app = make_app(dirs, launch=play_launch(seed=7, vs="computer:easy"))
+    assert snap_compare(app, terminal_size=(80, 24), run_before=analyse)

@@ -33,8 +33,8 @@ HAND_KEYS = 5
 
 
 def run_faces(view: DominationView) -> list[CardFace]:
-    start = view.get("domination_start")
-    return [CardFace(c, sideways=i == start) for i, c in enumerate(view.get("run", []))]
+    start = view.domination_start
+    return [CardFace(c, sideways=i == start) for i, c in enumerate(view.run)]
 
 
 def run_caption(
@@ -44,25 +44,20 @@ def run_caption(
     you: Collection[int] = (),
     over: bool = False,
 ) -> str:
-    run = view.get("run", [])
-    seat = view.get("leader")
-    leader = "?" if seat is None else fill_names(f"{{p{seat}}}", names, ())
+    run = view.run
+    seat = view.leader
+    leader = fill_names(f"{{p{seat}}}", names, ())
     if over:  # nobody leads again: the last round is under the caption
-        return f"Round {view.get('round', 1)}: the game is over."
+        return f"Round {view.round}: the game is over."
     if not run:
-        who = "?" if seat is None else fill_names(f"{{p{seat} leads|lead}}", names, you)
-        return f"Round {view.get('round', 1)}: {who}, any card."
+        who = fill_names(f"{{p{seat} leads|lead}}", names, you)
+        return f"Round {view.round}: {who}, any card."
     # what the round is worth comes first: at 80 columns the end may be cut
-    worth = view.get("round_value", 0)
-    note = " (Inelegant lead)" if view.get("inelegant_lead") else ""
-    parts = [
-        f"Round {view.get('round', 1)}",
-        f"worth {worth}{note}",
-        f"x{view.get('multiplier', 1)}",
-    ]
-    start = view.get("domination_start")
+    note = " (Inelegant lead)" if view.inelegant_lead else ""
+    parts = [f"Round {view.round}", f"worth {view.round_value}{note}", f"x{view.multiplier}"]
+    start = view.domination_start
     if start is not None:
-        suit = SUIT_NAMES.get(view.get("domination_suit") or "", "?")
+        suit = SUIT_NAMES.get(view.domination_suit or "", "?")
         parts.append(f"Domination in {suit} from {card_label(run[start], style)}")
     parts.append(f"led by {leader}")
     return " · ".join(parts)
@@ -70,12 +65,23 @@ def run_caption(
 
 def score_extras(view: DominationView) -> list[str]:
     extra = []
-    if view.get("target_score"):
-        extra.append(f"to {view['target_score']}")
-    if view.get("rounds"):
-        extra.append(f"{view['rounds']} rounds")
-    extra.append(f"deck {view.get('stock', 0)}")
+    if view.target_score:
+        extra.append(f"to {view.target_score}")
+    if view.rounds:
+        extra.append(f"{view.rounds} rounds")
+    extra.append(f"deck {view.stock}")
     return extra
+
+
+def holdings_caption(
+    sizes: Sequence[int], names: Sequence[str], you: Collection[int], seat: int | None
+) -> str:
+    """How many cards the other hands hold: "Computer holds 4", "You hold 4"."""
+    return ", ".join(
+        fill_names(f"{{p{s} holds|hold}} {n}", names, you)
+        for s, n in enumerate(sizes)
+        if s != seat and s < len(names)
+    )
 
 
 def round_summary_lines(
@@ -120,7 +126,9 @@ class DominationScreen(GameScreen):
                 yield Static("Discards", classes="caption")
                 yield DiscardGrid(id="discards")
             yield EventLog(id="log")
-        yield Static("", markup=False, id="hand-caption", classes="caption")
+        with Horizontal(id="hand-captions"):
+            yield Static("", markup=False, id="hand-caption", classes="caption")
+            yield Static("", markup=False, id="others-caption", classes="caption")
         yield CardRow(id="hand", empty_text="(no cards)")
         yield Static("", markup=False, id="status")
         # compact: every key fits at 80 columns
@@ -129,7 +137,7 @@ class DominationScreen(GameScreen):
     # ------------------------------------------------------------ drawing
     @property
     def hand(self) -> list[str]:
-        return list(self.view.get("hand", []))
+        return list(self.view.hand or [])  # a spectator has none
 
     def show_view(self, shown: View) -> None:
         view = cast(DominationView, shown)
@@ -146,20 +154,29 @@ class DominationScreen(GameScreen):
             run_caption(view, names, style, self.you, self.over)
         )
         self.query_one("#run", CardRow).set_faces(run_faces(view))
-        self.query_one("#discards", DiscardGrid).set_discards(view.get("discards", {}))
+        self.query_one("#discards", DiscardGrid).set_discards(view.discards)
         hand = self.hand
         legal = self.legal
         if legal and (self.cursor >= len(hand) or hand[self.cursor] not in legal):
             self.cursor = hand.index(next(c for c in hand if c in legal))
         self.cursor = max(0, min(self.cursor, len(hand) - 1))
         self._draw_hand()
-        sizes = view.get("hand_sizes", [])
-        others = [f"{self.seat_name(s)} holds {n}" for s, n in enumerate(sizes) if s != self.seat]
-        whose = "Your hand" if not self.hot_seat else f"{self.seat_name(self.seat)}'s hand"
-        self.query_one("#hand-caption", Static).update(
-            f"{whose}" + (f" · {', '.join(others)}" if others else "")
+        self.query_one("#hand-caption", Static).update(self.hand_caption())
+        self.query_one("#others-caption", Static).update(
+            holdings_caption(view.hand_sizes, self.names, self.you, self.seat)
         )
         self.refresh_bindings()
+
+    def hand_caption(self) -> str:
+        """Whose hand is on screen: "Your hand" for the one person at this
+        screen, "Ann's hand" for anyone else (a hot seat, a replay seen by the
+        computer), and no hand at all for a spectator."""
+        if self.seat is None:
+            return "Watching: no hand of your own"
+        people = self.replay.people if self.replay is not None else self.people
+        if len(people) == 1 and self.seat in people:  # one person at this screen: theirs
+            return "Your hand"
+        return f"{self.seat_name(self.seat)}'s hand"
 
     def round_ended(self, event: Event) -> int | None:
         if event.kind != "round_won":
@@ -195,12 +212,12 @@ class DominationScreen(GameScreen):
 
     def turn_text(self) -> str:
         if self.my_turn and not self.over:
-            run = self.view.get("run", [])
+            run = self.view.run
             who = "Your turn" if not self.hot_seat else f"{self.seat_name(self.seat)}, your turn"
             if not run:
                 return f"{who}: lead any card."
-            if self.view.get("domination_start") is not None:
-                suit = SUIT_NAMES.get(self.view.get("domination_suit") or "", "?")
+            if self.view.domination_start is not None:
+                suit = SUIT_NAMES.get(self.view.domination_suit or "", "?")
                 return f"{who}: Domination: a higher {suit[:-1]} than {run[-1]}."
             if run[-1][:-1] == "A":  # everything ranks >= an Ace
                 return f"{who}: any card follows an Ace."
@@ -276,14 +293,14 @@ def describe(
     score_line = "   ".join(f"{n} {s}" for n, s in zip(names, scores, strict=False))
     lines.append(Text(f"{score_line}   ·   {' · '.join(score_extras(view))}"))
     lines.append(Text(run_caption(view, names, style)))
-    run = view.get("run", [])
-    start = view.get("domination_start")
+    run = view.run
+    start = view.domination_start
     shown = [
         f"[{card_label(c, style)}]" if i == start else card_label(c, style)
         for i, c in enumerate(run)
     ]
     lines.append(Text("Table: " + (" ".join(shown) if shown else "(empty)")))
-    discards = view.get("discards", {})
+    discards = view.discards
     for suit in "SHDC":
         ranks = [RANK_HEADS[r - 1] for r in discards.get(suit, [])]
         symbol = suit if style.ascii else {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[suit]
@@ -295,9 +312,9 @@ def describe(
         stock = snapshot.get("stock", [])
         top = " ".join(card_label(c, style) for c in reversed(stock[-10:]))
         lines.append(Text(f"Deck ({len(stock)}), next to draw: {top or '-'}"))
-    elif view.get("hand") is not None:
-        seat = view.get("seat")
-        who = names[seat] if isinstance(seat, int) and seat < len(names) else YOU_NAME
-        cards = " ".join(card_label(c, style) for c in view["hand"])
+    elif view.hand is not None:
+        seat = view.seat
+        who = names[seat] if seat is not None and seat < len(names) else YOU_NAME
+        cards = " ".join(card_label(c, style) for c in view.hand)
         lines.append(Text(f"{hand_owner(who)} hand: {cards or '(empty)'}"))
     return Group(*lines)

@@ -1,5 +1,6 @@
-"""After a game: the player's own moves through the search engine, dearest
-first. Each moment opens the replay at that position, seen by the player.
+"""After a game: the player's own moves through the search engine, costliest
+first, in the game's words and its own unit ("Round 5, card 3"). Each moment
+opens the replay at that position (before the move), seen by the player.
 
 The engine sees, at each decision, only what the seat had seen then
 (``rules.bots.review``); it runs in a thread with a smaller budget than the
@@ -8,8 +9,9 @@ hard bot's, so a whole game takes seconds, with progress shown.
 
 from __future__ import annotations
 
+import functools
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Mapping
 from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import ComposeResult
@@ -18,7 +20,11 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
+from rules.bots.review import review
+from rules.bots.search import Budget, engine_for
+from saves.errors import SaveError
 from tui.plain import plain, plain_text
+from tui.screens.replay import open_replay
 from tui.styles import LISTS
 from tui.widgets.cards import CardStyle, card_style_of
 from tui.widgets.event_log import display_text
@@ -28,7 +34,7 @@ if TYPE_CHECKING:
 
     from rules.bots.review import Moment
     from saves.record import GameRecord
-    from tui.games.base import GameScreen
+    from tui.games.core import TableScreenCore
 
 ITERATIONS = 300  # a decision's search in the analysis (the hard bot uses more)
 SHOWN = 10
@@ -36,29 +42,57 @@ NEGLIGIBLE = 0.005  # a cost this small is no mistake
 
 
 def moment_text(
-    moment: Moment, style: CardStyle, to_points: Callable[[float], float] | None = None
+    moment: Moment,
+    style: CardStyle,
+    to_points: Callable[[float], float] | None = None,
+    words: Callable[[str], str] = str,
+    label: str = "",
 ) -> str:
-    """One costly moment in words: the move number, what was played, the best
-    move, and what the difference cost (in win chance, or in points where the
-    game's engine reads its values as points: ``to_points``)."""
-    played = display_text(str(moment.played), style)
-    best = display_text(str(moment.best), style)
+    """One costly moment in words: when (``label``, the game's own unit; by
+    default the move number), what was played, the best move (``words``: the
+    game's words for a move), and what the difference cost (in win chance, or
+    in points where the game's engine reads its values as points:
+    ``to_points``)."""
+    played = display_text(words(str(moment.played)), style)
+    best = display_text(words(str(moment.best)), style)
     if to_points is not None:
         lost = to_points(moment.best_value) - to_points(moment.played_value)
         cost = f"{lost:.1f} points"
     else:
         cost = f"{round(moment.cost * 100)}% of your chance to win"
-    return f"Move {moment.ply + 1}: you played {played}; best was {best} (cost: {cost})"
+    when = label or f"Move {moment.ply + 1}"
+    # "your move: play A♣", not "you played play A♣": the words may start with a verb
+    return f"{when}: your move: {played}; best: {best} (cost: {cost})"
 
 
 def moments_summary(
-    moments: list[Moment], style: CardStyle, to_points: Callable[[float], float] | None = None
+    moments: list[Moment],
+    style: CardStyle,
+    to_points: Callable[[float], float] | None = None,
+    words: Callable[[str], str] = str,
+    labels: Mapping[int, str] | None = None,
 ) -> list[str]:
-    """The lines of the list, dearest first; a sentence if nothing cost anything."""
+    """The lines of the list, costliest first; a sentence if nothing cost
+    anything. ``labels``: each moment's ``turn_label``, by its ply."""
     costly = [m for m in moments if m.cost > NEGLIGIBLE][:SHOWN]
     if not costly:
         return ["The engine found no move of yours it would have changed."]
-    return [moment_text(m, style, to_points) for m in costly]
+    labels = labels or {}
+    return [moment_text(m, style, to_points, words, labels.get(m.ply, "")) for m in costly]
+
+
+def turn_labels(record: GameRecord, plies: Collection[int]) -> dict[int, str]:
+    """The game's own label (``GameSpec.turn_label``) of the moment before
+    each move in ``plies``, by replaying the record once."""
+    spec = record.spec()
+    state = spec.new(record.game_config(), record.seed, record.deck_order)
+    labels: dict[int, str] = {}
+    last = max(plies, default=-1)
+    for ply, (seat, text) in enumerate(record.moves[: last + 1]):
+        if ply in plies:
+            labels[ply] = spec.turn_label(state, ply)
+        state.play_text(seat, text)
+    return labels
 
 
 class AnalysisScreen(Screen[None]):
@@ -89,9 +123,6 @@ class AnalysisScreen(Screen[None]):
         self.query_one("#analysis-head", Static).update(plain_text(text, None))
 
     def _review(self) -> None:
-        from rules.bots.review import review
-        from rules.bots.search import Budget
-
         record = self.record
 
         def progress(done: int, total: int) -> None:
@@ -99,7 +130,7 @@ class AnalysisScreen(Screen[None]):
 
         try:
             spec = record.spec()
-            moments = review(
+            found = review(
                 spec,
                 record.game_config(),
                 record.seed,
@@ -110,18 +141,19 @@ class AnalysisScreen(Screen[None]):
                 record.deck_order,
                 progress,
             )
+            labels = turn_labels(record, [m.ply for m in found if m.cost > NEGLIGIBLE][:SHOWN])
         except Exception as err:  # a record that no longer replays, an engine bug
             self.app.call_from_thread(self._head, f"No analysis: {err}")
             return
-        self.app.call_from_thread(self._show, moments)
+        self.app.call_from_thread(self._show, found, labels)
 
-    def _show(self, moments: list[Moment]) -> None:
-        from rules.bots.search import engine_for
-
+    def _show(self, moments: list[Moment], labels: Mapping[int, str]) -> None:
         self.moments = [m for m in moments if m.cost > NEGLIGIBLE][:SHOWN]
         adapter, _ = engine_for(self.record.game)
         to_points = adapter.points if adapter.value_kind == "points" else None
-        lines = moments_summary(moments, card_style_of(self.app), to_points)
+        spec, config = self.record.spec(), self.record.game_config()
+        words = functools.partial(spec.move_words, config)
+        lines = moments_summary(moments, card_style_of(self.app), to_points, words, labels)
         listing = self.query_one("#moments", OptionList)
         listing.clear_options()
         listing.add_options(
@@ -130,14 +162,12 @@ class AnalysisScreen(Screen[None]):
         listing.highlighted = 0
         listing.focus()
         self._head(
-            "Your dearest moves, as the engine sees them: Enter opens the replay there."
+            "Your costliest moves, as the engine sees them: Enter replays from there."
             if self.moments
             else "Nothing to regret."
         )
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        from tui.screens.replay import open_replay
-
         index = int(event.option.id or 0)
         if index < len(self.moments):
             ply = self.moments[index].ply
@@ -147,12 +177,10 @@ class AnalysisScreen(Screen[None]):
         self.dismiss()
 
 
-async def analyse(game: GameScreen) -> None:
+async def analyse(game: TableScreenCore) -> None:
     """The analysis of the game on ``game``'s screen, for the seat it shows
     (the first person's, to a spectator): a game whose record this app keeps,
     local play."""
-    from saves.errors import SaveError
-
     if game.client.connection is not None:
         game.set_status(
             "No analysis: the server keeps this game, and analysis needs its record here.",
@@ -160,9 +188,9 @@ async def analyse(game: GameScreen) -> None:
         )
         return
     seat = game.seat if game.seat is not None else (game.people or (None,))[0]
-    store = getattr(game.cardtable, "store", None)
+    store = game.host.store
     await game.client.idle()  # the last move's save is behind it
-    if seat is None or store is None:
+    if seat is None:
         game.set_status("Only a player's own games can be analysed.", problem=True)
         return
     try:

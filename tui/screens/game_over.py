@@ -18,14 +18,41 @@ from tui.plain import plain, plain_text
 from tui.screens.input_guard import InputGuard
 
 
+def ordinal(place: int) -> str:
+    """1st, 2nd, 3rd, 4th… (11th, 12th, 13th)."""
+    if 10 <= place % 100 <= 20:
+        return f"{place}th"
+    return f"{place}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(place % 10, 'th') }"
+
+
+def places(outcome: Outcome, players: int) -> list[tuple[str, int]]:
+    """(finishing place, seat) in the ranking's order: tied seats share a
+    place ("=2nd"); seats the ranking leaves out follow, unplaced."""
+    rows: list[tuple[str, int]] = []
+    place = 1
+    for group in outcome.ranking:
+        seats = [s for s in group if 0 <= s < players]
+        shown = ("=" if len(seats) > 1 else "") + ordinal(place)
+        rows += [(shown, s) for s in seats]
+        place += len(seats)
+    placed = {s for _, s in rows}
+    rows += [("", s) for s in range(players) if s not in placed]
+    return rows
+
+
 def result_text(
     outcome: Outcome,
     names: Sequence[str],
     hints: Sequence[int] = (),
     you: Collection[int] = (),
+    score_label: str = "points",
+    resigned: Collection[int] = (),
 ) -> str:
     """The result in words: plain text, whatever the names and the reason hold
-    (``you``: the seats addressed in the second person)."""
+    (``you``: the seats addressed in the second person). The scores in a
+    labelled column (``score_label``: what they count), each name with its
+    finishing place; ``resigned``: seats that resigned, named with the reason
+    when it does not say so itself."""
     names = [plain(n, 40) for n in names]
     winner = outcome.winner
     scores = list(outcome.scores)
@@ -36,14 +63,26 @@ def result_text(
         lines.append("A draw.")
     else:
         lines.append("The game is over.")
-    reason = outcome.render(names, you)
-    if reason:
-        lines.append(f"({plain(reason)})")
+    reasons = [outcome.render(names, you)] if outcome.reason else []
+    reasons += [
+        fill_names(f"{{p{seat}}} resigned", names, you)
+        for seat in sorted(set(resigned))
+        if 0 <= seat < len(names) and outcome.reason != f"{{p{seat}}} resigned"
+    ]
+    if reasons:
+        lines.append(f"({plain('; '.join(reasons))})")
     if scores and len(scores) == len(names):
+        label = plain(score_label, 40)
+        width = max(6, len(label))
         lines.append("")
-        lines += [f"{n:<20}{s:>6}" for n, s in zip(names, scores, strict=True)]
+        # no line starts with a space: a dialog's text drops leading blanks
+        lines.append(f"{'Place':<6}{'':<20}{label:>{width}}")
+        lines += [
+            f"{place or '-':<6}{names[seat]:<20}{scores[seat]:>{width}}"
+            for place, seat in places(outcome, len(names))
+        ]
         if len(scores) == 2:
-            lines.append(f"{'Difference':<20}{abs(scores[0] - scores[1]):>6}")
+            lines.append(f"{'Difference':<26}{abs(scores[0] - scores[1]):>{width}}")
     taken = [
         f"{name}: {n} hint{'s' if n != 1 else ''}"
         for name, n in zip(names, hints, strict=False)
@@ -77,6 +116,8 @@ class GameOverScreen(InputGuard, ModalScreen[str]):
         hints: Sequence[int] = (),
         you: Collection[int] = (),
         back: str = "Home",
+        score_label: str = "points",
+        resigned: Collection[int] = (),
     ) -> None:
         super().__init__()
         # where h goes: home, or the lobby of a table elsewhere
@@ -86,6 +127,8 @@ class GameOverScreen(InputGuard, ModalScreen[str]):
         self.names = list(names)
         self.hints = tuple(hints)
         self.you = frozenset(you)
+        self.score_label = score_label
+        self.resigned = frozenset(resigned)
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="game-over"):
@@ -99,7 +142,11 @@ class GameOverScreen(InputGuard, ModalScreen[str]):
 
     def result_renderable(self) -> Text:
         return plain_text(
-            result_text(self.outcome, self.names, self.hints, self.you), None, newlines=True
+            result_text(
+                self.outcome, self.names, self.hints, self.you, self.score_label, self.resigned
+            ),
+            None,
+            newlines=True,
         )
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

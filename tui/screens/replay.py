@@ -23,6 +23,7 @@ from textual.widgets import Footer, Header, Static
 from net.replay import ReplayClient, ReplayGame, replay_perspectives
 from rules.events import visible_events
 from tui.plain import plain, plain_text
+from tui.screens.handoff import HandoffScreen
 from tui.seating import addressed_as_you
 from tui.styles import LISTS
 from tui.widgets.cards import CardStyle
@@ -34,7 +35,7 @@ if TYPE_CHECKING:
     from textual._path import CSSPathType
 
     from saves.record import GameRecord
-    from tui.games.base import GameScreen
+    from tui.games.core import TableScreenCore as GameScreen
 
 
 def open_replay(
@@ -58,7 +59,9 @@ def replay_caption(screen: GameScreen, replay: ReplayClient) -> str:
     """Where the replay on ``screen`` stands, for its status line."""
     seat = replay.perspective
     who = f"seen by {screen.seat_name(seat)}" if seat is not None else "as a spectator sees it"
-    parts = [f"Replay: move {replay.position} of {replay.game.last}", who]
+    # the moves played so far, as the analysis counts them: "Move 21" there
+    # opens here before it, at "20 of 22 moves played"
+    parts = [f"Replay: {replay.position} of {replay.game.last} moves played", who]
     if screen.update.over:
         parts.append("the game is over")
     elif screen.update.to_act:
@@ -99,14 +102,13 @@ def _show(
     app: App[Any], game: ReplayGame, seat: int | None, position: int, handed_off: bool = False
 ) -> None:
     """``handed_off``: ``seat``'s person already has the keyboard."""
-    from tui.games import screen_class
+    from tui.games import screen_class  # here: tui.games imports this module (replay keys)
 
     screen = screen_class(game.record.game)(ReplayClient(game, seat, position))
     secret = not game.finished and len(replay_perspectives(game.record)) > 1
     if seat is None or not secret or handed_off:
         app.push_screen(screen)
         return
-    from tui.screens.handoff import HandoffScreen
 
     # hot-seat, game not over: a seat's hand only once its owner has the keyboard
     app.push_screen(
@@ -166,7 +168,6 @@ class ReplayTextScreen(Screen[int | None]):
 
     def _hand_to(self, seat: int) -> None:
         """Hot-seat: show ``seat``'s eyes only once that person has the keyboard."""
-        from tui.screens.handoff import HandoffScreen
 
         def ready(_: object) -> None:
             self._draw()
@@ -183,7 +184,7 @@ class ReplayTextScreen(Screen[int | None]):
         return style if isinstance(style, CardStyle) else CardStyle()
 
     def _draw(self) -> None:
-        from tui.games import describer
+        from tui.games import describer  # here: tui.games imports this module
 
         head = self.query_one("#replay-head", Static)
         body = self.query_one("#replay-body", Static)

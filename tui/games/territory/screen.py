@@ -14,7 +14,7 @@ ever out of reach.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -380,6 +380,10 @@ class TerritoryScreen(GameScreen):
         """The keys of the cards in hand: ``1-3``, or ``1`` for one card."""
         held = min(len(self.hand), HAND_KEYS)
         return f"1-{held}" if held > 1 else "1"
+
+    def hint_words(self) -> Callable[[str], str]:
+        # the hint names the cards around a cell, as the move list does
+        return self.move_words
 
     def move_words(self, move: str) -> str:
         """A move in the rules' words, naming the cards on the grid it takes or

@@ -1,0 +1,79 @@
+"""Rounds on a game screen: the line in the log where one ends, its summary
+held in view (clocks stopped) until a key or a few seconds, and the scores
+round by round (``s``)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rules.events import Event
+from tui.games.core import TableScreenCore
+from tui.screens.round_summary import RoundSummaryScreen
+from tui.screens.score_history import ScoreHistoryScreen
+from tui.widgets.event_log import EventLog, round_marker
+
+
+class RoundSummaries(TableScreenCore):
+    def round_summary(self, event: Event) -> list[str]:
+        """The summary of the round ``event`` ended, line by line: who won, how
+        much and why, the new scores. By default the event's own narration."""
+        return [self.narrate(event)]
+
+    def scores_after(self, event: Event) -> list[int] | None:
+        """Every seat's score after the round ``event`` ended (default: the
+        event's ``scores``)."""
+        scores = event.data.get("scores")
+        if isinstance(scores, list) and all(isinstance(s, int) for s in scores):
+            return scores
+        return None
+
+    def round_scores(self) -> list[tuple[int, list[int]]]:
+        """(round, scores after it) for every round ended so far, from the
+        events the seat on screen has seen."""
+        rounds = []
+        for event in self.client.history(self.seat):
+            number = self.round_ended(event)
+            scores = self.scores_after(event) if number is not None else None
+            if number is not None and scores is not None:
+                rounds.append((number, scores))
+        return rounds
+
+    def has_rounds(self) -> bool:
+        """Whether this game marks its rounds (else there is no score history)."""
+        return type(self).round_ended is not TableScreenCore.round_ended
+
+    def action_score_history(self) -> None:
+        self._push_paused(ScoreHistoryScreen(self.round_scores(), self.names))
+
+    def add_to_log(self, events: Sequence[Event]) -> None:
+        """Events into the log, with a line where a round ends."""
+        log = self.query_one(EventLog)
+        for event in events:
+            log.add_events([event], self.names, self.card_style, self.you)
+            number = self.round_ended(event)
+            if number is not None:
+                log.add_line(round_marker(number, self.card_style.ascii))
+
+    def _show_round_summary(self, events: Sequence[Event]) -> bool:
+        """Hold the end of a round in view (clocks stopped) until a key or a
+        few seconds; True if a summary opened."""
+        seconds = self.host.settings.round_summary
+        ended = [(e, n) for e in events if (n := self.round_ended(e)) is not None]
+        if not ended or not seconds or self._summary_open:
+            return False
+        event, number = ended[-1]
+        self._summary_open = True
+
+        def closed(_: None = None) -> None:
+            self._summary_open = False
+            if not self._closed:
+                self._after_update()
+
+        summary = RoundSummaryScreen(
+            f"Round {number}", self.round_summary(event), seconds, self.summary_schedule
+        )
+        self._push_paused(summary, closed)
+        return True
+
+    def _after_update(self) -> None:
+        """What follows an update once it is drawn (GameScreen's)."""

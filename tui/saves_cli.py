@@ -1,0 +1,153 @@
+"""`cardtable saves list | show | export`: the saved games as text, headless
+(Textual is imported only to draw cards in ``show``). ``delete``, which asks
+at a terminal, stays in :mod:`tui.cli`."""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import sys
+from typing import TYPE_CHECKING, Any
+
+from saves.record import GameRecord, parse_time
+from saves.store import SaveStore
+from tui.cli_output import print_out as _print
+from tui.plain import plain
+from tui.settings import default_config_dir, load_settings
+
+if TYPE_CHECKING:
+    from tui.widgets.cards import CardStyle
+
+
+def cmd_saves_list(args: argparse.Namespace) -> int:
+    store = SaveStore.default(args.data_dir)
+    entries = store.list()
+    if not entries:
+        _print(f"No saved games in {store.games_dir}")
+        return 0
+    _print(f"Saved games in {plain(store.games_dir, None)}, last played first:")
+    rows = [("ID", "GAME", "STATUS", "MOVES", "LAST PLAYED", "PLAYERS")]
+    broken = []
+    for e in entries:
+        if e.record is None:
+            broken.append(f"{plain(e.id, 40)}  unreadable: {plain(e.error)}")
+            continue
+        r = e.record
+        rows.append(
+            (
+                r.id,
+                plain(r.game, 40),
+                plain(r.status, 40),
+                str(len(r.moves)),
+                _local_time(r.updated),
+                _players(r),
+            )
+        )
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]) - 1)]
+    for row in rows:
+        cells = [
+            c.rjust(w) if i == 3 else c.ljust(w)
+            for i, (c, w) in enumerate(zip(row, widths, strict=False))
+        ]
+        _print("  ".join([*cells, row[-1]]))
+    for line in broken:
+        _print(line)
+    return 0
+
+
+def cmd_saves_show(args: argparse.Namespace) -> int:
+    store = SaveStore.default(args.data_dir)
+    record_id = store.resolve(args.id)
+    r = store.load(record_id)
+    names = [plain(s.name, 40) for s in r.seats]
+    spec = r.spec()
+    preset = f", preset {plain(r.preset, 40)}" if r.preset else ""
+    lines = [
+        f"Game {r.id}: {plain(spec.title, 40)} ({plain(r.game, 40)}){preset}",
+        f"Status: {_status(r)}",
+        "Players: " + ", ".join(f"{i + 1}. {_seat(s)}" for i, s in enumerate(r.seats)),
+        "Options: " + ", ".join(f"{plain(k, 40)}={_option_text(v)}" for k, v in r.config.items()),
+        f"Seed: {r.seed}" + (" (fixed deck order)" if r.deck_order is not None else ""),
+        f"Started: {_local_time(r.created)}   Last played: {_local_time(r.updated)}",
+        f"File: {plain(store.path(r.id), None)}",
+        f"Moves ({len(r.moves)}), in words; the notation a save keeps in brackets:",
+    ]
+    # the cards as the table draws them (the settings' card style, or --ascii);
+    # imported here: the other commands start without Textual (a test checks)
+    from tui.widgets.event_log import display_text
+
+    style = _card_style(getattr(args, "ascii", False))
+    words = functools.partial(spec.move_words, r.game_config())
+    lines += [
+        f"  {i + 1:>4}. {names[seat] if 0 <= seat < len(names) else '?'}: "
+        f"{display_text(words(text), style)}  [{plain(text, 100)}]"
+        for i, (seat, text) in enumerate(r.moves)
+    ]
+    _print("\n".join(lines))
+    return 0
+
+
+def cmd_saves_export(args: argparse.Namespace) -> int:
+    store = SaveStore.default(args.data_dir)
+    record_id = store.resolve(args.id)
+    written = store.export(record_id, args.path)
+    _print(f"Exported saved game {record_id} to {plain(written, None)}")
+    return 0
+
+
+def _card_style(ascii: bool) -> CardStyle:
+    """The card style the app would use: ``--ascii``, else the settings', else
+    ASCII where standard output cannot encode a suit symbol."""
+    from tui.widgets.cards import CardStyle  # with Textual: only where cards are drawn
+
+    settings, _ = load_settings(default_config_dir())
+    encoding = getattr(sys.stdout, "encoding", None) or "ascii"
+    try:
+        "♠♥♦♣".encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        ascii = True
+    return CardStyle(
+        ascii=ascii or settings.card_style == "ascii", four_colour=settings.four_colour
+    )
+
+
+def _local_time(stamp: str) -> str:
+    try:
+        return parse_time(stamp).astimezone().strftime("%Y-%m-%d %H:%M")
+    except (ValueError, OverflowError, OSError):
+        return plain(stamp, 40)
+
+
+def _seat(seat: Any) -> str:
+    if seat.kind == "bot":
+        return f"{plain(seat.name, 40)} (computer, {plain(seat.level or 'medium', 40)})"
+    return f"{plain(seat.name, 40)} ({plain(seat.kind, 40)})"
+
+
+def _players(record: GameRecord) -> str:
+    return " vs ".join(
+        f"{plain(s.name, 40)} ({plain(s.level or 'medium', 40)})"
+        if s.kind == "bot"
+        else plain(s.name, 40)
+        for s in record.seats
+    )
+
+
+def _status(record: GameRecord) -> str:
+    result = record.result or {}
+    if record.status == "playing":
+        return "playing"
+    winner = result.get("winner")
+    who = (
+        f"{plain(record.seats[winner].name, 40)} won"
+        if type(winner) is int and 0 <= winner < len(record.seats)
+        else "no winner"
+    )
+    reason = result.get("reason")
+    return f"{plain(record.status, 40)}: {who}" + (f" ({plain(reason)})" if reason else "")
+
+
+def _option_text(value: Any) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return plain(value, 100)
