@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import msgspec
+import pytest
 
 from net.local import LocalClient
 from rules.registry import get_game
@@ -402,6 +403,7 @@ async def test_a_game_against_the_computer_by_keys(dirs: Any) -> None:
         assert not isinstance(app.screen, GameOverScreen) or screen.over
 
 
+@pytest.mark.slow  # a whole game through the screen (8 s): CI's slow step runs it
 async def test_a_replay_names_whose_rows_they_are_and_a_spectator_has_none(dirs: Any) -> None:
     from tui.screens.replay import open_replay
 

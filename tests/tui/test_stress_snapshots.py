@@ -13,6 +13,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 
 from tui.games.stress import StressScreen
@@ -79,6 +80,7 @@ def test_stress_hint(dirs: Any, snap_compare: Any) -> None:
     assert snap_compare(app, terminal_size=(80, 24), run_before=ask)
 
 
+@pytest.mark.slow  # a whole game through the screen (8 s): CI's slow step runs it
 def test_stress_result(dirs: Any, snap_compare: Any) -> None:
     async def play_to_the_end(pilot: Pilot[Any]) -> None:
         await settle(pilot)
