@@ -16,7 +16,6 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 
 from .errors import shown_input
-from .views import View
 
 Card = int
 
@@ -105,13 +104,14 @@ def stack_deck(given: Sequence[str], full: Sequence[Card]) -> list[Card]:
     return top + rest
 
 
-def deal_unseen(unseen: Sequence[Card], view: View, seat: int) -> tuple[list[Card], list[Card]]:
-    """A two-seat position rebuilt from ``seat``'s view (``state_from_view``):
+def deal_unseen(
+    unseen: Sequence[Card], other_hand: int, stock: int
+) -> tuple[list[Card], list[Card]]:
+    """A two-seat position rebuilt from one seat's view (``state_from_view``):
     the cards that seat has not seen, in their given order, as the other seat's
-    hand (the view's ``hand_sizes``) and the stock (its ``stock`` count). Any
-    such split will do: the view tells them apart no better. ValueError if the
-    counts disagree with the cards."""
-    count = int(view["hand_sizes"][1 - seat])
-    if len(unseen) != count + int(view["stock"]):
+    hand (``other_hand`` cards, the view's count) and the stock (``stock``
+    cards). Any such split will do: the view tells them apart no better.
+    ValueError if the counts disagree with the cards."""
+    if len(unseen) != other_hand + stock:
         raise ValueError("the view's card counts do not add up to a deck")
-    return list(unseen[:count]), list(unseen[count:])
+    return list(unseen[:other_hand]), list(unseen[other_hand:])

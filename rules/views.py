@@ -31,24 +31,6 @@ class Record(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     not yet moved to attributes (a field left at its default of None counts as
     absent, as in the JSON). New code reads attributes."""
 
-    def get(self, key: str, default: Any = None) -> Any:
-        if key not in self.__struct_fields__:
-            return default
-        value = getattr(self, key)
-        if value is None and key in _optional_fields(type(self)):
-            return default
-        return value
-
-    def __getitem__(self, key: str) -> Any:
-        if key not in self.__struct_fields__ or (
-            key in _optional_fields(type(self)) and getattr(self, key) is None
-        ):
-            raise KeyError(key)
-        return getattr(self, key)
-
-    def __contains__(self, key: object) -> bool:
-        return isinstance(key, str) and self.get(key) is not None
-
     def to_json(self) -> dict[str, Any]:
         """The JSON-able form the wire and the saves carry."""
         data: dict[str, Any] = msgspec.to_builtins(self)

@@ -30,7 +30,7 @@ from functools import cache
 from typing import Any
 
 from ..cards import Card, parse_card
-from ..domination import CONCEDE, DominationState, Play
+from ..domination import CONCEDE, DominationState, DominationView, Play
 from . import register_bot
 from .base import Bot, Situation
 from .search import Adapter, Analysis, Budget, State, analyse, compare, register_engine
@@ -178,15 +178,15 @@ class MediumBot(Bot):
         legal = situation.legal
         if len(legal) == 1:
             return legal[0]
-        v = situation.view
+        v = DominationView.read(situation.view)
         cards = [m.card for m in legal if isinstance(m, Play)]
         choice = choose_card(
-            [parse_card(t) for t in v["hand"]],
+            [parse_card(t) for t in v.hand or ()],
             cards,
-            [parse_card(t) for t in v["run"]],
-            -1 if v["domination_start"] is None else v["domination_start"],
-            _discard_masks(v["discards"]),
-            v["hand_sizes"][1 - situation.seat],
+            [parse_card(t) for t in v.run],
+            -1 if v.domination_start is None else v.domination_start,
+            _discard_masks(v.discards),
+            v.hand_sizes[1 - situation.seat],
             CONCEDE in legal,
         )
         return CONCEDE if choice is None else Play(choice)

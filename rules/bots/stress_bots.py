@@ -46,8 +46,7 @@ from collections.abc import Hashable, Sequence
 from ..stress import FOLLOWS, POWER, Blind, Play, Ready, StressState, Swap
 from ..stress.notation import BLINDS, PICKUP, SINGLE, StressMove, make_play
 from ..stress.state import PLAY as PLAY_PHASE
-from ..stress.state import TEXT
-from ..views import View
+from ..stress.state import TEXT, StressView
 from . import register_bot
 from .base import Bot, RandomBot, Situation
 from .search import Adapter, Budget, State, analyse, register_engine
@@ -102,11 +101,11 @@ class MediumBot(Bot):
         blinds = [m for m in legal if type(m) is Blind]
         if blinds:
             return rng.choice(blinds)  # unseen: every position is as good
-        view = situation.view
+        view = StressView.read(situation.view)
         killer = unbeatable_play(legal, view, situation.seat)
         if killer is not None:
             return killer
-        return choose_play(legal, len(view["stack"]))
+        return choose_play(legal, len(view.stack))
 
 
 # a card nobody can follow is played on a stack of this many cards or more
@@ -115,30 +114,30 @@ KILL_WORTH = 2
 RANK_OF_TEXT = {TEXT[c]: c & 15 for c in range(64) if TEXT[c]}
 
 
-def gone_by_rank(view: View, seat: int) -> list[int]:
+def gone_by_rank(view: StressView, seat: int) -> list[int]:
     """Per rank, the copies the seat knows no other player can hold: in its
     hand or face-up row, on the stack, or burned in the cemetery."""
     gone = [0] * 16
-    for pile in (view["hand"], view["face_up"][seat], view["stack"], view["cemetery"]):
+    for pile in (view.hand or (), view.face_up[seat], view.stack, view.cemetery):
         for text in pile:
             gone[RANK_OF_TEXT[text]] += 1
     return gone
 
 
-def unbeatable_play(legal: Sequence[Hashable], view: View, seat: int) -> Hashable | None:
+def unbeatable_play(legal: Sequence[Hashable], view: StressView, seat: int) -> Hashable | None:
     """Counting what is gone: a play that no card anyone else may still hold
     can follow, so that the next player must pick the stack up (the weakest
     such rank, all its copies), when the stack is worth it. Only ordinary
     ranks: a 2 or 10 leaves a fresh stack, a 3 shows the card below, and an 8
     skips the player who would face it."""
-    if len(view["stack"]) < KILL_WORTH:
+    if len(view.stack) < KILL_WORTH:
         return None
     plays = [m for m in legal if type(m) is Play and m.rank not in KILL_EXEMPT]
     if not plays:
         return None
     gone = gone_by_rank(view, seat)
-    copies = 4 * view["decks"]
-    follows = FOLLOWS[view["rules"]["ten_wild"]]
+    copies = 4 * view.decks
+    follows = FOLLOWS[view.rules["ten_wild"]]
     open_ranks = sum(1 << r for r in range(1, 14) if gone[r] < copies)
     killers = [p for p in plays if not follows[p.rank] & open_ranks]
     if not killers:
@@ -318,7 +317,7 @@ class HardBot(Bot):
         sensible = sensible_moves(legal)
         if len(sensible) == 1:
             return sensible[0]
-        heads_up = len(situation.view["hand_sizes"]) == 2
+        heads_up = len(StressView.read(situation.view).hand_sizes) == 2
         budget = self.budget if heads_up else self.crowd_budget
         analysis = analyse(situation, StressAdapter(), budget, rng)
         best = analysis.moves[0]

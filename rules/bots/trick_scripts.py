@@ -11,50 +11,50 @@ import random
 from collections.abc import Callable, Hashable
 
 from ..trick import SPEC, Position, Submission, TrickConfig, TrickState, parse_move
-from ..views import View
+from ..trick.view import TrickView
 from .base import Bot, Situation
 from .trick_bots import clean_moves
 from .trick_solver import position_of
 
-Prefs = Callable[[View, int, Position], list[str]]
+Prefs = Callable[[TrickView, int, Position], list[str]]
 
 
-def _last(view: View, seat: int, back: int = 1) -> str | None:
-    history = view["history"]
+def _last(view: TrickView, seat: int, back: int = 1) -> str | None:
+    history = view.history
     if len(history) < back:
         return None
     return str(history[-back][seat]).replace("block:?", "block:claim")
 
 
-def always_claim(view: View, seat: int, pos: Position) -> list[str]:
+def always_claim(view: TrickView, seat: int, pos: Position) -> list[str]:
     return ["score+claim", "grow+claim", "claim+block:steal", "claim+steal"]
 
 
-def always_steal(view: View, seat: int, pos: Position) -> list[str]:
+def always_steal(view: TrickView, seat: int, pos: Position) -> list[str]:
     return ["score+steal", "grow+steal", "steal+block:claim", "claim+steal"]
 
 
-def score_and_grow(view: View, seat: int, pos: Position) -> list[str]:
+def score_and_grow(view: TrickView, seat: int, pos: Position) -> list[str]:
     return ["score+grow", "score+claim", "grow+claim", "score+block:score"]
 
 
-def copy_opponent(view: View, seat: int, pos: Position) -> list[str]:
+def copy_opponent(view: TrickView, seat: int, pos: Position) -> list[str]:
     last = _last(view, 1 - seat)
     return [last] if last else ["score+grow"]
 
 
-def alternate(view: View, seat: int, pos: Position) -> list[str]:
+def alternate(view: TrickView, seat: int, pos: Position) -> list[str]:
     pairs = ["score+claim", "grow+steal"]
-    return [pairs[len(view["history"]) % 2], pairs[(len(view["history"]) + 1) % 2]]
+    return [pairs[len(view.history) % 2], pairs[(len(view.history) + 1) % 2]]
 
 
-def greedy(view: View, seat: int, pos: Position) -> list[str]:
+def greedy(view: TrickView, seat: int, pos: Position) -> list[str]:
     if pos.pot >= 2:
         return ["score+claim", "grow+claim", "claim+steal"]
     return ["score+grow", "score+block:score", "grow+block:score"]
 
 
-def blocker(view: View, seat: int, pos: Position) -> list[str]:
+def blocker(view: TrickView, seat: int, pos: Position) -> list[str]:
     last = _last(view, 1 - seat)
     target = "score"
     if last and last != "-":
@@ -62,13 +62,13 @@ def blocker(view: View, seat: int, pos: Position) -> list[str]:
     return [f"score+block:{target}", f"grow+block:{target}", f"claim+block:{target}"]
 
 
-def cycler(view: View, seat: int, pos: Position) -> list[str]:
+def cycler(view: TrickView, seat: int, pos: Position) -> list[str]:
     cycle = ["score+grow", "claim+steal", "score+block:score", "grow+claim", "steal+block:claim"]
-    n = len(view["history"])
+    n = len(view.history)
     return [cycle[(n + i) % len(cycle)] for i in range(len(cycle))]
 
 
-def thief(view: View, seat: int, pos: Position) -> list[str]:
+def thief(view: TrickView, seat: int, pos: Position) -> list[str]:
     """Steal after the opponent Claimed, else Claim."""
     last = _last(view, 1 - seat)
     if last and "claim" in last.split("+"):
@@ -76,26 +76,26 @@ def thief(view: View, seat: int, pos: Position) -> list[str]:
     return ["score+claim", "grow+claim"]
 
 
-def lights_chaser(view: View, seat: int, pos: Position) -> list[str]:
+def lights_chaser(view: TrickView, seat: int, pos: Position) -> list[str]:
     """Play the actions whose lights are still off, Score first."""
-    off = [a for a in ("score", "grow", "claim", "steal", "block") if a not in view["lights"][seat]]
+    off = [a for a in ("score", "grow", "claim", "steal", "block") if a not in view.lights[seat]]
     names = [a if a != "block" else "block:score" for a in off]
     names += ["score", "grow", "claim"]
     return [f"{a}+{b}" for i, a in enumerate(names) for b in names[i + 1 :] if a != b]
 
 
-def score_steal(view: View, seat: int, pos: Position) -> list[str]:
+def score_steal(view: TrickView, seat: int, pos: Position) -> list[str]:
     return ["score+steal", "grow+steal", "score+grow", "score+block:claim"]
 
 
-def pot_builder(view: View, seat: int, pos: Position) -> list[str]:
+def pot_builder(view: TrickView, seat: int, pos: Position) -> list[str]:
     """Grow (and block the opponent's Claim) until the pot holds 3, then Claim."""
     if pos.pot >= 3:
         return ["score+claim", "grow+claim", "claim+block:steal"]
     return ["grow+block:claim", "score+grow", "grow+block:steal"]
 
 
-def punisher(view: View, seat: int, pos: Position) -> list[str]:
+def punisher(view: TrickView, seat: int, pos: Position) -> list[str]:
     """Answer the opponent's last pot move: Steal after a Claim, Claim after a Steal."""
     last = (_last(view, 1 - seat) or "").split("+")
     if "claim" in last:
@@ -105,16 +105,16 @@ def punisher(view: View, seat: int, pos: Position) -> list[str]:
     return ["score+grow", "score+claim", "grow+claim"]
 
 
-def sensible_random(view: View, seat: int, pos: Position) -> list[str]:
+def sensible_random(view: TrickView, seat: int, pos: Position) -> list[str]:
     """A random pick among reasonable pairs each round (the order is shuffled by the
     round number, so it is the same for the same round of the same game)."""
     pairs = ["score+claim", "score+steal", "score+grow", "grow+claim", "score+block:score"]
-    rng = random.Random(hash((len(view["history"]), tuple(view["chips"]), pos.pot)))
+    rng = random.Random(hash((len(view.history), tuple(view.chips), pos.pot)))
     rng.shuffle(pairs)
     return pairs
 
 
-def scorer(view: View, seat: int, pos: Position) -> list[str]:
+def scorer(view: TrickView, seat: int, pos: Position) -> list[str]:
     """Score whenever it may, with the second card that looks best."""
     second = "claim" if pos.pot >= 2 else "grow"
     return [f"score+{second}", "score+grow", "score+claim", "score+steal", "grow+claim"]
@@ -149,7 +149,7 @@ class ScriptBot(Bot):
         _, pos = position_of(situation, rng)
         clean = clean_moves(situation, pos)
         ok = set(clean)
-        for text in self.prefs(situation.view, situation.seat, pos):
+        for text in self.prefs(TrickView.read(situation.view), situation.seat, pos):
             move = parse_move(text)
             if move in ok:
                 return move

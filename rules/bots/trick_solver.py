@@ -44,7 +44,7 @@ from ..trick import (
 from ..trick.core import effective
 from ..trick.notation import OVERLOAD, PRIORITY, RESET
 from ..trick.state import submissions_for
-from ..views import View
+from ..trick.view import TrickView
 from .base import Bot, Situation
 from .matrix_game import solve
 
@@ -283,7 +283,7 @@ class HardBot(Bot):
         theirs = opponent_choices(state, pos, 1 - me)
         matrix = payoff_matrix(state, pos, me, mine, theirs)
         if self.exploit:
-            matrix = self._lean_on_habits(situation.view, pos, me, theirs, matrix)
+            matrix = self._lean_on_habits(TrickView.read(situation.view), pos, me, theirs, matrix)
         x, _, _ = solve(matrix)
         pick = _sample(x, rng)
         return mine.moves[pick]
@@ -298,13 +298,13 @@ class HardBot(Bot):
 
     def _lean_on_habits(
         self,
-        view: View,
+        view: TrickView,
         pos: Position,
         me: int,
         theirs: Choices,
         matrix: list[list[float]],
     ) -> list[list[float]]:
-        model = OpponentModel(view.get("history", []), me)
+        model = OpponentModel(view.history, me)
         counts, score = model.best()
         if not counts or score < 0.3:
             return matrix

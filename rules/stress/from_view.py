@@ -27,21 +27,30 @@ if TYPE_CHECKING:
     from .state import StressState
 
 
-def stress_state_from_view(config: StressConfig, view: View, scores: Sequence[int]) -> StressState:
-    """The position ``view`` shows its seat."""
-    from .state import PLAY, SWAP, SWAP_LIMIT, StressState, effective_top  # state.py calls this
+def stress_state_from_view(config: StressConfig, given: View, scores: Sequence[int]) -> StressState:
+    """The position ``given`` (a Stress view) shows its seat."""
+    from .state import (  # state.py calls this
+        PLAY,
+        SWAP,
+        SWAP_LIMIT,
+        StressState,
+        StressView,
+        effective_top,
+    )
 
-    seat = view["seat"]
-    if seat is None:
+    view = StressView.read(given)
+
+    seat = view.seat
+    if seat is None or view.hand is None:
         raise ValueError("a spectator's view holds no hand to play from")
     n = config.players
     state = StressState(config, 0)
     cards = _cards
-    own = cards(view["hand"])
-    known = [cards(k) for k in view["known_in_hand"]]
-    rows = [tuple(cards(r)) for r in view["face_up"]]
-    state.stack = cards(view["stack"])
-    state.cemetery = cards(view["cemetery"])
+    own = cards(view.hand)
+    known = [cards(k) for k in view.known_in_hand]
+    rows = [tuple(cards(r)) for r in view.face_up]
+    state.stack = cards(view.stack)
+    state.cemetery = cards(view.cemetery)
     seen: Counter[Card] = Counter(own)
     for s in range(n):
         seen.update(rows[s])
@@ -58,10 +67,10 @@ def stress_state_from_view(config: StressConfig, view: View, scores: Sequence[in
         if left[card] > 0:
             pool.append(card)
             left[card] -= 1
-    sizes = [int(k) for k in view["hand_sizes"]]
-    downs = [sum(1 for d in row if d) for row in view["face_down"]]
+    sizes = [int(k) for k in view.hand_sizes]
+    downs = [sum(1 for d in row if d) for row in view.face_down]
     unknown = [0 if s == seat else sizes[s] - len(known[s]) for s in range(n)]
-    if len(pool) != sum(unknown) + sum(downs) + int(view["stock"]):
+    if len(pool) != sum(unknown) + sum(downs) + int(view.stock):
         raise ValueError("the view's card counts do not add up to the decks")
     for s in range(n):
         if s == seat:
@@ -72,7 +81,7 @@ def stress_state_from_view(config: StressConfig, view: View, scores: Sequence[in
         state.known[s] = tuple(known[s])
         state.facts[s] = add_unknown(NO_FACTS, unknown[s]) if unknown[s] else NO_FACTS
         slots = []
-        for face_down in view["face_down"][s]:
+        for face_down in view.face_down[s]:
             slots.append(pool.pop(0) if face_down else 0)
         state.down[s] = tuple(slots)
     state.stock = pool
@@ -80,19 +89,19 @@ def stress_state_from_view(config: StressConfig, view: View, scores: Sequence[in
     state.dealt_up = list(rows)  # during the swaps the others show their rows as dealt
     state.dealt_hand = [tuple(h) for h in state.hands]
     state.top = effective_top(state.stack)
-    phase = view["phase"]
+    phase = view.phase
     state.over = phase == "over"
     state.phase = SWAP if phase == "swap" else PLAY
-    state.ready = [bool(r) for r in view["ready"]]
-    if "swaps_left" in view:
-        state.swaps[seat] = SWAP_LIMIT - int(view["swaps_left"])
-    state.first = int(view["first_player"])
-    turn = view["turn"]
+    state.ready = [bool(r) for r in view.ready]
+    if view.swaps_left is not None:
+        state.swaps[seat] = SWAP_LIMIT - int(view.swaps_left)
+    state.first = int(view.first_player)
+    turn = view.turn
     state.turn = state.first if turn is None else int(turn)
-    state.finished = [int(s) for s in view["finished"]]
-    state.resigned = [int(s) for s in view["resigned"]]
+    state.finished = [int(s) for s in view.finished]
+    state.resigned = [int(s) for s in view.resigned]
     state.gone = [s in state.finished or s in state.resigned for s in range(n)]
-    state.plays = int(view["plays"])
+    state.plays = int(view.plays)
     return state
 
 

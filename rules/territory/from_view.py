@@ -23,25 +23,28 @@ if TYPE_CHECKING:
 
 
 def territory_state_from_view(
-    config: TerritoryConfig, view: View, scores: Sequence[int]
+    config: TerritoryConfig, given: View, scores: Sequence[int]
 ) -> TerritoryState:
-    """The position ``view`` shows its seat (scores follow from the grid)."""
-    from .state import TerritoryState  # state.py calls this module
+    """The position ``given`` (a Territory view) shows its seat (scores follow
+    from the grid)."""
+    from .state import TerritoryState, TerritoryView  # state.py calls this module
 
-    seat = view["seat"]
-    if seat is None:
+    view = TerritoryView.read(given)
+
+    seat = view.seat
+    if seat is None or view.hand is None:
         raise ValueError("a spectator's view holds no hand to play from")
     state = TerritoryState(config, 0)
     seen: Counter[int] = Counter()
-    for c in view["cells"]:
-        card = parse_card(c["card"])
-        fort = parse_card(c["fortified_by"]) if c["fortified_by"] else 0
-        state.grid[pos_of(int(c["x"]), int(c["y"]))] = cell_of(card, int(c["owner"]), fort)
+    for c in view.cells:
+        card = parse_card(c.card)
+        fort = parse_card(c.fortified_by) if c.fortified_by else 0
+        state.grid[pos_of(c.x, c.y)] = cell_of(card, c.owner, fort)
         seen[card] += 1
         if fort:
             seen[fort] += 1
-    state.discards = [parse_card(t) for t in view["discards"]]
-    own = [parse_card(t) for t in view["hand"]]
+    state.discards = [parse_card(t) for t in view.discards]
+    own = [parse_card(t) for t in view.hand]
     seen.update(state.discards)
     seen.update(own)
     left = Counter(config.full_deck())
@@ -54,15 +57,15 @@ def territory_state_from_view(
             unseen.append(card)
             left[card] -= 1
     state.hands[seat] = own
-    state.hands[1 - seat], state.stock = deal_unseen(unseen, view, seat)
+    state.hands[1 - seat], state.stock = deal_unseen(unseen, view.hand_sizes[1 - seat], view.stock)
     state.index_grid()
-    turn = view["turn"]
+    turn = view.turn
     state.over = turn is None
-    state.first = int(view["first_player"])
+    state.first = int(view.first_player)
     state.turn = state.first if turn is None else int(turn)
-    state.turn_no = int(view["turn_number"])
-    blitz = view["blitz_from"]
+    state.turn_no = int(view.turn_number)
+    blitz = view.blitz_from
     state.blitz_at = -1 if blitz is None else pos_of(int(blitz[0]), int(blitz[1]))
-    state.passes = int(view["passes"])
-    state.resigned = view["resigned"]
+    state.passes = int(view.passes)
+    state.resigned = view.resigned
     return state

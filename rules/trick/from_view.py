@@ -54,9 +54,7 @@ def trick_state_from_view(config: TrickConfig, view: View, scores: Sequence[int]
     pos.blocked = [NO_TARGET if b is None else ACTION_IDS.index(b) for b in shown.blocked]
     taker = shown.last_taker
     pos.last_taker = -1 if taker is None else int(taker)
-    pos.items = [
-        [ITEM_STATES.index(items[name]) for name in ITEM_NAMES] for items in shown.items
-    ]
+    pos.items = [[ITEM_STATES.index(items[name]) for name in ITEM_NAMES] for items in shown.items]
     state.defender = int(shown.defender)
     state.replays = int(shown.replays)
     state.priority_open = [bool(x) for x in shown.priority_window]

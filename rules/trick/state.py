@@ -912,9 +912,7 @@ class TrickSpec(GameSpec[TrickMove, TrickConfig]):
     def parse_position(self, config: TrickConfig, text: str) -> TrickState:
         return _read_position(config, text)
 
-    def state_from_view(
-        self, config: TrickConfig, view: View, scores: Sequence[int]
-    ) -> TrickState:
+    def state_from_view(self, config: TrickConfig, view: View, scores: Sequence[int]) -> TrickState:
         from .from_view import trick_state_from_view
 
         return trick_state_from_view(config, view, scores)

@@ -17,6 +17,7 @@ from rules.config import GameConfig, option
 from rules.errors import IllegalMove, NotationError
 from rules.events import Event
 from rules.game import GameSpec, GameState, MoveClock, Outcome
+from rules.views import View
 
 
 @dataclass(frozen=True)
@@ -87,12 +88,14 @@ class DuelState(GameState[int, DuelConfig]):
     def scores(self) -> tuple[int, ...]:
         return tuple(self.points)
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        return {
-            "round": self.round,
-            "picked": [p is not None for p in self.picks],
-            "my_pick": self.picks[seat] if seat is not None else None,
-        }
+    def view(self, seat: int | None) -> DuelView:
+        return DuelView(
+            game="duel",
+            seat=seat,
+            round=self.round,
+            picked=[p is not None for p in self.picks],
+            my_pick=self.picks[seat] if seat is not None else None,
+        )
 
     def copy(self) -> Self:
         new = object.__new__(type(self))
@@ -117,12 +120,19 @@ class DuelState(GameState[int, DuelConfig]):
         return MoveClock(self.config.timer, 1, self.round)
 
 
+class DuelView(View, frozen=True, kw_only=True, omit_defaults=True):
+    round: int
+    picked: list[bool]
+    my_pick: int | None = None  # a seat's own pick this round
+
+
 class DuelSpec(GameSpec[int, DuelConfig]):
     id = "duel"
     title = "Duel"
     summary = "Pick a number; higher scores."
     Config = DuelConfig
     state_type = DuelState
+    view_type = DuelView
 
     def new(
         self,

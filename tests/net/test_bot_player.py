@@ -229,7 +229,7 @@ async def test_the_hard_bot_plays_every_game_from_its_views_without_falling_back
     original = type(spec).state_from_view
 
     def counted(self: Any, config: Any, view: Any, scores: Any) -> Any:
-        rebuilt.append(view["seat"])
+        rebuilt.append(view.seat)
         return original(self, config, view, scores)
 
     monkeypatch.setattr(type(spec), "state_from_view", counted)

@@ -74,7 +74,7 @@ async def test_a_seat_that_resigned_at_a_finished_table_is_no_stranger_s(tmp_pat
         final = await bo.wait_for(lambda u: u.over)
         assert final.result is not None and final.result.winner == 1
         table = served.server.tables[table_id].table
-        hand = set(table.state.view(0)["hand"])
+        hand = set(table.state.view(0).hand)
         hidden = set(table.state.hidden_cards(None))
         assert hand and hand <= hidden  # what a stranger must never see
         await bo.leave()
@@ -196,17 +196,17 @@ async def test_cards_seen_at_a_seat_left_before_the_start_are_not_the_cards_play
         seen: dict[int, set[str]] = {}
         for seat in (0, 1):
             await mallory.join(table_id, seat)
-            seen[seat] = set(mallory.snapshot(seat).view["hand"])
+            seen[seat] = set(mallory.snapshot(seat).view.hand)
             await mallory.leave()
         ada, bo = await served.client("Ada"), await served.client("Bo")
         await ada.join(table_id, 0)
         await bo.join(table_id, 1)
         begun = await ada.wait_for(lambda u: bool(u.to_act))
         table = served.server.tables[table_id].table
-        played = {seat: set(table.state.view(seat)["hand"]) for seat in (0, 1)}
+        played = {seat: set(table.state.view(seat).hand) for seat in (0, 1)}
         assert played[0] != seen[0] and played[1] != seen[1]
-        assert set(begun.view["hand"]) == played[0]  # Ada is shown the cards she plays
-        assert set(bo.snapshot(1).view["hand"]) == played[1]
+        assert set(begun.view.hand) == played[0]  # Ada is shown the cards she plays
+        assert set(bo.snapshot(1).view.hand) == played[1]
         # the server saves after `joined` goes out: a save of ours queues behind it
         await table.save()
         saved = SaveStore(tmp_path).load(table_id)
@@ -221,10 +221,10 @@ async def test_a_table_nobody_left_is_not_dealt_again(tmp_path: Path) -> None:
         ada = await served.client("Ada")
         created = await ada.create("domination", ["open", "open"], options=OPTIONS)
         await ada.join(created["table"], 0)
-        waiting = set(ada.snapshot(0).view["hand"])
+        waiting = set(ada.snapshot(0).view.hand)
         bo = await served.client("Bo")
         await bo.join(created["table"], 1)
         begun = await ada.wait_for(lambda u: bool(u.to_act))
-        assert set(begun.view["hand"]) == waiting
+        assert set(begun.view.hand) == waiting
         for client in (ada, bo):
             await client.close()

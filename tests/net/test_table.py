@@ -125,9 +125,9 @@ async def test_hot_seat_gets_one_update_per_seat_per_change() -> None:
     assert rec.leaks == []
     # each seat's update carries that seat's own hand
     last0, last1 = rec.for_seat(0)[-1], rec.for_seat(1)[-1]
-    assert last0.view["hand"] == client.snapshot(0).view["hand"]
-    assert last1.view["hand"] == client.snapshot(1).view["hand"]
-    assert last0.view["hand"] != last1.view["hand"]
+    assert last0.view.hand == client.snapshot(0).view.hand
+    assert last1.view.hand == client.snapshot(1).view.hand
+    assert last0.view.hand != last1.view.hand
 
 
 async def test_updates_never_show_a_hidden_card_of_the_other_seat() -> None:
@@ -188,7 +188,7 @@ async def test_an_illegal_move_raises_and_changes_nothing(tmp_path: Path) -> Non
     await client.start()
     before = client.table.state.snapshot()
     on_disk = store.load(client.record_id)
-    hand = client.snapshot(0).view["hand"]
+    hand = client.snapshot(0).view.hand
     not_mine = next(c for c in ("AS", "2H", "KD", "7C", "9S", "QH") if c not in hand)
     for bad in (not_mine, "zz", "", "11X"):
         with pytest.raises(MoveError) as info:
@@ -203,13 +203,13 @@ async def test_an_illegal_move_raises_and_changes_nothing(tmp_path: Path) -> Non
 async def test_out_of_turn_and_foreign_seats_are_refused() -> None:
     client = _open(None, [HUMAN, HUMAN2])
     await client.start()
-    card = client.snapshot(1).view["hand"][0]
+    card = client.snapshot(1).view.hand[0]
     with pytest.raises(IllegalMove, match="not your turn"):
         await client.play(1, card, client.table.state_id)
     vs_bot = _open(None, [HUMAN, BOT])
     await vs_bot.start()
     with pytest.raises(IllegalMove, match="you do not play seat 2"):
-        await vs_bot.play(1, vs_bot.table.state.view(1)["hand"][0], vs_bot.table.state_id)
+        await vs_bot.play(1, vs_bot.table.state.view(1).hand[0], vs_bot.table.state_id)
     with pytest.raises(IllegalMove, match="played by the computer"):
         await vs_bot.table.play(1, "AS")
     with pytest.raises(ValueError, match="not one of this client's seats"):
@@ -256,7 +256,7 @@ async def test_resign_ends_the_game_and_is_saved(tmp_path: Path) -> None:
     assert again.table.status == "finished"
     assert again.history(0)[-1].kind == "resign"
     with pytest.raises(IllegalMove):
-        await again.play(0, again.snapshot(0).view["hand"][0], again.table.state_id)
+        await again.play(0, again.snapshot(0).view.hand[0], again.table.state_id)
 
 
 # ------------------------------------------------------------ autosave, resume
@@ -434,7 +434,7 @@ class _Cheat(Bot):
 
     def choose(self, situation: Situation, rng: random.Random) -> Hashable:
         return get_game("domination").parse_move(
-            "AS" if "AS" not in situation.view["hand"] else "KH"
+            "AS" if "AS" not in (situation.view.to_json().get("hand") or []) else "KH"
         )
 
 
@@ -506,7 +506,7 @@ async def test_a_resignation_keeps_the_chips_of_a_trick_game() -> None:
     await client.play(
         1, "claim+block:score", client.table.state_id
     )  # seat 0 scores 1; seat 1 claims 2
-    chips = client.snapshot(0).view["chips"]
+    chips = client.snapshot(0).view.chips
     assert chips == [1, 2]
     await client.resign(0)
     result = client.table.record.result

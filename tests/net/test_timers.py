@@ -76,7 +76,7 @@ async def test_both_seats_act_at_once_and_picks_stay_hidden() -> None:
     with pytest.raises(IllegalMove, match="already picked"):
         await client.play(1, "2", 1)
     seen_by_0 = rec.for_seat(0)[-1]
-    assert seen_by_0.view["my_pick"] is None and seen_by_0.view["picked"] == [False, True]
+    assert seen_by_0.view.my_pick is None and seen_by_0.view.picked == [False, True]
     assert [e.render(["A", "B"]) for e in seen_by_0.events] == ["B has picked."]
     assert [e.render(["A", "B"], (1,)) for e in rec.for_seat(1)[-1].events] == ["You pick 3."]
     assert seen_by_0.legal == ("1", "2", "3") and rec.for_seat(1)[-1].legal == ()

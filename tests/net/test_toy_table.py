@@ -121,9 +121,9 @@ async def test_bots_play_until_the_stock_runs_out() -> None:
     assert client.table.status == "finished" and watch.leaks == []
     last = watch.updates[-1]
     assert last.result is not None and last.result.reason.startswith("The stock ran out;")
-    assert last.view["stock"] == 0 and sum(last.view["turns_taken"]) == 15
+    assert last.view.stock == 0 and sum(last.view.turns_taken) == 15
     # every face-down card is turned at the end, and counts
-    assert last.view["face_down"] == [False] * 3 and None not in last.view["turned"]
+    assert last.view.face_down == [False] * 3 and None not in last.view.turned
     assert [e.kind for e in last.events][-4:] == ["turn_up"] * 3 + ["over"]
     await client.close()
 
@@ -144,9 +144,9 @@ async def test_two_people_and_three_bots_play_to_the_end() -> None:
     first0, first1 = client.snapshot(0), client.snapshot(1)
     assert first0.to_act == (0, 1) and first0.legal and first1.legal
     assert all(m.startswith("bid ") for m in first0.legal)
-    assert first0.view["hand"] != first1.view["hand"]
-    assert first0.view["has_bid"] == [False, False, True, True, True]
-    assert first0.view["bids"] == [None] * 5  # the bots' bids stay hidden until all are in
+    assert first0.view.hand != first1.view.hand
+    assert first0.view.has_bid == [False, False, True, True, True]
+    assert first0.view.bids == [None] * 5  # the bots' bids stay hidden until all are in
     await client.play(0, first0.legal[0], first0.state_id)
     # seat 1 is told that seat 0 chose, not what
     told = [e.text for e in watch.for_seat(1)[-1].events]
@@ -183,7 +183,7 @@ async def test_a_person_resigns_mid_turn_and_the_others_play_on() -> None:
     face_down = table.state.snapshot()["down"][0]
     assert face_down is not None
     assert all(face_down not in json.dumps(u.view.to_json()) for u in watch.updates)
-    held = client.snapshot(0).view["hand"]
+    held = client.snapshot(0).view.hand
     assert len(held) == 2
     await client.resign(0)
     assert (0, "resign") in table.record.moves
@@ -198,7 +198,7 @@ async def test_a_person_resigns_mid_turn_and_the_others_play_on() -> None:
     assert {seat for seat, _ in later} == {1, 2, 3}  # the others played on, seat 1 included
     assert all(0 not in u.to_act for u in watch.updates if u.state_id > at_resign)
     # its cards went face down to the discard: nobody ever sees them
-    assert client.snapshot(1).view["discard"] == 3
+    assert client.snapshot(1).view.discard == 3
     seen_after = [u for u in watch.updates if u.state_id > at_resign]
     for card in [*held, face_down]:
         assert all(card not in json.dumps(u.view.to_json()) for u in seen_after), card
@@ -256,7 +256,7 @@ async def test_clocks_bid_of_its_own_length_and_one_clock_per_turn() -> None:
     table = client.table
     assert table.state_id == 2
     assert table.time_left(0) == 20.0 and client.snapshot(0).clocks == (20.0, None, None)
-    hand = client.snapshot(0).view["hand"]
+    hand = client.snapshot(0).view.hand
     clock.now += 19.5
     await table.expire_clocks()
     assert table.state_id == 2  # not yet

@@ -58,7 +58,7 @@ def round_won(events: list[Event]) -> Event:
 
 
 def hand(state: DominationState, seat: int) -> list[str]:
-    return list(state.view(seat)["hand"])
+    return list(state.view(seat).hand)
 
 
 # --------------------------------------------------------------- the deal
@@ -67,7 +67,7 @@ def test_the_deck_order_deals_seat_1_first_and_the_stock_in_order() -> None:
     assert hand(s, 0) == ["AS", "2S", "3S", "4S", "5S"]
     assert hand(s, 1) == ["AH", "2H", "3H", "4H", "5H"]
     assert s.snapshot()["stock"][-2:] == ["QC", "KC"]  # the top is the end of the list
-    assert s.view(None)["stock"] == 42
+    assert s.view(None).stock == 42
 
 
 def test_a_deck_order_names_each_card_at_most_once() -> None:
@@ -106,7 +106,7 @@ def test_4h_8h_10h_jh_kh_is_65_and_the_multiplier_climbs_each_card() -> None:
     for text in ("4H", "8H", "10H", "JH"):
         play(s, text)
         v = s.view(None)
-        seen.append((v["multiplier"], v["round_value"]))
+        seen.append((v.multiplier, v.round_value))
     assert seen == [(1, 4), (2, 16), (3, 30), (4, 44)]
     won = round_won(play(s, "KH"))
     assert (won.data["seat"], won.data["points"], won.data["multiplier"]) == (0, 65, 5)
@@ -129,7 +129,7 @@ def test_any_suit_of_equal_or_higher_rank_follows() -> None:
     play(s, "5H")
     assert sorted(map(str, s.legal_moves(1))) == ["5S", "6D", "JC"]  # not 3C, not 4C
     play(s, "5S")  # an equal rank climbs
-    assert s.view(None)["domination_start"] is None
+    assert s.view(None).domination_start is None
 
 
 def test_a_lower_card_is_refused_with_the_reason() -> None:
@@ -143,7 +143,7 @@ def test_a_lower_card_is_refused_with_the_reason() -> None:
 def test_in_domination_only_a_higher_card_of_the_suit_follows() -> None:
     s = game("3C 9C QD KS 2H", "5C 10C KH 4D 6S")
     play(s, "3C", "5C")
-    assert s.view(None)["domination_suit"] == "C"
+    assert s.view(None).domination_suit == "C"
     # seat 1 holds QD and KS, higher but off-suit: only 9C may follow
     assert [str(m) for m in s.legal_moves(0)] == ["9C"]
     with pytest.raises(IllegalMove, match="Domination is on: only clubs higher than 5C"):
@@ -170,7 +170,7 @@ def _spades_2_4_q_k_discarded(answer: str) -> DominationState:
     s = game("2S QS 3D 4D 5D", "4S KS JS 2H 3H", f"5H 6H {answer} 7D")
     won = round_won(play(s, "2S", "4S", "QS", "KS"))
     assert (won.data["seat"], won.data["points"]) == (1, 52)
-    assert s.view(None)["discards"]["S"] == [2, 4, 12, 13]
+    assert s.view(None).discards["S"] == [2, 4, 12, 13]
     assert s.turn == 1
     return s
 
@@ -181,8 +181,8 @@ def test_the_seeds_example_the_strongest_spade_is_the_jack() -> None:
     (inelegant,) = [e for e in events if e.kind == "inelegant"]
     assert inelegant.data == {"seat": 1, "card": "JS"}
     assert "the highest spade left" in inelegant.text  # one spade, not "spades"
-    assert s.view(None)["inelegant_lead"] is True
-    assert s.view(None)["round_value"] == 1
+    assert s.view(None).inelegant_lead is True
+    assert s.view(None).round_value == 1
 
 
 def test_an_unanswered_inelegant_lead_scores_1() -> None:
@@ -207,7 +207,7 @@ def test_a_lead_below_a_card_still_out_is_not_inelegant() -> None:
     play(s, "2S", "4S", "QS", "KS")
     events = play(s, "10S")
     assert "inelegant" not in kinds(events)
-    assert s.view(None)["inelegant_lead"] is False
+    assert s.view(None).inelegant_lead is False
 
 
 def test_with_nothing_discarded_every_king_is_inelegant() -> None:
@@ -235,7 +235,7 @@ def test_the_inelegant_leader_who_wins_after_an_answer_scores_in_full() -> None:
 def test_an_empty_hand_cannot_play_and_ends_the_round() -> None:
     s = game("AS 2S 3S 4S 5S", "AH 2H 3H 4H 5H", "6C 7C 8C 9C 10C 6D 7D 8D 9D 10D")
     play(s, "AS", "AH", "2S", "2H", "3S", "3H", "4S", "4H", "5S")
-    assert s.view(0)["hand"] == [] and s.turn == 1
+    assert s.view(0).hand == [] and s.turn == 1
     won = round_won(play(s, "5H"))  # seat 1, to move, has no card at all
     assert (won.data["seat"], won.data["points"]) == (1, 5)
     # the winner leads and draws first: five each, in stock order
@@ -247,7 +247,7 @@ def test_an_empty_hand_cannot_play_and_ends_the_round() -> None:
 def test_the_winner_leads_the_next_round() -> None:
     s = game("4H 2C 3D 5S 6S", "8H 2S 3C 5D 7C")
     play(s, "4H", "8H")
-    assert s.to_act() == (1,) and s.view(None)["leader"] == 1 and s.view(None)["round"] == 2
+    assert s.to_act() == (1,) and s.view(None).leader == 1 and s.view(None).round == 2
     with pytest.raises(IllegalMove, match="not your turn"):
         s.play_text(0, "2C")
 
@@ -259,8 +259,8 @@ def test_unplayed_cards_carry_over_and_the_next_leader_draws_first() -> None:
     assert hand(s, 1) == ["2S", "3C", "5D", "7C", "JC"]
     assert hand(s, 0) == ["2C", "3D", "5S", "6S", "QC"]
     assert [e.data["seat"] for e in events if e.kind == "draw"] == [1, 0]
-    assert s.view(None)["stock"] == 40
-    assert s.view(None)["run"] == [] and s.view(None)["discards"]["H"] == [4, 8]
+    assert s.view(None).stock == 40
+    assert s.view(None).run == [] and s.view(None).discards["H"] == [4, 8]
 
 
 def test_draws_are_private_to_the_drawer() -> None:
@@ -303,8 +303,8 @@ def test_a_reshuffle_when_the_stock_cannot_refill_both_hands() -> None:
     assert need > len(before.stock)
     # all 52 collected and shuffled, discards cleared, 5 each, scores carried on
     v = s.view(None)
-    assert v["hand_sizes"] == [5, 5] and v["stock"] == 42
-    assert v["discards"] == {"S": [], "H": [], "D": [], "C": []}
+    assert v.hand_sizes == [5, 5] and v.stock == 42
+    assert v.discards == {"S": [], "H": [], "D": [], "C": []}
     assert list(s.scores()) == won.data["scores"] and sum(s.scores()) > 0
     assert s.all_cards() == Counter(ALL_TEXTS)
     assert kinds(events)[-3:] == ["reshuffle", "draw", "draw"]
@@ -327,7 +327,7 @@ def test_no_reshuffle_while_the_stock_can_just_complete_the_refill() -> None:
         events = _play_randomly_until(s, rng, stop)
         if exact:
             assert "reshuffle" not in kinds(events)
-            assert s.view(None)["stock"] == 0 and s.view(None)["hand_sizes"] == [5, 5]
+            assert s.view(None).stock == 0 and s.view(None).hand_sizes == [5, 5]
             return
     pytest.fail("no seed emptied the stock exactly")
 
@@ -381,7 +381,7 @@ def test_a_match_of_rounds_goes_on_while_tied() -> None:
     play(s, "2C", "9H")  # seat 1 holds nothing of rank 9 or above
     assert s.points == [0, 9]
     play(s, "3H", "9D")  # seat 2 leads; holds nothing of rank 9 or above
-    assert s.points == [9, 9] and not s.is_over and s.view(None)["round"] == 3
+    assert s.points == [9, 9] and not s.is_over and s.view(None).round == 3
     play(s, "5S")  # seat 2's 2S 3S 4S are lower spades, AH AC lower still
     assert s.is_over
     assert s.outcome() == Outcome(0, ((0,), (1,)), (14, 9), "ahead after 3 rounds")
@@ -508,16 +508,16 @@ def test_a_players_view() -> None:
     play(s, "3C", "5H", "5S", "9S")  # seat 2 wins 18; 3C 5H 5S 9S are discarded
     play(s, "2H")  # seat 2 leads round 2 (after drawing 2 cards each)
     v = s.view(0)
-    assert v["hand"] == sorted(v["hand"], key=lambda t: (parse_card(t) & 15, parse_card(t) >> 4))
-    assert len(v["hand"]) == 5 and v["hand_sizes"] == [5, 4]
-    assert v["run"] == ["2H"] and v["domination_start"] is None and v["domination_suit"] is None
-    assert v["multiplier"] == 1 and v["round_value"] == 2 and v["inelegant_lead"] is False
-    assert v["discards"] == {"S": [5, 9], "H": [5], "D": [], "C": [3]}
-    assert s.scores() == (0, 18) and v["turn"] == 0 and s.to_act() == (0,)
-    assert v["leader"] == 1 and v["round"] == 2 and v["stock"] == 38
-    assert v["target_score"] == 100 and not s.is_over and s.outcome() is None
+    assert v.hand == sorted(v.hand, key=lambda t: (parse_card(t) & 15, parse_card(t) >> 4))
+    assert len(v.hand) == 5 and v.hand_sizes == [5, 4]
+    assert v.run == ["2H"] and v.domination_start is None and v.domination_suit is None
+    assert v.multiplier == 1 and v.round_value == 2 and v.inelegant_lead is False
+    assert v.discards == {"S": [5, 9], "H": [5], "D": [], "C": [3]}
+    assert s.scores() == (0, 18) and v.turn == 0 and s.to_act() == (0,)
+    assert v.leader == 1 and v.round == 2 and v.stock == 38
+    assert v.target_score == 100 and not s.is_over and s.outcome() is None
     legal = [str(m) for m in s.legal_moves(0)]
-    assert set(legal) <= set(v["hand"]) and legal
+    assert set(legal) <= set(v.hand) and legal
     # the opponent's hand is not in it
     opponent = set(s.snapshot()["hands"][1])
     assert not opponent & set(json.dumps(v.to_json()).replace('"', " ").replace(",", " ").split())
@@ -528,16 +528,16 @@ def test_the_view_during_domination() -> None:
     s = game("4H 10H KH 2C 3D", "8H JH 2S 3C 5D")
     play(s, "4H", "8H", "10H")
     v = s.view(1)
-    assert v["domination_start"] == 0 and v["domination_suit"] == "H"
-    assert v["multiplier"] == 3 and v["round_value"] == 30
+    assert v.domination_start == 0 and v.domination_suit == "H"
+    assert v.multiplier == 3 and v.round_value == 30
     assert [str(m) for m in s.legal_moves(1)] == ["JH"]
 
 
 def test_a_spectator_sees_no_hand() -> None:
     s = game("4H 2C 3D 5S 6S", "8H 2S 3C 5D 7C")
     v = s.view(None)
-    assert "hand" not in v and "legal_moves" not in v
-    assert v["hand_sizes"] == [5, 5] and v["seat"] is None
+    assert v.hand is None and not hasattr(v, "legal_moves")
+    assert v.hand_sizes == [5, 5] and v.seat is None
 
 
 # ------------------------------------------------- what the table learns

@@ -126,10 +126,10 @@ def test_the_deal_gives_four_down_four_up_four_in_hand_and_a_starter() -> None:
     assert texts(state.stack) == ["AS"]
     assert texts(state.stock[-2:]) == ["AD", "AH"]  # the top of the stock is the end
     view = state.view(0)
-    assert view["phase"] == "swap" and view["stack"] == ["AS"]
-    assert view["stock"] == 52 - 2 * 12 - 1
-    assert view["hand_sizes"] == [4, 4] and view["face_down"] == [[True] * 4, [True] * 4]
-    assert view["decks"] == 1
+    assert view.phase == "swap" and view.stack == ["AS"]
+    assert view.stock == 52 - 2 * 12 - 1
+    assert view.hand_sizes == [4, 4] and view.face_down == [[True] * 4, [True] * 4]
+    assert view.decks == 1
 
 
 def test_one_deck_for_up_to_four_two_decks_from_five() -> None:
@@ -172,7 +172,7 @@ def test_everyone_swaps_at_once_and_nobody_sees_another_s_swaps() -> None:
     events = state.play(0, Swap(parse_card("KS"), parse_card("6S")))
     assert hand(state, 0) == sorted(["10S", "JS", "QS", "6S"])
     assert texts(state.up[0]) == ["KS", "7S", "8S", "9S"]  # the new card takes the slot
-    assert state.view(0)["face_up"][0] == ["KS", "7S", "8S", "9S"]
+    assert state.view(0).face_up[0] == ["KS", "7S", "8S", "9S"]
     # the others see the row as dealt, and no event at all
     assert state.view(1) == before_1 and state.view(None) == before_spectator
     assert visible_events(events, 1) == [] and visible_events(events, None) == []
@@ -190,10 +190,10 @@ def test_when_all_are_ready_the_rows_are_shown_and_the_first_player_starts() -> 
     assert [e.kind for e in events] == ["ready", "reveal", "turn"]
     assert events[1].data["face_up"][0] == ["KS", "7S", "8S", "9S"]
     view = state.view(1)
-    assert view["phase"] == "play" and view["face_up"][0] == ["KS", "7S", "8S", "9S"]
+    assert view.phase == "play" and view.face_up[0] == ["KS", "7S", "8S", "9S"]
     # 6S left the dealt row: everyone knows it is in seat 0's hand
-    assert view["known_in_hand"] == [["6S"], []]
-    assert state.to_act() == (1,) and view["turn"] == 1
+    assert view.known_in_hand == [["6S"], []]
+    assert state.to_act() == (1,) and view.turn == 1
 
 
 def test_swaps_are_limited_and_only_in_the_swap_phase() -> None:
@@ -328,7 +328,7 @@ def test_a_player_who_cannot_play_picks_up_and_the_next_starts_a_new_stack() -> 
     assert state.stack == [] and state.turn == 1
     assert legal(state) == {"6S", "7S"}  # any card on the new stack
     assert events[0].kind == "pickup" and events[0].data["cards"] == ["8H", "QH"]
-    assert state.view(2)["known_in_hand"][0] == ["8H", "QH"]
+    assert state.view(2).known_in_hand[0] == ["8H", "QH"]
 
 
 def test_picking_up_when_able_to_play_is_refused_unless_allowed() -> None:
@@ -354,7 +354,7 @@ def test_after_a_play_the_hand_is_refilled_to_four() -> None:
     draw = next(e for e in events if e.kind == "draw")
     assert draw.private_to == 0 and draw.data["cards"] == ["2D", "3D"]
     assert draw.redacted is not None and draw.redacted.data == {"seat": 0, "count": 2}
-    assert state.view(1)["stock"] == 2
+    assert state.view(1).stock == 2
 
 
 def test_draw_one_per_turn_draws_a_single_card() -> None:
@@ -382,8 +382,8 @@ def test_the_hand_comes_first_then_the_face_up_cards() -> None:
     assert legal(state) == {"KS", "KD", "KS+KD", "9H"}
     state.play(0, play("KS KD"))
     assert texts(state.up[0]) == ["9H", "6C"]
-    assert state.view(1)["face_up"][0] == ["9H", "6C"]
-    assert state.view(1)["sources"][0] == "face_up"
+    assert state.view(1).face_up[0] == ["9H", "6C"]
+    assert state.view(1).sources[0] == "face_up"
 
 
 def test_face_down_cards_come_last_and_are_played_blind_by_position() -> None:
@@ -395,7 +395,7 @@ def test_face_down_cards_come_last_and_are_played_blind_by_position() -> None:
     events = state.play(0, Blind(2))
     assert events[0].kind == "blind" and events[0].data["card"] == "9D"
     assert texts(state.stack) == ["3H", "9D"]
-    assert state.view(0)["face_down"][0] == [True, False, True, True]
+    assert state.view(0).face_down[0] == [True, False, True, True]
     state.play(1, play("5S"))
     # slots are stable: blind 3 is still the KD
     assert state.legal_moves(0) == [BLINDS[0], BLINDS[2], BLINDS[3]]
@@ -411,9 +411,9 @@ def test_a_face_down_card_that_fails_is_picked_up_with_the_stack() -> None:
     assert events[0].kind == "blind_fails" and events[0].data["card"] == "4D"
     assert hand(state, 0) == sorted(["JH", "QH", "4D"])
     assert state.stack == [] and state.turn == 1
-    assert sorted(state.view(1)["known_in_hand"][0]) == sorted(["JH", "QH", "4D"])
+    assert sorted(state.view(1).known_in_hand[0]) == sorted(["JH", "QH", "4D"])
     # "even if you fail four times, each turn one face-down card was removed"
-    assert state.view(1)["face_down"][0] == [False, True, True, True]
+    assert state.view(1).face_down[0] == [False, True, True, True]
 
 
 def test_one_cannot_refuse_a_blind_card_by_picking_up() -> None:
@@ -429,7 +429,7 @@ def test_voluntary_pickup_may_replace_a_blind_card_and_counts_as_a_play() -> Non
     plays = state.plays
     state.play(0, PICKUP)
     assert hand(state, 0) == ["JH"] and state.plays == plays + 1
-    assert state.view(1)["face_down"][0] == [True] * 4  # no face-down card was turned
+    assert state.view(1).face_down[0] == [True] * 4  # no face-down card was turned
 
 
 def test_a_failed_blind_card_counts_as_a_play_toward_the_limit() -> None:
@@ -545,7 +545,7 @@ def test_face_down_cards_are_in_no_view_not_even_their_owner_s() -> None:
     for seat in (0, 1, None):
         view = state.view(seat)
         assert not down & set(str(view).replace("'", " ").replace(",", " ").split())
-        assert "hand" not in view if seat is None else view["hand"]
+        assert view.hand is None if seat is None else view.hand
     assert state.hidden_cards(0)["2S"] == 1  # its own face-down card too
 
 

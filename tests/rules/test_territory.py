@@ -83,9 +83,9 @@ def legal(state: TerritoryState, seat: int | None = None) -> list[str]:
 
 
 def cell(state: TerritoryState, x: int, y: int) -> tuple[str, int, str | None] | None:
-    for c in state.view(None)["cells"]:
-        if (c["x"], c["y"]) == (x, y):
-            return (c["card"], c["owner"], c["fortified_by"])
+    for c in state.view(None).cells:
+        if (c.x, c.y) == (x, y):
+            return (c.card, c.owner, c.fortified_by)
     return None
 
 
@@ -101,24 +101,24 @@ def test_the_initial_setup_square() -> None:
     """The seed's first figure: four cards in a square, the two nearer the
     horizontal player (row y=1) horizontal, the other two vertical."""
     s = deal("AS 2S 3S 4S 5S 6S 7H 8H 9H 10H 2D 3D")
-    assert s.view(0)["hand"] == ["AS", "2S", "3S"]
-    assert s.view(1)["hand"] == ["4S", "5S", "6S"]
+    assert s.view(0).hand == ["AS", "2S", "3S"]
+    assert s.view(1).hand == ["4S", "5S", "6S"]
     assert cell(s, 0, 0) == ("7H", 1, None)
     assert cell(s, 1, 0) == ("8H", 1, None)
     assert cell(s, 0, 1) == ("9H", 0, None)
     assert cell(s, 1, 1) == ("10H", 0, None)
-    assert len(s.view(None)["cells"]) == 4
-    assert s.view(None)["orientation"] == ["horizontal", "vertical"]
+    assert len(s.view(None).cells) == 4
+    assert s.view(None).orientation == ["horizontal", "vertical"]
     assert s.snapshot()["stock"][-2:] == ["3D", "2D"]  # the top is the end of the list
-    assert s.view(None)["stock"] == 40 - 10
-    assert s.view(None)["step"] == MAIN and s.view(None)["turn_number"] == 1
+    assert s.view(None).stock == 40 - 10
+    assert s.view(None).step == MAIN and s.view(None).turn_number == 1
 
 
 @pytest.mark.parametrize("size", [2, 3, 4, 5])
 def test_each_hand_holds_hand_size_cards(size: int) -> None:
     s = SPEC.new(SPEC.config(hand_size=size), seed=4)
-    assert s.view(None)["hand_sizes"] == [size, size]
-    assert s.view(None)["stock"] == 40 - 2 * size - 4
+    assert s.view(None).hand_sizes == [size, size]
+    assert s.view(None).stock == 40 - 2 * size - 4
 
 
 def test_hand_size_runs_from_2_to_5() -> None:
@@ -133,7 +133,7 @@ def test_first_player_fixes_who_starts_and_random_depends_on_the_seed() -> None:
     starters = {SPEC.new(SPEC.config(), seed=n).to_act()[0] for n in range(20)}
     assert starters == {0, 1}
     first = SPEC.new(SPEC.config(), seed=7)
-    assert first.view(None)["first_player"] == first.to_act()[0]
+    assert first.view(None).first_player == first.to_act()[0]
 
 
 def test_in_a_rematch_the_loser_starts() -> None:
@@ -159,7 +159,7 @@ def test_the_decks(preset: str, ranks: str, to_win: int) -> None:
     s = SPEC.new(SPEC.config(preset), seed=1)
     expected = Counter(r + suit for r in ranks.split() for suit in "SHDC")
     assert s.all_cards() == expected
-    assert s.view(None)["values_to_win"] == list(range(1, to_win + 1))
+    assert s.view(None).values_to_win == list(range(1, to_win + 1))
 
 
 def test_royal_domination_is_played_with_the_standard_deck_only() -> None:
@@ -184,8 +184,8 @@ def test_explore_places_your_card_your_way_next_to_any_card() -> None:
     s = deal("AS 2S 3S 4S 5S 6S 7H 8H 9H 10H 2D")
     events = play(s, "explore AS 2,0")  # next to the vertical 8H: any card will do
     assert cell(s, 2, 0) == ("AS", 0, None)
-    assert "AS" not in s.view(0)["hand"]
-    assert s.view(0)["hand"] == ["2S", "2D", "3S"]  # drew back to three
+    assert "AS" not in s.view(0).hand
+    assert s.view(0).hand == ["2S", "2D", "3S"]  # drew back to three
     assert [e.kind for e in events] == ["explore", "draw"]
     assert s.to_act() == (1,)
     play(s, "explore 4S -1,1")
@@ -221,7 +221,7 @@ def test_conquer_discards_a_match_and_turns_a_touching_opponent_card() -> None:
     assert "conquer 7S 1,0" not in legal(s)  # 5D touches only the 9H's corner... and 9H
     events = play(s, "conquer 7S 0,0")
     assert cell(s, 0, 0) == ("7H", 0, None)
-    assert s.view(None)["discards"] == ["7S"]
+    assert s.view(None).discards == ["7S"]
     assert events[0].render(["Ann", "Bo"]) == "Ann discards 7S and takes 7H at 0,0."
     assert events[0].render(["Ann", "Bo"], (0,)) == "You discard 7S and take 7H at 0,0."
 
@@ -261,7 +261,7 @@ def test_the_literal_reading_allows_a_matching_discard_without_a_capture() -> No
     assert "discard 2C" not in moves  # no 2 of yours to match
     refused(s, "discard 2C", "no card of value 2")
     events = play(s, "discard 7S")
-    assert s.view(None)["discards"] == ["7S"]
+    assert s.view(None).discards == ["7S"]
     assert [e.kind for e in events] == ["discard", "draw"]
     assert s.to_act() == (1,)
 
@@ -273,23 +273,23 @@ def test_the_seeds_figures_two_regions_then_a_blitz_with_8_and_9() -> None:
     region holds every value but 5 and 2."""
     s = position(FIGURE, "8C 9S 7D", "2H 3H 4D")
     view = s.view(0)
-    assert view["best_regions"][0]["values"] == [1, 4, 7, 10]
+    assert view.best_regions[0].values == [1, 4, 7, 10]
     assert s.scores() == (4, 3)  # the vertical 2S-9H-6S region holds 3
     assert "conquer 8C 2,1" in legal(s)
 
     play(s, "conquer 8C 2,1")  # the 8 takes the vertical 9 next to the 8D
-    assert s.to_act() == (0,) and s.view(0)["step"] == BLITZ
-    assert s.view(0)["blitz_from"] == [2, 1]
+    assert s.to_act() == (0,) and s.view(0).step == BLITZ
+    assert s.view(0).blitz_from == [2, 1]
     assert legal(s) == ["blitz 9S 3,1", "blitz 9S 2,0", "stop"]
 
     play(s, "blitz 9S 3,1")  # the 9 takes the 6 next to the 9 just taken
-    best = s.view(0)["best_regions"][0]
-    assert best["values"] == [1, 3, 4, 6, 7, 8, 9, 10]  # only 5 and 2 missing
-    missing = set(s.view(0)["values_to_win"]) - set(best["values"])
+    best = s.view(0).best_regions[0]
+    assert best.values == [1, 3, 4, 6, 7, 8, 9, 10]  # only 5 and 2 missing
+    missing = set(s.view(0).values_to_win) - set(best.values)
     assert missing == {2, 5}
     # no vertical card touches the 6 just taken: the turn ends by itself
-    assert s.to_act() == (1,) and s.view(1)["step"] == MAIN
-    assert s.view(None)["discards"] == ["8C", "9S"]
+    assert s.to_act() == (1,) and s.view(1).step == MAIN
+    assert s.view(None).discards == ["8C", "9S"]
 
 
 def test_during_a_blitz_only_blitzes_and_stop_are_legal() -> None:
@@ -309,7 +309,7 @@ def test_stop_ends_the_blitz_and_the_turn_and_draws() -> None:
     play(s, "conquer 8C 2,1")
     events = play(s, "stop")
     assert [e.kind for e in events] == ["stop", "draw"]
-    assert sorted(s.view(0)["hand"]) == sorted(["9S", "7D", "2C"])
+    assert sorted(s.view(0).hand) == sorted(["9S", "7D", "2C"])
     assert s.to_act() == (1,)
     refused(s, "stop", "no blitz")
 
@@ -350,7 +350,7 @@ def test_a_blitz_chain_of_three() -> None:
     # the 6H is their last card now: the turn ends by itself
     assert s.to_act() == (1,)
     assert [cell(s, x, 0)[1] for x in range(5)] == [0, 0, 0, 0, 1]  # type: ignore[index]
-    assert s.view(None)["discards"] == ["2D", "3D", "4D"]
+    assert s.view(None).discards == ["2D", "3D", "4D"]
 
 
 def test_the_clock_keeps_one_turn_through_a_blitz() -> None:
@@ -369,7 +369,7 @@ def test_the_clock_keeps_one_turn_through_a_blitz() -> None:
 def test_either_player_may_resign_even_in_the_middle_of_a_blitz(who: int) -> None:
     s = position(FIGURE, "8C 9S 7D", "2H 3H 4D")
     play(s, "conquer 8C 2,1")
-    assert s.view(0)["step"] == BLITZ
+    assert s.view(0).step == BLITZ
     ply = s.ply
     events = s.play(who, RESIGN)
     assert s.is_over and s.ply == ply + 1 and s.to_act() == ()
@@ -377,7 +377,7 @@ def test_either_player_may_resign_even_in_the_middle_of_a_blitz(who: int) -> Non
     outcome = s.outcome()
     assert outcome is not None and outcome.winner == who ^ 1
     assert outcome == Outcome.resigned(who, 2, s.scores())
-    assert s.view(None)["resigned"] == who and s.clock(0) is None
+    assert s.view(None).resigned == who and s.clock(0) is None
     with pytest.raises(IllegalMove):
         s.play(who ^ 1, RESIGN)
 
@@ -410,7 +410,7 @@ def test_a_region_with_every_value_wins_at_once() -> None:
     assert outcome is not None and outcome.winner == 0
     assert outcome.render(["Ann", "Bob"]) == "Ann holds all 10 values in one region"
     assert events[-1].kind == "game_over"
-    assert s.view(0)["hand"] == ["2S", "3S"]  # no draw after the win
+    assert s.view(0).hand == ["2S", "3S"]  # no draw after the win
     assert s.legal_moves(0) == s.legal_moves(1) == []
 
 
@@ -463,7 +463,7 @@ def test_a_hand_emptied_while_the_stock_lasts_is_filled_again() -> None:
     s = position("2C- 3H| 4H| 5H|", "2D 3D", "AH AD", stock="6C 7C 8C 9C", hand_size=2)
     play(s, "conquer 2D 1,0", "blitz 3D 2,0")  # the hand is empty: the turn ends
     assert s.to_act() == (1,) and not s.is_over
-    assert s.view(0)["hand"] == ["6C", "7C"]
+    assert s.view(0).hand == ["6C", "7C"]
 
 
 def test_once_the_stock_is_empty_the_game_ends_when_a_player_has_no_cards() -> None:
@@ -489,7 +489,7 @@ def test_with_cards_left_in_both_hands_the_game_goes_on_on_an_empty_stock() -> N
     s = position("2C- 3H| 4H|", "2D 9S", "AH AD", stock="")
     play(s, "conquer 2D 1,0")
     assert not s.is_over and s.to_act() == (1,)
-    assert s.view(0)["hand"] == ["9S"]  # nothing to draw
+    assert s.view(0).hand == ["9S"]  # nothing to draw
 
 
 def test_equal_values_are_broken_by_the_size_of_that_region() -> None:
@@ -572,7 +572,7 @@ def test_a_royal_attacks_as_any_value_on_the_first_conquest() -> None:
     assert "conquer KS 1,1" not in moves  # 9D touches only the 2C's corner
     play(s, "conquer KS 1,0")
     assert cell(s, 1, 0) == ("3H", 0, None)
-    assert s.view(None)["discards"] == ["KS"]
+    assert s.view(None).discards == ["KS"]
     # the blitz goes on from the 3 just taken, with a 3 only
     assert s.step == BLITZ and legal(s) == ["stop"]
 
@@ -622,8 +622,8 @@ def test_a_fortified_value_does_not_count_for_winning_but_connects() -> None:
     play(s, "explore 10S 9,0")
     assert not s.is_over  # the 5 is under a royal
     assert s.scores()[0] == 9
-    region = s.view(0)["best_regions"][0]
-    assert region["size"] == 10 and 5 not in region["values"]  # the 5C still links it
+    region = s.view(0).best_regions[0]
+    assert region.size == 10 and 5 not in region.values  # the 5C still links it
 
 
 def test_only_a_royal_of_the_same_rank_takes_a_fortified_card() -> None:
@@ -642,7 +642,7 @@ def test_only_a_royal_of_the_same_rank_takes_a_fortified_card() -> None:
     refused(s, "conquer 3S 1,0", "fortified by KH")
     events = play(s, "conquer KS 1,0")
     assert cell(s, 1, 0) == ("3H", 0, None)
-    assert s.view(None)["discards"] == ["KS", "KH"]  # both royals
+    assert s.view(None).discards == ["KS", "KH"]  # both royals
     assert "both royals are discarded" in events[0].text
     assert s.step == BLITZ and "blitz 3S 2,0" in legal(s)
 
@@ -676,7 +676,7 @@ def test_with_no_legal_action_a_player_passes() -> None:
     assert legal(s) == ["pass"]
     events = play(s, "pass")
     assert [e.kind for e in events] == ["pass"]
-    assert s.to_act() == (1,) and s.view(None)["passes"] == 1
+    assert s.to_act() == (1,) and s.view(None).passes == 1
 
 
 def test_pass_is_refused_while_an_action_is_legal() -> None:
@@ -714,7 +714,7 @@ def test_a_pass_between_actions_does_not_count_toward_the_end() -> None:
         preset=ROYAL,
     )
     play(s, "pass", "explore 4D 3,0")
-    assert s.view(None)["passes"] == 0
+    assert s.view(None).passes == 0
 
 
 def test_the_royals_deck_explores_j_q_k_as_values() -> None:
@@ -722,14 +722,14 @@ def test_the_royals_deck_explores_j_q_k_as_values() -> None:
     moves = legal(s)
     assert "explore KS 2,1" in moves and "explore JS -1,0" in moves
     assert not any(m.startswith("fortify") for m in moves)
-    assert s.view(None)["values_to_win"] == list(range(1, 14))
+    assert s.view(None).values_to_win == list(range(1, 14))
 
 
 def test_the_tarot_deck_has_a_fourteenth_value_written_n() -> None:
     s = SPEC.new(SPEC.config("tarot"), seed=2)
     assert Counter(t[:-1] for t in s.all_cards())["N"] == 4
     assert SPEC.parse_move("explore NS 2,0") == SPEC.parse_move("explore ns 2, 0")
-    assert s.view(None)["values_to_win"] == list(range(1, 15))
+    assert s.view(None).values_to_win == list(range(1, 15))
 
 
 # ------------------------------------------------------------------ notation
@@ -797,10 +797,10 @@ def test_moves_are_shared_objects() -> None:
 # ------------------------------------------------------------- information
 def test_a_players_view_shows_its_own_hand_only() -> None:
     s = deal("AS 2S 3S 4S 5S 6S 7H 8H 9H 10H")
-    assert s.view(0)["hand"] == ["AS", "2S", "3S"]
-    assert s.view(1)["hand"] == ["4S", "5S", "6S"]
-    assert "hand" not in s.view(None)
-    assert s.view(None)["hand_sizes"] == [3, 3]
+    assert s.view(0).hand == ["AS", "2S", "3S"]
+    assert s.view(1).hand == ["4S", "5S", "6S"]
+    assert s.view(None).hand is None
+    assert s.view(None).hand_sizes == [3, 3]
 
 
 def test_draws_are_private_to_the_drawer() -> None:
@@ -836,9 +836,9 @@ def test_a_diagram_names_each_card_once_and_only_royals_fortify() -> None:
 
 def test_a_position_puts_the_unnamed_cards_on_the_stock_or_the_discards() -> None:
     s = position("2C- 3H|", "4S", "5S")
-    assert s.view(None)["stock"] == 40 - 4 and s.view(None)["discards"] == []
+    assert s.view(None).stock == 40 - 4 and s.view(None).discards == []
     s = position("2C- 3H|", "4S", "5S", stock="6S")
-    assert s.view(None)["stock"] == 1 and len(s.view(None)["discards"]) == 40 - 5
+    assert s.view(None).stock == 1 and len(s.view(None).discards) == 40 - 5
     assert sum(s.all_cards().values()) == 40
 
 

@@ -57,7 +57,7 @@ def test_write_up_example_black_and_white() -> None:
     assert statuses(r, 0) == {"score": "collided", "grow": "live"}
     assert statuses(r, 1) == {"score": "collided", "steal": "live"}
     assert st.pos.chips == [0, 0] and st.pos.pot == 2
-    assert st.view(None)["lights"] == [["score", "grow"], ["score", "steal"]]
+    assert st.view(None).lights == [["score", "grow"], ["score", "steal"]]
     assert st.pos.blocked == [-1, -1] and r["taker"] is None
 
     # Round 2: Black scores and steals White's Claim (2 chips); White blocks Claim.
@@ -65,9 +65,9 @@ def test_write_up_example_black_and_white() -> None:
     assert r["scored"] == [0] and r["taker"] == 0 and r["taken"] == 2
     assert r["taken_by"] == "steal"
     assert st.pos.chips == [3, 0] and st.pos.pot == 1  # emptied, refilled to 1
-    assert st.view(None)["blocked"] == ["claim", None]  # in force next round, for Black
+    assert st.view(None).blocked == ["claim", None]  # in force next round, for Black
     assert r["blocks_next"] == ["claim", None]
-    assert st.view(None)["lights"] == [
+    assert st.view(None).lights == [
         ["score", "grow", "steal"],
         ["score", "claim", "steal", "block"],
     ]
@@ -75,7 +75,7 @@ def test_write_up_example_black_and_white() -> None:
     # Round 3: Black's Score (third in a row) is disregarded; Black's blocked
     # Claim still cancels White's; White grows to 2 and its five lights pay 1.
     v = st.view(0)
-    assert v["restrictions"][0] == {"score": "three_in_a_row"}
+    assert v.restrictions[0] == {"score": "three_in_a_row"}
     assert disregarded_in_view(v, 0, _sub("score+claim")) == {"score": "three_in_a_row"}
     r = reveal(play_round(st, "score+claim", "grow+claim"))
     assert r["actions"][0] == [
@@ -87,19 +87,19 @@ def test_write_up_example_black_and_white() -> None:
     assert r["bonus"] == [1]
     assert st.pos.chips == [3, 1] and st.pos.pot == 2
     # the disregarded Score lit nothing new (it was lit already) and White's lights went off
-    assert st.view(None)["lights"] == [["score", "grow", "claim", "steal"], []]
-    assert st.view(None)["blocked"] == [None, None]  # a block lasts one round only
+    assert st.view(None).lights == [["score", "grow", "claim", "steal"], []]
+    assert st.view(None).blocked == [None, None]  # a block lasts one round only
 
     # Round 4: the disregarded Score does not count, so Score is allowed again and
     # Score+Claim does not repeat a pair. Grow first (3), then Black claims 3.
-    assert st.view(0)["restrictions"][0] == {}
-    assert st.view(0)["repeat_pair"][0] is None  # last round had one effective card
+    assert st.view(0).restrictions[0] == {}
+    assert st.view(0).repeat_pair[0] is None  # last round had one effective card
     r = reveal(play_round(st, "score+claim", "grow+block:score"))
     assert statuses(r, 0) == {"score": "live", "claim": "live"}
     assert r["pot_before"] == 2 and r["grew"] == 1 and r["taken"] == 3 and r["taker"] == 0
     assert st.pos.chips == [7, 1] and st.pos.pot == 1
-    assert st.view(None)["blocked"] == ["score", None]  # next round, not this one
-    assert st.view(None)["lights"] == [["score", "grow", "claim", "steal"], ["grow", "block"]]
+    assert st.view(None).blocked == ["score", None]  # next round, not this one
+    assert st.view(None).lights == [["score", "grow", "claim", "steal"], ["grow", "block"]]
 
 
 def test_first_version_three_rounds() -> None:
@@ -109,7 +109,7 @@ def test_first_version_three_rounds() -> None:
     assert statuses(r, 0) == {"score": "collided", "grow": "live"}
     assert statuses(r, 1) == {"score": "collided", "block": "live"}
     assert st.pos.pot == 2 and st.pos.chips == [0, 0]
-    assert st.view(None)["blocked"] == ["block", None]
+    assert st.view(None).blocked == ["block", None]
 
     # Both Block (EC's is blocked too, and still collides); DMO steals EC's Claim.
     r = reveal(play_round(st, "claim+block:steal", "steal+block:claim"))
@@ -121,7 +121,7 @@ def test_first_version_three_rounds() -> None:
     }
     assert r["taker"] == 1 and r["taken"] == 2 and r["taken_by"] == "steal"
     assert st.pos.chips == [0, 2] and st.pos.pot == 1
-    assert st.view(None)["blocked"] == [None, None]
+    assert st.view(None).blocked == [None, None]
 
     # DMO scores; the Steals collide, so EC's Claim takes the pot of 1; EC's
     # five lights pay a chip.
@@ -130,8 +130,8 @@ def test_first_version_three_rounds() -> None:
     assert statuses(r, 1) == {"score": "live", "steal": "collided"}
     assert r["taker"] == 0 and r["taken"] == 1 and r["bonus"] == [0]
     assert st.pos.chips == [2, 3] and st.pos.pot == 1
-    assert st.view(None)["lights"] == [[], ["score", "steal", "block"]]
-    assert st.view(None)["defender"] == 1
+    assert st.view(None).lights == [[], ["score", "steal", "block"]]
+    assert st.view(None).defender == 1
 
 
 def test_claim_and_steal_against_steal_and_block() -> None:
@@ -144,8 +144,8 @@ def test_claim_and_steal_against_steal_and_block() -> None:
     assert statuses(r, 1) == {"steal": "collided", "block": "live"}
     assert r["taker"] == 0 and r["taken"] == 2 and r["taken_by"] == "claim"
     assert st.pos.chips == [2, 0] and st.pos.pot == 1
-    assert st.view(None)["blocked"] == ["grow", None]
-    assert st.view(None)["lights"] == [["grow", "claim", "steal"], ["steal", "block"]]
+    assert st.view(None).blocked == ["grow", None]
+    assert st.view(None).lights == [["grow", "claim", "steal"], ["steal", "block"]]
 
 
 def test_setna_reads_raise_and_shows_its_own_names() -> None:
@@ -155,10 +155,10 @@ def test_setna_reads_raise_and_shows_its_own_names() -> None:
     assert "Raise" in r.text and "Gems" in r.text and "Grow" not in r.text
     assert st.pos.pot == 2
     v = st.view(0)
-    assert v["action_names"][1] == "Raise" and v["words"]["chips"] == "Gems"
+    assert v.action_names[1] == "Raise" and v.words["chips"] == "Gems"
     # the notation is shared by every preset: `raise` reads as, and is written, grow
     assert str(parse_move("raise+score")) == "score+grow"
-    assert v["history"] == [["score+grow", "score+steal"]]
+    assert v.history == [["score+grow", "score+steal"]]
 
 
 # --------------------------------------------------------------------------
@@ -231,7 +231,7 @@ def test_perft_legal_move_counts() -> None:
 def test_same_pair_twice_is_disregarded_only_after_exactly_two() -> None:
     st = new()
     play_round(st, "score+grow", "-")
-    assert st.view(0)["repeat_pair"][0] == ["score", "grow"]
+    assert st.view(0).repeat_pair[0] == ["score", "grow"]
     r = reveal(play_round(st, "grow+score", "-"))
     assert statuses(r, 0) == {"score": "disregarded", "grow": "disregarded"}
     assert st.pos.chips[0] == 1 and st.pos.pot == 2  # only round 1 scored and grew
@@ -241,7 +241,7 @@ def test_same_pair_twice_is_disregarded_only_after_exactly_two() -> None:
     # one card last round: no pair rule
     st = new()
     play_round(st, "score", "-")
-    assert st.view(0)["repeat_pair"][0] is None
+    assert st.view(0).repeat_pair[0] is None
     r = reveal(play_round(st, "score", "-"))
     assert statuses(r, 0) == {"score": "live"}
     r = reveal(play_round(st, "score+grow", "-"))
@@ -262,8 +262,8 @@ def test_block_without_target_is_disregarded_and_lights_nothing() -> None:
     r = reveal(play_round(st, "score+block", "-"))
     assert r["actions"][0][1]["status"] == "disregarded"
     assert r["actions"][0][1]["reason"] == "no_block_target"
-    assert st.view(None)["lights"][0] == ["score"]
-    assert st.view(None)["repeat_pair"][0] is None  # one effective action
+    assert st.view(None).lights[0] == ["score"]
+    assert st.view(None).repeat_pair[0] is None  # one effective action
 
 
 def test_blocked_action_is_negated_next_round_only_and_still_lights() -> None:
@@ -272,7 +272,7 @@ def test_blocked_action_is_negated_next_round_only_and_still_lights() -> None:
     r = reveal(play_round(st, "score", "-"))
     assert statuses(r, 0) == {"score": "blocked"}
     assert st.pos.chips == [0, 0]
-    assert "score" in st.view(None)["lights"][0]
+    assert "score" in st.view(None).lights[0]
     r = reveal(play_round(st, "-", "-"))
     r = reveal(play_round(st, "score", "-"))
     assert statuses(r, 0) == {"score": "live"} and st.pos.chips == [1, 0]
@@ -298,11 +298,11 @@ def test_five_lights_pay_one_chip_then_turn_off() -> None:
     st = new()
     play_round(st, "score+grow", "score")
     play_round(st, "claim+steal", "score")
-    assert st.view(None)["lights"][0] == ["score", "grow", "claim", "steal"]
+    assert st.view(None).lights[0] == ["score", "grow", "claim", "steal"]
     chips = st.pos.chips[0]
     r = reveal(play_round(st, "block:claim", "-"))
     assert r["bonus"] == [0] and st.pos.chips[0] == chips + 1
-    assert st.view(None)["lights"][0] == []
+    assert st.view(None).lights[0] == []
 
 
 # --------------------------------------------------------------------------
@@ -319,7 +319,7 @@ def test_game_ends_after_25_rounds_when_not_tied() -> None:
     st = new()
     play_round(st, "score", "-")
     _play_quiet(st, 23)
-    assert not st.is_over and st.view(None)["round"] == 25
+    assert not st.is_over and st.view(None).round == 25
     events = play_round(st, "-", "-")
     assert st.is_over and st.to_act() == ()
     o = st.outcome()
@@ -337,9 +337,9 @@ def test_tie_extends_by_five_up_to_the_cap_then_last_taker_wins() -> None:
     events = play_round(st, "-", "-")  # round 25: tied
     assert not st.is_over and events[-1].kind == "extension"
     v = st.view(None)
-    assert (v["end_round"], v["extension"], v["round_cap"]) == (30, 1, 50)
+    assert (v.end_round, v.extension, v.round_cap) == (30, 1, 50)
     _play_quiet(st, 24)
-    assert not st.is_over and st.pos.end_round == 50 and st.view(None)["round"] == 50
+    assert not st.is_over and st.pos.end_round == 50 and st.view(None).round == 50
     play_round(st, "-", "-")
     o = st.outcome()
     assert o is not None and o.winner == 0 and "last to take the pot" in o.reason
@@ -376,10 +376,10 @@ def test_final_tie_goes_to_more_unused_items_else_the_defender() -> None:
 
 
 def test_defender_is_random_by_seed_and_shown() -> None:
-    seen = {new(seed=s).view(0)["defender"] for s in range(20)}
+    seen = {new(seed=s).view(0).defender for s in range(20)}
     assert seen == {0, 1}
     assert new(seed=5).defender == new(seed=5).defender
-    assert new(defender="0").view(None)["defender"] == 0
+    assert new(defender="0").view(None).defender == 0
 
 
 # --------------------------------------------------------------------------
@@ -442,7 +442,7 @@ def test_clocks_per_preset() -> None:
     original = new("original").clock(1)
     assert original is not None and original.timeout_move == MISSED and original.seconds == 90
     assert new("standard", timer=0).clock(0) is None
-    assert new("final").view(0)["timer"] == 90
+    assert new("final").view(0).timer == 90
 
 
 def test_the_clock_runs_per_round_not_per_submission() -> None:
@@ -462,10 +462,10 @@ def test_original_replays_a_round_both_missed_at_most_three_times() -> None:
     for n in (1, 2, 3):
         events = play_round(st, "missed", "missed")
         assert events[-1].kind == "replay" and events[-1].data["replays"] == n
-        assert st.view(None)["round"] == 1
+        assert st.view(None).round == 1
     events = play_round(st, "missed", "missed")  # the fourth time it counts
     assert any(e.kind == "reveal" for e in events)
-    assert st.view(None)["round"] == 2 and st.replays == 0
+    assert st.view(None).round == 2 and st.replays == 0
     # one player missing is an empty submission, not a replay
     r = reveal(play_round(st, "missed", "score+grow"))
     assert r["moves"] == ["-", "score+grow"] and st.pos.chips == [0, 1]
@@ -493,7 +493,7 @@ def test_final_majority_resolves_once_and_equal_copies_cancel() -> None:
     assert statuses(r, 1) == {"score": "outnumbered", "grow": "live"}
     assert st.pos.chips == [1, 0] and st.pos.pot == 2  # 2v1 scores once
     # an action played twice may not be used next round
-    assert st.view(0)["restrictions"][0] == {"score": "doubled_last_round"}
+    assert st.view(0).restrictions[0] == {"score": "doubled_last_round"}
     r = reveal(play_round(st, "score+grow", "grow+grow"))
     assert statuses(r, 0) == {"score": "disregarded", "grow": "outnumbered"}
     assert st.pos.pot == 3
@@ -501,7 +501,7 @@ def test_final_majority_resolves_once_and_equal_copies_cancel() -> None:
     st = new("final")
     r = reveal(play_round(st, "claim+claim+grow+overload", "claim+claim+score+overload"))
     assert statuses(r, 0)["claim"] == "collided" and statuses(r, 1)["claim"] == "collided"
-    assert st.pos.items[0][0] == 2 and st.view(1)["items"][0]["overload"] == "used"
+    assert st.pos.items[0][0] == 2 and st.view(1).items[0]["overload"] == "used"
 
 
 def test_overload_obeys_the_pair_rule_on_every_two_cards() -> None:
@@ -523,9 +523,9 @@ def test_limit_reset_lifts_restrictions_and_restarts_history() -> None:
     r = reveal(play_round(st, "score+steal+reset", "-"))
     assert statuses(r, 0) == {"score": "live", "steal": "live"}
     # next round's restrictions come from that round only: no three-in-a-row for Score
-    assert st.view(0)["restrictions"][0] == {}
-    assert st.view(0)["repeat_pair"][0] == ["score", "steal"]
-    assert st.view(0)["items"][0]["reset"] == "used"
+    assert st.view(0).restrictions[0] == {}
+    assert st.view(0).repeat_pair[0] == ["score", "steal"]
+    assert st.view(0).items[0]["reset"] == "used"
     r = reveal(play_round(st, "score+grow", "-"))
     assert statuses(r, 0) == {"score": "live", "grow": "live"}
 
@@ -555,27 +555,27 @@ def test_claim_priority_after_colliding_claims() -> None:
     with pytest.raises(IllegalMove, match="both Claims collided"):
         st.play(0, PRIORITY_MOVE)
     play_round(st, "-", "-")
-    assert st.view(None)["items"][1]["priority"] == "used"
+    assert st.view(None).items[1]["priority"] == "used"
 
 
 def test_claim_priority_window_ends_with_the_next_round() -> None:
     st = new("final")
     play_round(st, "claim+score", "claim+grow")
-    assert st.view(0)["priority_window"] == [True, True]
+    assert st.view(0).priority_window == [True, True]
     play_round(st, "-", "-")
-    assert st.view(0)["priority_window"] == [False, False]
+    assert st.view(0).priority_window == [False, False]
     with pytest.raises(IllegalMove):
         st.play(0, PRIORITY_MOVE)
     st = new("final", items="none")
     play_round(st, "claim+score", "claim+grow")
-    assert st.view(0)["priority_window"] == [False, False]
+    assert st.view(0).priority_window == [False, False]
     with pytest.raises(IllegalMove, match="do not have"):
         st.play(0, PRIORITY_MOVE)
 
 
 def test_items_split_as_in_the_seed() -> None:
     v = new("final", items="split", seed=3).view(None)
-    owned = sorted(tuple(k for k, s in seat.items() if s == "unused") for seat in v["items"])
+    owned = sorted(tuple(k for k, s in seat.items() if s == "unused") for seat in v.items)
     assert owned == [("overload",), ("reset", "priority")]
 
 
@@ -592,10 +592,10 @@ def test_pending_submission_is_seen_by_its_owner_only() -> None:
     assert st.to_act() == (1,) and st.legal_moves(0) == []
     # the opponent's and a spectator's views cannot tell what was submitted
     assert st.view(1) == other.view(1) and st.view(None) == other.view(None)
-    assert st.view(0)["pending"] == "score+block:claim"
+    assert st.view(0).pending == "score+block:claim"
     for seat in (1, None):
         v = st.view(seat)
-        assert v["pending"] is None and v["submitted"] == [True, False]
+        assert v.pending is None and v.submitted == [True, False]
         assert "claim" not in str(visible_events(events, seat)[0].data)
         assert visible_events(events, seat)[0].text == "{p0 has|have} submitted."
     assert "block:claim" in visible_events(events, 0)[0].data["move"]
@@ -617,14 +617,14 @@ def test_block_target_hidden_unless_the_block_went_live() -> None:
     notes = visible_events(events, 0)
     assert any(e.kind == "block_target" and e.data["target"] == "score" for e in notes)
     assert not any(e.kind == "block_target" and e.data["seat"] == 1 for e in notes)
-    assert st.view(0)["last_round"]["moves"] == ["grow+block:score", "score+block:?"]
-    assert st.view(1)["last_round"]["moves"] == ["grow+block:?", "score+block:claim"]
-    assert st.view(None)["history"] == [["grow+block:?", "score+block:?"]]
-    assert "claim" not in str(st.view(0)["last_round"]["block_targets"])
+    assert st.view(0).last_round.moves == ["grow+block:score", "score+block:?"]
+    assert st.view(1).last_round.moves == ["grow+block:?", "score+block:claim"]
+    assert st.view(None).history == [["grow+block:?", "score+block:?"]]
+    assert "claim" not in str(st.view(0).last_round.block_targets)
     # a live Block is public
     events = play_round(st, "steal+block:grow", "-")
     assert reveal(events)["moves"][0] == "steal+block:grow"
-    assert st.view(1)["blocked"] == [None, "grow"]
+    assert st.view(1).blocked == [None, "grow"]
 
 
 def test_determinize_keeps_the_view_and_hides_the_opponent() -> None:
@@ -649,7 +649,7 @@ def test_copy_is_independent() -> None:
     c = st.copy()
     play_round(c, "claim+claim", "grow+grow")
     assert st.pos.chips != c.pos.chips or st.pos.pot != c.pos.pot
-    assert st.view(None)["round"] == 2 and c.view(None)["round"] == 3
+    assert st.view(None).round == 2 and c.view(None).round == 3
     assert len(st.history) == 1
 
 
@@ -698,4 +698,4 @@ def test_a_resignation_leaves_the_view_in_the_round_being_played() -> None:
     state.play_text(0, "score+grow")
     state.play_text(1, "claim+steal")  # round 1 revealed: round 2 is being played
     state.resign(0)
-    assert state.view(0)["round"] == 2
+    assert state.view(0).round == 2

@@ -57,7 +57,7 @@ def test_bots_play_whole_games_legally(preset: str, level: str) -> None:
     cfg = SPEC.config(preset)
     bots = (make_bot("trick", level), make_bot("trick", "easy"))
     _, state = play_game(cfg, bots, seed=3)  # play() raises on anything illegal
-    assert state.is_over and state.view(None)["round"] >= 25
+    assert state.is_over and state.view(None).round >= 25
 
 
 def test_hard_is_deterministic_given_its_rng() -> None:
@@ -163,5 +163,5 @@ def test_script_bots_play_only_clean_submissions() -> None:
         for seat in (0, 1):
             move = bot.choose(Situation(st, seat), random.Random(0))
             st.play(seat, move)  # type: ignore[arg-type]
-    last = st.view(None)["last_round"]
-    assert all(a["status"] != "disregarded" for row in last["actions"] for a in row)
+    last = st.view(None).last_round
+    assert all(a.status != "disregarded" for row in last.actions for a in row)

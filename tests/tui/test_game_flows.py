@@ -70,7 +70,7 @@ async def test_whole_game_against_the_computer_reaches_game_over(dirs: Any) -> N
         rematch = app.screen
         assert isinstance(rematch, DominationScreen) and rematch is not screen
         assert rematch.client.config["first_leader"] == str(loser)
-        assert rematch.view["leader"] == loser
+        assert rematch.view.leader == loser
         assert len(app.screen_stack) == 2  # home, the new game
 
 
@@ -173,7 +173,7 @@ async def test_hot_seat_hands_off_without_showing_a_hand(dirs: Any) -> None:
         await settle(pilot)
         assert app.screen is game and game.seat_name(game.seat) == second
         # the log was rebuilt for the new seat: the other player's draws stay secret
-        assert game.view["hand"] == game.client.snapshot(game.seat).view["hand"]
+        assert game.view.hand == game.client.snapshot(game.seat).view.hand
 
 
 async def test_pause_menu_resign_ends_the_game(dirs: Any) -> None:
@@ -241,9 +241,9 @@ async def test_the_last_round_stays_in_view_when_the_table_clears(dirs: Any) -> 
         await settle(pilot)
         game = app.screen
         assert isinstance(game, DominationScreen)
-        while game.view["round"] == 1:
+        while game.view.round == 1:
             await play_first_legal(pilot)
-        if not game.view["run"]:
+        if not game.view.run:
             assert "Last round:" in screen_text(app)
         assert re.search(r"wins? round 1 for \d+ point", game.last_round)
 
@@ -395,7 +395,7 @@ async def test_after_a_game_analyse_lists_moments_that_open_the_replay(
         screen = app.screen
         assert isinstance(screen, AnalysisScreen)
         text = screen_text(app)
-        assert "Move " in text or "no move of yours" in text
+        assert "Round " in text or "no move of yours" in text
         if screen.moments:  # Enter on the first opens the replay there, as You saw it
             await pilot.press("enter")
             await settle(pilot)

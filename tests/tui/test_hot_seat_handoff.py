@@ -48,7 +48,7 @@ def label(card: str) -> str:
 
 
 def hand_of(game: GameScreen, seat: int) -> list[str]:
-    return [label(c) for c in game.client.snapshot(seat).view["hand"]]
+    return [label(c) for c in game.client.snapshot(seat).view.hand]
 
 
 def game_under(app: Any) -> GameScreen:
@@ -309,7 +309,7 @@ async def test_resuming_where_a_computer_moves_first_hands_off_before_any_hand(
     dirs: Any, guard_timer: GuardTimer
 ) -> None:
     def computer_to_move(state: Any) -> bool:
-        return state.to_act() == (1,) and state.view(1).get("phase") == "play"
+        return state.to_act() == (1,) and state.view(1).phase == "play"
 
     seats = [SeatInfo("Ada", "human"), SeatInfo("Robo", "bot", "easy"), SeatInfo("Bea", "human")]
     record = record_until("stress", seats, 2, computer_to_move, players=3)

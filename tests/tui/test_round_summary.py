@@ -93,7 +93,7 @@ async def test_a_round_summary_stays_until_a_key_then_play_goes_on(dirs: Any) ->
         assert app.screen is game and not game.update.paused
         # the next summary closes itself when its time is up
         timers.clear()
-        while not timers and game.view["round"] < 4:
+        while not timers and game.view.round < 4:
             if isinstance(app.screen, DominationScreen) and game.my_turn:
                 legal = game.legal
                 await pilot.press(str(1 + next(i for i, c in enumerate(game.hand) if c in legal)))

@@ -37,7 +37,7 @@ async def test_s_shows_the_scores_of_every_round_so_far(dirs: Any) -> None:
         game = app.screen
         assert isinstance(game, DominationScreen)
         assert "▸" in screen_text(app).splitlines()[1]  # someone's turn, on the scoreboard
-        while game.view["round"] < 3:
+        while game.view.round < 3:
             if game.my_turn:
                 legal = game.legal
                 await pilot.press(str(1 + next(i for i, c in enumerate(game.hand) if c in legal)))
@@ -63,7 +63,7 @@ async def test_after_the_game_s_shows_the_scores_then_the_result_again(dirs: Any
         await settle(pilot)
         game = app.screen
         assert isinstance(game, DominationScreen)
-        while game.view["round"] < 2:
+        while game.view.round < 2:
             if game.my_turn:
                 legal = game.legal
                 await pilot.press(str(1 + next(i for i, c in enumerate(game.hand) if c in legal)))

@@ -242,7 +242,7 @@ async def test_generic_screen_plays_a_game_without_its_own_screen(dirs: Any) -> 
         await settle(pilot)
         screen = app.screen
         assert "legal moves" in screen_text(app).lower() or "Legal moves" in screen_text(app)
-        hand = screen.view["hand"]
+        hand = screen.view.hand
         # a typed move that is no card is explained, not a crash
         screen.query_one("#move-input", Input).value = "banana"
         await pilot.press("t", "enter")

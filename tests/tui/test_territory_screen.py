@@ -276,7 +276,7 @@ async def test_a_card_is_placed_against_the_computer_with_the_keys(dirs: Any) ->
         await pilot.press("enter")
         await settle(pilot, lambda: screen.my_turn)
         placed = cells_of(screen.view)[goal]
-        assert placed["card"] == hand[1] and placed["owner"] == 0
+        assert placed.card == hand[1] and placed.owner == 0
         assert hand[1] not in screen.hand
         log = "\n".join(line.text for line in screen.query_one(EventLog).lines)
         assert f"You explore {card_label(hand[1], screen.card_style)}" in log

@@ -109,18 +109,18 @@ async def test_toy_moves_through_the_generic_screens_list_until_the_bots_move(
         await pilot.press("enter")
         await settle(pilot, lambda: game.legal == ("draw",))
         assert (0, first) in record.moves
-        assert game.view["phase"] == "turns" and game.view["bids"][1] is not None
+        assert game.view.phase == "turns" and game.view.bids[1] is not None
         # our turn: draw, then the last entry of the list ends the turn
         assert _listed(game) == ["draw"]
         await pilot.press("enter")
         await settle(pilot, lambda: "end" in game.legal)
         assert record.moves[-1] == (0, "draw") and _listed(game)[-1] == "end"
-        assert len(game.view["hand"]) == 2
+        assert len(game.view.hand) == 2
         await pilot.press("end", "enter")
         await settle(pilot, lambda: game.legal == ("draw",))
         # the bots took their turns; it is ours again
         ended = record.moves.index((0, "end"))
         assert {seat for seat, _ in record.moves[ended + 1 :]} == {1, 2}
         assert game.my_turn and _listed(game) == ["draw"]
-        assert game.view["turns_taken"] == [1, 1, 1]
+        assert game.view.turns_taken == [1, 1, 1]
         assert "turns taken: [1, 1, 1]" in screen_text(app)

@@ -115,10 +115,10 @@ async def play_one_round(pilot: Pilot[Any], rng: random.Random) -> None:
     assert isinstance(screen, TrickScreen), screen
     assert screen.choosing, screen.turn_text()
     if screen.check_action("priority", ()) and rng.random() < 0.5:
-        chips = screen.view["chips"][screen.seat] + screen.view["pot"]
+        chips = screen.view.chips[screen.seat] + screen.view.pot
         await pilot.press("p")
         await settle(pilot)
-        assert screen.view["chips"][screen.seat] == chips
+        assert screen.view.chips[screen.seat] == chips
     cards, target = rng.choice(clean_choices(screen))
     await type_choice(pilot, cards, target)
     assert screen.submission() == make_submission(cards, target)
@@ -154,8 +154,8 @@ def assert_finished(app: CardTableApp, screen: TrickScreen) -> None:
         assert "A draw." in text
     else:
         assert f"{screen.names[winner]} wins." in text
-    chips = view["chips"]
-    assert f"Difference{abs(chips[0] - chips[1]):>16}" in text
+    chips = view.chips
+    assert re.search(rf"Difference +{abs(chips[0] - chips[1])}\b", text)
     assert app.store.load(screen.client.record_id).status == "finished"
     # nothing of the last choice is left on the cards, and no key offers to play
     assert all(face.copies == 0 for face in screen.query_one(ActionCards).faces)
@@ -174,7 +174,7 @@ async def test_a_whole_game_against_the_computer(dirs: Any) -> None:
         screen = await play_to_the_end(pilot, seed)
         assert_finished(app, screen)
         assert screen.client.config["rounds"] == 5
-        rounds = screen.view["round"]
+        rounds = screen.view.round
         assert 5 <= rounds <= 15
         # every round's two submissions are in the record (Claim Priority adds one)
         moves = app.store.load(screen.client.record_id).moves
@@ -343,7 +343,7 @@ async def test_disregard_warning_before_locking_in(dirs: Any) -> None:
         screen = trick_screen(app)
         await pilot.press("1", "2", "enter")  # Score + Grow
         await settle(pilot)
-        assert screen.view["round"] == 2
+        assert screen.view.round == 2
         assert "no Score+Grow (last round's pair)" in screen_text(app)
         await pilot.press("1", "2")
         # the choice line and the cards warn before anything is sent
@@ -459,17 +459,17 @@ async def test_final_claim_priority_after_claims_collide(dirs: Any) -> None:
         await settle(pilot)
         assert screen.seat == 0
         view = screen.view
-        assert view["priority_window"] == [True, True] and view["pot"] == 2
+        assert view.priority_window == [True, True] and view.pot == 2
         text = screen_text(app)
         assert "p: Claim Priority takes the pot now (2 chips)" in text
         assert "may use Claim Priority now" in text
         assert screen.check_action("priority", ()) is True
-        chips = view["chips"][0]
+        chips = view.chips[0]
         await pilot.press("p")
         await settle(pilot)
-        assert screen.view["chips"][0] == chips + 2
-        assert screen.view["pot"] == 1
-        assert screen.view["items"][0]["priority"] == "used"
+        assert screen.view.chips[0] == chips + 2
+        assert screen.view.pot == 1
+        assert screen.view.items[0]["priority"] == "used"
         assert "Player 1 uses Claim Priority and takes the pot: 2" in screen_text(app)
         assert screen.check_action("priority", ()) is False
         # still Player 1's turn to choose for round 2
@@ -524,7 +524,7 @@ async def test_waiting_for_the_other_player_after_locking_in(dirs: Any) -> None:
         assert screen.picks == []
         release.set()
         await settle(pilot)
-        assert screen.view["round"] == 2
+        assert screen.view.round == 2
         assert "Round 1 revealed" in screen_text(app)
 
 
@@ -696,7 +696,7 @@ async def test_resigning_shows_the_chips(dirs: Any) -> None:
         screen = trick_screen(app)
         for _ in range(3):
             await play_one_round(pilot, random.Random(1))
-        chips = screen.view["chips"]
+        chips = screen.view.chips
         await pilot.press("escape", "r")
         await settle(pilot)
         await pilot.press("y")
@@ -704,7 +704,7 @@ async def test_resigning_shows_the_chips(dirs: Any) -> None:
         assert isinstance(app.screen, GameOverScreen)
         text = screen_text(app)
         assert "Computer wins." in text and "(You resigned)" in text
-        assert f"Difference{abs(chips[0] - chips[1]):>16}" in text
+        assert re.search(rf"Difference +{abs(chips[0] - chips[1])}\b", text)
         assert re.search(rf"You {{10,}}\s+{chips[0]} ", text)
 
 
