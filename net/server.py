@@ -42,7 +42,6 @@ import asyncio
 import contextlib
 import errno
 import hashlib
-import json
 import logging
 import math
 import os
@@ -62,6 +61,7 @@ from rules.bots import LEVELS
 from rules.errors import IllegalMove, MoveError, UnknownGame
 from rules.plain import plain
 from rules.registry import games, get_game
+from saves.atomic import write_json_atomically
 from saves.errors import SaveError
 from saves.record import GameRecord, SeatInfo, check_field
 from saves.store import SaveStore
@@ -1057,8 +1057,8 @@ class TableServer:
 
     # ------------------------------------------------------------ restarts
     def _persist(self) -> None:
-        """Write who may take which seat back (atomically: a temp file, then
-        a rename). A failure is logged: play goes on."""
+        """Write who may take which seat back (atomically, as every JSON file
+        cardtable writes: saves/atomic.py). A failure is logged: play goes on."""
         tables = {
             table_id: {
                 "if_gone": hosted.if_gone,
@@ -1072,9 +1072,7 @@ class TableServer:
         path = self.seats_file
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = path.with_suffix(".tmp")
-            tmp.write_text(json.dumps({"version": 1, "tables": tables}), "utf-8")
-            os.replace(tmp, path)
+            write_json_atomically(path, {"version": 1, "tables": tables})
         except OSError as err:
             log.error("cannot keep the seats of the tables: %s", err)
 

@@ -55,9 +55,9 @@ def run_caption(
     # what the round is worth comes first: at 80 columns the end may be cut
     note = " (Inelegant lead)" if view.inelegant_lead else ""
     parts = [f"Round {view.round}", f"worth {view.round_value}{note}", f"x{view.multiplier}"]
-    start = view.domination_start
-    if start is not None:
-        suit = SUIT_NAMES.get(view.domination_suit or "", "?")
+    start, dominated = view.domination_start, view.domination_suit
+    if start is not None and dominated is not None:  # the view gives both or neither
+        suit = SUIT_NAMES[dominated]
         parts.append(f"Domination in {suit} from {card_label(run[start], style)}")
     parts.append(f"led by {leader}")
     return " · ".join(parts)
@@ -216,8 +216,9 @@ class DominationScreen(GameScreen):
             who = "Your turn" if not self.hot_seat else f"{self.seat_name(self.seat)}, your turn"
             if not run:
                 return f"{who}: lead any card."
-            if self.view.domination_start is not None:
-                suit = SUIT_NAMES.get(self.view.domination_suit or "", "?")
+            dominated = self.view.domination_suit
+            if self.view.domination_start is not None and dominated is not None:
+                suit = SUIT_NAMES[dominated]
                 return f"{who}: Domination: a higher {suit[:-1]} than {run[-1]}."
             if run[-1][:-1] == "A":  # everything ranks >= an Ace
                 return f"{who}: any card follows an Ace."
@@ -302,14 +303,14 @@ def describe(
     lines.append(Text("Table: " + (" ".join(shown) if shown else "(empty)")))
     discards = view.discards
     for suit in "SHDC":
-        ranks = [RANK_HEADS[r - 1] for r in discards.get(suit, [])]
+        ranks = [RANK_HEADS[r - 1] for r in discards[suit]]
         symbol = suit if style.ascii else {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[suit]
         lines.append(Text(f"Discarded {symbol}: {' '.join(ranks) or '-'}"))
     if snapshot is not None:
-        for owner, hand in enumerate(snapshot.get("hands", [])):
+        for owner, hand in enumerate(snapshot["hands"]):
             cards = " ".join(card_label(c, style) for c in hand)
             lines.append(Text(f"{hand_owner(names[owner])} hand: {cards or '(empty)'}"))
-        stock = snapshot.get("stock", [])
+        stock = snapshot["stock"]
         top = " ".join(card_label(c, style) for c in reversed(stock[-10:]))
         lines.append(Text(f"Deck ({len(stock)}), next to draw: {top or '-'}"))
     elif view.hand is not None:

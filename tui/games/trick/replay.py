@@ -28,7 +28,7 @@ def describe(
     last round revealed; with ``snapshot``, the submissions not yet revealed."""
     words = words_of(view)
     times = "x" if style.ascii else "×"
-    last = (snapshot or {}).get("last")
+    last = snapshot["last"] if snapshot is not None else None
     if last and view.last_round is not None:
         # everything revealed: Block targets that stayed secret are shown too
         targets = [None if t < 0 else ACTION_IDS[t] for t in last["targets"]]
@@ -48,7 +48,7 @@ def describe(
         Text(""),
         to_text(reveal_lines(view, names, (), times)),
     ]
-    pending = (snapshot or {}).get("pending")
+    pending = snapshot["pending"] if snapshot is not None else None
     if pending:
         for s, move in enumerate(pending):
             if move is not None:
