@@ -5,6 +5,7 @@ functions), and the whole flow through the real app against a server on
 from __future__ import annotations
 
 import asyncio
+import re
 from pathlib import Path
 from typing import Any
 
@@ -329,6 +330,43 @@ async def test_the_lobby_shows_a_held_seat_beyond_the_first_page(
             # a page holds one table: the first, and ours asked for by id
             assert {t["table"] for t in lobby.tables} == {first, mine}
             assert "your seat: Enter takes it back" in screen_text(app)
+    finally:
+        await bo.close()
+        await server.close()
+
+
+@pytest.mark.parametrize(
+    ("game", "options", "mine"),
+    [("stress", {"players": 2}, "your hand ("), ("territory", {}, "you play")],
+)
+async def test_across_the_network_the_person_at_the_screen_is_addressed_as_you(
+    dirs: Any, tmp_path: Path, game: str, options: dict[str, Any], mine: str
+) -> None:
+    from net.remote import RemoteClient
+
+    server = TableServer(SaveStore(tmp_path / "server"))
+    host, port = await server.start("127.0.0.1", 0)
+    bo = await RemoteClient.connect(host, port, "Bo")
+    try:
+        await bo.create(game, ["open", "computer:easy"], options=options)
+        app = make_app(dirs)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("j")
+            await pilot.pause()
+            app.screen.query_one("#address", Input).value = f"{host}:{port}"
+            app.screen.query_one("#name", Input).value = "Ada"
+            await pilot.press("ctrl+s")
+            await _until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+            lobby = app.screen
+            assert isinstance(lobby, LobbyScreen)
+            await _until(pilot, lambda: bool(lobby.tables), "the table")
+            await pilot.press("enter")  # sit at its open seat
+            await _until(pilot, lambda: hasattr(app.screen, "client"), "the game screen")
+            await _until(pilot, lambda: mine in screen_text(app).lower(), f"{mine!r} on screen")
+            text = screen_text(app)
+            # the captions of the seat's own cards (a turn line may still name Ada)
+            assert "Ada's hand" not in text and "Ada's face up" not in text
+            assert not re.search(r"Ada plays [-|]", text)
     finally:
         await bo.close()
         await server.close()

@@ -254,7 +254,10 @@ class StressScreen(GameScreen):
             self.query_one("#mine-caption", Static).update(WATCHING)
             return
         style = self.card_style
-        owner = whose(seat, self.names, self.you)
+        # the person at this screen reads "Your" (here or across the network);
+        # a hot seat or a replay names whose cards these are
+        mine_only = not self.hot_seat and self.replay is None
+        owner = "Your" if mine_only else whose(seat, self.names, self.you)
         up, down = self.face_up, self.face_down
         ups = [CardFace(c) for c in up]
         # the positions 1-4 are keys only when a face-down card is to be chosen

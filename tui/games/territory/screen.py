@@ -239,11 +239,11 @@ class TerritoryScreen(GameScreen):
                 f" fortified by {card_label(cell.fortified_by, style)}" if cell.fortified_by else ""
             )
             # "yours" only for the person at this screen: a replay may show another seat
-            owner = "yours" if cell.owner in self.you else f"{self.seat_name(cell.owner)}'s"
+            owner = "yours" if self._addressed(cell.owner) else f"{self.seat_name(cell.owner)}'s"
             mark = ORIENTATION_MARKS[cell.owner]
             parts.append(f"cursor {at}: {card_value(cell.card)}{mark} {owner}{fort}")
         if seat is not None:
-            plays = "you play" if seat in self.you else f"{self.seat_name(seat)} plays"
+            plays = "you play" if self._addressed(seat) else f"{self.seat_name(seat)} plays"
             parts.append(f"{plays} {ORIENTATION_MARKS[seat]} {view.orientation[seat]}")
         text = " · ".join(parts)
         self.query_one("#hand-caption", Static).update(Text(text[:1].upper() + text[1:]))
@@ -380,6 +380,13 @@ class TerritoryScreen(GameScreen):
         """The keys of the cards in hand: ``1-3``, or ``1`` for one card."""
         held = min(len(self.hand), HAND_KEYS)
         return f"1-{held}" if held > 1 else "1"
+
+    def _addressed(self, seat: int) -> bool:
+        """Whether ``seat`` is the person at this screen, told "you": the one
+        named You, or this screen's own seat here or across the network (a hot
+        seat or a replay names whose it is)."""
+        mine_only = not self.hot_seat and self.replay is None
+        return seat in self.you or (mine_only and seat == self.seat)
 
     def hint_words(self) -> Callable[[str], str]:
         # the hint names the cards around a cell, as the move list does
