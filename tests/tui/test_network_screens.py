@@ -132,20 +132,27 @@ async def _until(pilot: Any, condition: Any, what: str) -> None:
     raise AssertionError(f"never happened: {what}")
 
 
+async def _join(pilot: Any, host: str, port: int, name: str) -> LobbyScreen:
+    """From the home screen, Join the server at ``host:port`` as ``name``: its lobby."""
+    app = pilot.app
+    await pilot.press("j")
+    await pilot.pause()
+    app.screen.query_one("#address", Input).value = f"{host}:{port}"
+    app.screen.query_one("#name", Input).value = name
+    await pilot.press("ctrl+s")
+    await _until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+    lobby = app.screen
+    assert isinstance(lobby, LobbyScreen)
+    return lobby
+
+
 async def test_join_a_server_create_a_table_and_play_a_move(dirs: Any, tmp_path: Path) -> None:
     server = TableServer(SaveStore(tmp_path / "server"))
     host, port = await server.start("127.0.0.1", 0)
     app = make_app(dirs)
     try:
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.press("j")
-            await pilot.pause()
-            app.screen.query_one("#address", Input).value = f"{host}:{port}"
-            app.screen.query_one("#name", Input).value = "Ada"
-            await pilot.press("ctrl+s")
-            await _until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
-            lobby = app.screen
-            assert isinstance(lobby, LobbyScreen)
+            lobby = await _join(pilot, host, port, "Ada")
             status = lobby.query_one("#lobby-status", Static)
             await _until(pilot, lambda: "No tables yet" in str(status.render()), "an empty list")
             assert f"connected to {host}:{port}" in screen_text(app)
@@ -298,9 +305,7 @@ async def test_hosting_starts_one_server_keeps_its_tables_in_the_data_folder(
         assert other.hosted is None
 
 
-async def test_the_lobby_shows_a_held_seat_beyond_the_first_page(
-    dirs: Any, tmp_path: Path
-) -> None:
+async def test_the_lobby_shows_a_held_seat_beyond_the_first_page(dirs: Any, tmp_path: Path) -> None:
     from net.remote import RemoteClient
     from net.server import Limits
 
@@ -318,14 +323,7 @@ async def test_the_lobby_shows_a_held_seat_beyond_the_first_page(
         await ada.close()
         app = make_app(dirs)
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.press("j")
-            await pilot.pause()
-            app.screen.query_one("#address", Input).value = f"{host}:{port}"
-            app.screen.query_one("#name", Input).value = "Ada"
-            await pilot.press("ctrl+s")
-            await _until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
-            lobby = app.screen
-            assert isinstance(lobby, LobbyScreen)
+            lobby = await _join(pilot, host, port, "Ada")
             await _until(pilot, lambda: len(lobby.tables) == 2, "both tables")
             # a page holds one table: the first, and ours asked for by id
             assert {t["table"] for t in lobby.tables} == {first, mine}
@@ -351,14 +349,7 @@ async def test_across_the_network_the_person_at_the_screen_is_addressed_as_you(
         await bo.create(game, ["open", "computer:easy"], options=options)
         app = make_app(dirs)
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.press("j")
-            await pilot.pause()
-            app.screen.query_one("#address", Input).value = f"{host}:{port}"
-            app.screen.query_one("#name", Input).value = "Ada"
-            await pilot.press("ctrl+s")
-            await _until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
-            lobby = app.screen
-            assert isinstance(lobby, LobbyScreen)
+            lobby = await _join(pilot, host, port, "Ada")
             await _until(pilot, lambda: bool(lobby.tables), "the table")
             await pilot.press("enter")  # sit at its open seat
             await _until(pilot, lambda: hasattr(app.screen, "client"), "the game screen")
