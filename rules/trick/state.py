@@ -926,6 +926,12 @@ class TrickSpec(GameSpec[TrickMove, TrickConfig]):
     def move_words(self, config: TrickConfig, move: str) -> str:
         return move_words(move, Words.of(config.names))
 
+    def turn_label(self, state: GameState[TrickMove, TrickConfig], ply: int) -> str:
+        # a round is two submissions at once: both are of "Round 22"
+        if not isinstance(state, TrickState):
+            return super().turn_label(state, ply)
+        return f"Round {state.pos.round_no}"
+
     def max_moves(self, config: TrickConfig) -> int:
         # two submissions a round, a round replayed at most `missed_replays`
         # times, and each seat's Claim Priority used at most once

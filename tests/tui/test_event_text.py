@@ -152,6 +152,16 @@ def test_the_analysis_numbers_moments_by_the_games_own_unit() -> None:
     assert labels[2].startswith("Round ") and set(labels) == {0, 2}
 
 
+def test_trick_numbers_its_moments_by_round_both_submissions_alike() -> None:
+    trick = get_game("trick")
+    state = trick.new(trick.config(), seed=2)
+    assert trick.turn_label(state, 0) == "Round 1"
+    state.play_text(0, "score+grow")
+    assert trick.turn_label(state, 1) == "Round 1"  # the second submission of round 1
+    state.play_text(1, "score+claim")
+    assert trick.turn_label(state, 2) == "Round 2"
+
+
 def test_the_hand_caption_names_whose_hand_and_none_for_a_spectator() -> None:
     from types import SimpleNamespace
 
