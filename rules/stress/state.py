@@ -1143,6 +1143,12 @@ class StressSpec(GameSpec[StressMove, StressConfig]):
     def score_label(self, config: StressConfig) -> str:
         return words.SCORE_LABEL
 
+    def turn_label(self, state: GameState[StressMove, StressConfig], ply: int) -> str:
+        # the swaps happen at once, before the first turn; then each play is a turn
+        if not isinstance(state, StressState):
+            return super().turn_label(state, ply)
+        return "The swaps" if state.phase == SWAP else f"Turn {state.plays + 1}"
+
     def rematch_config(self, config: StressConfig, outcome: Outcome) -> StressConfig:
         # whoever came last alone starts the next game
         last = outcome.ranking[-1]

@@ -1161,6 +1161,12 @@ class TerritorySpec(GameSpec[TerritoryMove, TerritoryConfig]):
         names the cards too, as it knows the grid."""
         return words.move_words(parse_move(move))
 
+    def turn_label(self, state: GameState[TerritoryMove, TerritoryConfig], ply: int) -> str:
+        # a turn may take several moves (a Blitz's conquests): they share its number
+        if not isinstance(state, TerritoryState):
+            return super().turn_label(state, ply)
+        return f"Turn {state.turn_no}"
+
     def state_from_view(
         self, config: TerritoryConfig, view: View, scores: Sequence[int]
     ) -> TerritoryState:

@@ -162,6 +162,21 @@ def test_trick_numbers_its_moments_by_round_both_submissions_alike() -> None:
     assert trick.turn_label(state, 2) == "Round 2"
 
 
+def test_stress_and_territory_number_their_moments_by_turn() -> None:
+    stress = get_game("stress")
+    state = stress.new(stress.config(players=2), seed=2)
+    assert stress.turn_label(state, 0) == "The swaps"
+    for seat in state.to_act():
+        state.play_text(seat, "ready")
+    assert stress.turn_label(state, 2) == "Turn 1"
+    seat = state.to_act()[0]
+    state.play_text(seat, str(state.legal_moves(seat)[0]))
+    assert stress.turn_label(state, 3) == "Turn 2"
+    territory = get_game("territory")
+    grid = territory.new(territory.config(), seed=2)
+    assert territory.turn_label(grid, 0) == "Turn 1"
+
+
 def test_the_hand_caption_names_whose_hand_and_none_for_a_spectator() -> None:
     from types import SimpleNamespace
 
