@@ -25,28 +25,14 @@ class ViewError(ValueError):
 
 
 class Record(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
-    """A typed, frozen part of a view (a cell, a region, a round's reveal).
-
-    ``get`` and ``[]`` read a field by name as a mapping would: for the screens
-    not yet moved to attributes (a field left at its default of None counts as
-    absent, as in the JSON). New code reads attributes."""
+    """A typed, frozen part of a view (a cell, a region, a round's reveal),
+    read by its attributes. A field left at its default (None) is left out
+    of the JSON, as a spectator's ``hand`` is."""
 
     def to_json(self) -> dict[str, Any]:
         """The JSON-able form the wire and the saves carry."""
         data: dict[str, Any] = msgspec.to_builtins(self)
         return data
-
-
-_OPTIONAL: dict[type[Record], frozenset[str]] = {}
-
-
-def _optional_fields(cls: type[Record]) -> frozenset[str]:
-    """The fields of ``cls`` whose default is None (absent from the JSON when None)."""
-    found = _OPTIONAL.get(cls)
-    if found is None:
-        found = frozenset(f.name for f in msgspec.structs.fields(cls) if f.default is None)
-        _OPTIONAL[cls] = found
-    return found
 
 
 class View(Record, frozen=True, kw_only=True, omit_defaults=True):

@@ -163,11 +163,8 @@ def full_check_budget(case: Case) -> int:
     return budget
 
 
-_ran_long: set[str] = set()  # cases that have had a game longer than its full checks
-
-
-@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
-@settings(
+# the checks beside the full contract run: fewer games, the same seeds every run
+SIDE_CHECK_SETTINGS = settings(
     max_examples=max(2, EXAMPLES // 3),
     phases=NO_SHRINK,
     deadline=None,
@@ -175,6 +172,11 @@ _ran_long: set[str] = set()  # cases that have had a game longer than its full c
     database=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
+_ran_long: set[str] = set()  # cases that have had a game longer than its full checks
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
+@SIDE_CHECK_SETTINGS
 @given(seed=SEEDS, chooser_seed=SEEDS)
 def test_determinized_states_are_playable(case: Case, seed: int, chooser_seed: int) -> None:
     """What a bot searches: a determinized state must be one the rules could
@@ -183,14 +185,7 @@ def test_determinized_states_are_playable(case: Case, seed: int, chooser_seed: i
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
-@settings(
-    max_examples=max(2, EXAMPLES // 3),
-    phases=NO_SHRINK,
-    deadline=None,
-    derandomize=True,
-    database=None,
-    suppress_health_check=[HealthCheck.too_slow],
-)
+@SIDE_CHECK_SETTINGS
 @given(seed=SEEDS, chooser_seed=SEEDS)
 def test_advance_reaches_the_states_play_reaches(case: Case, seed: int, chooser_seed: int) -> None:
     """The bots search with ``advance``: it must play the game ``play`` plays."""
