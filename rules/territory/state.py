@@ -1156,6 +1156,10 @@ class TerritorySpec(GameSpec[TerritoryMove, TerritoryConfig]):
     def parse_position(self, config: TerritoryConfig, text: str) -> TerritoryState:
         return _read_position(config, text)
 
+    def score_label(self, config: TerritoryConfig) -> str:
+        # scores() is the size of each player's largest region
+        return "cells in the largest region"
+
     def move_words(self, config: TerritoryConfig, move: str) -> str:
         """A move in words (words.py): ``explore 7C at 2,-1``; the screen
         names the cards too, as it knows the grid."""

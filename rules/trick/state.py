@@ -923,6 +923,9 @@ class TrickSpec(GameSpec[TrickMove, TrickConfig]):
             values = {**values, "defender": str(int(values["defender"]) - 1)}
         return values
 
+    def score_label(self, config: TrickConfig) -> str:
+        return "chips"
+
     def move_words(self, config: TrickConfig, move: str) -> str:
         return move_words(move, Words.of(config.names))
 

@@ -72,5 +72,5 @@ def test_the_legal_moves_of_random_games_each_have_words_of_their_own() -> None:
 def test_a_score_is_cards_left_and_fewer_is_better() -> None:
     assert SPEC.score_label(SPEC.config()) == "cards left (fewer is better)"
     # the contract's default, for a game whose scores are points
-    default = GameSpec.score_label(get_game("trick"), get_game("trick").config())
+    default = GameSpec.score_label(get_game("domination"), get_game("domination").config())
     assert default == "points"

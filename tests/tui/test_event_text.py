@@ -119,7 +119,10 @@ def test_domination_moves_and_moments_in_words() -> None:
     seat = state.to_act()[0]
     state.play_text(seat, str(state.legal_moves(seat)[0]))
     assert DOMINATION.turn_label(state, 1) == "Round 1, card 2"
-    assert get_game("trick").score_label(get_game("trick").config()) == "points"
+    assert DOMINATION.score_label(config) == "points"
+    assert get_game("trick").score_label(get_game("trick").config()) == "chips"
+    territory = get_game("territory")
+    assert territory.score_label(territory.config()) == "cells in the largest region"
 
 
 def test_the_other_hands_are_counted_apart_from_whose_hand_it_is() -> None:
