@@ -23,7 +23,7 @@ from typing import Any
 
 from rules.errors import IllegalMove
 from rules.events import Event
-from rules.game import Outcome
+from rules.game import GameSpec, Outcome
 from rules.views import View
 from saves.record import SeatInfo  # defined with the record; re-exported here
 
@@ -189,19 +189,20 @@ class Update:
         }
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any], view_type: type[View]) -> Update:
-        """Read :meth:`to_json`'s form, the view as ``view_type`` (a transport
-        validates the message's shape first; KeyError/TypeError/ValueError,
-        ViewError among them, for one that is not)."""
+    def from_json(cls, data: Mapping[str, Any], game: GameSpec[Any, Any]) -> Update:
+        """Read :meth:`to_json`'s form, the view as ``game``'s view type and
+        each event's data as the type ``game`` declares for its kind (a
+        transport validates the message's shape first; KeyError/TypeError/
+        ValueError, ViewError and EventError among them, for one that is not)."""
         result = data.get("result")
         return cls(
             state_id=int(data["state_id"]),
             seat=data["seat"],
-            view=view_type.read(data["view"]),
+            view=game.read_view(data["view"]),
             to_act=tuple(int(s) for s in data["to_act"]),
             legal=tuple(str(m) for m in data["legal"]),
             scores=tuple(int(s) for s in data["scores"]),
-            events=tuple(Event.from_json(e) for e in data["events"]),
+            events=tuple(game.read_event(e) for e in data["events"]),
             status=str(data["status"]),
             result=Outcome.from_json(result) if result is not None else None,
             thinking=tuple(int(s) for s in data["thinking"]),

@@ -271,7 +271,7 @@ class RemoteClient(TableClient):
         kind = message.get("type")
         rid = message.get("id")
         if kind == "game":
-            update = Update.from_json(message["update"], get_game(self.game_id).view_type)
+            update = Update.from_json(message["update"], get_game(self.game_id))
             self.reconnecting = tuple(message.get("reconnecting", ()))
             self._rename(message.get("names"))
             self._latest = update
@@ -378,9 +378,9 @@ class RemoteClient(TableClient):
         self.my_seats = (seat,) if seat is not None else ()
         self.token = reply.get("token")
         self._sent_tokens = []  # the reply came: the token it names is the one
-        self._history = [Event.from_json(e) for e in reply["history"]]
+        self._history = [get_game(self.game_id).read_event(e) for e in reply["history"]]
         self.reconnecting = tuple(reply["reconnecting"])
-        self._latest = Update.from_json(reply["update"], get_game(self.game_id).view_type)
+        self._latest = Update.from_json(reply["update"], get_game(self.game_id))
 
     # ------------------------------------------------------------ TableClient
     def subscribe(self, listener: Listener) -> Callable[[], None]:

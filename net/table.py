@@ -56,7 +56,7 @@ from typing import Any
 
 from rules.bots import Bot, Situation, make_bot
 from rules.errors import IllegalMove
-from rules.events import Event, visible_events
+from rules.events import Event, SeatEvent, visible_events
 from rules.game import RESIGN, GameSpec, GameState
 from saves.errors import SaveError
 from saves.record import GameRecord, SeatInfo
@@ -352,7 +352,7 @@ class Table:
             clock = self.state.clock(seat)
             if clock is None or clock.turn != turn:
                 continue
-            notice = Event("timeout", f"{{p{seat}}} ran out of time.", {"seat": seat})
+            notice = Event("timeout", f"{{p{seat}}} ran out of time.", SeatEvent(seat=seat))
             self._enter()
             try:
                 await self._apply(seat, str(clock.timeout_move), before=[notice])

@@ -27,8 +27,16 @@ from typing import Any, ClassVar, Self
 from . import domination_words
 from .cards import SUITS, Card, card_text, deal_unseen, deck, parse_card, rank, stack_deck
 from .config import GameConfig, chosen_seat, option, seat_option
+from .domination_events import (
+    DOMINATION_EVENTS,
+    CardPlayed,
+    DominationStarted,
+    MatchWon,
+    MultiplierGrew,
+    RoundWon,
+)
 from .errors import IllegalMove, NotationError, shown_input
-from .events import Event
+from .events import CardsDrawn, Event, NoData, SeatEvent
 from .game import SAMPLE_SEED, GameSpec, GameState, Outcome
 from .position import (
     PositionError,
@@ -276,7 +284,9 @@ class DominationState(GameState[DominationMove, DominationConfig]):
         self._ply += 1
         return [
             Event(
-                "resign", f"{{p{seat} resigns|resign}}: {{p{1 - seat} wins|win}}.", {"seat": seat}
+                "resign",
+                f"{{p{seat} resigns|resign}}: {{p{1 - seat} wins|win}}.",
+                SeatEvent(seat=seat),
             )
         ]
 
@@ -301,7 +311,7 @@ class DominationState(GameState[DominationMove, DominationConfig]):
         if events is not None:
             text = _TEXT[card]
             events.append(
-                Event("play", f"{{p{seat} plays|play}} {text}", {"seat": seat, "card": text})
+                Event("play", f"{{p{seat} plays|play}} {text}", CardPlayed(seat=seat, card=text))
             )
             if n == 1 and self.is_inelegant_lead():
                 events.append(
@@ -309,7 +319,7 @@ class DominationState(GameState[DominationMove, DominationConfig]):
                         "inelegant",
                         f"An Inelegant lead: {text} is the highest "
                         f"{SUIT_NAMES[card >> 4][:-1]} left. Unanswered, it scores only 1.",
-                        {"seat": seat, "card": text},
+                        CardPlayed(seat=seat, card=text),
                     )
                 )
         if n > 1:
@@ -323,11 +333,9 @@ class DominationState(GameState[DominationMove, DominationConfig]):
                                 "domination",
                                 f"Domination in {name}! Only higher {name} may follow. "
                                 "Multiplier x2.",
-                                {
-                                    "suit": SUITS[card >> 4],
-                                    "multiplier": 2,
-                                    "start": _TEXT[run[-2]],
-                                },
+                                DominationStarted(
+                                    suit=SUITS[card >> 4], multiplier=2, start=_TEXT[run[-2]]
+                                ),
                             )
                         )
             elif events is not None:
@@ -336,7 +344,7 @@ class DominationState(GameState[DominationMove, DominationConfig]):
                     Event(
                         "multiplier",
                         f"The Domination chain grows: multiplier x{mult}.",
-                        {"multiplier": mult},
+                        MultiplierGrew(multiplier=mult),
                     )
                 )
         self.turn = other = seat ^ 1
@@ -411,16 +419,16 @@ class DominationState(GameState[DominationMove, DominationConfig]):
                     "round_won",
                     f"{why}. {{p{winner} wins|win}} round {self.round_no} "
                     f"for {value} point{'s' if value != 1 else ''} ({how}).",
-                    {
-                        "seat": winner,
-                        "points": value,
-                        "round": self.round_no,
-                        "run": [_TEXT[c] for c in run],
-                        "multiplier": mult,
-                        "inelegant": inelegant,
-                        "conceded": conceded,
-                        "scores": self.points[:],
-                    },
+                    RoundWon(
+                        seat=winner,
+                        points=value,
+                        round=self.round_no,
+                        run=[_TEXT[c] for c in run],
+                        multiplier=mult,
+                        inelegant=inelegant,
+                        conceded=conceded,
+                        scores=self.points[:],
+                    ),
                 )
             )
         discards = self.discards
@@ -441,7 +449,7 @@ class DominationState(GameState[DominationMove, DominationConfig]):
                     Event(
                         "game_over",
                         f"{{p{self.winner} wins|win}} the match {max(s0, s1)} to {min(s0, s1)}.",
-                        {"winner": self.winner, "scores": self.points[:]},
+                        MatchWon(winner=self.winner, scores=self.points[:]),
                     )
                 )
             return
@@ -466,7 +474,7 @@ class DominationState(GameState[DominationMove, DominationConfig]):
                         "reshuffle",
                         "The deck cannot refill both hands: all 52 cards are shuffled, "
                         "the discards are cleared and 5 are dealt to each. Scores carry on.",
-                        {},
+                        NoData(),
                     )
                 )
         stock = self.stock
@@ -489,12 +497,12 @@ class DominationState(GameState[DominationMove, DominationConfig]):
                     Event(
                         "draw",
                         f"{{p{s} draws|draw}} {' '.join(texts)}.",
-                        {"seat": s, "cards": texts},
+                        CardsDrawn(seat=s, cards=texts),
                         private_to=s,
                         redacted=Event(
                             "draw",
                             f"{{p{s} draws|draw}} {n} card{'s' if n != 1 else ''}.",
-                            {"seat": s, "count": n},
+                            CardsDrawn(seat=s, count=n),
                         ),
                     )
                 )
@@ -757,6 +765,7 @@ class DominationSpec(GameSpec[DominationMove, DominationConfig]):
     max_players = 2
     Config = DominationConfig
     view_type = DominationView
+    event_types = DOMINATION_EVENTS
     presets: ClassVar[dict[str, dict[str, Any]]] = {
         "standard": {},
         "short": {"target_score": 50},

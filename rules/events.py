@@ -5,6 +5,13 @@ A game's ``play`` returns events. An event may be private to one seat
 form, or nothing. :func:`visible_events` is the one function that decides.
 Texts name seats as ``{p0}``, ``{p1}``...; :meth:`Event.render` fills in names.
 
+What happened is in the event's ``kind`` and its typed, frozen ``data`` (an
+:class:`EventData` Struct: each game declares one per kind in
+``GameSpec.event_types``); the text is the English sentence, an extra a
+client may show. A client decodes an event once, where it arrives
+(:meth:`Event.read`), so a malformed one fails there and a screen reads
+attributes. ``docs/protocol/events.md`` lists every kind and field.
+
 A seat may be addressed in the second person (the one person at this screen,
 named "You"), so a text says how its sentence agrees with each seat:
 
@@ -23,12 +30,55 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import msgspec
+
+from .views import Record
+
+
+class EventError(ValueError):
+    """An event that is not what its game declares (a client's boundary check)."""
+
+
+class EventData(Record, frozen=True, kw_only=True, omit_defaults=True):
+    """What an event says happened, typed: the base of every kind's payload.
+    A field left at its default (None) is left out of the JSON, as a redacted
+    draw leaves out its cards."""
+
+
+class NoData(EventData, frozen=True, kw_only=True, omit_defaults=True):
+    """An event whose kind says it all (a reshuffle)."""
+
+
+class SeatEvent(EventData, frozen=True, kw_only=True, omit_defaults=True):
+    """Something a seat did or that happened to it (resigned, ran out of time,
+    is ready, ...)."""
+
+    seat: int
+
+
+class CardsDrawn(EventData, frozen=True, kw_only=True, omit_defaults=True):
+    """``draw``: a seat took cards from the stock. The seat itself is told the
+    ``cards`` (private); everyone else, in the redacted form, only their
+    ``count``."""
+
+    seat: int
+    cards: list[str] | None = None
+    count: int | None = None
+
+
+# The kinds every game may emit: resigning is a move of every game, and a
+# table narrates a seat whose move clock ran out.
+COMMON_EVENT_TYPES: Mapping[str, type[EventData]] = {
+    "resign": SeatEvent,
+    "timeout": SeatEvent,
+}
+
 
 @dataclass(frozen=True, slots=True)
 class Event:
     kind: str
     text: str
-    data: Mapping[str, Any] = field(default_factory=dict)
+    data: EventData = field(default_factory=NoData)
     private_to: int | None = None
     redacted: Event | None = None
 
@@ -45,17 +95,26 @@ class Event:
     def to_json(self) -> dict[str, Any]:
         """The event as one seat receives it (already redacted for that seat:
         ``private_to`` and ``redacted`` stay behind)."""
-        return {"kind": self.kind, "text": self.text, "data": dict(self.data)}
+        return {"kind": self.kind, "text": self.text, "data": self.data.to_json()}
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Event:
-        """Read :meth:`to_json`'s form; KeyError/TypeError if it is not one."""
-        kind, text, payload = data["kind"], data["text"], data["data"]
+    def read(cls, data: object, types: Mapping[str, type[EventData]]) -> Event:
+        """Read :meth:`to_json`'s form, its data as the type ``types`` declares
+        for its kind (a game's ``GameSpec.event_types``); EventError, saying
+        what is wrong, for anything else (an unknown kind among them: a
+        client and its server speak the same protocol version)."""
+        if not isinstance(data, Mapping):
+            raise EventError(f"an event is an object, not {type(data).__name__}")
+        kind, text, payload = data.get("kind"), data.get("text"), data.get("data")
         if not isinstance(kind, str) or not isinstance(text, str):
-            raise TypeError("an event's kind and text are text")
-        if not isinstance(payload, Mapping):
-            raise TypeError("an event's data is an object")
-        return cls(kind, text, dict(payload))
+            raise EventError("an event's kind and text are text")
+        data_type = types.get(kind)
+        if data_type is None:
+            raise EventError(f"no event of kind {kind!r} in this game")
+        try:
+            return cls(kind, text, msgspec.convert(payload, data_type))
+        except msgspec.ValidationError as err:
+            raise EventError(f"not a {kind} event ({data_type.__name__}): {err}") from None
 
 
 # {p0}, {p0's}, {p0 wins|win}, {p0:takes|take}

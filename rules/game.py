@@ -27,7 +27,7 @@ from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from .config import GameConfig
 from .errors import IllegalMove, NotationError, shown_input
-from .events import Event, fill_names
+from .events import COMMON_EVENT_TYPES, Event, EventData, fill_names
 from .views import View
 
 Move = Hashable
@@ -296,6 +296,21 @@ class GameSpec(ABC, Generic[M, C]):
         """A view of this game from its JSON form (a client's boundary):
         rules.views.ViewError, saying what is wrong, for anything else."""
         return self.view_type.read(data)
+
+    # The typed payload (``Event.data``) of each kind of event the game emits,
+    # besides the kinds every game shares (``rules.events.COMMON_EVENT_TYPES``:
+    # resign, timeout). A private event and its redacted form share a kind and
+    # a type: what the redacted form leaves out is an optional field.
+    event_types: ClassVar[Mapping[str, type[EventData]]] = {}
+
+    def all_event_types(self) -> dict[str, type[EventData]]:
+        """Every kind of event a table of this game may send, with its payload type."""
+        return {**COMMON_EVENT_TYPES, **self.event_types}
+
+    def read_event(self, data: object) -> Event:
+        """An event of this game from its JSON form (a client's boundary):
+        rules.events.EventError, saying what is wrong, for anything else."""
+        return Event.read(data, self.all_event_types())
 
     # Where views and event data hold move texts (dotted paths of keys: every
     # string found there, lists walked, is a move text). Every such text reads

@@ -31,7 +31,7 @@ from typing import Any, ClassVar, Self
 from rules.cards import Card, CardTextError, card_text, deck, parse_card, rank, stack_deck
 from rules.config import GameConfig, chosen_seat, option, seat_option
 from rules.errors import IllegalMove, NotationError, shown_input
-from rules.events import Event
+from rules.events import Event, EventData, SeatEvent
 from rules.game import SAMPLE_SEED, GameSpec, GameState, MoveClock, Outcome
 from rules.position import (
     NONE,
@@ -122,6 +122,46 @@ class ToyView(View, frozen=True, kw_only=True, omit_defaults=True):
 
 # card_text is hot in the checks that run after every move: look it up once
 _TEXT = [card_text(c) for c in range(64)]
+
+
+class SeatCard(EventData, frozen=True, kw_only=True, omit_defaults=True):
+    """A seat's bid, draw, play or turned card (hidden from the others: count only)."""
+
+    seat: int
+    card: str | None = None
+    count: int | None = None
+
+
+class ToyResigned(EventData, frozen=True, kw_only=True, omit_defaults=True):
+    """A seat resigned and its ``discarded`` cards went face down."""
+
+    seat: int
+    discarded: int
+
+
+class BidsShown(EventData, frozen=True, kw_only=True, omit_defaults=True):
+    """Every seat's bid, turned up at once (None: a seat that resigned)."""
+
+    bids: list[str | None]
+
+
+class Over(EventData, frozen=True, kw_only=True, omit_defaults=True):
+    """The game is over: the winner (None: a tie)."""
+
+    winner: int | None
+
+
+TOY_EVENTS: dict[str, type[EventData]] = {
+    "bid": SeatCard,
+    "draw": SeatCard,
+    "play": SeatCard,
+    "turn_up": SeatCard,
+    "end": SeatEvent,
+    "turn": SeatEvent,
+    "resign": ToyResigned,
+    "reveal": BidsShown,
+    "over": Over,
+}
 
 
 def _texts(cards: Sequence[Card | None]) -> list[str | None]:
@@ -220,12 +260,12 @@ class ToyState(GameState[ToyMove, ToyConfig]):
             self.hands[seat].remove(move.card)
             self.bids[seat] = move.card
             shown = card_text(move.card)
-            hidden = Event("bid", f"{p('has', 'have')} chosen a bid.", {"seat": seat})
+            hidden = Event("bid", f"{p('has', 'have')} chosen a bid.", SeatCard(seat=seat))
             events = [
                 Event(
                     "bid",
                     f"{p('bids', 'bid')} {shown}.",
-                    {"seat": seat, "card": shown},
+                    SeatCard(seat=seat, card=shown),
                     seat,
                     hidden,
                 )
@@ -236,12 +276,12 @@ class ToyState(GameState[ToyMove, ToyConfig]):
             self.hands[seat].append(card)
             self.drawn = True
             shown = card_text(card)
-            hidden = Event("draw", f"{p('draws', 'draw')} a card.", {"seat": seat, "count": 1})
+            hidden = Event("draw", f"{p('draws', 'draw')} a card.", SeatCard(seat=seat, count=1))
             return [
                 Event(
                     "draw",
                     f"{p('draws', 'draw')} {shown}.",
-                    {"seat": seat, "card": shown},
+                    SeatCard(seat=seat, card=shown),
                     seat,
                     hidden,
                 )
@@ -251,11 +291,13 @@ class ToyState(GameState[ToyMove, ToyConfig]):
             self.played[seat].append(move.card)
             self.plays += 1
             shown = card_text(move.card)
-            return [Event("play", f"{p('plays', 'play')} {shown}.", {"seat": seat, "card": shown})]
+            return [
+                Event("play", f"{p('plays', 'play')} {shown}.", SeatCard(seat=seat, card=shown))
+            ]
         if type(move) is Flip:
             events = [self._turn_up(seat, "turns up|turn up")]
         else:
-            events = [Event("end", f"{p('ends', 'end')} the turn.", {"seat": seat})]
+            events = [Event("end", f"{p('ends', 'end')} the turn.", SeatEvent(seat=seat))]
         self.turns_taken[seat] += 1
         return events + self._next_turn()
 
@@ -302,7 +344,7 @@ class ToyState(GameState[ToyMove, ToyConfig]):
             self.bids[seat] = None
         self.discard += gone
         text = f"{{p{seat} resigns|resign}}; {len(gone)} cards go face down to the discard pile."
-        events = [Event("resign", text, {"seat": seat, "discarded": len(gone)})]
+        events = [Event("resign", text, ToyResigned(seat=seat, discarded=len(gone)))]
         if len(self.active()) == 1:
             return events + self._finish(f"{{p{self.active()[0]} is|are}} the last player left.")
         if self.phase == "bid":
@@ -316,7 +358,7 @@ class ToyState(GameState[ToyMove, ToyConfig]):
             return []
         shown = _texts(self.bids)
         listed = ", ".join(f"{{p{s}}} {shown[s]}" for s in self.active())
-        events = [Event("reveal", f"The bids: {listed}.", {"bids": shown})]
+        events = [Event("reveal", f"The bids: {listed}.", BidsShown(bids=shown))]
         self.phase = "turns"
         n = self.config.players
         first = next(s % n for s in range(self.first, self.first + n) if s % n not in self.out)
@@ -337,7 +379,7 @@ class ToyState(GameState[ToyMove, ToyConfig]):
         self.turn_no += 1
         self.drawn = False
         self.plays = 0
-        return [Event("turn", f"{{p{seat} takes|take}} a turn.", {"seat": seat})]
+        return [Event("turn", f"{{p{seat} takes|take}} a turn.", SeatEvent(seat=seat))]
 
     def _turn_up(self, seat: int, verb: str) -> Event:
         card = self.down[seat]
@@ -345,7 +387,7 @@ class ToyState(GameState[ToyMove, ToyConfig]):
         self.turned[seat] = card
         self.down[seat] = None
         shown = card_text(card)
-        return Event("turn_up", f"{{p{seat} {verb}}} {shown}.", {"seat": seat, "card": shown})
+        return Event("turn_up", f"{{p{seat} {verb}}} {shown}.", SeatCard(seat=seat, card=shown))
 
     def _finish(self, reason: str) -> list[Event]:
         self.phase = "over"
@@ -355,7 +397,7 @@ class ToyState(GameState[ToyMove, ToyConfig]):
             if self.down[s] is not None
         ]
         self.result = outcome = self._ranked(reason)
-        return [*events, Event("over", outcome.reason, {"winner": outcome.winner})]
+        return [*events, Event("over", outcome.reason, Over(winner=outcome.winner))]
 
     # ------------------------------------------------------------ the end
     @property
@@ -591,6 +633,7 @@ class ToySpec(GameSpec[ToyMove, ToyConfig]):
     }
     state_type = ToyState
     view_type = ToyView
+    event_types = TOY_EVENTS
 
     def full_deck(self, config: ToyConfig) -> list[Card]:
         return deck(RANKS, copies=1 if config.players <= ONE_DECK_SEATS else 2)

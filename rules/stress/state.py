@@ -27,7 +27,7 @@ from typing import Any, ClassVar, Literal, Self
 from ..cards import Card, card_text, deck, stack_deck
 from ..config import chosen_seat
 from ..errors import IllegalMove
-from ..events import Event
+from ..events import CardsDrawn, Event, SeatEvent
 from ..game import SAMPLE_SEED, GameSpec, GameState, MoveClock, Outcome
 from ..position import (
     NONE,
@@ -47,6 +47,17 @@ from ..registry import CATALOGUE
 from ..rng import GameRng
 from ..views import View
 from . import words
+from .events import (
+    STRESS_EVENTS,
+    BlindCard,
+    Burned,
+    CardsPlayed,
+    FaceUpRevealed,
+    Finished,
+    GameOver,
+    PickedUp,
+    Swapped,
+)
 from .knowledge import ALL_RANKS, NO_FACTS, Facts, add_unknown, charge, deal_within, exclude
 from .notation import (
     BLINDS,
@@ -416,7 +427,7 @@ class StressState(GameState[StressMove, StressConfig]):
             f"{{p{seat} takes|take}} {TEXT[u]} into the hand "
             f"and {{p{seat}:puts|put}} {TEXT[h]} face up."
         )
-        data = {"seat": seat, "hand_card": TEXT[h], "up_card": TEXT[u]}
+        data = Swapped(seat=seat, hand_card=TEXT[h], up_card=TEXT[u])
         # nothing for the others: a seat's swaps stay secret until all are ready
         return [Event("swap", text, data, private_to=seat)]
 
@@ -435,7 +446,7 @@ class StressState(GameState[StressMove, StressConfig]):
             raise IllegalMove("you are ready already: wait for the others")
         self.ready[seat] = True
         self._ply += 1
-        events = [Event("ready", f"{{p{seat} is|are}} ready.", {"seat": seat})]
+        events = [Event("ready", f"{{p{seat} is|are}} ready.", SeatEvent(seat=seat))]
         self._start_play_if_all_ready(events)
         return events
 
@@ -457,8 +468,12 @@ class StressState(GameState[StressMove, StressConfig]):
         shown = "; ".join(
             f"{{p{s}}} {' '.join(row) or '-'}" for s, row in enumerate(rows) if not self.gone[s]
         )
-        events.append(Event("reveal", f"Everyone is ready. Face up: {shown}.", {"face_up": rows}))
-        events.append(Event("turn", f"{{p{self.turn} plays|play}} first.", {"seat": self.turn}))
+        events.append(
+            Event("reveal", f"Everyone is ready. Face up: {shown}.", FaceUpRevealed(face_up=rows))
+        )
+        events.append(
+            Event("turn", f"{{p{self.turn} plays|play}} first.", SeatEvent(seat=self.turn))
+        )
 
     # plays ------------------------------------------------------------------------
     def _play_cards(self, seat: int, cards: tuple[Card, ...]) -> list[Event]:
@@ -500,7 +515,7 @@ class StressState(GameState[StressMove, StressConfig]):
             Event(
                 "play",
                 f"{{p{seat} plays|play}} {' '.join(texts)}{where}.",
-                {"seat": seat, "cards": texts, "source": source},
+                CardsPlayed(seat=seat, cards=texts, source=source),
             )
         ]
         self._land(seat, cards, r, events)
@@ -543,7 +558,7 @@ class StressState(GameState[StressMove, StressConfig]):
         follows = self.follows[self.top] >> r & 1
         if events is not None:
             text = TEXT[card]
-            data = {"seat": seat, "card": text, "position": position}
+            data = BlindCard(seat=seat, card=text, position=position)
             said = f"{{p{seat} turns|turn}} up face-down card {position}: {text}"
             if follows:
                 events.append(Event("blind", f"{said}.", data))
@@ -600,7 +615,7 @@ class StressState(GameState[StressMove, StressConfig]):
                     f"{{p{seat} picks|pick}} up the stack "
                     f"({count} card{'s' if count != 1 else ''}). "
                     f"{{p{nxt} starts|start}} a new stack.",
-                    {"seat": seat, "cards": _texts(stack), "next": nxt},
+                    PickedUp(seat=seat, cards=_texts(stack), next=nxt),
                 )
             )
         if self.plays >= PLAY_LIMIT:
@@ -629,7 +644,7 @@ class StressState(GameState[StressMove, StressConfig]):
                         "burn",
                         f"The 10 burns the stack: {count} "
                         f"card{'s go' if count != 1 else ' goes'} to the cemetery.",
-                        {"seat": seat, "count": count},
+                        Burned(seat=seat, count=count),
                     )
                 )
         if not self.hands[seat] and not self.up[seat] and not any(self.down[seat]):
@@ -639,7 +654,7 @@ class StressState(GameState[StressMove, StressConfig]):
         elif r == 10:
             if events is not None:
                 events.append(
-                    Event("again", f"{{p{seat} starts|start}} a new stack.", {"seat": seat})
+                    Event("again", f"{{p{seat} starts|start}} a new stack.", SeatEvent(seat=seat))
                 )
             if self.plays >= PLAY_LIMIT:
                 self._end_by_cap(events)
@@ -648,7 +663,9 @@ class StressState(GameState[StressMove, StressConfig]):
         if r == 8:
             for _ in range(len(cards) if self.config.skip_per_eight else 1):
                 if events is not None:
-                    events.append(Event("skip", f"{{p{nxt} misses|miss}} a turn.", {"seat": nxt}))
+                    events.append(
+                        Event("skip", f"{{p{nxt} misses|miss}} a turn.", SeatEvent(seat=nxt))
+                    )
                 nxt = self._next_active(nxt)
         self.turn = nxt
         if self.plays >= PLAY_LIMIT:
@@ -670,10 +687,12 @@ class StressState(GameState[StressMove, StressConfig]):
             Event(
                 "draw",
                 f"{{p{seat} draws|draw}} {' '.join(texts)}.",
-                {"seat": seat, "cards": texts},
+                CardsDrawn(seat=seat, cards=texts),
                 private_to=seat,
                 redacted=Event(
-                    "draw", f"{{p{seat} draws|draw}} {k} card{many}.", {"seat": seat, "count": k}
+                    "draw",
+                    f"{{p{seat} draws|draw}} {k} card{many}.",
+                    CardsDrawn(seat=seat, count=k),
                 ),
             )
         )
@@ -696,7 +715,7 @@ class StressState(GameState[StressMove, StressConfig]):
                     "finish",
                     f"{{p{seat} has|have}} played every card "
                     f"and {{p{seat}:finishes|finish}} {_ordinal(place)}.",
-                    {"seat": seat, "place": place},
+                    Finished(seat=seat, place=place),
                 )
             )
         active = [s for s in range(self.config.players) if not self.gone[s]]
@@ -720,7 +739,9 @@ class StressState(GameState[StressMove, StressConfig]):
                 Event(
                     "game_over",
                     f"Game over: {reason}. Order: {order}.",
-                    {"ranking": [list(g) for g in outcome.ranking], "scores": list(outcome.scores)},
+                    GameOver(
+                        ranking=[list(g) for g in outcome.ranking], scores=list(outcome.scores)
+                    ),
                 )
             )
 
@@ -735,7 +756,7 @@ class StressState(GameState[StressMove, StressConfig]):
                 "resign",
                 f"{{p{seat} resigns|resign}}; {{p{seat}:their|your}} cards stay where they are, "
                 "out of play.",
-                {"seat": seat},
+                SeatEvent(seat=seat),
             )
         ]
         active = [s for s in range(self.config.players) if not self.gone[s]]
@@ -745,7 +766,9 @@ class StressState(GameState[StressMove, StressConfig]):
             self._start_play_if_all_ready(events)
         elif self.turn == seat:
             self.turn = self._next_active(seat)
-            events.append(Event("turn", f"{{p{self.turn} plays|play}} next.", {"seat": self.turn}))
+            events.append(
+                Event("turn", f"{{p{self.turn} plays|play}} next.", SeatEvent(seat=self.turn))
+            )
         return events
 
     @property
@@ -1084,6 +1107,7 @@ class StressSpec(GameSpec[StressMove, StressConfig]):
     max_players = 8
     Config = StressConfig
     view_type = StressView
+    event_types = STRESS_EVENTS
     presets: ClassVar[dict[str, dict[str, Any]]] = PRESETS
     state_type = StressState
 

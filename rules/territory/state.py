@@ -20,7 +20,7 @@ from typing import Any, ClassVar, Self
 from ..cards import Card, card_text, deck, parse_card, rank_text, stack_deck
 from ..config import chosen_seat
 from ..errors import IllegalMove, shown_input
-from ..events import Event
+from ..events import CardsDrawn, Event, SeatEvent
 from ..game import SAMPLE_SEED, GameSpec, GameState, MoveClock, Outcome
 from ..position import (
     NONE,
@@ -52,6 +52,7 @@ from .board import (
     value_mask,
     xy_of,
 )
+from .events import TERRITORY_EVENTS, Discarded, Explored, Fortified, GameOver, Taken
 from .notation import (
     BLITZES,
     CONQUERS,
@@ -459,7 +460,9 @@ class TerritoryState(GameState[TerritoryMove, TerritoryConfig]):
             self._take(seat, move.card, move.at, isinstance(move, Blitz), events)
         elif isinstance(move, Stop):
             if events is not None:
-                events.append(Event("stop", f"{{p{seat} stops|stop}} the blitz.", {"seat": seat}))
+                events.append(
+                    Event("stop", f"{{p{seat} stops|stop}} the blitz.", SeatEvent(seat=seat))
+                )
             self._end_turn(seat, events)
         elif isinstance(move, Fortify):
             card, at = move.card, move.at
@@ -473,7 +476,7 @@ class TerritoryState(GameState[TerritoryMove, TerritoryConfig]):
                     Event(
                         "fortify",
                         f"{{p{seat} fortifies|fortify}} {under} at {x},{y} with {text}.",
-                        {"seat": seat, "card": text, "x": x, "y": y, "under": under},
+                        Fortified(seat=seat, card=text, x=x, y=y, under=under),
                     )
                 )
             self._end_turn(seat, events)
@@ -487,7 +490,7 @@ class TerritoryState(GameState[TerritoryMove, TerritoryConfig]):
                     Event(
                         "discard",
                         f"{{p{seat} discards|discard}} {text} without a capture.",
-                        {"seat": seat, "card": text},
+                        Discarded(seat=seat, card=text),
                     )
                 )
             self._end_turn(seat, events)
@@ -498,7 +501,7 @@ class TerritoryState(GameState[TerritoryMove, TerritoryConfig]):
                     Event(
                         "pass",
                         f"{{p{seat} has|have}} no legal action and {{p{seat}:passes|pass}}.",
-                        {"seat": seat},
+                        SeatEvent(seat=seat),
                     )
                 )
             if self.passes >= 2:
@@ -526,7 +529,7 @@ class TerritoryState(GameState[TerritoryMove, TerritoryConfig]):
                 Event(
                     "explore",
                     f"{{p{seat} explores|explore}} {text} at {x},{y}.",
-                    {"seat": seat, "card": text, "x": x, "y": y},
+                    Explored(seat=seat, card=text, x=x, y=y),
                 )
             )
         if self._completes(at):
@@ -555,16 +558,16 @@ class TerritoryState(GameState[TerritoryMove, TerritoryConfig]):
         if events is not None:
             x, y = xy_of(at)
             text, taken = TEXT[card], TEXT[cell & CARD_MASK]
-            data: dict[str, Any] = {"seat": seat, "card": text, "x": x, "y": y, "taken": taken}
             how = (
                 f"{{p{seat} blitzes|blitz}}: {{p{seat}:discards|discard}}"
                 if blitz
                 else f"{{p{seat} discards|discard}}"
             )
             line = f"{how} {text} and {{p{seat}:takes|take}} {taken} at {x},{y}"
-            if fort:
-                data["fortifier"] = TEXT[fort]
-                line += f", fortified by {TEXT[fort]}: both royals are discarded"
+            fortifier = TEXT[fort] if fort else None
+            if fortifier:
+                line += f", fortified by {fortifier}: both royals are discarded"
+            data = Taken(seat=seat, card=text, x=x, y=y, taken=taken, fortifier=fortifier)
             events.append(Event("blitz" if blitz else "conquer", line + ".", data))
         if self._completes(at):
             self._win(seat, events)
@@ -606,12 +609,12 @@ class TerritoryState(GameState[TerritoryMove, TerritoryConfig]):
                     Event(
                         "draw",
                         f"{{p{seat} draws|draw}} {' '.join(texts)}.",
-                        {"seat": seat, "cards": texts},
+                        CardsDrawn(seat=seat, cards=texts),
                         private_to=seat,
                         redacted=Event(
                             "draw",
                             f"{{p{seat} draws|draw}} {n} card{'s' if n != 1 else ''}.",
-                            {"seat": seat, "count": n},
+                            CardsDrawn(seat=seat, count=n),
                         ),
                     )
                 )
@@ -628,7 +631,7 @@ class TerritoryState(GameState[TerritoryMove, TerritoryConfig]):
         self.end = REGION
         self.blitz_at = -1
         if events is not None:
-            events.append(Event("game_over", self._reason() + ".", {"winner": seat}))
+            events.append(Event("game_over", self._reason() + ".", GameOver(winner=seat)))
 
     def _finish(self, how: str, events: list[Event] | None) -> None:
         """The game ends without a complete region: the tie-breaks decide."""
@@ -642,7 +645,7 @@ class TerritoryState(GameState[TerritoryMove, TerritoryConfig]):
                 Event(
                     "game_over",
                     self._reason() + ".",
-                    {"winner": self.winner, "standing": [list(k0), list(k1)]},
+                    GameOver(winner=self.winner, standing=[list(k0), list(k1)]),
                 )
             )
 
@@ -685,7 +688,9 @@ class TerritoryState(GameState[TerritoryMove, TerritoryConfig]):
         self._ply += 1
         return [
             Event(
-                "resign", f"{{p{seat} resigns|resign}}: {{p{seat ^ 1} wins|win}}.", {"seat": seat}
+                "resign",
+                f"{{p{seat} resigns|resign}}: {{p{seat ^ 1} wins|win}}.",
+                SeatEvent(seat=seat),
             )
         ]
 
@@ -1074,6 +1079,7 @@ class TerritorySpec(GameSpec[TerritoryMove, TerritoryConfig]):
     max_players = 2
     Config = TerritoryConfig
     view_type = TerritoryView
+    event_types = TERRITORY_EVENTS
     presets: ClassVar[dict[str, dict[str, Any]]] = PRESETS
     state_type = TerritoryState
 

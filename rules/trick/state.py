@@ -19,7 +19,7 @@ import msgspec
 
 from ..config import chosen_seat
 from ..errors import IllegalMove
-from ..events import Event
+from ..events import Event, SeatEvent
 from ..game import SAMPLE_SEED, GameSpec, GameState, MoveClock, Outcome
 from ..position import (
     NONE,
@@ -42,6 +42,17 @@ from .core import (
     Position,
     RoundReport,
     resolve,
+)
+from .events import (
+    TRICK_EVENTS,
+    BlockTargetKept,
+    GameOver,
+    PriorityUsed,
+    PriorityWindow,
+    RoundReplayed,
+    RoundRevealed,
+    RoundsExtended,
+    Submitted,
 )
 from .notation import (
     ACTION_IDS,
@@ -210,7 +221,9 @@ class TrickState(GameState[TrickMove, TrickConfig]):
         self._ply += 1
         return [
             Event(
-                "resign", f"{{p{seat} resigns|resign}}: {{p{1 - seat} wins|win}}.", {"seat": seat}
+                "resign",
+                f"{{p{seat} resigns|resign}}: {{p{1 - seat} wins|win}}.",
+                SeatEvent(seat=seat),
             )
         ]
 
@@ -232,9 +245,11 @@ class TrickState(GameState[TrickMove, TrickConfig]):
                 Event(
                     "missed",
                     f"{{p{seat}}} ran out of time: no actions this round.",
-                    {"seat": seat},
+                    SeatEvent(seat=seat),
                     private_to=seat,
-                    redacted=Event("submit", f"{{p{seat} has|have}} submitted.", {"seat": seat}),
+                    redacted=Event(
+                        "submit", f"{{p{seat} has|have}} submitted.", Submitted(seat=seat)
+                    ),
                 )
             ]
         elif type(move) is Submission:
@@ -247,9 +262,11 @@ class TrickState(GameState[TrickMove, TrickConfig]):
                 Event(
                     "submit",
                     f"{{p{seat} submits|submit}} {text}.",
-                    {"seat": seat, "move": str(move)},
+                    Submitted(seat=seat, move=str(move)),
                     private_to=seat,
-                    redacted=Event("submit", f"{{p{seat} has|have}} submitted.", {"seat": seat}),
+                    redacted=Event(
+                        "submit", f"{{p{seat} has|have}} submitted.", Submitted(seat=seat)
+                    ),
                 )
             ]
         else:
@@ -293,7 +310,7 @@ class TrickState(GameState[TrickMove, TrickConfig]):
                 f"{{p{seat} uses|use}} Claim Priority and {{p{seat}:takes|take}} the pot: "
                 f"{_n(taken, w)}. "
                 f"The pot is refilled to 1 {w['chip']}; the round's timer restarts.",
-                {"seat": seat, "taken": taken, "chips": pos.chips[:], "pot": pos.pot},
+                PriorityUsed(seat=seat, taken=taken, chips=pos.chips[:], pot=pos.pot),
             )
         ]
 
@@ -310,7 +327,7 @@ class TrickState(GameState[TrickMove, TrickConfig]):
                         "replay",
                         f"Both players missed round {self.pos.round_no}: it is replayed "
                         f"({self.replays} of at most {self.config.missed_replays}).",
-                        {"round": self.pos.round_no, "replays": self.replays},
+                        RoundReplayed(round=self.pos.round_no, replays=self.replays),
                     )
                 )
             return
@@ -354,7 +371,7 @@ class TrickState(GameState[TrickMove, TrickConfig]):
                                 "priority_window",
                                 f"Both Claims collided: {{p{seat}}} may use Claim Priority "
                                 "to take the pot before the next round ends.",
-                                {"seat": seat, "pot": pos.pot},
+                                PriorityWindow(seat=seat, pot=pos.pot),
                             )
                         )
 
@@ -383,7 +400,7 @@ class TrickState(GameState[TrickMove, TrickConfig]):
                         "block_target",
                         f"Your Block named {self._name(sub.target)}; it did not go live, "
                         f"so {{p{1 - seat} does|do}} not learn its target.",
-                        {"seat": seat, "target": ACTION_IDS[sub.target]},
+                        BlockTargetKept(seat=seat, target=ACTION_IDS[sub.target]),
                         private_to=seat,
                     )
                 )
@@ -404,7 +421,7 @@ class TrickState(GameState[TrickMove, TrickConfig]):
                     "extension",
                     f"Tied at {c0} {w['chips']} after round {round_no}: 5 more rounds "
                     f"(to round {pos.end_round}).",
-                    {"round": round_no, "end_round": pos.end_round},
+                    RoundsExtended(round=round_no, end_round=pos.end_round),
                 )
             ]
         else:
@@ -420,7 +437,7 @@ class TrickState(GameState[TrickMove, TrickConfig]):
             Event(
                 "game_over",
                 text,
-                {"winner": self.winner, "chips": pos.chips[:], "reason": self.win_reason},
+                GameOver(winner=self.winner, chips=pos.chips[:], reason=self.win_reason),
             )
         ]
 
@@ -505,8 +522,9 @@ class TrickState(GameState[TrickMove, TrickConfig]):
         # told from what a spectator may see: the text is public
         data = _redact_reveal(self.last, None)
         lines = round_lines(msgspec.convert(data, RoundReveal), Words.of(self.config.names))
-        data["lines"] = lines
-        return Event("reveal", " ".join(lines), data)
+        return Event(
+            "reveal", " ".join(lines), msgspec.convert({**data, "lines": lines}, RoundRevealed)
+        )
 
     # ------------------------------------------------------------- the end
     @property
@@ -879,6 +897,7 @@ class TrickSpec(GameSpec[TrickMove, TrickConfig]):
     max_players = 2
     Config = TrickConfig
     view_type = TrickView
+    event_types = TRICK_EVENTS
     presets: ClassVar[dict[str, dict[str, Any]]] = PRESETS
     state_type = TrickState
     view_move_fields = ("pending", "history", "last_round.moves")

@@ -9,15 +9,24 @@ game (trick) is written elsewhere; this one only exercises the table.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
 from rules.config import GameConfig, option
 from rules.errors import IllegalMove, NotationError
-from rules.events import Event
+from rules.events import Event, EventData, SeatEvent
 from rules.game import GameSpec, GameState, MoveClock, Outcome
 from rules.views import View
+
+
+class Picked(EventData, frozen=True, kw_only=True, omit_defaults=True):
+    seat: int
+    pick: int | None = None  # the seat's own; hidden from the other
+
+
+class Picks(EventData, frozen=True, kw_only=True, omit_defaults=True):
+    picks: list[int]
 
 
 @dataclass(frozen=True)
@@ -49,7 +58,7 @@ class DuelState(GameState[int, DuelConfig]):
     def resign(self, seat: int) -> list[Event]:
         self.resigned = seat
         self._ply += 1
-        return [Event("resign", f"{{p{seat} resigns|resign}}.", {"seat": seat})]
+        return [Event("resign", f"{{p{seat} resigns|resign}}.", SeatEvent(seat=seat))]
 
     def play_move(self, seat: int, move: int) -> list[Event]:
         if seat not in self.to_act():
@@ -62,16 +71,16 @@ class DuelState(GameState[int, DuelConfig]):
             Event(
                 "pick",
                 f"{{p{seat} picks|pick}} {move}.",
-                {"seat": seat, "pick": move},
+                Picked(seat=seat, pick=move),
                 private_to=seat,
-                redacted=Event("pick", f"{{p{seat} has|have}} picked.", {"seat": seat}),
+                redacted=Event("pick", f"{{p{seat} has|have}} picked.", Picked(seat=seat)),
             )
         ]
         a, b = self.picks
         if a is not None and b is not None:
             if a != b:
                 self.points[0 if a > b else 1] += 1
-            events.append(Event("reveal", f"Picks: {a} and {b}.", {"picks": [a, b]}))
+            events.append(Event("reveal", f"Picks: {a} and {b}.", Picks(picks=[a, b])))
             self.picks = [None, None]
             self.round += 1
         return events
@@ -133,6 +142,7 @@ class DuelSpec(GameSpec[int, DuelConfig]):
     Config = DuelConfig
     state_type = DuelState
     view_type = DuelView
+    event_types: ClassVar[Mapping[str, type[EventData]]] = {"pick": Picked, "reveal": Picks}
 
     def new(
         self,

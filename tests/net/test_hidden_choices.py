@@ -73,7 +73,7 @@ async def test_a_submitted_choice_reaches_nobody_else_before_the_reveal(tmp_path
                 for client in (ada, bo, eve):  # everyone has been told of the submission
                     await client.wait_for(lambda u, sid=after: u.state_id >= sid)
                 # the words the submitter's own log shows for its choice
-                mine = [e for e in ada.history(0) if e.data.get("move") == choice]
+                mine = [e for e in ada.history(0) if e.data.to_json().get("move") == choice]
                 assert mine  # its own log names its choice
                 words = mine[-1].text.split("} ", 1)[1].rstrip(".")
                 needles = [choice]

@@ -165,7 +165,7 @@ async def test_two_people_and_three_bots_play_to_the_end() -> None:
     mine = next(u for u in watch.for_seat(0) if u.state_id == draw_at + 1)
     theirs = next(u for u in watch.for_seat(1) if u.state_id == draw_at + 1)
     drawn = [e for e in mine.events if e.kind == "draw"]
-    assert len(drawn) == 1 and CARD.fullmatch(drawn[0].data["card"])
+    assert len(drawn) == 1 and CARD.fullmatch(drawn[0].data.card)
     assert [e.text for e in theirs.events if e.kind == "draw"] == ["{p0 draws|draw} a card."]
     await client.close()
 

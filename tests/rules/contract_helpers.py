@@ -790,10 +790,22 @@ class ContractRun:
             if event.redacted is not None:
                 assert event.private_to is not None, "a redacted form on a public event"
                 assert event.redacted.private_to is None, "a redacted form must be public"
+            declared = self.spec.all_event_types()
             for form in forms:
                 json_roundtrip(form.to_json(), f"event {form.kind}")
+                # typed: the kind is declared, its data of the declared type,
+                # and a client decodes the wire form back to the same event
+                assert form.kind in declared, f"event kind {form.kind!r} is not in event_types"
+                assert type(form.data) is declared[form.kind], (
+                    f"event {form.kind} carries a {type(form.data).__name__}, "
+                    f"not its declared {declared[form.kind].__name__}"
+                )
+                read = self.spec.read_event(json.loads(json.dumps(form.to_json())))
+                assert (read.kind, read.text, read.data) == (form.kind, form.text, form.data), (
+                    f"event {form.kind} does not decode to itself"
+                )
                 for path in self.spec.event_move_fields:
-                    for text in move_texts_at(dict(form.data), path):
+                    for text in move_texts_at(form.data.to_json(), path):
                         check_move_text(self.spec, text, f"event {form.kind} [{path!r}]")
                 try:
                     form.render(self.names)

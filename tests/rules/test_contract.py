@@ -31,12 +31,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from rules.cards import CardTextError, card_text, parse_card
 from rules.errors import MoveError, NotationError, UnknownGame
+from rules.events import EventData, EventError, SeatEvent
 from rules.position import PositionError
 from rules.registry import games, get_game
 from tests.rules.contract_helpers import (
@@ -98,6 +100,38 @@ def test_spec_describes_its_game(game_id: str) -> None:
     assert spec.config() == spec.config(first), "the first preset is the default"
     for info in spec.Config.options():
         assert info.help.strip(), f"option {info.name} has no help text"
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_event_types_are_plain_structs_a_schema_generator_takes(game_id: str) -> None:
+    spec = get_game(game_id)
+    declared = spec.all_event_types()
+    assert {"resign", "timeout"} <= declared.keys()
+    for kind, data_type in declared.items():
+        assert issubclass(data_type, EventData), kind
+        assert (data_type.__doc__ or "").strip(), f"{kind}: say what the event means"
+        schema = msgspec.json.schema(data_type)
+        assert schema["$defs"][data_type.__name__]["type"] == "object", kind
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_a_malformed_event_fails_at_the_boundary_in_one_line(game_id: str) -> None:
+    spec = get_game(game_id)
+    good = {"kind": "timeout", "text": "{p0} ran out of time.", "data": {"seat": 0}}
+    assert spec.read_event(good).data == SeatEvent(seat=0)
+    bad: list[object] = [
+        {**good, "data": {"seat": "zero"}},  # a field of the wrong type
+        {**good, "data": {}},  # a field missing
+        {**good, "data": None},
+        {**good, "kind": "no_such_kind"},
+        {**good, "text": 7},
+        {"kind": "timeout"},
+        ["timeout"],
+    ]
+    for data in bad:
+        with pytest.raises(EventError) as err:
+            spec.read_event(data)
+        assert str(err.value).strip() and "\n" not in str(err.value), data
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)

@@ -89,15 +89,15 @@ def test_4h_8h_is_16_domination_doubles_the_8() -> None:
     s = game("4H 2C 3D 5S 6S", "8H 2S 3C 5D 7C")
     events = play(s, "4H", "8H")  # seat 1 holds no heart above 8: the round ends
     won = round_won(events)
-    assert won.data["seat"] == 1 and won.data["points"] == 16
-    assert won.data["multiplier"] == 2 and won.data["run"] == ["4H", "8H"]
+    assert won.data.seat == 1 and won.data.points == 16
+    assert won.data.multiplier == 2 and won.data.run == ["4H", "8H"]
     assert s.points == [0, 16]
 
 
 def test_4h_8h_10h_is_30() -> None:
     s = game("4H 10H 2C 3D 5S", "8H 2S 3C 5D 7C")
     won = round_won(play(s, "4H", "8H", "10H"))
-    assert (won.data["seat"], won.data["points"], won.data["multiplier"]) == (0, 30, 3)
+    assert (won.data.seat, won.data.points, won.data.multiplier) == (0, 30, 3)
 
 
 def test_4h_8h_10h_jh_kh_is_65_and_the_multiplier_climbs_each_card() -> None:
@@ -109,7 +109,7 @@ def test_4h_8h_10h_jh_kh_is_65_and_the_multiplier_climbs_each_card() -> None:
         seen.append((v.multiplier, v.round_value))
     assert seen == [(1, 4), (2, 16), (3, 30), (4, 44)]
     won = round_won(play(s, "KH"))
-    assert (won.data["seat"], won.data["points"], won.data["multiplier"]) == (0, 65, 5)
+    assert (won.data.seat, won.data.points, won.data.multiplier) == (0, 65, 5)
 
 
 def test_3c_5h_5s_9s_is_18_the_chain_counts_from_its_first_card() -> None:
@@ -118,9 +118,9 @@ def test_3c_5h_5s_9s_is_18_the_chain_counts_from_its_first_card() -> None:
     assert "domination" not in kinds(events)  # 3C 5H 5S: no two of a suit in a row
     events = play(s, "9S")
     (dom,) = [e for e in events if e.kind == "domination"]
-    assert dom.data == {"suit": "S", "multiplier": 2, "start": "5S"}
+    assert dom.data.to_json() == {"suit": "S", "multiplier": 2, "start": "5S"}
     won = round_won(events)
-    assert (won.data["seat"], won.data["points"]) == (1, 18)
+    assert (won.data.seat, won.data.points) == (1, 18)
 
 
 # ------------------------------------------------------------- climbing
@@ -169,7 +169,7 @@ def _spades_2_4_q_k_discarded(answer: str) -> DominationState:
     Seat 1 is left with 3D 4D 5D and draws ``answer`` and 7D."""
     s = game("2S QS 3D 4D 5D", "4S KS JS 2H 3H", f"5H 6H {answer} 7D")
     won = round_won(play(s, "2S", "4S", "QS", "KS"))
-    assert (won.data["seat"], won.data["points"]) == (1, 52)
+    assert (won.data.seat, won.data.points) == (1, 52)
     assert s.view(None).discards["S"] == [2, 4, 12, 13]
     assert s.turn == 1
     return s
@@ -179,7 +179,7 @@ def test_the_seeds_example_the_strongest_spade_is_the_jack() -> None:
     s = _spades_2_4_q_k_discarded("QH")  # seat 1 can answer: the round goes on
     events = play(s, "JS")
     (inelegant,) = [e for e in events if e.kind == "inelegant"]
-    assert inelegant.data == {"seat": 1, "card": "JS"}
+    assert inelegant.data.to_json() == {"seat": 1, "card": "JS"}
     assert "the highest spade left" in inelegant.text  # one spade, not "spades"
     assert s.view(None).inelegant_lead is True
     assert s.view(None).round_value == 1
@@ -189,7 +189,7 @@ def test_an_unanswered_inelegant_lead_scores_1() -> None:
     s = _spades_2_4_q_k_discarded("6D")
     events = play(s, "JS")  # seat 1 holds nothing of rank J or above
     won = round_won(events)
-    assert (won.data["seat"], won.data["points"], won.data["inelegant"]) == (1, 1, True)
+    assert (won.data.seat, won.data.points, won.data.inelegant) == (1, 1, True)
     assert s.points == [0, 53]
 
 
@@ -198,7 +198,7 @@ def test_any_answer_cancels_inelegance() -> None:
     play(s, "JS")
     events = play(s, "QH")  # seat 2 holds nothing of rank Q or above
     won = round_won(events)
-    assert (won.data["seat"], won.data["points"], won.data["inelegant"]) == (0, 12, False)
+    assert (won.data.seat, won.data.points, won.data.inelegant) == (0, 12, False)
 
 
 def test_a_lead_below_a_card_still_out_is_not_inelegant() -> None:
@@ -215,20 +215,20 @@ def test_with_nothing_discarded_every_king_is_inelegant() -> None:
     events = play(s, "KD")
     assert "inelegant" in kinds(events)
     won = round_won(events)  # seat 2 has no king
-    assert (won.data["seat"], won.data["points"]) == (0, 1)
+    assert (won.data.seat, won.data.points) == (0, 1)
 
 
 def test_a_queen_is_elegant_while_its_king_is_out() -> None:
     s = game("QD 2C 3C 4C 5C", "AS 2S 3S 4S JH")
     won = round_won(play(s, "QD"))
-    assert (won.data["points"], won.data["inelegant"]) == (12, False)
+    assert (won.data.points, won.data.inelegant) == (12, False)
 
 
 def test_the_inelegant_leader_who_wins_after_an_answer_scores_in_full() -> None:
     s = game("KD KH 2C 3C 4C", "KS AS 2S 3S 4S")
     play(s, "KD", "KS")
     won = round_won(play(s, "KH"))  # KS then KH: different suits, no Domination
-    assert (won.data["seat"], won.data["points"], won.data["inelegant"]) == (0, 13, False)
+    assert (won.data.seat, won.data.points, won.data.inelegant) == (0, 13, False)
 
 
 # ----------------------------------------------------- the end of a round
@@ -237,7 +237,7 @@ def test_an_empty_hand_cannot_play_and_ends_the_round() -> None:
     play(s, "AS", "AH", "2S", "2H", "3S", "3H", "4S", "4H", "5S")
     assert s.view(0).hand == [] and s.turn == 1
     won = round_won(play(s, "5H"))  # seat 1, to move, has no card at all
-    assert (won.data["seat"], won.data["points"]) == (1, 5)
+    assert (won.data.seat, won.data.points) == (1, 5)
     # the winner leads and draws first: five each, in stock order
     assert s.turn == 1 and s.leader == 1
     assert hand(s, 1) == ["6C", "7C", "8C", "9C", "10C"]
@@ -258,7 +258,7 @@ def test_unplayed_cards_carry_over_and_the_next_leader_draws_first() -> None:
     # seat 2 won: it draws the top card, then seat 1 the next
     assert hand(s, 1) == ["2S", "3C", "5D", "7C", "JC"]
     assert hand(s, 0) == ["2C", "3D", "5S", "6S", "QC"]
-    assert [e.data["seat"] for e in events if e.kind == "draw"] == [1, 0]
+    assert [e.data.seat for e in events if e.kind == "draw"] == [1, 0]
     assert s.view(None).stock == 40
     assert s.view(None).run == [] and s.view(None).discards["H"] == [4, 8]
 
@@ -267,9 +267,12 @@ def test_draws_are_private_to_the_drawer() -> None:
     s = game("4H 2C 3D 5S 6S", "8H 2S 3C 5D 7C", "JC QC")
     events = play(s, "4H", "8H")
     mine = [e for e in visible_events(events, 0) if e.kind == "draw"]
-    assert [e.data for e in mine] == [{"seat": 1, "count": 1}, {"seat": 0, "cards": ["QC"]}]
+    assert [e.data.to_json() for e in mine] == [
+        {"seat": 1, "count": 1},
+        {"seat": 0, "cards": ["QC"]},
+    ]
     assert "JC" not in json.dumps([e.to_json() for e in visible_events(events, 0)])
-    spectator = [e.data for e in visible_events(events, None) if e.kind == "draw"]
+    spectator = [e.data.to_json() for e in visible_events(events, None) if e.kind == "draw"]
     assert spectator == [{"seat": 1, "count": 1}, {"seat": 0, "count": 1}]
     assert [e.render(["Ann", "Bob"]) for e in mine] == ["Bob draws 1 card.", "Ann draws QC."]
 
@@ -305,7 +308,7 @@ def test_a_reshuffle_when_the_stock_cannot_refill_both_hands() -> None:
     v = s.view(None)
     assert v.hand_sizes == [5, 5] and v.stock == 42
     assert v.discards == {"S": [], "H": [], "D": [], "C": []}
-    assert list(s.scores()) == won.data["scores"] and sum(s.scores()) > 0
+    assert list(s.scores()) == won.data.scores and sum(s.scores()) > 0
     assert s.all_cards() == Counter(ALL_TEXTS)
     assert kinds(events)[-3:] == ["reshuffle", "draw", "draw"]
 
@@ -355,8 +358,8 @@ def test_a_complete_short_match() -> None:
     for text in moves:
         record.append((s.turn, text))
         events += s.play_text(s.turn, text)
-    assert [e.data["points"] for e in events if e.kind == "round_won"] == [16, 20, 33]
-    assert [e.data["seat"] for e in events if e.kind == "round_won"] == [1, 0, 0]
+    assert [e.data.points for e in events if e.kind == "round_won"] == [16, 20, 33]
+    assert [e.data.seat for e in events if e.kind == "round_won"] == [1, 0, 0]
     assert s.is_over and s.to_act() == () and s.legal_moves(0) == s.legal_moves(1) == []
     assert s.outcome() == Outcome(0, ((0,), (1,)), (53, 16), "first to 50 points")
     assert events[-1].kind == "game_over"
@@ -430,7 +433,7 @@ def test_conceding_gives_the_round_to_the_last_player() -> None:
     play(s, "4H", "8H")
     assert CONCEDE in s.legal_moves(0)  # seat 1 could play 10H but may concede
     won = round_won(play(s, "concede"))
-    assert (won.data["seat"], won.data["points"], won.data["conceded"]) == (1, 16, True)
+    assert (won.data.seat, won.data.points, won.data.conceded) == (1, 16, True)
     assert won.render(["Ann", "Bob"]).startswith("Ann concedes. Bob wins round 1 for 16")
     assert "10H" in hand(s, 0)  # kept for later
 
@@ -454,7 +457,7 @@ def test_conceding_to_an_inelegant_lead_gives_1() -> None:
     s = game("KD 2C 3C 4C 5C", "KS 2S 3S 4S QH", allow_concede=True)
     play(s, "KD")
     won = round_won(play(s, "concede"))  # KS could have answered
-    assert (won.data["seat"], won.data["points"], won.data["inelegant"]) == (0, 1, True)
+    assert (won.data.seat, won.data.points, won.data.inelegant) == (0, 1, True)
 
 
 # ------------------------------------------------------------- notation
@@ -487,9 +490,9 @@ def test_domination_and_its_chain_are_announced() -> None:
     s = game("4H 10H KH 2C 3D", "8H JH 2S 3C 5D")
     events = play(s, "4H", "8H", "10H")
     dom = [e for e in events if e.kind == "domination"]
-    assert [e.data for e in dom] == [{"suit": "H", "multiplier": 2, "start": "4H"}]
+    assert [e.data.to_json() for e in dom] == [{"suit": "H", "multiplier": 2, "start": "4H"}]
     assert dom[0].text == "Domination in hearts! Only higher hearts may follow. Multiplier x2."
-    assert [e.data for e in events if e.kind == "multiplier"] == [{"multiplier": 3}]
+    assert [e.data.to_json() for e in events if e.kind == "multiplier"] == [{"multiplier": 3}]
 
 
 def test_the_round_won_event_says_who_won_and_for_how_much() -> None:
@@ -499,7 +502,7 @@ def test_the_round_won_event_says_who_won_and_for_how_much() -> None:
         "Bob cannot play. Ann wins round 1 for 30 points "
         "(10H is the last card: 10 x 3 for Domination)."
     )
-    assert won.data["scores"] == [30, 0]
+    assert won.data.scores == [30, 0]
 
 
 # ------------------------------------------------------------------ view

@@ -188,7 +188,7 @@ def test_when_all_are_ready_the_rows_are_shown_and_the_first_player_starts() -> 
         state.play(0, Swap(parse_card("QS"), parse_card("7S")))
     events = state.play(1, READY)
     assert [e.kind for e in events] == ["ready", "reveal", "turn"]
-    assert events[1].data["face_up"][0] == ["KS", "7S", "8S", "9S"]
+    assert events[1].data.face_up[0] == ["KS", "7S", "8S", "9S"]
     view = state.view(1)
     assert view.phase == "play" and view.face_up[0] == ["KS", "7S", "8S", "9S"]
     # 6S left the dealt row: everyone knows it is in seat 0's hand
@@ -327,7 +327,7 @@ def test_a_player_who_cannot_play_picks_up_and_the_next_starts_a_new_stack() -> 
     assert hand(state, 0) == sorted(["4C", "5C", "8H", "QH"])
     assert state.stack == [] and state.turn == 1
     assert legal(state) == {"6S", "7S"}  # any card on the new stack
-    assert events[0].kind == "pickup" and events[0].data["cards"] == ["8H", "QH"]
+    assert events[0].kind == "pickup" and events[0].data.cards == ["8H", "QH"]
     assert state.view(2).known_in_hand[0] == ["8H", "QH"]
 
 
@@ -352,8 +352,8 @@ def test_after_a_play_the_hand_is_refilled_to_four() -> None:
     events = state.play(0, play("7S 7H"))
     assert hand(state, 0) == sorted(["4C", "9C", "2D", "3D"])
     draw = next(e for e in events if e.kind == "draw")
-    assert draw.private_to == 0 and draw.data["cards"] == ["2D", "3D"]
-    assert draw.redacted is not None and draw.redacted.data == {"seat": 0, "count": 2}
+    assert draw.private_to == 0 and draw.data.cards == ["2D", "3D"]
+    assert draw.redacted is not None and draw.redacted.data.to_json() == {"seat": 0, "count": 2}
     assert state.view(1).stock == 2
 
 
@@ -393,7 +393,7 @@ def test_face_down_cards_come_last_and_are_played_blind_by_position() -> None:
     state = position(["", "5S 6S"], down=["4D 9D KD AD", ""], stack="3H")
     assert state.legal_moves(0) == list(BLINDS)
     events = state.play(0, Blind(2))
-    assert events[0].kind == "blind" and events[0].data["card"] == "9D"
+    assert events[0].kind == "blind" and events[0].data.card == "9D"
     assert texts(state.stack) == ["3H", "9D"]
     assert state.view(0).face_down[0] == [True, False, True, True]
     state.play(1, play("5S"))
@@ -408,7 +408,7 @@ def test_face_down_cards_come_last_and_are_played_blind_by_position() -> None:
 def test_a_face_down_card_that_fails_is_picked_up_with_the_stack() -> None:
     state = position(["", "5S 6S"], down=["4D 9D KD AD", ""], stack="JH QH")
     events = state.play(0, Blind(1))
-    assert events[0].kind == "blind_fails" and events[0].data["card"] == "4D"
+    assert events[0].kind == "blind_fails" and events[0].data.card == "4D"
     assert hand(state, 0) == sorted(["JH", "QH", "4D"])
     assert state.stack == [] and state.turn == 1
     assert sorted(state.view(1).known_in_hand[0]) == sorted(["JH", "QH", "4D"])

@@ -37,7 +37,7 @@ def play_round(state: TrickState, a: str, b: str) -> list[Event]:
 
 def reveal(events: list[Event]) -> dict[str, Any]:
     (r,) = [e for e in events if e.kind == "reveal"]
-    return dict(r.data)
+    return r.data.to_json()
 
 
 def statuses(data: dict[str, Any], seat: int) -> dict[str, str]:
@@ -461,7 +461,7 @@ def test_original_replays_a_round_both_missed_at_most_three_times() -> None:
     st = new("original")
     for n in (1, 2, 3):
         events = play_round(st, "missed", "missed")
-        assert events[-1].kind == "replay" and events[-1].data["replays"] == n
+        assert events[-1].kind == "replay" and events[-1].data.replays == n
         assert st.view(None).round == 1
     events = play_round(st, "missed", "missed")  # the fourth time it counts
     assert any(e.kind == "reveal" for e in events)
@@ -537,12 +537,12 @@ def test_claim_priority_after_colliding_claims() -> None:
     events = play_round(st, "claim+score", "claim+grow")  # Claims tie; pot 3
     assert st.pos.pot == 3
     windows = [e for e in events if e.kind == "priority_window"]
-    assert [e.data["seat"] for e in windows] == [0, 1]
+    assert [e.data.seat for e in windows] == [0, 1]
     assert PRIORITY_MOVE in st.legal_moves(0)
     chips = st.pos.chips[:]
     clock_before = st.clock(0)
     events = st.play(1, PRIORITY_MOVE)
-    assert events[0].data["taken"] == 3
+    assert events[0].data.taken == 3
     clock_after = st.clock(0)
     # "the timer for the next round will reset": the clock's turn changes
     assert clock_before is not None and clock_after is not None
@@ -596,9 +596,9 @@ def test_pending_submission_is_seen_by_its_owner_only() -> None:
     for seat in (1, None):
         v = st.view(seat)
         assert v.pending is None and v.submitted == [True, False]
-        assert "claim" not in str(visible_events(events, seat)[0].data)
+        assert "claim" not in str(visible_events(events, seat)[0].data.to_json())
         assert visible_events(events, seat)[0].text == "{p0 has|have} submitted."
-    assert "block:claim" in visible_events(events, 0)[0].data["move"]
+    assert "block:claim" in visible_events(events, 0)[0].data.move
 
 
 def test_block_target_hidden_unless_the_block_went_live() -> None:
@@ -615,8 +615,8 @@ def test_block_target_hidden_unless_the_block_went_live() -> None:
     with pytest.raises(IllegalMove, match="name the action to block"):
         st.copy().play_text(0, "score+block:?")
     notes = visible_events(events, 0)
-    assert any(e.kind == "block_target" and e.data["target"] == "score" for e in notes)
-    assert not any(e.kind == "block_target" and e.data["seat"] == 1 for e in notes)
+    assert any(e.kind == "block_target" and e.data.target == "score" for e in notes)
+    assert not any(e.kind == "block_target" and e.data.seat == 1 for e in notes)
     assert st.view(0).last_round.moves == ["grow+block:score", "score+block:?"]
     assert st.view(1).last_round.moves == ["grow+block:?", "score+block:claim"]
     assert st.view(None).history == [["grow+block:?", "score+block:?"]]

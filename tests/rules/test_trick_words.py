@@ -96,9 +96,9 @@ def test_the_reveal_events_lines_are_round_lines_of_the_view() -> None:
     event = play_round(st, "score+steal", "claim+block:claim")
     last = st.view(None).last_round
     assert isinstance(last, RoundReveal)
-    assert event.data["lines"] == round_lines(last, TRICK)
+    assert event.data.lines == round_lines(last, TRICK)
     names = ["Black", "White"]
-    assert [fill_names(line, names) for line in event.data["lines"]] == [
+    assert [fill_names(line, names) for line in event.data.lines] == [
         "Round 2: Black plays Score + Steal; White plays Claim + Block (on Claim).",
         "Black scores 1 chip.",
         "White claims, but Black steals the pot: 2 chips.",

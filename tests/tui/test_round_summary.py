@@ -14,6 +14,7 @@ import pytest
 
 from rules.domination import SPEC as DOMINATION
 from rules.domination import DominationView
+from rules.domination_events import RoundWon
 from rules.events import Event, visible_events
 from rules.registry import get_game
 from tui.games.domination import DominationScreen, round_summary_lines, run_caption
@@ -31,7 +32,16 @@ def test_a_won_round_says_who_how_much_why_and_the_scores() -> None:
     event = Event(
         "round_won",
         "{p1} cannot play. {p0 wins|win} round 3 for 6 points (8S is the last card).",
-        {"seat": 0, "points": 6, "round": 3, "scores": [12, 6]},
+        RoundWon(
+            seat=0,
+            points=6,
+            round=3,
+            run=["8S"],
+            multiplier=1,
+            inelegant=False,
+            conceded=False,
+            scores=[12, 6],
+        ),
     )
     lines = round_summary_lines(event, NAMES, {0}, CardStyle(ascii=True))
     assert lines == [

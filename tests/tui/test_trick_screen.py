@@ -17,8 +17,10 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 
 from net.local import open_table
+from rules.events import SeatEvent
 from rules.registry import get_game
 from rules.trick import BLOCK, NO_TARGET, make_submission
+from rules.trick.events import Submitted
 from rules.trick.state import disregarded_in_view
 from tui.app import CardTableApp
 from tui.games.trick.screen import ActionCards, BlockTargetPicker, TrickScreen, clock_text
@@ -764,6 +766,6 @@ def test_the_reveal_panel_says_what_the_rules_say() -> None:
     assert panel == expected
     assert "  Claim    stolen: You took the pot (1 chip)" in panel
     # the notes under it are the events' own text
-    priority = Event("priority", "{p1 uses|use} Claim Priority.", {"seat": 1})
+    priority = Event("priority", "{p1 uses|use} Claim Priority.", SeatEvent(seat=1))
     assert event_note(priority, names, (0,)) == "Computer uses Claim Priority."
-    assert event_note(Event("submit", "{p1} has submitted.", {}), names) == ""
+    assert event_note(Event("submit", "{p1} has submitted.", Submitted(seat=1)), names) == ""

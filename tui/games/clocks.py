@@ -21,11 +21,13 @@ class MoveClocks(TableScreenCore):
     def seconds_left(self) -> float | None:
         """The seat on screen's time left to move, if its clock runs."""
         seat = self.seat
-        deadline = self.deadlines.get(seat) if seat is not None else None
-        if seat is None or deadline is None or self.over:
+        if seat is None or seat not in self.deadlines or self.over:
+            return None
+        deadline = self.deadlines[seat]  # kept with time_left_given, from the same update
+        if deadline is None:
             return None
         if self.update.paused:  # a menu is open: the table has stopped the clocks
-            return self.time_left_given.get(seat) or 0.0
+            return self.time_left_given[seat] or 0.0
         return deadline - self.clock()
 
     def show_clock(self) -> None:

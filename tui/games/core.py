@@ -19,6 +19,8 @@ from textual.widgets import Static
 
 from net.client import Update
 from net.replay import ReplayClient
+from rules.config import GameConfig
+from rules.registry import get_game
 from rules.views import View
 from tui.games.hot_seat import HotSeat
 from tui.plain import plain
@@ -90,6 +92,15 @@ class TableScreenCore(Screen[None]):
     @property
     def hot_seat(self) -> bool:
         return len(self.people) > 1
+
+    @property
+    def game_config(self) -> GameConfig:
+        """The table's options, typed: its game's own Config (the client
+        carries them as the JSON the table was opened with)."""
+        config: GameConfig = get_game(self.client.game_id).Config.from_dict(
+            dict(self.client.config)
+        )
+        return config
 
     @property
     def view(self) -> View:

@@ -18,6 +18,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Header, Static
 
 from rules.domination import DominationView
+from rules.domination_events import RoundWon
 from rules.events import Event, fill_names
 from rules.views import View
 from tui.seating import YOU_NAME
@@ -89,9 +90,9 @@ def round_summary_lines(
 ) -> list[str]:
     """A won round for its summary: who won, how much and why, then the scores."""
     lines = [display_text(event.render(names, you), style)]
-    scores = event.data.get("scores")
-    if isinstance(scores, list) and len(scores) == len(names):
-        lines.append("Scores: " + ", ".join(f"{n} {s}" for n, s in zip(names, scores, strict=True)))
+    if isinstance(event.data, RoundWon) and len(event.data.scores) == len(names):
+        scores = zip(names, event.data.scores, strict=True)
+        lines.append("Scores: " + ", ".join(f"{n} {s}" for n, s in scores))
     return lines
 
 
@@ -179,10 +180,10 @@ class DominationScreen(GameScreen):
         return f"{self.seat_name(self.seat)}'s hand"
 
     def round_ended(self, event: Event) -> int | None:
-        if event.kind != "round_won":
-            return None
-        number = event.data.get("round")
-        return number if isinstance(number, int) else None
+        return event.data.round if isinstance(event.data, RoundWon) else None
+
+    def scores_after(self, event: Event) -> list[int] | None:
+        return event.data.scores if isinstance(event.data, RoundWon) else None
 
     def round_summary(self, event: Event) -> list[str]:
         return round_summary_lines(event, self.names, self.you, self.card_style)

@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 from net.client import NoHints
 from rules.errors import MoveError
+from rules.events import SeatEvent
 from rules.game import Outcome
 from rules.registry import get_game
 from tui.games.connection import TableConnection
@@ -65,7 +66,7 @@ class TableEnding(RoundSummaries, TableConnection):
         """The words the hint gives a move in: the game's (``GameSpec.move_words``);
         a screen that knows more of the table (the grid around a cell) may say more."""
         spec = get_game(self.client.game_id)
-        return functools.partial(spec.move_words, spec.Config.from_dict(dict(self.client.config)))
+        return functools.partial(spec.move_words, self.game_config)
 
     # ------------------------------------------------------------ the result
     def _show_game_over(self) -> None:
@@ -78,11 +79,11 @@ class TableEnding(RoundSummaries, TableConnection):
                 hints=self.update.hints,
                 you=self.you,
                 back="Lobby" if self.client.connection is not None else "Home",
-                score_label=spec.score_label(spec.Config.from_dict(dict(self.client.config))),
+                score_label=spec.score_label(self.game_config),
                 resigned=[
-                    e.data["seat"]
+                    e.data.seat
                     for e in self.client.history(self.seat)
-                    if e.kind == "resign" and isinstance(e.data.get("seat"), int)
+                    if e.kind == "resign" and isinstance(e.data, SeatEvent)
                 ],
             ),
             self._after_game_over,

@@ -20,11 +20,8 @@ class RoundSummaries(TableScreenCore):
         return [self.narrate(event)]
 
     def scores_after(self, event: Event) -> list[int] | None:
-        """Every seat's score after the round ``event`` ended (default: the
-        event's ``scores``)."""
-        scores = event.data.get("scores")
-        if isinstance(scores, list) and all(isinstance(s, int) for s in scores):
-            return scores
+        """Every seat's score after the round ``event`` ended, where the
+        game's event says (a game of rounds reads its own event's typed data)."""
         return None
 
     def round_scores(self) -> list[tuple[int, list[int]]]:

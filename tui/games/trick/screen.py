@@ -30,6 +30,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Header, Static
 
 from rules.events import Event
+from rules.trick.events import RoundRevealed
 from rules.trick.notation import (
     BLOCK,
     NO_TARGET,
@@ -37,6 +38,7 @@ from rules.trick.notation import (
     make_submission,
     parse_move,
 )
+from rules.trick.options import TrickConfig
 from rules.trick.state import disregarded_in_view
 from rules.trick.view import TrickView
 from rules.trick.words import TITLES, Words, disregard_warning, submission_words
@@ -124,7 +126,7 @@ class TrickScreen(GameScreen):
     def _dress_the_table(self) -> None:
         # runs before GameScreen.on_mount (Textual calls the handlers of every
         # class in the MRO, subclass first), so the title is right from the start
-        setna = self.client.config.get("names") == "setna"  # the table's config: a dict
+        setna = cast(TrickConfig, self.game_config).names == "setna"
         self.title = TITLES["setna" if setna else "trick"]
         self.set_class(setna, "-setna")
 
@@ -194,16 +196,10 @@ class TrickScreen(GameScreen):
                     dialog.dismiss(None)
 
     def round_ended(self, event: Event) -> int | None:
-        if event.kind != "reveal":
-            return None
-        number = event.data.get("round")
-        return number if isinstance(number, int) else None
+        return event.data.round if isinstance(event.data, RoundRevealed) else None
 
     def scores_after(self, event: Event) -> list[int] | None:
-        chips = event.data.get("chips")
-        if isinstance(chips, list) and all(isinstance(c, int) for c in chips):
-            return chips
-        return None
+        return event.data.chips if isinstance(event.data, RoundRevealed) else None
 
     def round_summary(self, event: Event) -> list[str]:
         return say.reveal_summary(event, self.names, self.you, self.card_style)

@@ -13,6 +13,7 @@ from rich.text import Text
 from textual.content import Content
 
 from rules.events import Event, fill_names
+from rules.trick.events import RoundRevealed
 from rules.trick.notation import ACTION_IDS, Submission
 from rules.trick.view import TrickView
 from rules.trick.words import (
@@ -248,10 +249,9 @@ def reveal_summary(
 ) -> list[str]:
     """A revealed round for its summary: what each played, what came of it,
     and the chips (the narration's own lines, for the person at the screen)."""
-    lines = event.data.get("lines")
-    if not isinstance(lines, list) or not all(isinstance(line, str) for line in lines):
+    if not isinstance(event.data, RoundRevealed):
         return [display_text(event.render(names, you), style)]
-    return [display_text(fill_names(line, names, you), style) for line in lines]
+    return [display_text(fill_names(line, names, you), style) for line in event.data.lines]
 
 
 def priority_why_not(view: TrickView, seat: int | None, choosing: bool) -> str:
