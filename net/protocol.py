@@ -378,10 +378,12 @@ class Ok(_Sent, tag="ok"):
     id: RequestId | None
 
 
-class Error(_Sent, tag="error"):
+class Error(_Sent, tag="error", omit_defaults=True):
     id: RequestId | None  # of the request refused, when it could be read
     code: str
     message: str
+    # with `bad_version` only: the versions this server speaks
+    versions: list[int] | None = None
 
 
 class SeatSummary(msgspec.Struct, kw_only=True, omit_defaults=True):

@@ -598,8 +598,6 @@ class TableServer:
                 await self._dispatch(conn, message)
             except p.ProtocolError as err:
                 self._refuse(conn, err)
-                if err.code == p.BAD_VERSION:
-                    return
             except _Closed:
                 return
             else:
@@ -700,11 +698,12 @@ class TableServer:
             raise p.ProtocolError(p.NOT_NOW, "hello only once", message.id)
         if message.version not in p.VERSIONS:
             speaks = ", ".join(map(str, p.VERSIONS))
-            raise p.ProtocolError(
-                p.BAD_VERSION,
-                f"this server speaks protocol version {speaks}, not {message.version}",
-                message.id,
+            why = f"this server speaks protocol version {speaks}, not {message.version}"
+            # the versions as data too, for a client that speaks several
+            conn.send(
+                p.Error(id=message.id, code=p.BAD_VERSION, message=why, versions=list(p.VERSIONS))
             )
+            raise _Closed
         conn.hello = True
         conn.next_ping = self.clock() + self.limits.ping_seconds
         if conn.watchdog is not None:  # it sleeps until the hello's deadline: now the pings
@@ -846,9 +845,15 @@ class TableServer:
         except (UnknownGame, MoveError, ValueError, TypeError, SaveError) as err:
             raise p.ProtocolError(p.BAD_OPTIONS, _one_line(err)) from None
         if len(message.seats) != config.players:
+            given = len(message.seats)
+            hint = (
+                f" (for {given} players send the option `players`: {given})"
+                if spec.min_players <= given <= spec.max_players
+                and "players" not in message.options
+                else ""
+            )
             raise p.ProtocolError(
-                p.BAD_OPTIONS,
-                f"{len(message.seats)} seats given for a {config.players}-player game",
+                p.BAD_OPTIONS, f"{given} seats given for a {config.players}-player game{hint}"
             )
         levels = {lv.id for lv in LEVELS}
         seats = []
