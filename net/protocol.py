@@ -17,9 +17,17 @@ of a seat going away) carry no id.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+import re
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import msgspec
+
+from rules.events import Event
+from rules.views import View
+
+if TYPE_CHECKING:
+    from .client import Update
 
 __all__ = [
     "CLIENT_MESSAGES",
@@ -38,7 +46,25 @@ MAX_LINE = 16 * 1024  # bytes of one client line, newline excluded
 MAX_SERVER_LINE = 1024 * 1024  # bytes of one server line (a client's reader limit)
 MAX_NAME = 32  # characters of a player's name, after cleaning
 MAX_CHAT = 200  # characters of one chat line, after cleaning
-CAPABILITIES = ("lobby", "chat", "watch", "rejoin", "clocks", "rematch")
+# What this server does beyond the first release of version 1, each a word a
+# client may look for in `welcome` (docs/protocol.md, "Compatibility"): a
+# capability, once announced, keeps its meaning for as long as version 1 lives.
+CAPABILITIES = (
+    "lobby",
+    "chat",
+    "watch",
+    "rejoin",
+    "clocks",
+    "rematch",
+    "pages",  # `list` takes game, status, tables, offset, limit
+    "ping",  # the server pings; a client need send nothing to stay
+    "cancel",  # `cancel` closes a waiting table its creator made
+    "subscribe",  # `subscribe`: the lobby's changes pushed as `table_update`/`table_removed`
+    "sit",  # `create` with `sit`: the creator is seated in the same request
+    "clocks_ms",  # updates carry `clocks_ms` and `clocks_at_ms`
+    "own_stale",  # a move is stale only if the seat's own legal moves changed since
+)
+MAX_DEPTH = 16  # arrays and objects inside one another in a client's line
 
 # error codes (docs/protocol.md lists what each means)
 BAD_JSON = "bad_json"  # not JSON, not UTF-8, not an object, too long
@@ -59,7 +85,8 @@ RequestId = Annotated[int, msgspec.Meta(ge=0, le=2**53)]
 StateId = Annotated[int, msgspec.Meta(ge=0, le=2**31)]
 Seat = Annotated[int, msgspec.Meta(ge=0, le=63)]
 ShortText = Annotated[str, msgspec.Meta(max_length=64)]
-TableId = Annotated[str, msgspec.Meta(pattern="^[0-9a-f]{6,32}$")]
+# table ids are lower-case hex; an upper-case one names the same table
+TableId = Annotated[str, msgspec.Meta(pattern="^[0-9a-fA-F]{6,32}$")]
 Hex64 = Annotated[str, msgspec.Meta(pattern="^[0-9a-f]{64}$")]  # a SHA-256
 Token = Annotated[str, msgspec.Meta(min_length=1, max_length=128)]
 # a token the client chose for its next rejoin: long enough to be a secret
@@ -110,6 +137,11 @@ class Create(_Message, tag="create"):
     preset: ShortText | None = None
     options: Options = msgspec.field(default_factory=dict)
     if_gone: Literal["computer", "resign"] = "computer"
+    # seat the creator at once (``joined`` answers, not ``created``), at
+    # ``seat`` or the first open one: nobody can take it in between
+    sit: bool = False
+    seat: Seat | None = None
+    next_token: NextToken | None = None  # as for Join, with ``sit``
     id: RequestId | None = None
 
 
@@ -175,6 +207,28 @@ class Pong(_Message, tag="pong"):
     id: RequestId | None = None
 
 
+# ---------------------------------------------------------------- the lobby's life
+
+
+class Cancel(_Message, tag="cancel"):
+    """Close a waiting table this connection created, while nobody else sits
+    there (the creator's own seat, if it sat, goes with it)."""
+
+    table: TableId
+    id: RequestId | None = None
+
+
+class Subscribe(_Message, tag="subscribe"):
+    """Be sent the lobby's changes (``table_update``, ``table_removed``) until
+    ``unsubscribe`` or the connection ends, wherever the connection is."""
+
+    id: RequestId | None = None
+
+
+class Unsubscribe(_Message, tag="unsubscribe"):
+    id: RequestId | None = None
+
+
 ClientMessage = (
     Hello
     | ListTables
@@ -188,6 +242,9 @@ ClientMessage = (
     | Rematch
     | Chat
     | Pong
+    | Cancel
+    | Subscribe
+    | Unsubscribe
 )
 CLIENT_MESSAGES: tuple[type[_Message], ...] = (
     Hello,
@@ -202,6 +259,9 @@ CLIENT_MESSAGES: tuple[type[_Message], ...] = (
     Rematch,
     Chat,
     Pong,
+    Cancel,
+    Subscribe,
+    Unsubscribe,
 )
 
 _decoder: msgspec.json.Decoder[ClientMessage] = msgspec.json.Decoder(ClientMessage)
@@ -223,14 +283,42 @@ def decode_client(line: bytes) -> ClientMessage:
     """One client line (no newline) as a message; ProtocolError if it is none."""
     if len(line) > MAX_LINE:
         raise ProtocolError(BAD_JSON, f"a line may be at most {MAX_LINE} bytes")
+    if _depth(line) > MAX_DEPTH:
+        # checked before the fields: an unknown field holding a deep tower
+        # would otherwise be refused for its name, hiding what is wrong
+        raise ProtocolError(BAD_JSON, f"the JSON is nested too deeply (at most {MAX_DEPTH} levels)")
     try:
         return _decoder.decode(line)
     except msgspec.ValidationError as err:
         raise ProtocolError(BAD_MESSAGE, _sentence(err), request_id(line)) from None
     except msgspec.DecodeError as err:
         raise ProtocolError(BAD_JSON, f"not a JSON object: {_sentence(err)}") from None
+    except UnicodeDecodeError as err:  # a string's bytes that are no UTF-8
+        raise ProtocolError(
+            BAD_JSON, f"not UTF-8: byte {err.start} of a string cannot be read"
+        ) from None
     except RecursionError:  # msgspec's own guard against nesting too deep
         raise ProtocolError(BAD_JSON, "the JSON is nested too deeply") from None
+
+
+_STRING = re.compile(rb'"(?:[^"\\]|\\.)*"')
+_NOT_BRACKET = re.compile(rb"[^\[\]{}]")
+
+
+def _depth(line: bytes) -> int:
+    """How deep arrays and objects nest in ``line`` (brackets inside strings
+    do not count). Cheap for every real message: only a line with more
+    brackets than :data:`MAX_DEPTH` is scanned."""
+    if line.count(b"[") + line.count(b"{") <= MAX_DEPTH:
+        return 0
+    depth = deepest = 0
+    for bracket in _NOT_BRACKET.sub(b"", _STRING.sub(b"", line)):
+        if bracket in b"[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        else:
+            depth -= 1
+    return deepest
 
 
 def _sentence(err: Exception) -> str:
@@ -245,7 +333,7 @@ def request_id(line: bytes) -> int | None:
     it: read with a schema of its own that ignores everything else."""
     try:
         found = msgspec.json.decode(line, type=_JustId)
-    except (msgspec.MsgspecError, RecursionError):
+    except (msgspec.MsgspecError, RecursionError, UnicodeDecodeError):
         return None
     return found.id
 
@@ -254,11 +342,268 @@ class _JustId(msgspec.Struct):
     id: RequestId | None = None
 
 
-def encode(message: dict[str, Any]) -> bytes:
+def encode(message: dict[str, Any] | msgspec.Struct) -> bytes:
     """A server message as one line, newline included (a value may be a
     :class:`msgspec.Raw`: JSON encoded already, put in as it is)."""
     return _encoder.encode(message) + b"\n"
 
 
-def error(code: str, message: str, request_id: int | None = None) -> dict[str, Any]:
-    return {"type": "error", "id": request_id, "code": code, "message": message}
+def error(code: str, message: str, request_id: int | None = None) -> Error:
+    return Error(id=request_id, code=code, message=message)
+
+
+# ---------------------------------------------------------------- server messages
+# Everything the server sends, typed: the server builds these, and the JSON
+# Schemas in docs/protocol/ are written from them (net/schemas.py). Fields a
+# client does not know it must ignore, so none of these forbids unknown ones.
+
+
+class _Sent(msgspec.Struct, tag_field="type", kw_only=True):
+    pass
+
+
+class Welcome(_Sent, tag="welcome"):
+    """The answer to ``hello``: what this server is and does."""
+
+    id: RequestId | None
+    version: int
+    server: str
+    capabilities: list[str]
+    games: list[str]
+    levels: list[str]
+    name: str  # the player's name as the server will show it
+
+
+class Ok(_Sent, tag="ok"):
+    id: RequestId | None
+
+
+class Error(_Sent, tag="error", omit_defaults=True):
+    id: RequestId | None  # of the request refused, when it could be read
+    code: str
+    message: str
+    # with `bad_version` only: the versions this server speaks
+    versions: list[int] | None = None
+
+
+class SeatSummary(msgspec.Struct, kw_only=True, omit_defaults=True):
+    """One seat of a table summary: ``kind`` open, person or computer; a
+    person's ``state`` (absent for the others)."""
+
+    seat: int
+    kind: Literal["open", "person", "computer"]
+    name: str | None
+    level: str | None
+    state: Literal["connected", "reconnecting", "gone"] | None = None
+
+
+class TableSummary(msgspec.Struct, kw_only=True):
+    """A table as the lobby shows it."""
+
+    table: str
+    game: str
+    preset: str  # the preset's name (the game's first when the create named none)
+    options: dict[str, OptionValue]
+    status: Literal["waiting", "playing", "finished"]
+    seats: list[SeatSummary]
+    if_gone: Literal["computer", "resign"]
+    spectators: int
+
+
+class Created(_Sent, tag="created"):
+    id: RequestId | None
+    table: TableSummary
+
+
+class Tables(_Sent, tag="tables"):
+    """One page of the lobby."""
+
+    id: RequestId | None
+    tables: list[TableSummary]
+    total: int  # how many tables match in all
+    offset: int
+
+
+class WireEvent(msgspec.Struct):
+    """Something that happened, as the seat may see it: ``kind`` and ``data``
+    for a program (docs/protocol/events.md), ``text`` for a person."""
+
+    kind: str
+    text: str
+    data: dict[str, Any]
+
+
+class WireNotice(msgspec.Struct):
+    """Something at the table that is not a move (a seat left, came back,
+    went to a computer; saving failed or works again)."""
+
+    kind: str
+    text: str
+    seat: int | None
+
+
+class WireResult(msgspec.Struct):
+    """How the game ended: the winner (None: shared or no winner), the
+    seats from first to last (seats tied share a group), the final scores
+    and a sentence why."""
+
+    winner: int | None
+    ranking: list[list[int]]
+    scores: list[int]
+    reason: str
+
+
+class WireUpdate(msgspec.Struct, kw_only=True):
+    """The table as one seat (``seat`` None: a spectator) may see it."""
+
+    state_id: int
+    seat: int | None
+    view: View  # the game's own view: docs/protocol/views/<game>.json
+    to_act: list[int]
+    legal: list[str]
+    scores: list[int]
+    events: list[WireEvent]
+    status: Literal["playing", "finished"]
+    result: WireResult | None
+    thinking: list[int]
+    connected: list[int]
+    notices: list[WireNotice]
+    # seconds left on each seat's move clock (None: none runs); kept for the
+    # clients of before `clocks_ms`, which says the same in milliseconds
+    clocks: list[float | None]
+    clocks_ms: list[int | None]
+    clocks_at_ms: int  # the server's time (Unix ms) when the clocks were read
+    paused: bool
+    hints: list[int]
+
+
+class Joined(_Sent, tag="joined"):
+    """A seat taken (``join``, ``rejoin``, ``rematch``, ``create`` with ``sit``)."""
+
+    id: RequestId | None
+    table: TableSummary
+    names: list[str]
+    history: list[WireEvent]
+    update: WireUpdate
+    reconnecting: list[int]
+    seat: int
+    token: str
+
+
+class Watching(_Sent, tag="watching"):
+    id: RequestId | None
+    table: TableSummary
+    names: list[str]
+    history: list[WireEvent]
+    update: WireUpdate
+    reconnecting: list[int]
+
+
+class Game(_Sent, tag="game"):
+    """A change at the table the connection sits at or watches."""
+
+    table: str
+    update: WireUpdate
+    reconnecting: list[int]
+    names: list[str]
+
+
+class ChatLine(_Sent, tag="chat"):
+    table: str
+    name: str
+    seat: int | None  # None: a spectator
+    text: str
+
+
+class RematchOffer(_Sent, tag="rematch"):
+    table: str  # the finished table
+    rematch: str  # the new one
+    name: str  # who asked
+
+
+class Closed(_Sent, tag="closed"):
+    """The table this connection watched has closed: it is back in the lobby."""
+
+    table: str
+    message: str
+
+
+class Ping(_Sent, tag="ping"):
+    pass
+
+
+class TableUpdate(_Sent, tag="table_update"):
+    """To a subscriber: a table is new or its summary changed."""
+
+    table: TableSummary
+
+
+class TableRemoved(_Sent, tag="table_removed"):
+    """To a subscriber: a table left the lobby (cancelled, expired, forgotten)."""
+
+    table: str
+    reason: str
+
+
+ServerMessage = (
+    Welcome
+    | Ok
+    | Error
+    | Created
+    | Tables
+    | Joined
+    | Watching
+    | Game
+    | ChatLine
+    | RematchOffer
+    | Closed
+    | Ping
+    | TableUpdate
+    | TableRemoved
+)
+SERVER_MESSAGES: tuple[type[_Sent], ...] = (
+    Welcome,
+    Ok,
+    Error,
+    Created,
+    Tables,
+    Joined,
+    Watching,
+    Game,
+    ChatLine,
+    RematchOffer,
+    Closed,
+    Ping,
+    TableUpdate,
+    TableRemoved,
+)
+
+
+def wire_update(update: Update, at_ms: int) -> WireUpdate:
+    """``update`` as the wire carries it, its clocks read at ``at_ms``."""
+    return WireUpdate(
+        state_id=update.state_id,
+        seat=update.seat,
+        view=update.view,
+        to_act=list(update.to_act),
+        legal=list(update.legal),
+        scores=list(update.scores),
+        events=wire_events(update.events),
+        status="finished" if update.over else "playing",
+        result=None
+        if update.result is None
+        else msgspec.convert(update.result.to_json(), WireResult),
+        thinking=list(update.thinking),
+        connected=list(update.connected),
+        notices=[WireNotice(n.kind, n.text, n.seat) for n in update.notices],
+        clocks=list(update.clocks),
+        clocks_ms=[None if left is None else round(left * 1000) for left in update.clocks],
+        clocks_at_ms=at_ms,
+        paused=update.paused,
+        hints=list(update.hints),
+    )
+
+
+def wire_events(events: Iterable[Event]) -> list[WireEvent]:
+    # through the event's own JSON form, so that fields it gains reach the wire
+    return [msgspec.convert(event.to_json(), WireEvent) for event in events]

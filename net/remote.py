@@ -271,7 +271,7 @@ class RemoteClient(TableClient):
         kind = message.get("type")
         rid = message.get("id")
         if kind == "game":
-            update = Update.from_json(message["update"], get_game(self.game_id))
+            update = self._read_update(message["update"])
             self.reconnecting = tuple(message.get("reconnecting", ()))
             self._rename(message.get("names"))
             self._latest = update
@@ -380,7 +380,19 @@ class RemoteClient(TableClient):
         self._sent_tokens = []  # the reply came: the token it names is the one
         self._history = [get_game(self.game_id).read_event(e) for e in reply["history"]]
         self.reconnecting = tuple(reply["reconnecting"])
-        self._latest = Update.from_json(reply["update"], get_game(self.game_id))
+        self._latest = self._read_update(reply["update"])
+
+    def _read_update(self, data: dict[str, Any]) -> Update:
+        """A wire update as an :class:`Update`. The move clocks are read from
+        ``clocks_ms`` (whole milliseconds) where the server sends them, as
+        seconds left when the update arrived: the screen counts down from
+        there on its own clock (the server's own time, ``clocks_at_ms``, is
+        on another machine's clock, so only the time left is taken)."""
+        clocks_ms = data.get("clocks_ms")
+        if isinstance(clocks_ms, list):
+            seconds = [None if ms is None else int(ms) / 1000 for ms in clocks_ms]
+            data = {**data, "clocks": seconds}
+        return Update.from_json(data, get_game(self.game_id))
 
     # ------------------------------------------------------------ TableClient
     def subscribe(self, listener: Listener) -> Callable[[], None]:

@@ -75,7 +75,7 @@ log = logging.getLogger(__name__)
 Clock = Callable[[], float]
 Sleep = Callable[[float], Awaitable[Any]]
 GONE_LEVEL = "medium"  # the computer player that takes over a seat left for good
-_PING = {"type": "ping"}
+_PING = p.Ping()
 # accept() failing for want of descriptors or memory: wait, do not spin
 _OUT_OF_DESCRIPTORS = frozenset({errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM})
 _MAX_LINGERING = 64  # refused connections closed politely at once (a flood gets less)
@@ -88,7 +88,9 @@ _SAY_STARVED_EVERY = 60.0  # seconds: out of descriptors is logged at most this 
 class Limits:
     messages_per_second: float = 20.0
     burst: int = 40  # messages at once before the rate applies
-    idle_seconds: float = 300.0  # no line at all (a blank one counts) for this long: closed
+    # no line at all (a blank one counts) for this long in the lobby: closed (at
+    # a table the server's pings and TCP's own timeouts find a vanished peer)
+    idle_seconds: float = 300.0
     hello_seconds: float = 10.0
     grace_seconds: float = 60.0  # a seat is held this long for its player to come back
     max_unsent: int = 512 * 1024  # bytes queued for a client that is not reading: dropped
@@ -102,6 +104,8 @@ class Limits:
     tables_per_address: int = 16
     tables_per_name: int = 8
     empty_table_seconds: float = 300.0  # a waiting table nobody sits at closes after this
+    # a finished table leaves the lobby this long after its end (once nobody is at it)
+    finished_table_seconds: float = 600.0
     list_page: int = 50  # tables in a `tables` reply unless the client asks for another limit
     # the bytes of `tables` replies one connection may have, as a token bucket:
     # a list costs what it sends, so its cost per client is bounded whatever
@@ -158,17 +162,30 @@ class Hosted:
     # (seats, spectators, the start); with the table's status it keys the
     # cached summary, so that a list does not rebuild every table's
     revision: int = 0
-    _summary: tuple[tuple[int, str], bytes] | None = field(default=None, repr=False)
+    _summary: tuple[tuple[int, str], p.TableSummary] | None = field(default=None, repr=False)
+    # the connection that created it, and the seat it took (with `sit`):
+    # either may cancel it while nobody else sits there
+    creator: Connection | None = field(default=None, repr=False)
+    creator_seat: int | None = None
+    # told of every change the lobby shows (the server pushes it to subscribers)
+    on_change: Callable[[Hosted], None] | None = field(default=None, repr=False)
 
     def touch(self) -> None:
         self.revision += 1
+        if self.on_change is not None:
+            self.on_change(self)
 
-    def summary_json(self) -> bytes:
-        """:meth:`summary` as JSON, encoded once per change."""
+    def lobby_entry(self) -> p.TableSummary:
+        """The table's summary, built once per change."""
         key = (self.revision, self.table.status)
         if self._summary is None or self._summary[0] != key:
-            self._summary = (key, msgspec.json.encode(self.summary()))
+            self._summary = (key, self._build_summary())
         return self._summary[1]
+
+    def summary(self) -> dict[str, Any]:
+        """:meth:`lobby_entry` as plain data."""
+        data: dict[str, Any] = msgspec.to_builtins(self.lobby_entry())
+        return data
 
     def nobody_seated(self) -> bool:
         return not self.started and not self.tokens
@@ -203,39 +220,41 @@ class Hosted:
         client that played one would only be refused)."""
         if self.started:
             return update
-        return replace(update, to_act=(), legal=(), clocks=())
+        no_clock: tuple[float | None, ...] = (None,) * len(self.table.record.seats)
+        return replace(update, to_act=(), legal=(), clocks=no_clock)
 
-    def summary(self) -> dict[str, Any]:
+    def _build_summary(self) -> p.TableSummary:
         record = self.table.record
-        return {
-            "table": self.id,
-            "game": record.game,
-            "preset": record.preset,
-            "options": dict(record.config),
-            "status": self.status(),
-            "seats": [self.seat_summary(i) for i in range(len(record.seats))],
-            "if_gone": self.if_gone,
-            "spectators": len(self.spectators),
-        }
+        return p.TableSummary(
+            table=self.id,
+            game=record.game,
+            preset=record.preset or next(iter(get_game(record.game).presets)),
+            options=dict(record.config),
+            status=self.status(),
+            seats=[self.seat_summary(i) for i in range(len(record.seats))],
+            if_gone="resign" if self.if_gone == "resign" else "computer",
+            spectators=len(self.spectators),
+        )
 
-    def status(self) -> str:
+    def status(self) -> Literal["waiting", "playing", "finished"]:
         if not self.started:
             return "waiting"
-        return self.table.status
+        return "playing" if self.table.status == PLAYING else "finished"
 
-    def seat_summary(self, seat: int) -> dict[str, Any]:
+    def seat_summary(self, seat: int) -> p.SeatSummary:
         info = self.table.record.seats[seat]
         if info.kind == "bot":
-            return {"seat": seat, "kind": "computer", "name": info.name, "level": info.level}
+            return p.SeatSummary(seat=seat, kind="computer", name=info.name, level=info.level)
         if seat not in self.tokens:
             if seat in self.free_seats():
-                return {"seat": seat, "kind": "open", "name": None, "level": None}
+                return p.SeatSummary(seat=seat, kind="open", name=None, level=None)
             # a person's seat after the start whose player has gone for good
             # (resigned, or not back in time): it stays theirs, and is not open
-            gone = {"seat": seat, "kind": "person", "name": info.name, "level": None}
-            return {**gone, "state": "gone"}
-        state = "reconnecting" if seat in self.holding else "connected"
-        return {"seat": seat, "kind": "person", "name": info.name, "level": None, "state": state}
+            return p.SeatSummary(seat=seat, kind="person", name=info.name, level=None, state="gone")
+        state: Literal["connected", "reconnecting"] = (
+            "reconnecting" if seat in self.holding else "connected"
+        )
+        return p.SeatSummary(seat=seat, kind="person", name=info.name, level=None, state=state)
 
 
 class Connection:
@@ -270,8 +289,16 @@ class Connection:
         self.hosted: Hosted | None = None
         self.seat: int | None = None
         self.unwatch: Callable[[], None] | None = None
+        self.idle_since = self.opened  # last heard, or back in the lobby
+        self.subscribed = False  # it is sent the lobby's changes
+        # the seat's legal moves as last sent, since which state id, and the
+        # state id of the latest update sent: a move chosen at any state
+        # since its options last changed is not stale (docs/protocol.md)
+        self.options: tuple[str, ...] = ()
+        self.options_since = 0
+        self.seen_state = -1
 
-    def send(self, message: dict[str, Any]) -> None:
+    def send(self, message: p.ServerMessage) -> None:
         """Queue a message; never waits. A client that lets too much pile up
         unread is dropped on the spot."""
         self.send_line(p.encode(message))
@@ -299,8 +326,15 @@ class Connection:
 
     def heard(self) -> None:
         """A line came in: the client is there (every ping is answered)."""
-        self.last_seen = self.server.clock()
+        self.last_seen = self.idle_since = self.server.clock()
         self.unanswered.clear()
+
+    def note_options(self, update: Update) -> None:
+        """Keep what :meth:`TableServer._act` needs to tell a stale move."""
+        if update.legal != self.options:
+            self.options = update.legal
+            self.options_since = update.state_id
+        self.seen_state = update.state_id
 
     def list_wait(self) -> float:
         """Seconds until this connection may be sent a table list (0: now)."""
@@ -369,6 +403,8 @@ class TableServer:
         self._tasks: set[asyncio.Task[Any]] = set()
         self._handlers: set[asyncio.Task[Any]] = set()  # one per connection
         self._closing = False
+        self.wall: Clock = time.time  # the timestamps updates carry (Unix time)
+        self._lobby_dirty: dict[str, Hosted] = {}  # changed since subscribers were told
         # who may take which seat back, kept beside the saves so that a restarted
         # server brings its unfinished tables back (only hashes of the tokens)
         self.seats_file = Path(store.root) / "server" / "tables.json"
@@ -562,8 +598,6 @@ class TableServer:
                 await self._dispatch(conn, message)
             except p.ProtocolError as err:
                 self._refuse(conn, err)
-                if err.code == p.BAD_VERSION:
-                    return
             except _Closed:
                 return
             else:
@@ -592,8 +626,9 @@ class TableServer:
                     return
                 await self.sleep(wait)
                 continue
-            if now >= conn.last_seen + limits.idle_seconds:
-                why = f"no message for {limits.idle_seconds:g} seconds: goodbye"
+            in_lobby = conn.hosted is None
+            if in_lobby and now >= conn.idle_since + limits.idle_seconds:
+                why = f"no message for {limits.idle_seconds:g} seconds in the lobby: goodbye"
                 conn.send(p.error(p.LIMIT, why))
                 conn.close()
                 return
@@ -608,7 +643,8 @@ class TableServer:
                 conn.send(_PING)
                 conn.unanswered.append(now)
                 conn.next_ping = now + limits.ping_seconds
-            wake = min(conn.last_seen + limits.idle_seconds, conn.next_ping, dead_at)
+            idle_at = conn.idle_since + limits.idle_seconds if in_lobby else math.inf
+            wake = min(idle_at, conn.next_ping, dead_at)
             await self.sleep(max(0.0, wake - now))
 
     # ------------------------------------------------------------ requests
@@ -626,8 +662,7 @@ class TableServer:
                 case p.Pong():
                     conn.answers_pings = True  # heard already: nothing to answer
                 case p.Create():
-                    hosted = await self._create(message, conn)
-                    conn.send({"type": "created", "id": rid, "table": hosted.summary()})
+                    await self._create_and_sit(conn, message)
                 case p.Join():
                     await self._join(conn, message)
                 case p.Rejoin():
@@ -636,7 +671,7 @@ class TableServer:
                     self._watch(conn, message)
                 case p.Leave():
                     self._vacate(conn)
-                    conn.send({"type": "ok", "id": rid})
+                    conn.send(p.Ok(id=rid))
                 case p.Move():
                     await self._act(conn, rid, message.move, message.state_id)
                 case p.Resign():
@@ -645,6 +680,15 @@ class TableServer:
                     await self._rematch(conn, message)
                 case p.Chat():
                     self._chat(conn, message)
+                case p.Cancel():
+                    await self._cancel(conn, message)
+                    conn.send(p.Ok(id=rid))
+                case p.Subscribe():
+                    conn.subscribed = True
+                    conn.send(p.Ok(id=rid))
+                case p.Unsubscribe():
+                    conn.subscribed = False
+                    conn.send(p.Ok(id=rid))
         except p.ProtocolError as err:
             err.request_id = rid
             raise
@@ -654,11 +698,12 @@ class TableServer:
             raise p.ProtocolError(p.NOT_NOW, "hello only once", message.id)
         if message.version not in p.VERSIONS:
             speaks = ", ".join(map(str, p.VERSIONS))
-            raise p.ProtocolError(
-                p.BAD_VERSION,
-                f"this server speaks protocol version {speaks}, not {message.version}",
-                message.id,
+            why = f"this server speaks protocol version {speaks}, not {message.version}"
+            # the versions as data too, for a client that speaks several
+            conn.send(
+                p.Error(id=message.id, code=p.BAD_VERSION, message=why, versions=list(p.VERSIONS))
             )
+            raise _Closed
         conn.hello = True
         conn.next_ping = self.clock() + self.limits.ping_seconds
         if conn.watchdog is not None:  # it sleeps until the hello's deadline: now the pings
@@ -666,16 +711,15 @@ class TableServer:
             conn.watchdog = self._spawn(self._keep_watch(conn))
         conn.name = plain(message.name, p.MAX_NAME).strip() or "Player"
         conn.send(
-            {
-                "type": "welcome",
-                "id": message.id,
-                "version": p.VERSION,
-                "server": self.name,
-                "capabilities": list(p.CAPABILITIES),
-                "games": sorted(games()),
-                "levels": [lv.id for lv in LEVELS],
-                "name": conn.name,
-            }
+            p.Welcome(
+                id=message.id,
+                version=p.VERSION,
+                server=self.name,
+                capabilities=list(p.CAPABILITIES),
+                games=sorted(games()),
+                levels=[lv.id for lv in LEVELS],
+                name=conn.name,
+            )
         )
 
     def _list(self, conn: Connection, message: p.ListTables) -> None:
@@ -689,7 +733,7 @@ class TableServer:
                 f"table lists are limited to {limits.list_bytes_per_second / 1024:g} KiB a "
                 f"second: ask again in {wait:.1f} s, or for fewer tables (`limit`)",
             )
-        wanted = None if message.tables is None else set(message.tables)
+        wanted = None if message.tables is None else {t.lower() for t in message.tables}
         matching = [
             hosted
             for hosted in self.tables.values()
@@ -700,13 +744,12 @@ class TableServer:
         size = limits.list_page if message.limit is None else message.limit
         page = matching[message.offset : message.offset + size]
         line = p.encode(
-            {
-                "type": "tables",
-                "id": message.id,
-                "tables": [msgspec.Raw(hosted.summary_json()) for hosted in page],
-                "total": len(matching),
-                "offset": message.offset,
-            }
+            p.Tables(
+                id=message.id,
+                tables=[hosted.lobby_entry() for hosted in page],
+                total=len(matching),
+                offset=message.offset,
+            )
         )
         conn.list_allowance -= len(line)
         conn.send_line(line)
@@ -741,7 +784,7 @@ class TableServer:
             )
             again = await self._create(create, conn)
             hosted.rematch = again.id
-            offer = {"type": "rematch", "table": hosted.id, "rematch": again.id, "name": conn.name}
+            offer = p.RematchOffer(table=hosted.id, rematch=again.id, name=conn.name)
             for other in [*hosted.occupants.values(), *hosted.spectators]:
                 if other is not conn:
                     other.send(offer)
@@ -802,9 +845,15 @@ class TableServer:
         except (UnknownGame, MoveError, ValueError, TypeError, SaveError) as err:
             raise p.ProtocolError(p.BAD_OPTIONS, _one_line(err)) from None
         if len(message.seats) != config.players:
+            given = len(message.seats)
+            hint = (
+                f" (for {given} players send the option `players`: {given})"
+                if spec.min_players <= given <= spec.max_players
+                and "players" not in message.options
+                else ""
+            )
             raise p.ProtocolError(
-                p.BAD_OPTIONS,
-                f"{len(message.seats)} seats given for a {config.players}-player game",
+                p.BAD_OPTIONS, f"{given} seats given for a {config.players}-player game{hint}"
             )
         levels = {lv.id for lv in LEVELS}
         seats = []
@@ -820,8 +869,11 @@ class TableServer:
             seats.append(SeatInfo(f"Computer {i + 1}", "bot", level))
         seed = secrets.randbits(32)
         state = spec.new(config, seed)
+        # the preset by name even when the create named none (its first): a
+        # lobby shows what the table plays, never a null
+        preset = message.preset or next(iter(spec.presets))
         record = GameRecord.new(
-            spec.id, config, seed, seats, preset=message.preset, record_id=self.store.unused_id()
+            spec.id, config, seed, seats, preset=preset, record_id=self.store.unused_id()
         )
         computers_only = all(seat.kind == "bot" for seat in seats)
         table = Table(
@@ -847,14 +899,130 @@ class TableServer:
             open_seats,
             creator_address=conn.address,
             creator_name=conn.name,
+            creator=conn,
         )
-        self.tables[hosted.id] = hosted
+        self._host(hosted)
         self._persist()
         if open_seats:
             self._expire_if_empty(hosted)
         else:
             await self._begin(hosted)
         return hosted
+
+    # ------------------------------------------------------------ the lobby's life
+    def _host(self, hosted: Hosted) -> None:
+        """A table enters the lobby: its changes are pushed to subscribers,
+        and its end starts the time after which it leaves."""
+        self.tables[hosted.id] = hosted
+        hosted.on_change = self._lobby_changed
+        ended = False
+
+        def follow(update: Update) -> None:
+            nonlocal ended
+            if update.over and not ended:
+                ended = True
+                hosted.touch()  # the summary's status changes
+                self._spawn(self._forget_later(hosted))
+
+        # the table tells its spectators' perspective of every change; only
+        # the end matters here (moves do not change the summary)
+        hosted.table.watch([None], follow)
+        self._lobby_changed(hosted)
+
+    def _unhost(self, hosted: Hosted, why: str) -> None:
+        """A table leaves the lobby; subscribers are told at once."""
+        if self.tables.get(hosted.id) is not hosted:
+            return
+        del self.tables[hosted.id]
+        hosted.on_change = None
+        self._lobby_dirty.pop(hosted.id, None)
+        gone = p.TableRemoved(table=hosted.id, reason=why)
+        for conn in self.connections:
+            if conn.subscribed:
+                conn.send(gone)
+
+    def _lobby_changed(self, hosted: Hosted) -> None:
+        """Note a change to push; the pushes of one moment go out together
+        (a join changes a table several times: its subscribers hear once)."""
+        if not self._lobby_dirty:
+            asyncio.get_running_loop().call_soon(self._push_lobby)
+        self._lobby_dirty[hosted.id] = hosted
+
+    def _push_lobby(self) -> None:
+        changed = [h for h in self._lobby_dirty.values() if self.tables.get(h.id) is h]
+        self._lobby_dirty.clear()
+        listeners = [conn for conn in self.connections if conn.subscribed]
+        for hosted in changed:
+            line = p.encode(p.TableUpdate(table=hosted.lobby_entry()))
+            for conn in listeners:
+                conn.send_line(line)
+
+    async def _forget_later(self, hosted: Hosted) -> None:
+        """A finished table leaves the lobby ``finished_table_seconds`` after
+        its end, once nobody sits at it or watches it (its game stays saved)."""
+        while self.tables.get(hosted.id) is hosted:
+            await self.sleep(self.limits.finished_table_seconds)
+            if not hosted.occupants and not hosted.spectators:
+                self._unhost(hosted, "the game is over")
+                self._persist()
+                return
+
+    async def _create_and_sit(self, conn: Connection, message: p.Create) -> None:
+        """``create``; with ``sit``, the creator sits at once (``joined``)."""
+        if not message.sit:
+            if message.seat is not None or message.next_token is not None:
+                raise p.ProtocolError(
+                    p.BAD_MESSAGE, "`seat` and `next_token` go with `sit`: true (or send `join`)"
+                )
+            hosted = await self._create(message, conn)
+            conn.send(p.Created(id=message.id, table=hosted.lobby_entry()))
+            return
+        self._check_free(conn)
+        open_seats = [i for i, choice in enumerate(message.seats) if choice == "open"]
+        seat = open_seats[0] if open_seats and message.seat is None else message.seat
+        if seat is None or seat not in open_seats:
+            raise p.ProtocolError(
+                p.BAD_MESSAGE,
+                "`sit` needs an open seat: "
+                + (
+                    f"seat {seat} is not one of the open seats {open_seats}"
+                    if open_seats
+                    else "every seat is a computer's"
+                ),
+            )
+        hosted = await self._create(message, conn)
+        hosted.creator_seat = seat
+        join = p.Join(table=hosted.id, seat=seat, next_token=message.next_token, id=message.id)
+        await self._join(conn, join)
+
+    async def _cancel(self, conn: Connection, message: p.Cancel) -> None:
+        """Close a waiting table its creator made, while nobody else sits."""
+        hosted = self._table(message.table)
+        mine = hosted.creator is conn or (
+            conn.hosted is hosted and conn.seat is not None and conn.seat == hosted.creator_seat
+        )
+        if not mine:
+            raise p.ProtocolError(p.NOT_NOW, f"only who created table {hosted.id} may cancel it")
+        if hosted.started:
+            raise p.ProtocolError(
+                p.NOT_NOW,
+                f"the game at table {hosted.id} has begun: it cannot be cancelled (resign instead)",
+            )
+        own = {conn.seat} if conn.hosted is hosted else set()
+        if set(hosted.tokens) - own:
+            raise p.ProtocolError(
+                p.NOT_NOW, f"someone else sits at table {hosted.id}: it cannot be cancelled now"
+            )
+        if conn.hosted is hosted and conn.seat is not None:
+            # the creator's own seat goes with the table (not opened again:
+            # there is nothing left to open it at)
+            if conn.unwatch is not None:
+                conn.unwatch()
+            hosted.occupants.pop(conn.seat, None)
+            hosted.tokens.pop(conn.seat, None)
+            conn.hosted, conn.seat, conn.unwatch = None, None, None
+            conn.idle_since = self.clock()
+        await self._drop_table(hosted, "its creator cancelled it")
 
     # ------------------------------------------------------------ empty tables
     def _expire_if_empty(self, hosted: Hosted) -> None:
@@ -883,7 +1051,7 @@ class TableServer:
         lobby, told so; its record (no move in it) is deleted."""
         if self.tables.get(hosted.id) is not hosted:
             return
-        del self.tables[hosted.id]
+        self._unhost(hosted, why)
         self._persist()
         watchers = list(hosted.spectators)
         for watcher in watchers:
@@ -893,12 +1061,12 @@ class TableServer:
             await asyncio.to_thread(self.store.delete, hosted.table.record.id)
         except (SaveError, OSError) as err:
             log.info("cannot delete the record of table %s: %s", hosted.id, err)
-        closed = {"type": "closed", "table": hosted.id, "message": f"the table closed: {why}"}
+        closed = p.Closed(table=hosted.id, message=f"the table closed: {why}")
         for watcher in watchers:  # told once it is all done
             watcher.send(closed)
 
     def _table(self, table_id: str) -> Hosted:
-        hosted = self.tables.get(table_id)
+        hosted = self.tables.get(table_id.lower())  # ids are hex: either case names one
         if hosted is None:
             raise p.ProtocolError(p.NO_TABLE, f"there is no table {table_id}")
         return hosted
@@ -915,15 +1083,19 @@ class TableServer:
             if not free:
                 raise p.ProtocolError(p.SEAT_TAKEN, hosted.why_no_seat())
             seat = free[0]
+        elif message.seat >= len(hosted.table.record.seats):
+            seats = len(hosted.table.record.seats)
+            raise p.ProtocolError(
+                p.BAD_MESSAGE,
+                f"table {hosted.id} has no seat {message.seat}: its seats are 0 to {seats - 1}",
+            )
         elif message.seat not in free:
             why = hosted.why_no_seat() if not free else f"seat {message.seat} is not open"
             raise p.ProtocolError(p.SEAT_TAKEN, why)
         else:
             seat = message.seat
         hosted.table.seat_person(seat, conn.name)
-        await self._seat(conn, hosted, seat, message.id, message.next_token)
-        if not hosted.started and hosted.open_seats <= set(hosted.tokens):
-            await self._begin(hosted)  # the game's first update right behind `joined`
+        await self._seat(conn, hosted, seat, message.id, message.next_token, may_begin=True)
         await hosted.table.save()  # the name too, should the server restart before a move
 
     async def _rejoin(self, conn: Connection, message: p.Rejoin) -> None:
@@ -953,6 +1125,8 @@ class TableServer:
         seat: int,
         rid: int | None,
         chosen: str | None = None,
+        *,
+        may_begin: bool = False,
     ) -> None:
         token = chosen or secrets.token_urlsafe(24)
         hosted.tokens[seat] = _digest(token)
@@ -963,7 +1137,25 @@ class TableServer:
         conn.hosted, conn.seat = hosted, seat
         table = hosted.table
         table.attach([seat])  # the others hear of it; this client gets the snapshot
-        conn.send({**self._entry(hosted, seat, "joined", rid), "seat": seat, "token": token})
+        if may_begin and not hosted.started and hosted.open_seats <= set(hosted.tokens):
+            # the last open seat taken: the game begins before the reply, so
+            # that `joined` shows its first position (whose turn, the legal
+            # moves, the clocks), not the table waiting a moment before
+            await self._begin(hosted)
+        snapshot = hosted.shown(table.snapshot(seat))
+        conn.note_options(snapshot)
+        conn.send(
+            p.Joined(
+                id=rid,
+                table=hosted.lobby_entry(),
+                names=[s.name for s in table.record.seats],
+                history=p.wire_events(table.history(seat)),
+                update=p.wire_update(snapshot, self._now_ms()),
+                reconnecting=hosted.reconnecting(),
+                seat=seat,
+                token=token,
+            )
+        )
         conn.unwatch = table.watch([seat], self._listener(conn, hosted))
 
     def _watch(self, conn: Connection, message: p.Watch) -> None:
@@ -973,22 +1165,22 @@ class TableServer:
         hosted.touch()
         conn.hosted, conn.seat = hosted, None
         conn.unwatch = hosted.table.watch([None], self._listener(conn, hosted))
-        conn.send(self._entry(hosted, None, "watching", message.id))
+        table = hosted.table
+        conn.send(
+            p.Watching(
+                id=message.id,
+                table=hosted.lobby_entry(),
+                names=[s.name for s in table.record.seats],
+                history=p.wire_events(table.history(None)),
+                # the full snapshot first; changes follow as `game` messages
+                update=p.wire_update(hosted.shown(table.snapshot(None)), self._now_ms()),
+                reconnecting=hosted.reconnecting(),
+            )
+        )
 
-    def _entry(
-        self, hosted: Hosted, seat: int | None, kind: str, rid: int | None
-    ) -> dict[str, Any]:
-        record = hosted.table.record
-        return {
-            "type": kind,
-            "id": rid,
-            "table": hosted.summary(),
-            "names": [s.name for s in record.seats],
-            "history": [e.to_json() for e in hosted.table.history(seat)],
-            # the full snapshot first; changes follow as `game` messages
-            "update": hosted.shown(hosted.table.snapshot(seat)).to_json(),
-            "reconnecting": hosted.reconnecting(),
-        }
+    def _now_ms(self) -> int:
+        """The server's time as updates carry it: Unix milliseconds."""
+        return round(self.wall() * 1000)
 
     def _listener(self, conn: Connection, hosted: Hosted) -> Callable[[Update], None]:
         def deliver(update: Update) -> None:
@@ -997,15 +1189,17 @@ class TableServer:
         return deliver
 
     def _send_update(self, conn: Connection, hosted: Hosted, update: Update) -> None:
+        shown = hosted.shown(update)
+        if conn.seat is not None:
+            conn.note_options(shown)
         conn.send(
-            {
-                "type": "game",
-                "table": hosted.id,
-                "update": hosted.shown(update).to_json(),
-                "reconnecting": hosted.reconnecting(),
+            p.Game(
+                table=hosted.id,
+                update=p.wire_update(shown, self._now_ms()),
+                reconnecting=hosted.reconnecting(),
                 # who sits where now (a person may have joined since)
-                "names": [seat.name for seat in hosted.table.record.seats],
-            }
+                names=[seat.name for seat in hosted.table.record.seats],
+            )
         )
 
     async def _begin(self, hosted: Hosted) -> None:
@@ -1026,13 +1220,32 @@ class TableServer:
             raise p.ProtocolError(p.NOT_NOW, "you have no seat: join a table first")
         if not hosted.started:
             raise p.ProtocolError(p.NOT_NOW, "the game has not started: seats are still open")
+        table = hosted.table
+        if table.status != PLAYING:
+            raise p.ProtocolError(
+                p.NOT_NOW, "the game is over: no move is possible (`rematch` plays again)"
+            )
+        if (
+            state_id is not None
+            and conn.seen_state == table.state_id
+            and conn.options
+            and conn.options_since <= state_id <= table.state_id
+        ):
+            # the table has moved on (another seat's hidden choice, a clock)
+            # but this seat's legal moves are the same as when it chose: the
+            # move is as good now as then, so it is not stale
+            state_id = table.state_id
         try:
-            await hosted.table.play(seat, move, state_id)
+            await table.play(seat, move, state_id)
         except StaleMove as err:
             raise p.ProtocolError(p.STALE, str(err)) from None
         except MoveError as err:
             raise p.ProtocolError(p.ILLEGAL, _one_line(err)) from None
-        conn.send({"type": "ok", "id": rid})
+        if state_id is not None:
+            # after its own move a seat chooses anew, whatever its options:
+            # a move chosen before this one is stale
+            conn.options_since = max(conn.options_since, state_id + 1)
+        conn.send(p.Ok(id=rid))
 
     def _chat(self, conn: Connection, message: p.Chat) -> None:
         hosted = conn.hosted
@@ -1041,18 +1254,17 @@ class TableServer:
         text = plain(message.text, p.MAX_CHAT).strip()
         if not text:
             raise p.ProtocolError(p.BAD_MESSAGE, "an empty chat line")
-        line = {"type": "chat", "table": hosted.id, "name": conn.name, "seat": conn.seat}
-        line["text"] = text
+        line = p.ChatLine(table=hosted.id, name=conn.name, seat=conn.seat, text=text)
         for other in [*hosted.occupants.values(), *hosted.spectators]:
             other.send(line)
-        conn.send({"type": "ok", "id": message.id})
+        conn.send(p.Ok(id=message.id))
 
     def _forget_finished(self) -> None:
         """Make room: finished tables nobody is at any more leave the lobby
         (their games stay saved)."""
-        for table_id, hosted in list(self.tables.items()):
+        for hosted in list(self.tables.values()):
             if hosted.table.status != PLAYING and not hosted.occupants and not hosted.spectators:
-                del self.tables[table_id]
+                self._unhost(hosted, "the game is over")
         self._persist()
 
     # ------------------------------------------------------------ restarts
@@ -1123,7 +1335,7 @@ class TableServer:
                     int(s): bytes.fromhex(d) for s, d in entry.tokens.items() if int(s) < seats
                 },
             )
-            self.tables[table_id] = hosted
+            self._host(hosted)
             self._pace_if_computers_only(hosted)
             # every seated player is held as after a drop (before the game
             # began, the seat opens again if nobody comes back for it)
@@ -1141,6 +1353,8 @@ class TableServer:
         if conn.unwatch is not None:
             conn.unwatch()
         conn.hosted, conn.seat, conn.unwatch = None, None, None
+        conn.options, conn.options_since, conn.seen_state = (), 0, -1
+        conn.idle_since = self.clock()  # the lobby's idle timeout starts again
         if hosted is None:
             return
         hosted.touch()

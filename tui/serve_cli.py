@@ -87,6 +87,14 @@ def add_serve_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
         help="a waiting table nobody sits at closes after this (default 300)",
     )
     limits.add_argument(
+        "--finished-table-expiry",
+        type=float,
+        default=600.0,
+        metavar="SECONDS",
+        help="a finished table leaves the lobby this long after its end, once nobody "
+        "is at it (default 600)",
+    )
+    limits.add_argument(
         "--ping-interval",
         type=float,
         default=10.0,
@@ -125,6 +133,7 @@ def run_serve(args: argparse.Namespace) -> int:
             raise UserError(f"{flag} must be from 1 to 1000000, not {value}")
     seconds = {
         "--empty-table-expiry": args.empty_table_expiry,
+        "--finished-table-expiry": args.finished_table_expiry,
         "--ping-interval": args.ping_interval,
         "--dead-after": args.dead_after,
     }
@@ -145,6 +154,7 @@ def run_serve(args: argparse.Namespace) -> int:
         tables_per_address=args.tables_per_address,
         tables_per_name=args.tables_per_name,
         empty_table_seconds=args.empty_table_expiry,
+        finished_table_seconds=args.finished_table_expiry,
         ping_seconds=args.ping_interval,
         dead_seconds=args.dead_after,
     )

@@ -2,7 +2,13 @@
 request in it gets the reply shown (its type, and for an error its code and
 id). The deal is new each time, so the table id, the token and the moves are
 the ones this server gives: a move the doc makes at the latest state is
-replaced by a legal one, a stale one stays as far behind as in the doc."""
+replaced by a legal one, a stale one stays as far behind as in the doc.
+
+Then every game, played to its end as the document tells a stranger to: a
+`create` with `sit` and computers in the other seats, a move from `legal`
+whenever the seat is in `to_act`. Every line the server sends, here and in
+the examples, must read as the schema's ServerMessage, and every view as its
+game's view type."""
 
 from __future__ import annotations
 
@@ -11,10 +17,29 @@ import re
 from pathlib import Path
 from typing import Any
 
+import msgspec
+import pytest
+
+from net import protocol as p
+from rules.registry import get_game
+
 from .netkit import Raw, serving
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "protocol.md"
 BLOCK = re.compile(r"```text\n(.*?)```", re.DOTALL)
+
+
+# what the server sends of its own accord: how many of these come, and when,
+# depends on the computer's pace
+UNASKED = {"game", "chat", "rematch", "closed", "table_update", "table_removed"}
+
+
+def conforms(message: dict[str, Any]) -> None:
+    """``message`` is one the schema describes, its view its game's."""
+    msgspec.convert(message, p.ServerMessage)
+    update = message.get("update")
+    if isinstance(update, dict):
+        msgspec.convert(update["view"], get_game(update["view"]["game"]).view_type)
 
 
 def sessions() -> list[list[str]]:
@@ -39,6 +64,7 @@ class Replayer:
 
     async def receive(self) -> dict[str, Any]:
         message = await self.raw.recv()
+        conforms(message)
         if "update" in message:
             self.real = message["update"]
         return message
@@ -46,7 +72,7 @@ class Replayer:
     async def reply(self) -> dict[str, Any]:
         while True:
             message = await self.receive()
-            if message["type"] not in ("game", "chat") or "id" in message:
+            if message["type"] not in UNASKED or "id" in message:
                 return message
 
     async def send(self, text: str) -> None:
@@ -91,7 +117,7 @@ async def test_the_documented_session_is_what_the_server_does(tmp_path: Path) ->
                     requests += 1
                     continue
                 shown = json.loads(text)
-                if shown["type"] == "game" or (shown["type"] == "chat" and "id" not in shown):
+                if shown["type"] in UNASKED and "id" not in shown:
                     replayer.doc_state = shown.get("update", {}).get("state_id", replayer.doc_state)
                     continue  # unasked messages: their number depends on the computer's pace
                 got = await replayer.reply()
@@ -103,3 +129,57 @@ async def test_the_documented_session_is_what_the_server_does(tmp_path: Path) ->
                 replayer.learn(shown, got)
             replayer.raw.close()
     assert requests >= 20
+
+
+# every game as a stranger plays it: the options the document says it needs
+GAMES: dict[str, dict[str, Any]] = {
+    "domination": {"options": {"target_score": 30}, "seats": ["open", "computer:easy"]},
+    "stress": {
+        "options": {"players": 3, "stop_at_first": True},
+        "seats": ["open", "computer:easy", "computer:easy"],
+    },
+    "territory": {"seats": ["open", "computer:easy"]},
+    "trick": {"options": {"rounds": 5}, "seats": ["open", "computer:easy"]},
+}
+RESIGN_AFTER = 300  # moves: a random player of a shedding game may wander
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+async def test_a_stranger_plays_every_game_against_computers(tmp_path: Path, game: str) -> None:
+    async with serving(tmp_path) as served:
+        raw = await served.raw()
+        await raw.hello("Stranger")
+        create = {"type": "create", "id": 2, "game": game, "sit": True, **GAMES[game]}
+        joined = await raw.reply(create)
+        conforms(joined)
+        assert joined["type"] == "joined", joined
+        update, moves, rid = joined["update"], 0, 3
+        while update["status"] == "playing":
+            if update["legal"] and 0 in update["to_act"]:
+                # a tenth of a second between moves: under the documented rate
+                await served.time.advance(0.1)
+                if moves >= RESIGN_AFTER:
+                    raw.send({"type": "resign", "id": rid})
+                else:
+                    move = max(update["legal"], key=len) if game == "stress" else update["legal"][0]
+                    raw.send(
+                        {"type": "move", "id": rid, "move": move, "state_id": update["state_id"]}
+                    )
+                answered, moves, rid = False, moves + 1, rid + 1
+                while not answered:  # the move's `ok`, and the updates it causes
+                    message = await raw.recv()
+                    conforms(message)
+                    if message["type"] == "game":
+                        update = message["update"]
+                    else:
+                        assert message == {"type": "ok", "id": rid - 1}, message
+                        answered = True
+                continue
+            message = await raw.recv()
+            conforms(message)
+            if message["type"] == "game":
+                update = message["update"]
+        assert update["result"] is not None and update["to_act"] == []
+        got = await raw.reply({"type": "move", "id": rid, "move": "x", "state_id": 0})
+        assert got["code"] == "not_now"
+        raw.close()

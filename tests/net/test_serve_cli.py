@@ -24,6 +24,9 @@ def test_a_bad_port_or_grace_is_one_line_and_exit_2(
     assert "--port" in capsys.readouterr().err
     assert main(["serve", "--grace", "0", "--data-dir", str(tmp_path)]) == 2
     assert "--grace" in capsys.readouterr().err
+    assert main(["serve", "--finished-table-expiry", "0", "--data-dir", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert "--finished-table-expiry must be more than 0" in err and len(err.splitlines()) == 1
 
 
 @pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "sigterm"])

@@ -41,7 +41,7 @@ async def hello(served: Served, name: str) -> Raw:
 def assert_summaries_cached_truly(served: Served) -> None:
     """Every table's cached summary is what it would be built anew."""
     for hosted in served.server.tables.values():
-        assert json.loads(hosted.summary_json()) == hosted.summary(), hosted.id
+        assert hosted.lobby_entry() == hosted._build_summary(), hosted.id
 
 
 # ---------------------------------------------------------------- tables fill up
