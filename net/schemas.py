@@ -9,8 +9,10 @@ this module writes. After changing a message or a view::
 
     uv run python -m net.schemas        # writes docs/protocol/*.json again
 
-To describe more (a game's typed events, say), add a ``(file name, type)``
-pair to :func:`documents`: nothing else needs to change.
+To describe one more type, add a ``(file name, type)`` pair to
+:func:`documents`: nothing else needs to change. A game's options and its
+events are written by their own functions (an event's ``data`` type depends
+on its ``kind``).
 """
 
 from __future__ import annotations
@@ -94,6 +96,44 @@ def options_schema(spec: GameSpec[Any, Any]) -> dict[str, Any]:
     }
 
 
+def events_schema(spec: GameSpec[Any, Any]) -> dict[str, Any]:
+    """A game's events (each ``update``'s ``events``) as a JSON Schema: an
+    event is ``kind``, ``text`` and ``data``, and ``data`` has the type the
+    game declares for that kind (``GameSpec.all_event_types``): one
+    ``if kind is ... then data is ...`` clause per kind, so a validator
+    checks each event against its own kind."""
+    kinds = spec.all_event_types()
+    refs, definitions = msgspec.json.schema_components(
+        [kinds[kind] for kind in sorted(kinds)], ref_template="#/$defs/{name}"
+    )
+    by_kind = dict(zip(sorted(kinds), refs, strict=True))
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": f"{spec.id} events",
+        "description": (
+            f"{spec.title}: one event of an update's `events`. `kind` says what "
+            "happened and `data` its fields, typed per kind; `text` is the English "
+            "sentence (see events.md for its placeholders). A client ignores a kind "
+            "it does not know."
+        ),
+        "type": "object",
+        "properties": {
+            "kind": {"type": "string", "x-known": sorted(kinds)},
+            "text": {"type": "string"},
+            "data": {"type": "object"},
+        },
+        "required": ["kind", "text", "data"],
+        "allOf": [
+            {
+                "if": {"properties": {"kind": {"const": kind}}},
+                "then": {"properties": {"data": ref}},
+            }
+            for kind, ref in by_kind.items()
+        ],
+        "$defs": definitions,
+    }
+
+
 def _text(schema: Any) -> str:
     return json.dumps(schema, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
 
@@ -108,6 +148,7 @@ def expected() -> dict[str, str]:
     texts = {name: render(kind) for name, kind in documents()}
     for game_id, spec in shipped():
         texts[f"options/{game_id}.schema.json"] = _text(options_schema(spec))
+        texts[f"events/{game_id}.schema.json"] = _text(events_schema(spec))
     return texts
 
 

@@ -30,6 +30,20 @@ def test_every_message_and_every_game_has_a_schema() -> None:
     for game in ("domination", "stress", "territory", "trick"):
         assert f"views/{game}.schema.json" in names
         assert f"options/{game}.schema.json" in names
+        assert f"events/{game}.schema.json" in names
+
+
+def test_each_event_is_checked_against_its_own_kind() -> None:
+    from rules.registry import get_game
+
+    spec = get_game("stress")
+    schema = schemas.events_schema(spec)
+    clauses = {c["if"]["properties"]["kind"]["const"]: c["then"] for c in schema["allOf"]}
+    assert set(clauses) == set(spec.all_event_types()) and "resign" in clauses
+    # the data of a draw is the draw's own record, not any event's
+    ref = clauses["draw"]["properties"]["data"]["$ref"]
+    drawn = schema["$defs"][ref.rsplit("/", 1)[1]]
+    assert "seat" in drawn["properties"]
 
 
 def test_the_generator_writes_only_what_changed(tmp_path: Path) -> None:
