@@ -33,14 +33,16 @@ from __future__ import annotations
 
 import asyncio
 import collections
-import concurrent.futures
 import contextlib
 import functools
+import multiprocessing
 import os
 import random
+import signal
+import threading
 import weakref
 from collections.abc import Callable, Hashable
-from concurrent.futures import Executor
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -251,6 +253,59 @@ class Thinkers:
         asyncio.get_running_loop().call_soon(self._pump)
 
 
+# ------------------------------------------------------------ the pools
+# How much lower a computer's search runs than the screens and the server's
+# event loop (nice levels, added to the process's own, at most 19): on a
+# shared machine the people's side gets a core first, the searches take what
+# is left.
+SEARCH_NICENESS = 10
+
+
+def _lower_priority(thread: bool) -> None:
+    """Lower this worker's priority (``thread``: this thread only, where the
+    system allows; Linux gives threads nice values of their own)."""
+    with contextlib.suppress(AttributeError, OSError):
+        if thread:  # relative to the process's own (an ssh-host visitor's is 10 already)
+            me = threading.get_native_id()
+            lower = min(19, os.getpriority(os.PRIO_PROCESS, me) + SEARCH_NICENESS)
+            os.setpriority(os.PRIO_PROCESS, me, lower)
+        else:
+            os.nice(SEARCH_NICENESS)
+
+
+def _start_process_worker() -> None:
+    # Ctrl+C reaches the whole process group: the server stops its workers itself
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _lower_priority(thread=False)
+
+
+def default_workers() -> int:
+    """Every core but one: the event loop (the moves, the replies of every
+    other table) keeps a core, however many tables of computers there are."""
+    return max(1, (os.cpu_count() or 2) - 1)
+
+
+def process_pool(workers: int | None = None) -> ProcessPoolExecutor:
+    """A server's pool: processes of their own (off the event loop and off
+    its GIL), started fresh (``spawn``, not forked from a process with
+    threads and sockets), at a lower priority, ignoring Ctrl+C."""
+    return ProcessPoolExecutor(
+        max_workers=workers or default_workers(),
+        mp_context=multiprocessing.get_context("spawn"),
+        initializer=_start_process_worker,
+    )
+
+
+def thread_pool(workers: int = 4) -> ThreadPoolExecutor:
+    """The app's pool: threads (no start-up, nothing to send: docs/bots.md,
+    "Where computers think"), each at a lower priority than the screen's."""
+    return ThreadPoolExecutor(
+        max_workers=workers,
+        thread_name_prefix="bot",
+        initializer=functools.partial(_lower_priority, True),
+    )
+
+
 # ------------------------------------------------------------ one a process
 _pools: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[int, Thinkers]] = (
     weakref.WeakKeyDictionary()
@@ -260,11 +315,10 @@ _pools: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[int, Thinkers]
 def workers_of(executor: Executor | None) -> int:
     """How many jobs ``executor`` runs at once: its ``max_workers`` (None:
     the event loop's default threads, as many as asyncio gives them)."""
-    pools = (concurrent.futures.ProcessPoolExecutor, concurrent.futures.ThreadPoolExecutor)
-    if isinstance(executor, pools):
-        # the one place both keep their size
-        return int(getattr(executor, "_max_workers", 1))
-    return min(32, (os.cpu_count() or 1) + 4)
+    if executor is None:
+        return min(32, (os.cpu_count() or 1) + 4)
+    # where ThreadPoolExecutor and ProcessPoolExecutor keep their size
+    return max(1, int(getattr(executor, "_max_workers", 1)))
 
 
 def thinkers_for(executor: Executor | None) -> Thinkers:
