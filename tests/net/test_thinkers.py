@@ -15,11 +15,13 @@ from typing import Any
 import pytest
 
 from net.local import open_table
+from net.table import HURRIED
 from net.thinkers import SeatPosition, Thinkers, choose_move, thinkers_for
 from rules.bots import RandomBot
 from rules.registry import get_game
+from saves.record import SeatInfo
 
-from .helpers import BOT2, HUMAN, domination_config
+from .helpers import BOT2, HUMAN, Recorder, domination_config
 
 
 class HandExecutor(Executor):
@@ -172,12 +174,12 @@ def test_what_crosses_into_a_worker_depends_only_on_what_the_seat_knows(game: st
 
 
 def test_a_worker_answers_with_the_bots_move_and_says_whether_it_was_hurried() -> None:
-    from rules.bots import make_bot
+    from rules.bots.domination_bots import HardBot
 
     position = SeatPosition.of(_domination(), 0, (), "s")
-    relaxed = choose_move(make_bot("domination", "hard"), position, "s", None)
+    relaxed = choose_move(HardBot(samples=16), position, "s", None)
     assert relaxed.move in position.situation().legal and not relaxed.hurried
-    hurried = choose_move(make_bot("domination", "hard"), position, "s", 0.0)
+    hurried = choose_move(HardBot(samples=16), position, "s", 0.0)
     assert hurried.move in position.situation().legal and hurried.hurried
 
 
@@ -211,3 +213,26 @@ async def test_closing_a_table_takes_its_computer_out_of_the_queue() -> None:
     assert busy.table.state_id == 1  # the busy table's computer played
     assert len(hand.jobs) == 1  # the closed one's never started
     await busy.close()
+
+
+async def test_a_table_whose_computer_was_hurried_says_so_once() -> None:
+    hand = HandExecutor()
+    pool = thinkers_for(hand)
+    pool.share = pool.floor = 0.0  # any search started while others wait is cut at once
+    config = get_game("domination").config(first_leader="1")  # the computer leads
+    hard = [HUMAN, SeatInfo("Computer", "bot", "hard")]
+    tables = [
+        open_table(None, "domination", config, seats, (0,), seed=s, executor=hand)
+        for s, seats in ((1, [HUMAN, BOT2]), (2, hard), (3, hard))
+    ]
+    seen = [Recorder(t) for t in tables]
+    for table in tables:
+        await table.start()
+    await settle()
+    await hand.finish(0)  # the first started alone: its own ceiling
+    await hand.finish(1)  # the second started with the third waiting: hurried
+    await tables[1].idle()
+    told = [[n.text for u in r.updates for n in u.notices if n.kind == "hurried"] for r in seen]
+    assert told[0] == [] and told[1] == [HURRIED]
+    for table in tables:
+        await table.close()
