@@ -111,7 +111,8 @@ class Hint:
 @dataclass(frozen=True)
 class Notice:
     """Something a player should be told that is not a move: ``kind`` is one of
-    ``save_failed``, ``saved`` (saving works again), ``left``, ``back``;
+    ``save_failed``, ``saved`` (saving works again), ``left``, ``back``,
+    ``hurried`` (a busy server cut a computer's thinking short);
     ``text`` is a sentence (seats named ``{p0}``... as in events)."""
 
     kind: str

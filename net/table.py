@@ -16,15 +16,18 @@ newest record), so a busy server writes less, never out of order;
 :meth:`idle` and :meth:`close` wait for the save in flight, so nothing is
 lost to an orderly stop.
 
-Bots: a bot seat gets a :class:`rules.bots.Situation` (its view, its legal
-moves, samples), never the state, and chooses in the executor the table was
-given (threads in the app; a process pool is possible on a server), so the
-event loop never freezes. Every bot that must act thinks at once (a
-simultaneous phase). ``pace`` seconds pass between a move and a bot's reply
-(the bot thinks meanwhile); 0 in tests. A bot's random generator is seeded
-from (game seed, seat, state id), so a game resumed from its record goes on
-exactly as it would have without the interruption. Closing the table cancels
-a bot that is still thinking (its answer, if it comes, is dropped).
+Bots: a bot seat's decision goes to the pool of the executor the table was
+given (net/thinkers.py: threads in the app, processes on a server), shared
+with every other table there and served in turn; the worker gets a
+:class:`~net.thinkers.SeatPosition` (a state sampled for the seat, never the
+table's), so the event loop never freezes and no hidden card leaves it. A
+search the busy pool cut short is said once, in a ``hurried`` notice. Every
+bot that must act thinks at once (a simultaneous phase). ``pace`` seconds
+pass between a move and a bot's reply (the bot thinks meanwhile); 0 in
+tests. A bot's random generator is seeded from (game seed, seat, state id),
+so a game resumed from its record goes on exactly as it would have without
+the interruption. Closing the table cancels a bot that is still thinking
+(one queued leaves the queue; a running one's answer is dropped).
 
 Move clocks come from ``state.clock(seat)``: a person's clock starts when
 their seat must act and restarts only when the clock's turn key changes (the
@@ -54,7 +57,7 @@ from collections.abc import Awaitable, Callable, Hashable, Iterable, Sequence
 from concurrent.futures import Executor
 from typing import Any
 
-from rules.bots import Bot, Situation, make_bot
+from rules.bots import Bot, make_bot
 from rules.errors import IllegalMove
 from rules.events import Event, SeatEvent, visible_events
 from rules.game import RESIGN, GameSpec, GameState
@@ -63,6 +66,7 @@ from saves.record import GameRecord, SeatInfo
 from saves.store import SaveStore
 
 from .client import FINISHED, PLAYING, Hint, HintEstimate, NoHints, Notice, StaleMove, Update
+from .thinkers import SeatPosition, Thinkers, thinkers_for
 
 log = logging.getLogger(__name__)
 
@@ -72,18 +76,18 @@ Listener = Callable[[Update], None]
 Perspective = int | None
 
 
-def _choose(bot: Bot, situation: Situation, rng: random.Random) -> Hashable:
-    """A bot's decision, run in the executor (a module function, so that a
-    process pool can pickle it)."""
-    return bot.choose(situation, rng)
-
-
-def _hint(situation: Situation, rng: random.Random) -> tuple[HintEstimate, ...]:
-    """The engine's estimates for a seat's moves, run in the executor."""
+def _hint(position: SeatPosition, seed: str) -> tuple[HintEstimate, ...]:
+    """The engine's estimates for a seat's moves, run in the pool (a module
+    function, so that a process pool can pickle it)."""
     from rules.bots.search import hint
 
-    analysis = hint(situation, rng)
+    analysis = hint(position.situation(), random.Random(seed))
     return tuple(HintEstimate(str(e.move), e.value, e.points) for e in analysis.moves)
+
+
+HURRIED = (
+    "The server is busy: the computer takes less time over its moves to keep every game going."
+)
 
 
 class Table:
@@ -141,6 +145,8 @@ class Table:
         self.save_error: str | None = None  # why the last autosave failed, if it did
         self._queued: list[Notice] = []  # notices for the next update
         self.bot_errors: list[str] = []  # bot bugs the table worked around
+        self._thinkers: Thinkers | None = None  # the executor's shared queue, on first use
+        self._told_hurried = False
         if record.status == PLAYING and state.is_over:  # saved before its status was
             self._record_end()
 
@@ -305,12 +311,12 @@ class Table:
         if seat in self._bots or self.status != PLAYING or seat not in self.state.to_act():
             raise NoHints("a hint is for your own turn: wait until you must move")
         state_id = self.state_id
-        situation = Situation(self.state, seat, visible_events(self._events, seat))
-        rng = random.Random(f"{self.record.seed}:hint:{seat}:{state_id}")
+        seed = f"{self.record.seed}:hint:{seat}:{state_id}"
+        position = SeatPosition.of(self.state, seat, self._seen(seat), seed)
         self._enter()
         try:
-            loop = asyncio.get_running_loop()
-            moves = await loop.run_in_executor(self.executor, _hint, situation, rng)
+            # a person is waiting: ahead of every computer's search
+            moves = await self._pool().think(self, _hint, position, seed, urgent=True)
             hints = self.record.hints or [0] * len(self.seats)
             hints[seat] += 1
             self.record.hints = hints
@@ -538,23 +544,37 @@ class Table:
             log.exception("a bot of seat %d stopped", seat)
             self._failure = err
 
+    def _pool(self) -> Thinkers:
+        if self._thinkers is None:
+            self._thinkers = thinkers_for(self.executor)
+        return self._thinkers
+
+    def _seen(self, seat: int) -> tuple[Event, ...]:
+        return tuple(visible_events(self._events, seat))
+
     async def _bot_move(self, seat: int) -> None:
         state_id = self.state_id
-        # a copy: the worker never sees the table's state, nor any event hidden from the seat
-        situation = Situation(self.state, seat, visible_events(self._events, seat))
-        rng = random.Random(f"{self.record.seed}:{seat}:{state_id}")
-        loop = asyncio.get_running_loop()
-        think = loop.run_in_executor(self.executor, _choose, self._bots[seat], situation, rng)
+        seed = f"{self.record.seed}:{seat}:{state_id}"
+        rng = random.Random(seed)  # the worker's bot draws the same numbers from the seed
+        legal = self.state.legal_moves(seat)
+        # the worker gets a sample drawn for the seat: never the table's state,
+        # nor any event hidden from the seat (net/thinkers.py)
+        position = SeatPosition.of(self.state, seat, self._seen(seat), seed)
+        think = asyncio.ensure_future(self._pool().choose(self, self._bots[seat], position, seed))
         try:
             if self.pace > 0:
-                move, _ = await asyncio.gather(think, self.sleep(self.pace))
+                choice, _ = await asyncio.gather(think, self.sleep(self.pace))
             else:
-                move = await think
+                choice = await think
+            move = choice.move
+            if choice.hurried and not self._told_hurried:
+                self._told_hurried = True  # once a game: it is the server's state, not news
+                self._queued.append(Notice("hurried", HURRIED))
         except asyncio.CancelledError:
             think.cancel()
             raise
         except Exception as err:
-            move = self._bot_fallback(seat, situation, rng, f"raised {err!r}")
+            move = self._bot_fallback(seat, legal, rng, f"raised {err!r}")
         if self.status != PLAYING or self._closed:
             return
         if self.state_id != state_id:
@@ -562,17 +582,17 @@ class Table:
             # keep its choice if it still stands, else think again
             if move not in self.state.legal_moves(seat):
                 return
-        elif move not in situation.legal:
-            move = self._bot_fallback(seat, situation, rng, f"chose the illegal move {move}")
+        elif move not in legal:
+            move = self._bot_fallback(seat, legal, rng, f"chose the illegal move {move}")
         await self._apply(seat, str(move))
 
     def _bot_fallback(
-        self, seat: int, situation: Situation, rng: random.Random, what: str
+        self, seat: int, legal: Sequence[Hashable], rng: random.Random, what: str
     ) -> object:
         message = f"the {self.record.game} bot of seat {seat + 1} {what}; playing at random"
         log.error(message)
         self.bot_errors.append(message)
-        return rng.choice(situation.legal)
+        return rng.choice(legal)
 
     # ------------------------------------------------------------ clocks
     def share_screen(self, seats: Iterable[int]) -> None:

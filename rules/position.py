@@ -242,7 +242,13 @@ def rng_text(rng: GameRng, seed: int) -> str:
     """The generator as ``<seed>+<draws>``: seeded with ``seed``, then ``draws``
     words of 32 bits drawn (every draw of a Mersenne Twister consumes whole
     words, so the count says where it stands, whatever was drawn). A generator
-    that did not come from ``seed`` is written whole: ``mt:`` and its state."""
+    that did not come from ``seed`` is written whole: ``mt:`` and its state,
+    unless it has drawn nothing yet from a seed of its own (a sample's, drawn
+    for a computer player's worker: net/thinkers.py), which is written as
+    that seed, ``+0``, without searching for its draws."""
+    own = rng.unused_seed
+    if own is not None and own != seed:
+        return f"{own}+0"
     target = rng.getstate()
     words = _draws_from(seed, target)
     if words is not None:
@@ -267,6 +273,8 @@ def parse_rng_text(text: str) -> GameRng:
     seed, draws = int(seed_text), int(draws_text or "x")
     if not plus or draws < 0:
         raise ValueError("not <seed>+<draws>")
+    if draws == 0:  # still unseeded, as the one written was (cheap to copy and to write)
+        return GameRng(seed)
     live = random.Random(seed)
     if draws:
         live.getrandbits(32 * draws)

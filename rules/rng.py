@@ -78,6 +78,12 @@ class GameRng:
             new._state = self.getstate()
         return new
 
+    @property
+    def unused_seed(self) -> int | None:
+        """The seed, while nothing has been drawn yet (else None): then the
+        generator is ``random.Random(unused_seed)`` exactly."""
+        return self._seed if self._live is None else None
+
     def fingerprint(self) -> str:
         """A short digest of the whole state, the same in every process."""
         return rng_fingerprint(self.getstate())

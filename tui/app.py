@@ -310,7 +310,9 @@ class CardTableApp(App[int]):
     @property
     def bot_threads(self) -> ThreadPoolExecutor:
         if self._bot_threads is None:
-            self._bot_threads = ThreadPoolExecutor(max_workers=4, thread_name_prefix="bot")
+            from net.thinkers import thread_pool
+
+            self._bot_threads = thread_pool()  # lower-priority threads (docs/bots.md)
         return self._bot_threads
 
     async def back_from_table(self) -> None:

@@ -41,6 +41,13 @@ def add_arena_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument(
         "--jobs", type=int, default=1, metavar="J", help="processes to play in (default 1)"
     )
+    parser.add_argument(
+        "--ceiling",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="a lower time ceiling for every search, as a busy server gives them (docs/bots.md)",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(handler=run_arena)
     return parser
@@ -56,9 +63,14 @@ def run_arena(args: argparse.Namespace) -> int:
             preset=args.preset,
             players=args.players,
             seed=args.seed,
+            ceiling=args.ceiling,
         )
         if spec.games < 1 or args.jobs < 1:
             raise ValueError("--games and --jobs take a number of at least 1")
+        if spec.ceiling is not None and not 0 < spec.ceiling <= 60:
+            raise ValueError(
+                f"--ceiling must be more than 0 and at most 60 seconds, not {spec.ceiling:g}"
+            )
         spec.config()  # a bad preset or number of players, in one line
         make_player(spec.game, spec.a)
         make_player(spec.game, spec.b)

@@ -10,13 +10,9 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import functools
 import logging
-import multiprocessing
-import os
 import signal
 import sys
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from saves.store import SaveStore
@@ -40,6 +36,14 @@ def add_serve_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
         default=60.0,
         metavar="SECONDS",
         help="how long a dropped player's seat is held (default 60)",
+    )
+    parser.add_argument(
+        "--thinkers",
+        type=int,
+        default=None,
+        metavar="N",
+        help="processes in which computer players think (default: one per core but one; "
+        "docs/bots.md)",
     )
     limits = parser.add_argument_group("limits (docs/protocol.md)")
     limits.add_argument(
@@ -114,6 +118,7 @@ def add_serve_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
 
 def run_serve(args: argparse.Namespace) -> int:
     from net.server import Limits, TableServer
+    from net.thinkers import process_pool
 
     from .cli import UserError
 
@@ -128,6 +133,8 @@ def run_serve(args: argparse.Namespace) -> int:
         "--tables-per-address": args.tables_per_address,
         "--tables-per-name": args.tables_per_name,
     }
+    if args.thinkers is not None and not 1 <= args.thinkers <= 256:
+        raise UserError(f"--thinkers must be from 1 to 256, not {args.thinkers}")
     for flag, value in counts.items():
         if not 1 <= value <= 1_000_000:
             raise UserError(f"{flag} must be from 1 to 1000000, not {value}")
@@ -160,15 +167,8 @@ def run_serve(args: argparse.Namespace) -> int:
     )
     store = SaveStore.default(getattr(args, "data_dir", None))
     # computer players think in processes of their own, on every core but
-    # one: however many tables of computers there are, the event loop (the
-    # moves, the replies of every other table) keeps a core and the GIL
-    # (started fresh, not forked from a process with threads and sockets)
-    thinkers = ProcessPoolExecutor(
-        max_workers=max(1, (os.cpu_count() or 2) - 1),
-        mp_context=multiprocessing.get_context("spawn"),
-        # Ctrl+C reaches the whole process group: the server stops them itself
-        initializer=functools.partial(signal.signal, signal.SIGINT, signal.SIG_IGN),
-    )
+    # one unless told otherwise (net/thinkers.py)
+    thinkers = process_pool(args.thinkers)
     server = TableServer(store, limits=limits, executor=thinkers)
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
 

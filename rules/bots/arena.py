@@ -28,6 +28,7 @@ from ..events import Event, visible_events
 from ..game import GameSpec
 from ..registry import get_game
 from . import LEVELS, Bot, RandomBot, Situation, make_bot
+from .search import ceiling_cap
 
 
 def player_names(game_id: str) -> list[str]:
@@ -71,6 +72,9 @@ class ArenaSpec:
     preset: str | None = None
     players: int | None = None
     seed: int = 0
+    # a lower time ceiling for every search, as a busy server gives them
+    # (net/thinkers.py): what strength that costs; None: their own
+    ceiling: float | None = None
 
     def config(self) -> Any:
         spec = get_game(self.game)
@@ -115,7 +119,8 @@ def play_game(spec: ArenaSpec, index: int) -> GameResult:
                 continue
             situation = Situation(state, seat, histories[seat])
             started = time.perf_counter()
-            move = bots[seat].choose(situation, rngs[seat])
+            with ceiling_cap(spec.ceiling):
+                move = bots[seat].choose(situation, rngs[seat])
             spent = time.perf_counter() - started
             if len(situation.legal) > 1:
                 (a_times if seat == a_seat else b_times).append(spent)

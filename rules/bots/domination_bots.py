@@ -453,8 +453,10 @@ class HardBot(Bot):
         surprise: float = 0.2,
         confidence: float = 2.0,
         max_playouts: int = 1200,
+        seconds: float | None = 1.0,
     ) -> None:
         self.adapter = DominationAdapter(rounds_ahead, surprise)
+        self.seconds = seconds  # a ceiling: the playout cap keeps most moves near 0.2 s
         self.samples = samples
         self.confidence = confidence
         self.max_playouts = max_playouts
@@ -464,7 +466,7 @@ class HardBot(Bot):
         if len(legal) == 1:
             return legal[0]
         self.adapter.memo = {}  # the heuristic's answers, for this decision
-        found = compare(situation, self.adapter, self.samples, rng, self.max_playouts)
+        found = compare(situation, self.adapter, self.samples, rng, self.max_playouts, self.seconds)
         return found.pick_over(MediumBot().choose(situation, rng), self.confidence)
 
 

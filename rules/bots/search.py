@@ -31,10 +31,12 @@ visits and value, for the hard bots and for hints; :func:`best_move` picks.
 
 from __future__ import annotations
 
+import contextlib
 import math
 import random
 import time
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any, cast
 
@@ -45,6 +47,53 @@ State = GameState[Any, Any]
 
 # share of uniform exploration in regret matching's choices
 GAMMA = 0.1
+
+# fewer paired samples than this and the game's own move stands: with one or
+# two samples any gain looks certain (its standard error is nought)
+MIN_PAIRED_SAMPLES = 8
+
+
+class CeilingCap:
+    """A lower time ceiling for the searches run inside :func:`ceiling_cap`
+    (a busy server's: see net/thinkers.py); ``cut`` says whether one of them
+    stopped at it, short of its own budget."""
+
+    __slots__ = ("cut", "seconds")
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self.cut = False
+
+
+# a context variable, not a global: the app's bots think in threads side by side
+_CAP: ContextVar[CeilingCap | None] = ContextVar("search_ceiling_cap", default=None)
+
+
+@contextlib.contextmanager
+def ceiling_cap(seconds: float | None) -> Iterator[CeilingCap | None]:
+    """Searches started inside stop after at most ``seconds`` (None: their
+    own ceilings, unchanged)."""
+    cap = None if seconds is None else CeilingCap(seconds)
+    token = _CAP.set(cap)
+    try:
+        yield cap
+    finally:
+        _CAP.reset(token)
+
+
+def _deadline(started: float, seconds: float | None) -> tuple[float | None, bool]:
+    """When a search begun at ``started`` with its own ceiling ``seconds``
+    must stop, and whether that is the cap's doing rather than its own."""
+    cap = _CAP.get()
+    if cap is None or (seconds is not None and seconds <= cap.seconds):
+        return (None if seconds is None else started + seconds), False
+    return started + cap.seconds, True
+
+
+def _stopped_by_cap() -> None:
+    cap = _CAP.get()
+    if cap is not None:
+        cap.cut = True
 
 
 class Hidden:
@@ -264,7 +313,7 @@ def analyse(
     n = first.config.players
     root = Node(n)
     pool: list[State] = [first]
-    deadline = None if budget.seconds is None else started + budget.seconds
+    deadline, capped = _deadline(started, budget.seconds)
     iterations = 0
     # bound locally: the loop below is the hot path
     to_act = adapter.to_act
@@ -286,6 +335,8 @@ def analyse(
             and iterations & 15 == 0
             and time.perf_counter() >= deadline
         ):
+            if capped:
+                _stopped_by_cap()
             break
         if iterations == 0:
             state = first.copy()
@@ -473,6 +524,8 @@ class Comparison:
         more than ``confidence`` standard errors over it: that keeps sampling
         noise from overruling a sound habit."""
         best = base = self.legal.index(default)
+        if len(self.weights) < MIN_PAIRED_SAMPLES:
+            return default
         best_gain = 0.0
         for i in range(len(self.legal)):
             if i == base:
@@ -489,6 +542,7 @@ def compare(
     samples: int,
     rng: random.Random,
     max_playouts: int | None = None,
+    seconds: float | None = None,
 ) -> Comparison:
     """Determinized flat Monte Carlo, the engine's other mode: each sample
     (``situation.sample``) is played out once after every legal move, by the
@@ -498,13 +552,19 @@ def compare(
     ``weight``. Where a game's own policy is good and a round is short, this
     departs from the policy only where it is clearly wrong, which a tree
     search's averages do less reliably (docs/bots.md). ``max_playouts`` caps
-    samples times moves."""
+    samples times moves; ``seconds`` is a time ceiling (a busy server may
+    lower it: :func:`ceiling_cap`), checked after each sample."""
+    deadline, capped = _deadline(time.perf_counter(), seconds)
     legal = list(situation.legal)
     seat = situation.seat
     count = samples if max_playouts is None else min(samples, max_playouts // len(legal))
     values: list[list[float]] = [[] for _ in legal]
     weights: list[float] = []
     for _ in range(count):
+        if deadline is not None and weights and time.perf_counter() >= deadline:
+            if capped:
+                _stopped_by_cap()
+            break
         world = situation.sample(rng)
         weights.append(adapter.weight(world, seat))
         horizon = adapter.horizon(world)

@@ -1,25 +1,42 @@
 """The table server under load: tables and clients held, round trip of a move,
-memory per table.
+computers' decision times, memory per table; threads against processes.
 
-    uv run python tests/perf/bench_server.py [--tables 500] [--moves 10]
+    uv run python tests/perf/bench_server.py [--tables 500] [--moves 10] [--think 2]
+        [--hard 0] [--medium 0] [--executor both|threads|processes] [--code DIR]
 
 Starts one server process (net/server.py; its limits raised for connections
-and tables from one address, since every client here is on 127.0.0.1) with a data folder
-in a temporary directory, then from this process opens ``--tables``
-domination tables with two remote clients each (RemoteClient, the app's own),
-and lets every client play ``--moves`` of its moves, all tables at once. The
-round trip of a move is from sending it to reading its ``ok`` (the server has
-checked and applied it and sent both seats their updates; its save follows in
-the background, see net/table.py). Prints the
-count of tables and clients held, the median and p99 round trip, and the
-server's resident memory before and after the tables (per table). Goal
-(issue 11): 500 tables, 1,000 clients, p99 <= 50 ms. Not collected by pytest.
+and tables from one address, since every client here is on 127.0.0.1) with a
+data folder in a temporary directory, then from this process opens
+``--tables`` domination tables with two remote clients each (RemoteClient,
+the app's own), plus ``--hard`` and ``--medium`` tables of one client against
+a computer of that level, and lets every client play ``--moves`` of its moves,
+all tables at once. The round trip of a move is from sending it to reading its
+``ok`` (the server has checked and applied it and sent both seats their
+updates; its save follows in the background, see net/table.py). A computer's
+decision time is from the update that shows it thinking to the one with its
+move, as its opponent sees them.
+
+``--executor``: where the server's computers think: ``threads`` (the event
+loop's default thread pool, as a server built without an executor), or
+``processes`` (a process pool on every core but one, as ``cardtable serve``),
+or ``both``, one after the other, the figures side by side. ``--code``: the
+source tree whose server runs (e.g. a ``git worktree`` of an older commit, to
+compare); the clients are always this tree's.
+
+Prints, per executor, the tables and clients held, the people's round trips
+(median, p99), the computers' decision times (median, p99, max), moves a
+second, and the server's resident memory before and after the tables (per
+table). Goals (issues 11 and 29): 1,000 tables, 2,000 clients, p99 <= 50 ms;
+100 tables of a person against a hard computer: p99 <= 50 ms, every
+computer's move within its ceiling (1 s) + 1 s. Not collected by pytest.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import os
 import random
 import statistics
 import subprocess
@@ -31,16 +48,17 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from net.client import StaleMove  # noqa: E402
+from net.client import StaleMove, Update  # noqa: E402
 from net.remote import RemoteClient  # noqa: E402
 
 SERVER = """
-import asyncio, sys
+import asyncio, functools, multiprocessing, os, signal, sys
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from net.server import Limits, TableServer
 from saves.store import SaveStore
 
-async def main():
+async def main(executor):
     limits = Limits(
         per_address=100_000,
         connections=100_000,
@@ -50,12 +68,25 @@ async def main():
         burst=1000,
         messages_per_second=1000,
     )
-    server = TableServer(SaveStore(Path(sys.argv[1])), limits=limits)
+    server = TableServer(SaveStore(Path(sys.argv[1])), limits=limits, executor=executor)
     host, port = await server.start("127.0.0.1", 0)
     print(port, flush=True)
     await server.serve_forever()
 
-asyncio.run(main())
+if __name__ == "__main__":
+    executor = None  # threads: the loop's default pool
+    if sys.argv[2] == "processes":  # as cardtable serve builds it
+        try:
+            from net.thinkers import process_pool
+        except ImportError:  # code from before net/thinkers.py: as serve built it then
+            executor = ProcessPoolExecutor(
+                max_workers=max(1, (os.cpu_count() or 2) - 1),
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=functools.partial(signal.signal, signal.SIGINT, signal.SIG_IGN),
+            )
+        else:
+            executor = process_pool()
+    asyncio.run(main(executor))
 """
 
 
@@ -89,42 +120,118 @@ async def play(
         trips.append(time.perf_counter() - start)
 
 
-async def bench(port: int, pid: int, tables: int, moves: int, think: float) -> None:
+class ComputerWatch:
+    """Times a computer's decisions from its opponent's updates: from the
+    first update that shows it thinking to the first with a later state."""
+
+    def __init__(self, times: list[float]) -> None:
+        self.times = times
+        self.since: tuple[float, int] | None = None
+
+    def __call__(self, update: Update) -> None:
+        now = time.perf_counter()
+        if self.since is not None and update.state_id != self.since[1]:
+            self.times.append(now - self.since[0])
+            self.since = None
+        if update.thinking and not update.over and self.since is None:
+            self.since = (now, update.state_id)
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * share))]
+
+
+async def bench(port: int, pid: int, args: argparse.Namespace, label: str) -> dict[str, str]:
     before = rss_kib(pid)
     clients: list[RemoteClient] = []
+    players: list[tuple[RemoteClient, int]] = []  # (client, the table's moves it plays to)
+    decisions: list[float] = []
+    stops = []
     opened = time.perf_counter()
-    for i in range(tables):
+    for i in range(args.tables):
         ada = await RemoteClient.connect("127.0.0.1", port, f"A{i}")
         bo = await RemoteClient.connect("127.0.0.1", port, f"B{i}")
         table = await ada.create("domination", ["open", "open"], options={"first_leader": "0"})
         await ada.join(table["table"])
         await bo.join(table["table"])
         clients += [ada, bo]
+        players += [(ada, 2 * args.moves), (bo, 2 * args.moves)]
+    levels = ["hard"] * args.hard + ["medium"] * args.medium
+    for i, level in enumerate(levels):
+        person = await RemoteClient.connect("127.0.0.1", port, f"C{i}")
+        seats = ["open", f"computer:{level}"]
+        table = await person.create("domination", seats, options={"first_leader": "0"})
+        stops.append(person.subscribe(ComputerWatch(decisions)))
+        await person.join(table["table"], 0)
+        clients.append(person)
+        players.append((person, 2 * args.moves))
     opened = time.perf_counter() - opened
     after = rss_kib(pid)
     trips: list[float] = []
     began = time.perf_counter()
-    players = (play(c, 2 * moves, random.Random(i), trips, think) for i, c in enumerate(clients))
-    await asyncio.gather(*players)
+    await asyncio.gather(
+        *(
+            play(c, moves, random.Random(i), trips, args.think)
+            for i, (c, moves) in enumerate(players)
+        )
+    )
     took = time.perf_counter() - began
-    trips.sort()
-    p99 = trips[min(len(trips) - 1, int(len(trips) * 0.99))]
-    print(f"tables {tables}, clients {len(clients)} (opened in {opened:.1f} s), think {think:g} s")
-    print(
-        f"moves {len(trips)} in {took:.1f} s ({len(trips) / took:.0f}/s): round trip "
-        f"median {statistics.median(trips) * 1000:.1f} ms, p99 {p99 * 1000:.1f} ms"
-    )
-    print(
-        f"server memory {before / 1024:.0f} MiB -> {after / 1024:.0f} MiB: "
-        f"{(after - before) / tables:.0f} KiB per table (its two connections included)"
-    )
+    for stop in stops:
+        stop()
     for client in clients:
         await client.close()
+    tables = args.tables + len(levels)
+    row = {
+        "server": label,
+        "tables, clients": f"{tables}, {len(clients)} (opened in {opened:.1f} s)",
+        "people's moves": f"{len(trips)} in {took:.1f} s ({len(trips) / took:.0f}/s)",
+        "round trip median, p99": (
+            f"{statistics.median(trips) * 1000:.1f} ms, {percentile(trips, 0.99) * 1000:.1f} ms"
+        ),
+        "memory": (
+            f"{before / 1024:.0f} -> {after / 1024:.0f} MiB, "
+            f"{(after - before) / max(1, tables):.0f} KiB a table"
+        ),
+    }
+    if decisions:
+        row["computers' moves"] = f"{len(decisions)} ({len(decisions) / took:.1f}/s)"
+        row["computer's decision median, p99, max"] = (
+            f"{statistics.median(decisions) * 1000:.0f} ms, "
+            f"{percentile(decisions, 0.99) * 1000:.0f} ms, {max(decisions) * 1000:.0f} ms"
+        )
+    return row
+
+
+def run(args: argparse.Namespace, executor: str) -> dict[str, str]:
+    code = Path(args.code).resolve() if args.code else ROOT
+    label = executor + (f" ({code.name})" if args.code else "")
+    with tempfile.TemporaryDirectory() as data:
+        server = subprocess.Popen(
+            [sys.executable, "-c", SERVER, data, executor],
+            cwd=code,
+            stdout=subprocess.PIPE,
+            text=True,
+            env={**os.environ, "PYTHONPATH": str(code)},
+        )
+        try:
+            assert server.stdout is not None
+            port = int(server.stdout.readline())
+            return asyncio.run(bench(port, server.pid, args, label))
+        finally:
+            server.terminate()
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                server.wait(timeout=10)
+            if server.poll() is None:
+                server.kill()
+                server.wait()
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--tables", type=int, default=500)
+    parser.add_argument("--tables", type=int, default=500, help="tables of two people")
+    parser.add_argument("--hard", type=int, default=0, help="tables: a person, a hard computer")
+    parser.add_argument("--medium", type=int, default=0, help="tables: a person, a medium one")
     parser.add_argument("--moves", type=int, default=10, help="moves per seat, about")
     parser.add_argument(
         "--think",
@@ -132,18 +239,14 @@ def main() -> None:
         default=0.0,
         help="mean seconds a player takes to choose (0: every move at once, a stress test)",
     )
+    parser.add_argument("--executor", choices=("both", "threads", "processes"), default="both")
+    parser.add_argument("--code", help="the source tree whose server runs (default: this one)")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as data:
-        server = subprocess.Popen(
-            [sys.executable, "-c", SERVER, data], cwd=ROOT, stdout=subprocess.PIPE, text=True
-        )
-        try:
-            assert server.stdout is not None
-            port = int(server.stdout.readline())
-            asyncio.run(bench(port, server.pid, args.tables, args.moves, args.think))
-        finally:
-            server.terminate()
-            server.wait()
+    kinds = ("threads", "processes") if args.executor == "both" else (args.executor,)
+    rows = [run(args, kind) for kind in kinds]
+    print(f"think {args.think:g} s, moves {args.moves} a seat")
+    for key in rows[0]:
+        print(f"{key:>38}: " + "  |  ".join(row.get(key, "-") for row in rows))
 
 
 if __name__ == "__main__":
