@@ -31,10 +31,10 @@ COMPUTER_SIGMA = 1.0
 # ratings"; `python tests/perf/bench_calibrate_ratings.py` measures them again).
 # Easy plays at random and is pinned at the library's default of a newcomer.
 COMPUTER_RATINGS: Mapping[str, Mapping[str, float]] = {
-    "domination": {"easy": 25.0, "medium": 31.4, "hard": 33.1},
-    "stress": {"easy": 25.0, "medium": 47.4, "hard": 57.5},
-    "territory": {"easy": 25.0, "medium": 44.9, "hard": 50.5},
-    "trick": {"easy": 25.0, "medium": 45.0, "hard": 52.7},
+    "domination": {"easy": 25.0, "medium": 28.9, "hard": 30.0},
+    "stress": {"easy": 25.0, "medium": 37.0, "hard": 43.0},
+    "territory": {"easy": 25.0, "medium": 37.4, "hard": 40.9},
+    "trick": {"easy": 25.0, "medium": 37.4, "hard": 42.2},
 }
 
 
