@@ -22,7 +22,7 @@ def record_line(tally: Tally) -> str:
 
 
 def streak_line(tally: Tally) -> str:
-    return f"wins in a row: {tally.streak} now, best {tally.best_streak}"
+    return f"Wins in a row: {tally.streak} now, best {tally.best_streak}"
 
 
 def figure_rows(stats: GameStats) -> list[tuple[str, str]]:
