@@ -4,6 +4,8 @@ from files and sockets: the callers show them as plain text, never markup."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from saves.stats import GameStats, Statistics, Tally, opponent_label
 
 
@@ -68,3 +70,19 @@ def summary_line(stats: Statistics) -> str:
         extra.append(f"{plural(len(stats.skipped), 'file')} skipped: unreadable or not a game")
     more = f" ({'; '.join(extra)})" if extra else ""
     return f"From {plural(stats.finished, 'finished game')}{more}."
+
+
+def rating_change_lines(stats: Statistics, record_id: str, names: Sequence[str]) -> list[str]:
+    """What one finished game did to each person's rating, for the result
+    dialog: ``Your rating: 25.0 -> 28.1 (+3.1)``, ``Ann's rating: ...``
+    (``You`` is the one person at a local screen). Nothing for a game not
+    counted (not saved yet, or played at a table elsewhere)."""
+    lines = []
+    for name in dict.fromkeys(names):
+        played = stats.played(record_id, name)
+        if played is None or played.rating_before is None or played.rating_after is None:
+            continue
+        before, after = played.rating_before.mu, played.rating_after.mu
+        whose = "Your" if name == "You" else f"{name}'s"
+        lines.append(f"{whose} rating: {before:.1f} -> {after:.1f} ({after - before:+.1f})")
+    return lines

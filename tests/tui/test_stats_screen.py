@@ -8,12 +8,15 @@ from typing import Any
 from textual.widgets import DataTable
 from textual_plotext import PlotextPlot
 
+from saves.stats import compute_store
 from saves.store import SaveStore
 from tests.saves.stats_records import at, computer, person, played_record, you
+from tui.screens.game_over import GameOverScreen
 from tui.screens.stats import StatisticsScreen
 from tui.stats_text import plural
 
-from .conftest import make_app, screen_text, settle
+from .conftest import make_app, play_launch, screen_text, settle
+from .test_game_flows import play_first_legal
 
 
 def _save_games(dirs: Any) -> list[Any]:
@@ -92,3 +95,25 @@ async def test_no_games_yet_says_what_to_do(dirs: Any) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await _stats_screen(pilot)
         assert "No finished games yet." in screen_text(app)
+
+
+async def test_the_result_dialog_shows_the_rating_change(dirs: Any) -> None:
+    app = make_app(dirs, launch=play_launch(seed=11, target_score=20))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        for _ in range(400):
+            if isinstance(app.screen, GameOverScreen):
+                break
+            assert await play_first_legal(pilot), "the table waits on nobody"
+        dialog = app.screen
+        assert isinstance(dialog, GameOverScreen)
+        await app.workers.wait_for_complete()
+        await settle(pilot)
+        stats = compute_store(app.store)
+        played = stats.played(screen.client.record_id, "You")  # type: ignore[attr-defined]
+        assert played is not None and played.rating_after is not None
+        after = played.rating_after.mu
+        change = f"Your rating: 25.0 -> {after:.1f} ({after - 25:+.1f})"
+        assert change in screen_text(app)
+        assert (after > 25) == (played.result == "win")
