@@ -38,7 +38,7 @@ MAX_LINE = 16 * 1024  # bytes of one client line, newline excluded
 MAX_SERVER_LINE = 1024 * 1024  # bytes of one server line (a client's reader limit)
 MAX_NAME = 32  # characters of a player's name, after cleaning
 MAX_CHAT = 200  # characters of one chat line, after cleaning
-CAPABILITIES = ("lobby", "chat", "watch", "rejoin", "clocks", "rematch")
+CAPABILITIES = ("lobby", "chat", "watch", "rejoin", "clocks", "rematch", "standings")
 
 # error codes (docs/protocol.md lists what each means)
 BAD_JSON = "bad_json"  # not JSON, not UTF-8, not an object, too long
@@ -54,6 +54,7 @@ BAD_OPTIONS = "bad_options"
 TOO_FAST = "too_fast"  # over the message rate, or over the bytes of table lists
 LIMIT = "limit"  # a connection limit: the connection closes
 QUOTA = "quota"  # too many unfinished tables (the address's, the name's, the server's)
+NAME_TAKEN = "name_taken"  # the hello's name is claimed by another client (standings)
 
 RequestId = Annotated[int, msgspec.Meta(ge=0, le=2**53)]
 StateId = Annotated[int, msgspec.Meta(ge=0, le=2**31)]
@@ -80,6 +81,9 @@ class Hello(_Message, tag="hello"):
     client: ShortText
     name: Annotated[str, msgspec.Meta(max_length=256)]
     id: RequestId | None = None
+    # standings (docs/protocol.md, "Standings"): the secret that keeps the
+    # name, "" to claim a free one; absent: the name is played, never claimed
+    name_secret: Annotated[str, msgspec.Meta(max_length=128)] | None = None
 
 
 MAX_PAGE = 200  # tables in one `tables` reply at most
@@ -175,6 +179,28 @@ class Pong(_Message, tag="pong"):
     id: RequestId | None = None
 
 
+# ------------------------------------------------------------ standings
+# The statistics and ratings of the names that play at this server
+# (net/standings.py; docs/protocol.md, "Standings").
+
+
+class GetLeaderboard(_Message, tag="leaderboard"):
+    """The players of ``game``, best rating first, at most ``limit`` of them."""
+
+    game: ShortText
+    limit: Annotated[int, msgspec.Meta(ge=1, le=50)] = 20
+    id: RequestId | None = None
+
+
+class GetPlayerStats(_Message, tag="player_stats"):
+    """One name's record (the connection's own if ``name`` is None), every
+    game or one."""
+
+    name: Annotated[str, msgspec.Meta(max_length=256)] | None = None
+    game: ShortText | None = None
+    id: RequestId | None = None
+
+
 ClientMessage = (
     Hello
     | ListTables
@@ -188,6 +214,8 @@ ClientMessage = (
     | Rematch
     | Chat
     | Pong
+    | GetLeaderboard
+    | GetPlayerStats
 )
 CLIENT_MESSAGES: tuple[type[_Message], ...] = (
     Hello,
@@ -202,6 +230,8 @@ CLIENT_MESSAGES: tuple[type[_Message], ...] = (
     Rematch,
     Chat,
     Pong,
+    GetLeaderboard,
+    GetPlayerStats,
 )
 
 _decoder: msgspec.json.Decoder[ClientMessage] = msgspec.json.Decoder(ClientMessage)
