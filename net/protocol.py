@@ -63,6 +63,7 @@ CAPABILITIES = (
     "sit",  # `create` with `sit`: the creator is seated in the same request
     "clocks_ms",  # updates carry `clocks_ms` and `clocks_at_ms`
     "own_stale",  # a move is stale only if the seat's own legal moves changed since
+    "standings",  # `leaderboard`, `player_stats`; names kept by a secret (net/standings.py)
 )
 MAX_DEPTH = 16  # arrays and objects inside one another in a client's line
 
@@ -80,6 +81,7 @@ BAD_OPTIONS = "bad_options"
 TOO_FAST = "too_fast"  # over the message rate, or over the bytes of table lists
 LIMIT = "limit"  # a connection limit: the connection closes
 QUOTA = "quota"  # too many unfinished tables (the address's, the name's, the server's)
+NAME_TAKEN = "name_taken"  # the hello's name is claimed by another client (standings)
 
 RequestId = Annotated[int, msgspec.Meta(ge=0, le=2**53)]
 StateId = Annotated[int, msgspec.Meta(ge=0, le=2**31)]
@@ -107,6 +109,9 @@ class Hello(_Message, tag="hello"):
     client: ShortText
     name: Annotated[str, msgspec.Meta(max_length=256)]
     id: RequestId | None = None
+    # standings (docs/protocol.md, "Standings"): the secret that keeps the
+    # name, "" to claim a free one; absent: the name is played, never claimed
+    name_secret: Annotated[str, msgspec.Meta(max_length=128)] | None = None
 
 
 MAX_PAGE = 200  # tables in one `tables` reply at most
@@ -229,6 +234,28 @@ class Unsubscribe(_Message, tag="unsubscribe"):
     id: RequestId | None = None
 
 
+# ------------------------------------------------------------ standings
+# The statistics and ratings of the names that play at this server
+# (net/standings.py; docs/protocol.md, "Standings").
+
+
+class GetLeaderboard(_Message, tag="leaderboard"):
+    """The players of ``game``, best rating first, at most ``limit`` of them."""
+
+    game: ShortText
+    limit: Annotated[int, msgspec.Meta(ge=1, le=50)] = 20
+    id: RequestId | None = None
+
+
+class GetPlayerStats(_Message, tag="player_stats"):
+    """One name's record (the connection's own if ``name`` is None), every
+    game or one."""
+
+    name: Annotated[str, msgspec.Meta(max_length=256)] | None = None
+    game: ShortText | None = None
+    id: RequestId | None = None
+
+
 ClientMessage = (
     Hello
     | ListTables
@@ -245,6 +272,8 @@ ClientMessage = (
     | Cancel
     | Subscribe
     | Unsubscribe
+    | GetLeaderboard
+    | GetPlayerStats
 )
 CLIENT_MESSAGES: tuple[type[_Message], ...] = (
     Hello,
@@ -262,6 +291,8 @@ CLIENT_MESSAGES: tuple[type[_Message], ...] = (
     Cancel,
     Subscribe,
     Unsubscribe,
+    GetLeaderboard,
+    GetPlayerStats,
 )
 
 _decoder: msgspec.json.Decoder[ClientMessage] = msgspec.json.Decoder(ClientMessage)
@@ -362,7 +393,7 @@ class _Sent(msgspec.Struct, tag_field="type", kw_only=True):
     pass
 
 
-class Welcome(_Sent, tag="welcome"):
+class Welcome(_Sent, tag="welcome", omit_defaults=True):
     """The answer to ``hello``: what this server is and does."""
 
     id: RequestId | None
@@ -372,6 +403,9 @@ class Welcome(_Sent, tag="welcome"):
     games: list[str]
     levels: list[str]
     name: str  # the player's name as the server will show it
+    # the secret that keeps this name, given to the name's first client only
+    # (docs/protocol.md, "Standings"); left out otherwise
+    name_secret: str | None = None
 
 
 class Ok(_Sent, tag="ok"):
@@ -545,6 +579,78 @@ class TableRemoved(_Sent, tag="table_removed"):
     reason: str
 
 
+# ------------------------------------------------------------ standings' replies
+# (net/standings.py builds them from saves/stats.py; docs/protocol.md, "Standings")
+
+
+class WireRating(msgspec.Struct, kw_only=True):
+    """An openskill rating: ``mu`` the estimate, ``sigma`` its uncertainty."""
+
+    mu: float
+    sigma: float
+
+
+class WireTally(msgspec.Struct, kw_only=True):
+    """Games, wins, losses, draws, resignations and the runs of wins."""
+
+    games: int
+    wins: int
+    losses: int
+    draws: int
+    resignations: int
+    streak: int  # wins in a row up to the last game
+    best_streak: int
+
+
+class RatingPoint(msgspec.Struct, kw_only=True):
+    """The rating after one game (``id`` the table's saved game)."""
+
+    id: str
+    when: str  # ISO 8601, UTC
+    mu: float
+    sigma: float
+
+
+class WireGameRecord(WireTally, kw_only=True):
+    """One name's record in one game."""
+
+    game: str
+    rating: WireRating | None
+    by_opponent: dict[str, WireTally]  # a name, or computer:<level>
+    by_preset: dict[str, WireTally]
+    figures: dict[str, float | None]  # the game's own figures, by label
+    rating_history: list[RatingPoint]  # oldest first
+
+
+class LeaderboardRow(msgspec.Struct, kw_only=True):
+    place: int  # from 1
+    name: str
+    games: int
+    wins: int
+    losses: int
+    draws: int
+    rating: WireRating | None
+    claimed: bool  # a secret keeps the name
+
+
+class Leaderboard(_Sent, tag="leaderboard"):
+    """The answer to ``leaderboard``: the best ``players`` of ``game`` of the
+    ``total`` who played it here."""
+
+    id: RequestId | None
+    game: str
+    total: int
+    players: list[LeaderboardRow]
+
+
+class PlayerRecord(_Sent, tag="player_stats"):
+    """The answer to ``player_stats``: ``name``'s record per game id."""
+
+    id: RequestId | None
+    name: str
+    games: dict[str, WireGameRecord]
+
+
 ServerMessage = (
     Welcome
     | Ok
@@ -560,6 +666,8 @@ ServerMessage = (
     | Ping
     | TableUpdate
     | TableRemoved
+    | Leaderboard
+    | PlayerRecord
 )
 SERVER_MESSAGES: tuple[type[_Sent], ...] = (
     Welcome,
@@ -576,6 +684,8 @@ SERVER_MESSAGES: tuple[type[_Sent], ...] = (
     Ping,
     TableUpdate,
     TableRemoved,
+    Leaderboard,
+    PlayerRecord,
 )
 
 

@@ -84,6 +84,7 @@ class RemoteClient(TableClient):
         self._chat_listeners: list[Callable[[str, str], None]] = []
         self.can_chat = True
         self.welcome: dict[str, Any] = {}
+        self._name_secret: str | None = None  # what the hello says of the name (connect)
         self.token: str | None = None
         self._sent_tokens: list[str] = []  # chosen for a request not answered yet
         self.table_id: str | None = None
@@ -104,21 +105,49 @@ class RemoteClient(TableClient):
         *,
         client: str = "cardtable",
         tap: Callable[[bytes], None] | None = None,
+        name_secret: str | None = None,
     ) -> RemoteClient:
         """Connect and say hello; RemoteError if the server will not have us,
-        OSError if it cannot be reached."""
+        OSError if it cannot be reached. ``name_secret``: the secret that keeps
+        ``name`` at this server, "" to claim it (the welcome's ``name_secret``
+        is the one to keep: docs/protocol.md, "Standings"); None claims nothing."""
         reader, writer = await asyncio.open_connection(host, port, limit=p.MAX_SERVER_LINE)
         self = cls(reader, writer, tap)
         self._address = (host, port, name, client)
+        self._name_secret = name_secret
         self.address = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
         try:
-            self.welcome = await self.request(
-                {"type": "hello", "version": p.VERSION, "client": client, "name": name}
-            )
+            self.welcome = await self.request(self._hello())
         except BaseException:
             await self.close()
             raise
         return self
+
+    def _hello(self) -> dict[str, Any]:
+        assert self._address is not None
+        name, client = self._address[2], self._address[3]
+        hello: dict[str, Any] = {
+            "type": "hello",
+            "version": p.VERSION,
+            "client": client,
+            "name": name,
+        }
+        # the secret the server gave for the name, once it has given one
+        secret = self.welcome.get("name_secret") or self._name_secret
+        if secret is not None:
+            hello["name_secret"] = secret
+        return hello
+
+    # ------------------------------------------------------------ standings
+    async def leaderboard(self, game: str, limit: int = 20) -> dict[str, Any]:
+        """The server's leaderboard of ``game`` (docs/protocol.md, "Standings")."""
+        return await self.request({"type": "leaderboard", "game": game, "limit": limit})
+
+    async def player_stats(
+        self, name: str | None = None, game: str | None = None
+    ) -> dict[str, Any]:
+        """A name's record at the server (our own if ``name`` is None)."""
+        return await self.request({"type": "player_stats", "name": name, "game": game})
 
     # ------------------------------------------------------------ the wire
     async def request(self, message: dict[str, Any]) -> dict[str, Any]:
@@ -204,7 +233,7 @@ class RemoteClient(TableClient):
 
     async def _reconnect(self) -> None:
         assert self._address is not None and self.table_id is not None
-        host, port, name, client = self._address
+        host, port = self._address[0], self._address[1]
         for delay in self.retry_delays:
             await self.sleep(delay)
             try:
@@ -214,9 +243,7 @@ class RemoteClient(TableClient):
             self._reader, self._writer, self._online = reader, writer, True
             self._reading = asyncio.get_running_loop().create_task(self._read(reader))
             try:
-                await self.request(
-                    {"type": "hello", "version": p.VERSION, "client": client, "name": name}
-                )
+                await self.request(self._hello())
                 taken = await self._take_back()
             except RemoteError as err:
                 log.warning("cannot take the seat back: %s", err)

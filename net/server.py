@@ -68,6 +68,7 @@ from saves.store import SaveStore
 
 from . import protocol as p
 from .client import PLAYING, StaleMove, Update
+from .standings import NameTaken, Standings
 from .table import Table
 
 log = logging.getLogger(__name__)
@@ -408,6 +409,8 @@ class TableServer:
         # who may take which seat back, kept beside the saves so that a restarted
         # server brings its unfinished tables back (only hashes of the tokens)
         self.seats_file = Path(store.root) / "server" / "tables.json"
+        # the names' statistics, ratings and secrets (net/standings.py)
+        self.standings = Standings(store)
 
     # ------------------------------------------------------------ life
     async def start(self, host: str = "127.0.0.1", port: int = 7420) -> tuple[str, int]:
@@ -689,6 +692,8 @@ class TableServer:
                 case p.Unsubscribe():
                     conn.subscribed = False
                     conn.send(p.Ok(id=rid))
+                case p.GetLeaderboard() | p.GetPlayerStats():  # net/standings.py
+                    await self._standings(conn, message)
         except p.ProtocolError as err:
             err.request_id = rid
             raise
@@ -704,12 +709,17 @@ class TableServer:
                 p.Error(id=message.id, code=p.BAD_VERSION, message=why, versions=list(p.VERSIONS))
             )
             raise _Closed
+        name = plain(message.name, p.MAX_NAME).strip() or "Player"
+        try:  # a name claimed by another client is refused (net/standings.py)
+            name_secret = self.standings.names.check(name, message.name_secret)
+        except NameTaken as err:
+            raise p.ProtocolError(p.NAME_TAKEN, str(err), message.id) from None
+        conn.name = name
         conn.hello = True
         conn.next_ping = self.clock() + self.limits.ping_seconds
         if conn.watchdog is not None:  # it sleeps until the hello's deadline: now the pings
             conn.watchdog.cancel()
             conn.watchdog = self._spawn(self._keep_watch(conn))
-        conn.name = plain(message.name, p.MAX_NAME).strip() or "Player"
         conn.send(
             p.Welcome(
                 id=message.id,
@@ -719,8 +729,23 @@ class TableServer:
                 games=sorted(games()),
                 levels=[lv.id for lv in LEVELS],
                 name=conn.name,
+                name_secret=name_secret,
             )
         )
+
+    async def _standings(
+        self, conn: Connection, message: p.GetLeaderboard | p.GetPlayerStats
+    ) -> None:
+        """A leaderboard or a player's record, from the server's saved games."""
+        if isinstance(message, p.GetLeaderboard):
+            if message.game not in games():
+                raise p.ProtocolError(p.BAD_MESSAGE, f"no game {message.game!r} here")
+            reply = await self.standings.leaderboard(message.game, message.limit)
+            conn.send(msgspec.convert({"id": message.id, **reply}, p.Leaderboard))
+            return
+        name = conn.name if message.name is None else plain(message.name, p.MAX_NAME).strip()
+        reply = await self.standings.player(name, message.game)
+        conn.send(msgspec.convert({"id": message.id, **reply}, p.PlayerRecord))
 
     def _list(self, conn: Connection, message: p.ListTables) -> None:
         """One page of the tables that match, from the cached summaries; its

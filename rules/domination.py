@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
-from . import domination_words
+from . import domination_figures, domination_words
 from .cards import SUITS, Card, card_text, deal_unseen, deck, parse_card, rank, stack_deck
 from .config import GameConfig, chosen_seat, option, seat_option
 from .domination_events import (
@@ -37,6 +37,7 @@ from .domination_events import (
 )
 from .errors import IllegalMove, NotationError, shown_input
 from .events import CardsDrawn, Event, NoData, SeatEvent
+from .figures import Samples
 from .game import SAMPLE_SEED, GameSpec, GameState, Outcome
 from .position import (
     PositionError,
@@ -773,6 +774,11 @@ class DominationSpec(GameSpec[DominationMove, DominationConfig]):
         "concede": {"allow_concede": True},
     }
     state_type = DominationState
+
+    figures = domination_figures.FIGURES
+
+    def figure_samples(self, seat: int, events: Sequence[Event], outcome: Outcome) -> Samples:
+        return domination_figures.figure_samples(seat, events)
 
     def new(
         self,

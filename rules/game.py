@@ -28,6 +28,7 @@ from typing import Any, ClassVar, Generic, Self, TypeVar
 from .config import GameConfig
 from .errors import IllegalMove, NotationError, shown_input
 from .events import COMMON_EVENT_TYPES, Event, EventData, fill_names
+from .figures import Figure, Samples
 from .views import View
 
 Move = Hashable
@@ -409,6 +410,14 @@ class GameSpec(ABC, Generic[M, C]):
         "Move 21" by default; a game of rounds says "Round 11" (and where a
         round has several moves, which one: "Round 5, card 3")."""
         return f"Move {ply + 1}"
+
+    # The game's own figures on a player's statistics page (rules/figures.py).
+    figures: ClassVar[tuple[Figure, ...]] = ()
+
+    def figure_samples(self, seat: int, events: Sequence[Event], outcome: Outcome) -> Samples:
+        """The samples of :attr:`figures` in one finished game, from ``seat``'s
+        side, read from every event of the game (unredacted). None by default."""
+        return {}
 
     def seat_names(self, config: C) -> list[str]:
         """Default names of the seats, for display."""

@@ -40,6 +40,7 @@ from tui.host_cli import add_host_parser
 from tui.plain import plain
 from tui.saves_cli import cmd_saves_export, cmd_saves_list, cmd_saves_show
 from tui.serve_cli import add_serve_parser
+from tui.stats_cli import add_stats_parser
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
@@ -244,6 +245,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_host_parser(sub, common)  # `cardtable ssh-host`: tui/host_cli.py
     add_serve_parser(sub, common)  # `cardtable serve`: tui/serve_cli.py
     add_bot_parser(sub)  # `cardtable bot`: tui/bot_cli.py
+    add_stats_parser(sub, common)  # `cardtable stats`: tui/stats_cli.py
     return parser
 
 

@@ -28,6 +28,7 @@ from ..cards import Card, card_text, deck, stack_deck
 from ..config import chosen_seat
 from ..errors import IllegalMove
 from ..events import CardsDrawn, Event, SeatEvent
+from ..figures import Samples
 from ..game import SAMPLE_SEED, GameSpec, GameState, MoveClock, Outcome
 from ..position import (
     NONE,
@@ -46,6 +47,7 @@ from ..position import (
 from ..registry import CATALOGUE
 from ..rng import GameRng
 from ..views import View
+from . import figures as stress_figures
 from . import words
 from .events import (
     STRESS_EVENTS,
@@ -1110,6 +1112,11 @@ class StressSpec(GameSpec[StressMove, StressConfig]):
     event_types = STRESS_EVENTS
     presets: ClassVar[dict[str, dict[str, Any]]] = PRESETS
     state_type = StressState
+
+    figures = stress_figures.FIGURES
+
+    def figure_samples(self, seat: int, events: Sequence[Event], outcome: Outcome) -> Samples:
+        return stress_figures.figure_samples(seat, events, outcome)
 
     def state_from_view(
         self, config: StressConfig, view: View, scores: Sequence[int]

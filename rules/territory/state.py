@@ -21,6 +21,7 @@ from ..cards import Card, card_text, deck, parse_card, rank_text, stack_deck
 from ..config import chosen_seat
 from ..errors import IllegalMove, shown_input
 from ..events import CardsDrawn, Event, SeatEvent
+from ..figures import Samples
 from ..game import SAMPLE_SEED, GameSpec, GameState, MoveClock, Outcome
 from ..position import (
     NONE,
@@ -36,6 +37,7 @@ from ..position import (
 from ..registry import CATALOGUE
 from ..rng import GameRng
 from ..views import Record, View
+from . import figures as territory_figures
 from . import words
 from .board import (
     CARD_MASK,
@@ -1082,6 +1084,11 @@ class TerritorySpec(GameSpec[TerritoryMove, TerritoryConfig]):
     event_types = TERRITORY_EVENTS
     presets: ClassVar[dict[str, dict[str, Any]]] = PRESETS
     state_type = TerritoryState
+
+    figures = territory_figures.FIGURES
+
+    def figure_samples(self, seat: int, events: Sequence[Event], outcome: Outcome) -> Samples:
+        return territory_figures.figure_samples(seat, events, outcome)
 
     def new(
         self,

@@ -20,6 +20,7 @@ import msgspec
 from ..config import chosen_seat
 from ..errors import IllegalMove
 from ..events import Event, SeatEvent
+from ..figures import Samples
 from ..game import SAMPLE_SEED, GameSpec, GameState, MoveClock, Outcome
 from ..position import (
     NONE,
@@ -36,6 +37,7 @@ from ..position import (
 from ..registry import CATALOGUE
 from ..rng import GameRng
 from ..views import View
+from . import figures as trick_figures
 from .core import (
     NO_BLOCK_TARGET,
     REPEATED_PAIR,
@@ -900,6 +902,12 @@ class TrickSpec(GameSpec[TrickMove, TrickConfig]):
     event_types = TRICK_EVENTS
     presets: ClassVar[dict[str, dict[str, Any]]] = PRESETS
     state_type = TrickState
+
+    figures = trick_figures.FIGURES
+
+    def figure_samples(self, seat: int, events: Sequence[Event], outcome: Outcome) -> Samples:
+        return trick_figures.figure_samples(seat, events, outcome)
+
     view_move_fields = ("pending", "history", "last_round.moves")
     event_move_fields = ("move", "moves")
 

@@ -9,6 +9,7 @@ sitting (``new_game``)."""
 from __future__ import annotations
 
 import functools
+import time
 from collections.abc import Callable
 
 from net.client import NoHints
@@ -16,6 +17,8 @@ from rules.errors import MoveError
 from rules.events import SeatEvent
 from rules.game import Outcome
 from rules.registry import get_game
+from saves.errors import SaveError
+from saves.stats import compute_store
 from tui.games.connection import TableConnection
 from tui.games.rounds import RoundSummaries
 from tui.screens.analysis import analyse
@@ -26,6 +29,7 @@ from tui.screens.pause import PauseScreen
 from tui.screens.rules import RulesScreen
 from tui.screens.score_history import ScoreHistoryScreen
 from tui.screens.settings import SettingsScreen
+from tui.stats_text import rating_change_lines
 
 
 class TableEnding(RoundSummaries, TableConnection):
@@ -85,9 +89,29 @@ class TableEnding(RoundSummaries, TableConnection):
                     for e in self.client.history(self.seat)
                     if e.kind == "resign" and isinstance(e.data, SeatEvent)
                 ],
+                rating_change=self._rating_change if self.client.connection is None else None,
             ),
             self._after_game_over,
         )
+
+    def _rating_change(self) -> list[str]:
+        """The rating change of a game played here, from the saved games (run
+        in a thread: the table saves the last move in the background, so the
+        finished record is waited for a moment; a game not saved has none)."""
+        store = self.app.store  # type: ignore[attr-defined]
+        record_id = self.client.record_id
+        for _ in range(20):
+            if self._closed or not store.exists(record_id):
+                return []
+            try:
+                finished = store.load(record_id).status == "finished"
+            except SaveError:
+                return []
+            if finished:
+                names = [s.name for s in self.client.seats if s.kind != "bot"]
+                return rating_change_lines(compute_store(store), record_id, names)
+            time.sleep(0.1)
+        return []
 
     def result(self) -> Outcome:
         """How the game ended, as the rules decided (the update carries it)."""

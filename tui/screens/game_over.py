@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import ClassVar
 
 from rich.text import Text
@@ -118,8 +118,11 @@ class GameOverScreen(InputGuard, ModalScreen[str]):
         back: str = "Home",
         score_label: str = "points",
         resigned: Collection[int] = (),
+        rating_change: Callable[[], list[str]] | None = None,
     ) -> None:
         super().__init__()
+        # what the game did to the ratings (docs/stats.md), worked out in a thread
+        self.rating_change = rating_change
         # where h goes: home, or the lobby of a table elsewhere
         self.back = back
         self.game_id = game_id
@@ -134,6 +137,7 @@ class GameOverScreen(InputGuard, ModalScreen[str]):
         with Vertical(classes="dialog", id="game-over"):
             yield Static("Game over", classes="title")
             yield Static(self.result_renderable(), id="result")
+            yield Static("", id="rating-change")
             with Horizontal(classes="buttons"):
                 yield Button("Rematch (r)", id="rematch", variant="primary", compact=True)
                 yield Button(f"{self.back} (h)", id="home", compact=True)
@@ -148,6 +152,17 @@ class GameOverScreen(InputGuard, ModalScreen[str]):
             None,
             newlines=True,
         )
+
+    def on_mount(self) -> None:
+        if self.rating_change is not None:
+            self.run_worker(self._show_rating_change, thread=True, exit_on_error=False)
+
+    def _show_rating_change(self) -> None:
+        assert self.rating_change is not None
+        lines = self.rating_change()
+        if lines:
+            text = plain_text("\n".join(lines), None, newlines=True)
+            self.app.call_from_thread(self.query_one("#rating-change", Static).update, text)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if not self.input_guarded:  # a click meant for the table underneath

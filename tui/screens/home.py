@@ -60,6 +60,7 @@ _ACTIONS = {
     "host": "[@click=screen.host]Host (o)[/]",
     "rules": "[@click=screen.rules]Rules (?)[/]",
     "settings": "[@click=screen.settings]Settings (s)[/]",
+    "stats": "[@click=screen.statistics]Statistics (t)[/]",
     "quit": "[@click=screen.quit]Quit (q)[/]",
 }
 
@@ -77,6 +78,7 @@ class HomeScreen(Screen[None]):
         Binding("o", "host", "Host", id="home.host"),
         Binding("question_mark,f1", "rules", "Rules", key_display="?", id="home.rules"),
         Binding("s", "settings", "Settings", id="home.settings"),
+        Binding("t", "statistics", "Statistics", id="home.stats"),
         Binding("q", "quit", "Quit", id="home.quit"),
     ]
 
@@ -168,6 +170,11 @@ class HomeScreen(Screen[None]):
         from .settings import SettingsScreen
 
         self.app.push_screen(SettingsScreen())
+
+    def action_statistics(self) -> None:
+        from .stats import StatisticsScreen  # tui/screens/stats.py (issue 27)
+
+        self.app.push_screen(StatisticsScreen(self.selected_game))
 
     async def action_quit(self) -> None:
         self.app.exit(0)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import errno
 import getpass
+from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import ComposeResult
@@ -22,6 +23,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 
+from tui.name_secrets import keep_secret, secret_for
 from tui.network import DEFAULT_PORT, default_address, parse_address
 from tui.plain import plain, plain_text
 from tui.styles import FORMS
@@ -45,7 +47,9 @@ def default_name(saved: str) -> str:
         return "Player"
 
 
-async def connect(host: str, port: int, name: str, *, grants: Grants) -> RemoteClient:
+async def connect(
+    host: str, port: int, name: str, *, grants: Grants, config_dir: Path | None = None
+) -> RemoteClient:
     """A lobby connection; ConnectionError with a one-line sentence if not.
 
     Every connection the app makes comes through here, so the grants are
@@ -57,9 +61,11 @@ async def connect(host: str, port: int, name: str, *, grants: Grants) -> RemoteC
     if not grants.may_join(host, port):
         raise ConnectionError(NOT_ALLOWED)
     where = f"{host}:{port}"
+    # the name is claimed at the server, and kept with its secret (tui/name_secrets.py)
+    secret = secret_for(config_dir, where, name) if config_dir is not None else None
     try:
-        return await asyncio.wait_for(
-            RemoteClient.connect(host, port, name), timeout=CONNECT_SECONDS
+        client = await asyncio.wait_for(
+            RemoteClient.connect(host, port, name, name_secret=secret), timeout=CONNECT_SECONDS
         )
     except TimeoutError:
         raise ConnectionError(f"no answer from {where} within {CONNECT_SECONDS:g} s") from None
@@ -67,6 +73,13 @@ async def connect(host: str, port: int, name: str, *, grants: Grants) -> RemoteC
         raise ConnectionError(f"{where} refused us: {err}") from None
     except OSError as err:
         raise ConnectionError(f"cannot connect to {where}: {err.strerror or err}") from None
+    given = client.welcome.get("name_secret")
+    if config_dir is not None and isinstance(given, str) and given:
+        # under the name sent, and the name the server made of it (the lobby
+        # reconnects with that one)
+        for kept_as in {name, str(client.welcome.get("name") or name)}:
+            keep_secret(config_dir, where, kept_as, given)
+    return client
 
 
 class _ServerForm(Screen[None]):
@@ -135,7 +148,9 @@ class _ServerForm(Screen[None]):
         name = self.player_name()
         self.error(f"Connecting to {host}:{port}…")
         try:
-            client = await connect(host, port, name, grants=self.cardtable.grants)
+            client = await connect(
+                host, port, name, grants=self.cardtable.grants, config_dir=self.cardtable.config_dir
+            )
         except ConnectionError as err:
             self.error(f"{str(err)[0].upper()}{str(err)[1:]}.")
             return

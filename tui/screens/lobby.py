@@ -54,6 +54,7 @@ class LobbyScreen(Screen[None]):
         Binding("w", "watch", "Watch", id="lobby.watch"),
         Binding("c", "create", "Create table", id="lobby.create"),
         Binding("f5,ctrl+r", "refresh", "Refresh", key_display="F5", id="lobby.refresh"),
+        Binding("b", "leaderboard", "Leaderboard", id="lobby.board"),  # issue 27
         Binding("escape", "close", "Leave", id="lobby.leave"),
     ]
 
@@ -117,7 +118,13 @@ class LobbyScreen(Screen[None]):
         host, _, port = self.client.address.rpartition(":")
         name = str(self.client.welcome.get("name") or "Player")
         try:
-            client = await connect(host.strip("[]"), int(port), name, grants=self.cardtable.grants)
+            client = await connect(
+                host.strip("[]"),
+                int(port),
+                name,
+                grants=self.cardtable.grants,
+                config_dir=self.cardtable.config_dir,
+            )
         except ConnectionError:
             await self._server_gone()
             return
@@ -225,6 +232,13 @@ class LobbyScreen(Screen[None]):
 
         self.app.push_screen(SeatChoiceScreen(choices), chosen)
 
+    def action_leaderboard(self) -> None:
+        from .stats_leaderboard import LeaderboardScreen  # the server's standings
+
+        summary = self.selected()
+        game = str(summary["game"]) if summary is not None else None
+        self.app.push_screen(LeaderboardScreen(self.client, game))
+
     def action_watch(self) -> None:
         summary = self.selected()
         if summary is None:
@@ -268,7 +282,13 @@ class LobbyScreen(Screen[None]):
         host, _, port = self.client.address.rpartition(":")
         name = str(self.client.welcome.get("name") or "Player")
         try:
-            client = await connect(host.strip("[]"), int(port), name, grants=self.cardtable.grants)
+            client = await connect(
+                host.strip("[]"),
+                int(port),
+                name,
+                grants=self.cardtable.grants,
+                config_dir=self.cardtable.config_dir,
+            )
         except ConnectionError as err:
             self.say(f"{err}", problem=True)
             return

@@ -1,5 +1,10 @@
 """The scores round by round, during a game and after it: a small dialog over
-the table (``s`` on a game screen), built from the events the seat has seen."""
+the table (``s`` on a game screen), built from the events the seat has seen.
+
+Once two rounds have ended, a chart of every seat's score after each round
+sits above the table (a textual-plotext plot: Domination's race to the
+target, Trick's chips by round): a race reads at a glance in a chart, the
+exact figures stay in the table under it."""
 
 from __future__ import annotations
 
@@ -13,6 +18,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from tui.plain import plain, plain_text
+
+CHART_FROM = 2  # rounds ended before a chart says more than the table
 
 # (round number, every seat's score after it)
 RoundScores = tuple[int, Sequence[int]]
@@ -38,6 +45,11 @@ def score_rows(rounds: Sequence[RoundScores], names: Sequence[str]) -> list[str]
 
 
 class ScoreHistoryScreen(ModalScreen[None]):
+    DEFAULT_CSS = """
+    ScoreHistoryScreen #score-history.charted { width: 76; max-height: 23; }
+    ScoreHistoryScreen #score-chart { height: 11; }
+    ScoreHistoryScreen #score-history.charted #score-rows { max-height: 8; }
+    """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,enter,s,space", "close", "Back to the table", key_display="Esc")
     ]
@@ -48,16 +60,36 @@ class ScoreHistoryScreen(ModalScreen[None]):
         self.names = list(names)
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog", id="score-history"):
+        charted = len(self.rounds) >= CHART_FROM
+        with Vertical(classes="dialog charted" if charted else "dialog", id="score-history"):
             yield Static("Scores round by round", classes="title")
+            if charted:
+                from textual_plotext import PlotextPlot  # only once there is a race to draw
+
+                yield PlotextPlot(id="score-chart")
             with VerticalScroll(id="score-rows"):
                 text = "\n".join(score_rows(self.rounds, self.names))
                 yield Static(plain_text(text, None, newlines=True))
 
     def on_mount(self) -> None:
+        if len(self.rounds) >= CHART_FROM:
+            self._draw_chart()
         rows = self.query_one("#score-rows", VerticalScroll)
         rows.focus()
         rows.scroll_end(animate=False)  # the latest rounds first in sight
+
+    def _draw_chart(self) -> None:
+        from textual_plotext import PlotextPlot
+
+        plt = self.query_one("#score-chart", PlotextPlot).plt
+        numbers = [0] + [number for number, _ in self.rounds]
+        for seat, name in enumerate(self.names):
+            scores = [0] + [scores[seat] if seat < len(scores) else 0 for _, scores in self.rounds]
+            plt.plot(numbers, scores, marker="braille", label=plain(name, 12))
+        plt.xlabel("round")
+        top = max(numbers)
+        step = max(1, -(-top // 8))
+        plt.xticks([float(n) for n in range(0, top + 1, step)])
 
     def action_close(self) -> None:
         self.dismiss()

@@ -1,0 +1,76 @@
+"""Skill ratings per player and game, by openskill's Plackett-Luce model.
+
+Plackett-Luce rates a game of any number of seats from its finishing order
+(ties allowed), so one model serves two-player Domination and eight-player
+Stress alike. A player starts at the library's default (mu 25, sigma 25/3);
+each finished game moves every person's rating as ``model.rate`` says, in
+the order the games ended. A computer seat has a fixed rating per game and
+level (:data:`COMPUTER_RATINGS`, calibrated from arena runs: docs/stats.md),
+so a person's rating against the computer means something from the first
+game; the computer's own rating never moves.
+
+The rating shown is ``mu`` (the library's estimate of the skill), with
+``sigma`` (its uncertainty) beside it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from openskill.models import PlackettLuce
+
+MODEL = PlackettLuce()
+DEFAULT_MU = float(MODEL.mu)
+DEFAULT_SIGMA = float(MODEL.sigma)
+# how sure the calibration is of a computer level: small, as it was measured
+# over hundreds of games, so one game against a person hardly moves it
+COMPUTER_SIGMA = 1.0
+
+# game -> computer level -> mu, from the arena (docs/stats.md, "Computer
+# ratings"; `python tests/perf/bench_calibrate_ratings.py` measures them again).
+# Easy plays at random and is pinned at the library's default of a newcomer.
+COMPUTER_RATINGS: Mapping[str, Mapping[str, float]] = {
+    "domination": {"easy": 25.0, "medium": 28.9, "hard": 30.0},
+    "stress": {"easy": 25.0, "medium": 37.0, "hard": 43.0},
+    "territory": {"easy": 25.0, "medium": 37.4, "hard": 40.9},
+    "trick": {"easy": 25.0, "medium": 37.4, "hard": 42.2},
+}
+
+
+@dataclass(frozen=True)
+class Rating:
+    mu: float = DEFAULT_MU
+    sigma: float = DEFAULT_SIGMA
+
+    @property
+    def shown(self) -> str:
+        """``27.4 ± 5.1``: the rating as a screen or a command prints it."""
+        return f"{self.mu:.1f} ± {self.sigma:.1f}"
+
+    def to_json(self) -> dict[str, float]:
+        return {"mu": round(self.mu, 4), "sigma": round(self.sigma, 4)}
+
+
+def computer_rating(game: str, level: str | None) -> Rating:
+    """The fixed rating of the computer at ``level`` in ``game`` (an unknown
+    level or game: a newcomer's)."""
+    mu = COMPUTER_RATINGS.get(game, {}).get(level or "", DEFAULT_MU)
+    return Rating(mu, COMPUTER_SIGMA)
+
+
+def rate(entrants: Sequence[Rating], places: Sequence[int]) -> list[Rating]:
+    """Every entrant's rating after one game in which they finished at
+    ``places`` (1 the best; tied entrants share a place). The caller keeps
+    only the ratings that may move (people's, not the computer's)."""
+    teams = [[MODEL.rating(mu=r.mu, sigma=r.sigma)] for r in entrants]
+    rated = MODEL.rate(teams, ranks=[float(p) for p in places])
+    return [Rating(float(team[0].mu), float(team[0].sigma)) for team in rated]
+
+
+def win_chance(a: Rating, b: Rating) -> float:
+    """The model's chance that ``a`` beats ``b`` in a two-seat game."""
+    chances = MODEL.predict_win(
+        [[MODEL.rating(mu=a.mu, sigma=a.sigma)], [MODEL.rating(mu=b.mu, sigma=b.sigma)]]
+    )
+    return float(chances[0])

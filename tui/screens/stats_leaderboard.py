@@ -1,0 +1,112 @@
+"""A server's leaderboard, game by game (``b`` in the lobby; docs/protocol.md,
+"Standings"): the names that play there, best rating first, with their
+record. Names come from the server: shown as plain text, never markup."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Header, Static
+
+from rules.registry import games, get_game
+from tui.plain import plain, plain_text
+
+if TYPE_CHECKING:
+    from net.remote import RemoteClient
+
+COLUMNS = ("#", "Player", "Games", "Won", "Lost", "Drawn", "Rating")
+
+
+def leaderboard_rows(reply: dict[str, Any], me: str) -> list[tuple[str, ...]]:
+    """The reply's rows as the table shows them; the player's own name marked."""
+    rows: list[tuple[str, ...]] = []
+    for row in reply.get("players", []):
+        rating = row.get("rating")
+        shown = f"{rating['mu']:.1f} ± {rating['sigma']:.1f}" if rating else "-"
+        name = plain(row.get("name", ""), 32) + (" (you)" if row.get("name") == me else "")
+        rows.append(
+            (
+                str(row.get("place", "")),
+                name,
+                str(row.get("games", 0)),
+                str(row.get("wins", 0)),
+                str(row.get("losses", 0)),
+                str(row.get("draws", 0)),
+                shown,
+            )
+        )
+    return rows
+
+
+class LeaderboardScreen(Screen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "close", "Back to the lobby", id="board.back"),
+        Binding("g,right", "next_game", "Next game", key_display="g", id="board.game"),
+        Binding("f5,ctrl+r", "refresh", "Refresh", key_display="F5", id="board.refresh"),
+    ]
+    DEFAULT_CSS = """
+    LeaderboardScreen #board-title { height: 1; padding: 0 1; text-style: bold; }
+    LeaderboardScreen #board-note { height: auto; padding: 0 1; color: $text-muted; }
+    LeaderboardScreen DataTable { height: 1fr; }
+    """
+
+    def __init__(self, client: RemoteClient, game: str | None = None) -> None:
+        super().__init__()
+        self.client = client
+        offered = [str(g) for g in client.welcome.get("games", []) if g in games()]
+        self.games: list[str] = offered or sorted(games())
+        self.game: str = game if game is not None and game in self.games else self.games[0]
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static("", id="board-title")
+        yield DataTable(id="board", cursor_type="row", zebra_stripes=True)
+        yield Static("", id="board-note")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.sub_title = f"leaderboard · {plain(self.client.address, 60)}"
+        self.query_one(DataTable).add_columns(*COLUMNS)
+        self.action_refresh()
+
+    def action_refresh(self) -> None:
+        self.run_worker(self._load(), group="board", exclusive=True, exit_on_error=False)
+
+    def action_next_game(self) -> None:
+        self.game = self.games[(self.games.index(self.game) + 1) % len(self.games)]
+        self.action_refresh()
+
+    def action_close(self) -> None:
+        self.dismiss()
+
+    async def _load(self) -> None:
+        title = self.query_one("#board-title", Static)
+        note = self.query_one("#board-note", Static)
+        title.update(f"{get_game(self.game).title}: the players here, best rating first")
+        table = self.query_one(DataTable)
+        if "standings" not in self.client.welcome.get("capabilities", []):
+            table.clear()
+            note.update("This server keeps no leaderboard (an older cardtable).")
+            return
+        try:
+            reply = await self.client.leaderboard(self.game)
+        except Exception as err:  # the connection's trouble, in one line
+            note.update(plain_text(f"No leaderboard: {err}"))
+            return
+        table.clear()
+        me = str(self.client.welcome.get("name") or "")
+        for row in leaderboard_rows(reply, me):
+            table.add_row(*(plain_text(cell, 40) for cell in row))
+        total = int(reply.get("total", 0))
+        if not total:
+            note.update("Nobody has finished a game of it here yet.")
+        else:
+            note.update(
+                plain_text(
+                    f"{total} player{'s' if total != 1 else ''}. Ratings: openskill's mu ± "
+                    "sigma (docs/stats.md). g: next game, F5: refresh, Esc: the lobby."
+                )
+            )
