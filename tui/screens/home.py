@@ -3,6 +3,7 @@ network table, rules, settings, quit."""
 
 from __future__ import annotations
 
+from importlib.util import find_spec
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
@@ -18,10 +19,11 @@ from rules.registry import CATALOGUE
 if TYPE_CHECKING:
     from tui.app import CardTableApp
 
-# The games of the table come from the rules' catalogue (rules/registry.py): a
-# game not registered yet is listed as coming soon. The first paint uses the
-# catalogue's texts; the registry (which imports every game) is loaded right
-# after it, keeping startup lean (tests/perf/bench_startup.py).
+# The games of the table come from the rules' catalogue (rules/registry.py),
+# with their titles and pitches: the home screen lists them without importing
+# any game (startup stays lean: tests/perf/bench_startup.py). A game whose
+# module is not there yet is listed as coming soon; the registry, which imports
+# every game, loads only when a game is chosen.
 
 
 def game_options(games: dict[str, tuple[str, str, bool]]) -> list[Option]:
@@ -36,21 +38,12 @@ def game_options(games: dict[str, tuple[str, str, bool]]) -> list[Option]:
 
 
 def available_games() -> dict[str, tuple[str, str, bool]]:
-    """id -> (title, one-line summary, playable now)."""
-    from rules.registry import games
-
-    registered = games()
-    out: dict[str, tuple[str, str, bool]] = {}
-    for game_id in CATALOGUE:
-        spec = registered.get(game_id)
-        if spec is not None:
-            out[game_id] = (spec.title, spec.summary, True)
-        else:
-            title, pitch = CATALOGUE[game_id]
-            out[game_id] = (title, pitch, False)
-    for game_id, spec in registered.items():  # a game added beyond the four
-        out.setdefault(game_id, (spec.title, spec.summary, True))
-    return out
+    """id -> (title, one-line summary, playable now): from the catalogue, a game
+    playable when its rules module exists (found, not imported)."""
+    return {
+        game_id: (title, pitch, find_spec(f"rules.{game_id}") is not None)
+        for game_id, (title, pitch) in CATALOGUE.items()
+    }
 
 
 _ACTIONS = {
@@ -88,8 +81,7 @@ class HomeScreen(Screen[None]):
         yield Header()
         with Vertical(id="home"):
             yield Static("Choose a game, then what to do with it.", id="home-intro")
-            first_paint = {g: (*CATALOGUE[g], True) for g in CATALOGUE}
-            yield OptionList(*game_options(first_paint), id="games")
+            yield OptionList(*game_options(available_games()), id="games")
             # clickable words rather than Buttons: as good for a mouse, and lighter
             # at startup (tests/perf/bench_startup.py)
             yield Static(actions_markup(self.cardtable.grants.may_host), id="home-actions")
@@ -107,15 +99,6 @@ class HomeScreen(Screen[None]):
         games = self.query_one("#games", OptionList)
         games.highlighted = 0
         games.focus()
-        self.call_after_refresh(self.load_games)
-
-    def load_games(self) -> None:
-        """The registered games: their own summaries; the others coming soon."""
-        games = self.query_one("#games", OptionList)
-        highlighted = games.highlighted
-        games.clear_options()
-        games.add_options(game_options(available_games()))
-        games.highlighted = highlighted
 
     @property
     def selected_game(self) -> str | None:
