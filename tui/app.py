@@ -206,6 +206,18 @@ class CardTableApp(App[int]):
             # a bad id or option from the command line: a sentence on the home screen
             self.notify(plain(err), severity="error", timeout=10, markup=False)
 
+    def action_show_help_panel(self) -> None:
+        """The keys panel, listing the app's actions (tui/widgets/keys_panel.py)."""
+        from textual.css.query import NoMatches
+        from textual.widgets import HelpPanel
+
+        from .widgets.keys_panel import AppHelpPanel
+
+        try:
+            self.screen.query_one(HelpPanel)
+        except NoMatches:
+            self.screen.mount(AppHelpPanel())
+
     # ------------------------------------------------------------------ screenshots
     def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:
         """The palette's Screenshot: into the data folder's ``screenshots/`` (a

@@ -52,7 +52,7 @@ _ACTIONS = {
     "join": "[@click=screen.join]Join (j)[/]",
     "host": "[@click=screen.host]Host (o)[/]",
     "rules": "[@click=screen.rules]Rules (?)[/]",
-    "settings": "[@click=screen.settings]Settings (s)[/]",
+    "settings": "[@click=screen.settings]Settings (,)[/]",
     "quit": "[@click=screen.quit]Quit (q)[/]",
 }
 
@@ -69,7 +69,7 @@ class HomeScreen(Screen[None]):
         Binding("j", "join", "Join", id="home.join"),
         Binding("o", "host", "Host", id="home.host"),
         Binding("question_mark,f1", "rules", "Rules", key_display="?", id="home.rules"),
-        Binding("s", "settings", "Settings", id="home.settings"),
+        Binding("comma", "settings", "Settings", key_display=",", id="home.settings"),
         Binding("q", "quit", "Quit", id="home.quit"),
     ]
 

@@ -84,7 +84,8 @@ def entry_row(entry: SaveEntry) -> tuple[Text, ...]:
 class ResumeScreen(Screen[None]):
     CSS_PATH: ClassVar[CSSPathType | None] = [LISTS]
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "resume", "Resume", key_display="⏎", id="resume.resume", priority=True),
+        # r resumes, as on the home screen (one key for one thing); Enter too
+        Binding("enter,r", "resume", "Resume", key_display="⏎", id="resume.resume", priority=True),
         # Enter on a finished game opens its replay, and the footer says so
         Binding(
             "enter", "replay", "Replay", key_display="⏎", id="resume.enter.replay", priority=True

@@ -39,7 +39,13 @@ def score_rows(rounds: Sequence[RoundScores], names: Sequence[str]) -> list[str]
 
 class ScoreHistoryScreen(ModalScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,enter,s,space", "close", "Back to the table", key_display="Esc")
+        Binding(
+            "escape,enter,s,space",
+            "close",
+            "Back to the table",
+            key_display="Esc",
+            id="scores.close",
+        )
     ]
 
     def __init__(self, rounds: Sequence[RoundScores], names: Sequence[str]) -> None:
