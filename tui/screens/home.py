@@ -57,9 +57,25 @@ _ACTIONS = {
 }
 
 
-def actions_markup(may_host: bool) -> str:
-    """The clickable actions: Host only where this app may open a server."""
-    return "   ".join(text for action, text in _ACTIONS.items() if may_host or action != "host")
+# the columns the actions have at 80: the screen less #home's padding
+ACTIONS_WIDTH = 76
+ACTIONS_GAP = "   "
+
+
+def actions_markup(may_host: bool, width: int = ACTIONS_WIDTH) -> str:
+    """The clickable actions, Host only where this app may open a server, in as
+    few lines as ``width`` allows, evenly filled, each breaking between two
+    actions, never inside one ("Host" / "(o)")."""
+    shown = [m for a, m in _ACTIONS.items() if may_host or a != "host"]
+    cells = [Text.from_markup(m).cell_len for m in shown]
+    for count in range(1, len(shown) + 1):
+        per_line = -(-len(shown) // count)  # ceiling
+        lines = [range(i, min(i + per_line, len(shown))) for i in range(0, len(shown), per_line)]
+        gaps = len(ACTIONS_GAP)
+        widths = [sum(cells[i] for i in line) + gaps * (len(line) - 1) for line in lines]
+        if max(widths) <= width or per_line == 1:
+            break
+    return "\n".join(ACTIONS_GAP.join(shown[i] for i in line) for line in lines)
 
 
 class HomeScreen(Screen[None]):

@@ -16,6 +16,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
+from tui.glyphs import in_words
 from tui.plain import plain, plain_text
 from tui.styles import LISTS
 
@@ -157,7 +158,9 @@ class ResumeScreen(Screen[None]):
         else:
             r = entry.record
             extra = f", preset {plain(r.preset, 40)}" if r.preset else ""
-            hint = "⏎ resume" if r.status == "playing" else "⏎ replay"
+            hint = in_words(
+                "⏎ resume" if r.status == "playing" else "⏎ replay", self.cardtable.ascii
+            )
             game = plain(r.game, 40)
             detail.update(
                 plain_text(
