@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import events
+from textual._compositor import CompositorUpdate
 from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
@@ -206,6 +207,39 @@ class CardTableApp(App[int]):
             # a bad id or option from the command line: a sentence on the home screen
             self.notify(plain(err), severity="error", timeout=10, markup=False)
 
+    # ------------------------------------------------------------------ ASCII
+    @property
+    def ascii(self) -> bool:
+        """The whole screen in ASCII (tui/glyphs.py): ``--ascii``, or the ASCII
+        card style (a terminal that cannot draw the suits cannot draw the rest)."""
+        return self.card_style.ascii
+
+    def get_key_display(self, binding: Binding) -> str:
+        from .glyphs import key_text
+
+        return key_text(super().get_key_display(binding), self.ascii)
+
+    def _display(self, screen: Screen[Any], renderable: Any) -> None:
+        # the terminal sees ASCII only (tui/ascii_screen.py); screenshots and
+        # tests read the screen as drawn, before this step
+        if self.ascii and isinstance(renderable, CompositorUpdate):
+            from .ascii_screen import AsciiUpdate
+
+            renderable = AsciiUpdate(renderable)
+        super()._display(screen, renderable)
+
+    def action_show_help_panel(self) -> None:
+        """The keys panel, listing the app's actions (tui/widgets/keys_panel.py)."""
+        from textual.css.query import NoMatches
+        from textual.widgets import HelpPanel
+
+        from .widgets.keys_panel import AppHelpPanel
+
+        try:
+            self.screen.query_one(HelpPanel)
+        except NoMatches:
+            self.screen.mount(AppHelpPanel())
+
     # ------------------------------------------------------------------ screenshots
     def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:
         """The palette's Screenshot: into the data folder's ``screenshots/`` (a
@@ -228,13 +262,14 @@ class CardTableApp(App[int]):
     async def start_from_launch(self, launch: dict[str, Any]) -> None:
         from rules.registry import CATALOGUE, get_game
 
-        from .seating import build_seats, coerce_options, kinds_from_vs
+        from .seating import build_seats, coerce_options, kinds_from_vs, without_clocks
 
         spec = get_game(str(launch.get("game") or next(iter(CATALOGUE))))
         options = coerce_options(spec, dict(launch.get("options") or {}))
         preset = launch.get("preset")
-        config = spec.config(preset, **options)
-        kinds = kinds_from_vs(str(launch.get("vs") or "computer:medium"), config.players)
+        players = spec.config(preset, **options).players
+        kinds = kinds_from_vs(str(launch.get("vs") or "computer:medium"), players)
+        config = spec.config(preset, **{**without_clocks(spec, preset, kinds), **options})
         seats, mine = build_seats(kinds, spec.seat_names(config))
         await self.start_game(spec.id, config, seats, mine, seed=launch.get("seed"), preset=preset)
 

@@ -15,7 +15,8 @@ from typing import Any, TextIO
 
 from rules.bots.arena import ArenaSpec, Summary, Times, arena, make_player
 from rules.errors import UnknownGame
-from rules.registry import games, get_game
+from rules.registry import games
+from tui.game_names import game_named
 
 BAR_WIDTH = 30
 
@@ -56,7 +57,7 @@ def add_arena_parser(subparsers: Any) -> argparse.ArgumentParser:
 def run_arena(args: argparse.Namespace) -> int:
     try:
         spec = ArenaSpec(
-            game=get_game(args.game).id,
+            game=game_named(args.game).id,
             a=args.a,
             b=args.b,
             games=args.games,

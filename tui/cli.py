@@ -28,7 +28,7 @@ from rules.bots import LEVELS
 from rules.config import parse_option_value
 from rules.errors import UnknownGame, shown_input
 from rules.game import GameSpec
-from rules.registry import games, get_game
+from rules.registry import games
 from saves.errors import SaveError
 from saves.record import check_field
 from saves.store import SaveStore
@@ -36,6 +36,7 @@ from tui.arena_cli import add_arena_parser
 from tui.bot_cli import add_bot_parser
 from tui.cli_output import OutputError
 from tui.cli_output import print_out as _print
+from tui.game_names import game_named, game_option_names
 from tui.host_cli import add_host_parser
 from tui.plain import plain
 from tui.saves_cli import cmd_saves_export, cmd_saves_list, cmd_saves_show
@@ -64,7 +65,7 @@ class UserError(Exception):
 class _Parser(argparse.ArgumentParser):
     # argparse prints the usage and exits; we want one line and exit code 2
     def error(self, message: str) -> NoReturn:
-        raise UserError(f"{message} (see `{self.prog} --help`)")
+        raise UserError(f"{message} ({_option_pointer(message)}see `{self.prog} --help`)")
 
     # argparse ignores a failed write of --help; we say so (`--help > /dev/full`)
     def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
@@ -75,6 +76,20 @@ class _Parser(argparse.ArgumentParser):
                 raise
             except OSError as err:
                 raise OutputError(str(err)) from err
+
+
+def _option_pointer(message: str) -> str:
+    """For `--players 9`: a game's setting is given as `--option players=9`."""
+    if not message.startswith("unrecognized arguments:"):
+        return ""
+    words = message.removeprefix("unrecognized arguments:").split()
+    for at, word in enumerate(words):
+        name, _, value = word.removeprefix("--").partition("=")
+        name = name.replace("-", "_")
+        if word.startswith("--") and name in game_option_names():
+            value = value or (words[at + 1] if at + 1 < len(words) else "VALUE")
+            return f"did you mean --option {name}={value}? "
+    return ""
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -365,11 +380,11 @@ def _kind_text(kind: type) -> str:
     return "text"
 
 
-def _game(game_id: str) -> GameSpec[Any, Any]:
-    known = games()
-    if game_id not in known:
-        raise UserError(f"no game called {shown_input(game_id)}; games: {', '.join(sorted(known))}")
-    return get_game(game_id)
+def _game(name: str) -> GameSpec[Any, Any]:
+    try:
+        return game_named(name)
+    except UnknownGame as err:
+        raise UserError(str(err)) from None
 
 
 # ---------------------------------------------------------------- headless

@@ -1,5 +1,6 @@
 """The command palette offers what the current screen can do: its key bindings,
-by their descriptions, so the palette and the footer never disagree."""
+by their descriptions, so the palette and the footer never disagree
+(tui/app_keys.py decides which bindings are the app's)."""
 
 from __future__ import annotations
 
@@ -8,22 +9,18 @@ from functools import partial
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
+from .app_keys import app_actions
+
 
 class ScreenActions(Provider):
-    """Every enabled, described binding of the screen the palette was opened on."""
+    """Every enabled, described app action of the screen the palette was opened on."""
 
     def _actions(self) -> Iterator[tuple[str, Callable[[], Awaitable[object]], str]]:
-        seen: set[str] = set()
-        for key, active in self.screen.active_bindings.items():
-            binding = active.binding
-            if not binding.description or not active.enabled or binding.action in seen:
-                continue
-            if binding.action in ("command_palette", "quit"):
+        for found in app_actions(self.screen):
+            if found.action in ("command_palette", "quit"):
                 continue  # the palette itself, and the app's own Quit command
-            seen.add(binding.action)
-            keys = binding.key_display or self.app.get_key_display(binding) or key
-            run = partial(self.app.run_action, binding.action, active.node)
-            yield binding.description, run, f"key: {keys}"
+            run = partial(self.app.run_action, found.action, found.node)
+            yield found.description, run, f"key: {found.key}"
 
     async def discover(self) -> Hits:
         for description, run, help_text in self._actions():

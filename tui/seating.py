@@ -63,12 +63,33 @@ def build_seats(
             seats.append(SeatInfo("Computer", "bot", level))
         else:
             raise ValueError(f"unknown seat kind '{kind}'")
-    # two computers of one level would share a name
+    # several computers would share a name: numbered among themselves, from 1
+    # (not by seat: "Computer 2" beside no Computer 1 puzzles a newcomer)
     names = [s.name for s in seats]
+    numbered: dict[str, int] = {}
     for i, s in enumerate(seats):
         if names.count(s.name) > 1:
-            seats[i] = SeatInfo(f"{s.name} {i + 1}", s.kind, s.level)
+            numbered[s.name] = numbered.get(s.name, 0) + 1
+            seats[i] = SeatInfo(f"{s.name} {numbered[s.name]}", s.kind, s.level)
     return seats, tuple(people)
+
+
+def without_clocks(spec: Any, preset: str | None, kinds: Sequence[str]) -> dict[str, Any]:
+    """Options for a game of one person against the computer: no move clocks
+    (options named ``*timer`` taking 0 for none), unless the preset sets one.
+    A first game should not be lost to a clock nobody mentioned; a clock is
+    for people waiting on each other (docs/app.md, "Move clocks")."""
+    if any(kind != YOU and not kind.startswith("computer:") for kind in kinds):
+        return {}
+    chosen = spec.presets[preset or next(iter(spec.presets))]
+    return {
+        info.name: 0
+        for info in spec.Config.options()
+        if info.name.endswith("timer")
+        and info.kind is int
+        and not info.min  # 0 is "no clock" (not a swap time that needs a clock)
+        and info.name not in chosen
+    }
 
 
 def coerce_options(spec: Any, options: dict[str, Any]) -> dict[str, Any]:

@@ -15,8 +15,6 @@ from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
-from saves.atomic import write_json_atomically
-
 SETTINGS_FILE = "settings.json"
 CARD_STYLES = ("unicode", "ascii")
 # Seconds a computer player's move is held back so a person can follow it.
@@ -106,5 +104,8 @@ def load_settings(config_dir: Path) -> tuple[Settings, str | None]:
 
 def save_settings(config_dir: Path, settings: Settings) -> None:
     """Write atomically (saves.atomic) so a crash never leaves half a file."""
+    # imported here: the saves package (the store, the record) is not needed to start
+    from saves.atomic import write_json_atomically
+
     config_dir.mkdir(parents=True, exist_ok=True)
     write_json_atomically(config_dir / SETTINGS_FILE, settings.to_json(), indent=2)

@@ -65,7 +65,12 @@ def run_once(kind: str, tmp: Path) -> tuple[float, int]:
         CARDTABLE_DATA_DIR=str(tmp / "data"),
         CARDTABLE_CONFIG_DIR=str(tmp / "config"),
         TEXTUAL_ANIMATIONS="none",
+        # bytecode cached, as for an installed program (an install compiles it):
+        # into a cache of this bench's own, so that a PYTHONDONTWRITEBYTECODE
+        # in the environment does not make one app compile its modules every run
+        PYTHONPYCACHEPREFIX=str(tmp / "pycache"),
     )
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     start = time.perf_counter()
     out = subprocess.run(
         [sys.executable, "-c", CHILD, kind, str(tmp / "data"), str(tmp / "config")],

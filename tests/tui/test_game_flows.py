@@ -186,7 +186,7 @@ async def test_pause_menu_resign_ends_the_game(dirs: Any) -> None:
         await settle(pilot)
         assert isinstance(app.screen, PauseScreen)
         text = screen_text(app)
-        for word in ("Resume", "Save and quit", "Resign", "Rules", "Settings"):
+        for word in ("Back to the game", "Save and quit", "Resign", "Rules", "Settings"):
             assert word in text
         await pilot.press("escape")  # resume
         await settle(pilot)

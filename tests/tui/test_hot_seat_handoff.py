@@ -380,9 +380,9 @@ async def test_the_replays_seen_by_switch_takes_no_stray_key(
         # the text view's switch goes through the same hand-off
         await pilot.press("t")
         await settle(pilot)
-        await pilot.press("p")
+        await pilot.press("v")
         await settle(pilot)
-        await press_during_the_hand_off(pilot, "p")
+        await press_during_the_hand_off(pilot, "v")
         assert "Pass the keyboard to Ada" in screen_text(app)
         await take_the_keyboard(pilot, guard_timer)
         assert "seen by Ada" in screen_text(app)

@@ -182,7 +182,7 @@ async def test_join_a_server_create_a_table_and_play_a_move(dirs: Any, tmp_path:
             # the table is in the lobby, with our name at it
             await pilot.press("escape")
             await pilot.pause()
-            await pilot.press("s")  # leave the table: back to the lobby
+            await pilot.press("q")  # leave the table: back to the lobby
             await _until(pilot, lambda: app.screen is lobby, "back in the lobby")
             await _until(pilot, lambda: bool(lobby.tables), "the table in the list")
             # our seat is held for us, and the lobby offers it back

@@ -72,7 +72,7 @@ async def test_a_game_left_before_any_move_is_not_kept(dirs: Any) -> None:
         assert "Quit (nothing played yet: not kept)" in text
         assert "No move yet: this game is not kept if you quit now." in text
         assert "Save and quit" not in text and "saved after every move" not in text
-        await pilot.press("s")
+        await pilot.press("q")
         await settle(pilot)
         assert not list((Path(data) / "games").glob("*.json"))
         assert game.forgotten
@@ -102,7 +102,7 @@ async def test_a_resumed_game_with_no_moves_is_kept_by_quitting(dirs: Any) -> No
         text = screen_text(app)
         assert "Save and quit to home" in text and "saved after every move" in text
         assert "not kept" not in text
-        await pilot.press("s")
+        await pilot.press("q")
         await settle(pilot)
         assert saved.exists() and not game.forgotten
         assert app.store.load(record.id).moves == []
@@ -129,7 +129,7 @@ async def test_a_rematch_left_unplayed_is_not_kept_and_the_menu_says_so(dirs: An
         await pilot.press("escape")
         await settle(pilot)
         assert "Quit (nothing played yet: not kept)" in screen_text(app)
-        await pilot.press("s")
+        await pilot.press("q")
         await settle(pilot)
         kept = {p.stem for p in (Path(data) / "games").glob("*.json")}
         assert kept == {first.client.record_id}

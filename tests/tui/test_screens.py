@@ -130,7 +130,7 @@ async def test_settings_apply_and_persist(dirs: Any) -> None:
     app = make_app(dirs)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        await pilot.press("s")
+        await pilot.press("comma")
         await settle(pilot)
         screen = app.screen
         assert isinstance(screen, SettingsScreen)
@@ -284,7 +284,7 @@ async def test_save_quit_resume_continues_identically(dirs: Any) -> None:
         await _game_with_moves(app, pilot, 2)
         game = app.screen
         view_before = game.view
-        await pilot.press("escape", "s")
+        await pilot.press("escape", "q")
         await settle(pilot)
         assert isinstance(app.screen, HomeScreen)
         await pilot.press("r")
@@ -303,7 +303,7 @@ async def test_save_quit_resume_continues_identically(dirs: Any) -> None:
         await _game_with_moves(app, pilot, 2)
         assert list(resumed.client.table.record.moves) == expected
         # the launch form: resume the latest unfinished game
-        await pilot.press("escape", "s")
+        await pilot.press("escape", "q")
         await settle(pilot)
     again = make_app(dirs, launch={"action": "resume", "id": None})
     async with again.run_test(size=(80, 24)) as pilot:
@@ -318,7 +318,7 @@ async def test_resume_lists_unreadable_files_and_deletes_with_confirmation(dirs:
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await _game_with_moves(app, pilot, 2)
-        await pilot.press("escape", "s")
+        await pilot.press("escape", "q")
         await settle(pilot)
         games_dir = Path(data) / "games"
         (games_dir / "deadbeef.json").write_text('{"format": "cardtable-game", "vers')
@@ -384,7 +384,7 @@ async def test_replay_plays_a_finished_game_back_on_the_games_own_screen(dirs: A
         await settle(pilot)
         assert isinstance(app.screen, ReplayTextScreen)
         assert "seen by Computer" in screen_text(app)  # the eyes it was opened with
-        await pilot.press("p")
+        await pilot.press("v")
         await settle(pilot)
         assert "everything revealed" in screen_text(app)
         await pilot.press("escape", "escape")
@@ -437,7 +437,7 @@ async def test_an_unfinished_game_replays_only_as_its_person_saw_it(dirs: Any) -
         await pilot.press("v")  # no other perspective until the game is over
         await settle(pilot)
         assert app.screen is screen and "only your own view" in screen_text(app)
-        await pilot.press("t", "p")  # nor in the text view
+        await pilot.press("t", "v")  # nor in the text view
         await settle(pilot)
         assert "everything revealed" not in screen_text(app)
 

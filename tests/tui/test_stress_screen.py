@@ -193,9 +193,10 @@ def test_face_down_cards_keep_their_positions_once_some_are_played() -> None:
 
 
 def test_the_ascii_style_spells_the_arrows_and_marks_out() -> None:
+    # the ASCII style is ASCII throughout (tui/glyphs.py), separators included
     caption = "may play 7 · 2 of 3 7s (↑↓), ⏎ plays · 1×3 · Bo…"
     assert (
-        for_style(caption, ASCII) == "may play 7 · 2 of 3 7s (up/down), Enter plays · 1x3 · Bo..."
+        for_style(caption, ASCII) == "may play 7 . 2 of 3 7s (up/down), Enter plays . 1x3 . Bo..."
     )
     assert for_style(caption, UNICODE) == caption
 

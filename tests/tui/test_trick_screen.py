@@ -679,12 +679,12 @@ async def test_replay_viewer_describes_a_trick_game(dirs: Any) -> None:
         record.result = {"winner": 0, "ranking": [[0], [1]], "scores": [1, 0], "reason": ""}
         open_replay(app, record)
         await settle(pilot)
-        await pilot.press("t", "p", "p")  # seen by You, by Computer, everything revealed
+        await pilot.press("t", "v", "v")  # seen by You, by Computer, everything revealed
         await settle(pilot)
         text = screen_text(app)
         assert "You: Grow + Block (on Steal)" in text  # everything revealed
         assert "Submitted by Computer" in text  # the round in progress, revealed
-        await pilot.press("p", "p")  # seen by You, then by Computer
+        await pilot.press("v", "v")  # seen by You, then by Computer
         await settle(pilot)
         text = screen_text(app)
         assert "You: Grow + Block (target hidden)" in text and "on Steal" not in text

@@ -34,6 +34,7 @@ from rules.events import fill_names
 from tui.games.clocks import URGENT_SECONDS, MoveClocks, clock_text
 from tui.games.core import TableScreenCore
 from tui.games.ending import TableEnding
+from tui.games.players_title import players_title
 from tui.games.replay_keys import REPLAY_BINDINGS, ReplayNavigation
 from tui.styles import TABLE
 from tui.widgets.event_log import EventLog
@@ -54,6 +55,19 @@ class TableUpdated(Message):
     def __init__(self, update: Update) -> None:
         super().__init__()
         self.update = update
+
+
+def refusal_text(move: str, reason: str) -> str:
+    """Why a move is refused, in sentences with one colon: "You cannot play
+    A♥: it is lower than 7♦. Play a card of rank 7 or higher." (the rules say
+    "A♥ is lower than 7♦: play a card of rank 7 or higher")."""
+    reason = reason.strip().rstrip(".")
+    if reason.startswith(f"{move} "):
+        reason = "it " + reason[len(move) + 1 :]
+    first, colon, rest = reason.partition(": ")
+    if colon and rest:
+        return f"You cannot play {move}: {first}. {rest[:1].upper()}{rest[1:]}."
+    return f"You cannot play {move}: {reason}."
 
 
 class GameScreen(ReplayNavigation, TableEnding, MoveClocks, TableScreenCore):
@@ -97,6 +111,10 @@ class GameScreen(ReplayNavigation, TableEnding, MoveClocks, TableScreenCore):
         if acting:
             return f"Waiting for {', '.join(self.seat_name(s) for s in acting)}."
         return ""
+
+    def players_line(self) -> str:
+        """Who plays, for the title: shortened to fit (tui/games/players_title.py)."""
+        return players_title(self.names, self.client.seats)
 
     # ------------------------------------------------------------ lifecycle
     async def on_mount(self) -> None:
@@ -220,6 +238,6 @@ class GameScreen(ReplayNavigation, TableEnding, MoveClocks, TableScreenCore):
             )
             return False
         except MoveError as err:
-            self.set_status(f"You cannot play {move}: {err}.", problem=True)
+            self.set_status(refusal_text(move, str(err)), problem=True)
             return False
         return True

@@ -60,7 +60,9 @@ class HintScreen(InputGuard, ModalScreen[None]):
     # does not close it unread (InputGuard)
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,enter,h,space", "close", "Back to the table", key_display="Esc")
+        Binding(
+            "escape,enter,h,space", "close", "Back to the table", key_display="Esc", id="hint.close"
+        )
     ]
 
     def __init__(

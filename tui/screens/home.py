@@ -3,6 +3,7 @@ network table, rules, settings, quit."""
 
 from __future__ import annotations
 
+from importlib.util import find_spec
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
@@ -18,10 +19,11 @@ from rules.registry import CATALOGUE
 if TYPE_CHECKING:
     from tui.app import CardTableApp
 
-# The games of the table come from the rules' catalogue (rules/registry.py): a
-# game not registered yet is listed as coming soon. The first paint uses the
-# catalogue's texts; the registry (which imports every game) is loaded right
-# after it, keeping startup lean (tests/perf/bench_startup.py).
+# The games of the table come from the rules' catalogue (rules/registry.py),
+# with their titles and pitches: the home screen lists them without importing
+# any game (startup stays lean: tests/perf/bench_startup.py). A game whose
+# module is not there yet is listed as coming soon; the registry, which imports
+# every game, loads only when a game is chosen.
 
 
 def game_options(games: dict[str, tuple[str, str, bool]]) -> list[Option]:
@@ -36,21 +38,12 @@ def game_options(games: dict[str, tuple[str, str, bool]]) -> list[Option]:
 
 
 def available_games() -> dict[str, tuple[str, str, bool]]:
-    """id -> (title, one-line summary, playable now)."""
-    from rules.registry import games
-
-    registered = games()
-    out: dict[str, tuple[str, str, bool]] = {}
-    for game_id in CATALOGUE:
-        spec = registered.get(game_id)
-        if spec is not None:
-            out[game_id] = (spec.title, spec.summary, True)
-        else:
-            title, pitch = CATALOGUE[game_id]
-            out[game_id] = (title, pitch, False)
-    for game_id, spec in registered.items():  # a game added beyond the four
-        out.setdefault(game_id, (spec.title, spec.summary, True))
-    return out
+    """id -> (title, one-line summary, playable now): from the catalogue, a game
+    playable when its rules module exists (found, not imported)."""
+    return {
+        game_id: (title, pitch, find_spec(f"rules.{game_id}") is not None)
+        for game_id, (title, pitch) in CATALOGUE.items()
+    }
 
 
 _ACTIONS = {
@@ -59,15 +52,31 @@ _ACTIONS = {
     "join": "[@click=screen.join]Join (j)[/]",
     "host": "[@click=screen.host]Host (o)[/]",
     "rules": "[@click=screen.rules]Rules (?)[/]",
-    "settings": "[@click=screen.settings]Settings (s)[/]",
+    "settings": "[@click=screen.settings]Settings (,)[/]",
     "stats": "[@click=screen.statistics]Statistics (t)[/]",
     "quit": "[@click=screen.quit]Quit (q)[/]",
 }
 
 
-def actions_markup(may_host: bool) -> str:
-    """The clickable actions: Host only where this app may open a server."""
-    return "   ".join(text for action, text in _ACTIONS.items() if may_host or action != "host")
+# the columns the actions have at 80: the screen less #home's padding
+ACTIONS_WIDTH = 76
+ACTIONS_GAP = "   "
+
+
+def actions_markup(may_host: bool, width: int = ACTIONS_WIDTH) -> str:
+    """The clickable actions, Host only where this app may open a server, in as
+    few lines as ``width`` allows, evenly filled, each breaking between two
+    actions, never inside one ("Host" / "(o)")."""
+    shown = [m for a, m in _ACTIONS.items() if may_host or a != "host"]
+    cells = [Text.from_markup(m).cell_len for m in shown]
+    for count in range(1, len(shown) + 1):
+        per_line = -(-len(shown) // count)  # ceiling
+        lines = [range(i, min(i + per_line, len(shown))) for i in range(0, len(shown), per_line)]
+        gaps = len(ACTIONS_GAP)
+        widths = [sum(cells[i] for i in line) + gaps * (len(line) - 1) for line in lines]
+        if max(widths) <= width or per_line == 1:
+            break
+    return "\n".join(ACTIONS_GAP.join(shown[i] for i in line) for line in lines)
 
 
 class HomeScreen(Screen[None]):
@@ -77,7 +86,7 @@ class HomeScreen(Screen[None]):
         Binding("j", "join", "Join", id="home.join"),
         Binding("o", "host", "Host", id="home.host"),
         Binding("question_mark,f1", "rules", "Rules", key_display="?", id="home.rules"),
-        Binding("s", "settings", "Settings", id="home.settings"),
+        Binding("comma", "settings", "Settings", key_display=",", id="home.settings"),
         Binding("t", "statistics", "Statistics", id="home.stats"),
         Binding("q", "quit", "Quit", id="home.quit"),
     ]
@@ -90,8 +99,7 @@ class HomeScreen(Screen[None]):
         yield Header()
         with Vertical(id="home"):
             yield Static("Choose a game, then what to do with it.", id="home-intro")
-            first_paint = {g: (*CATALOGUE[g], True) for g in CATALOGUE}
-            yield OptionList(*game_options(first_paint), id="games")
+            yield OptionList(*game_options(available_games()), id="games")
             # clickable words rather than Buttons: as good for a mouse, and lighter
             # at startup (tests/perf/bench_startup.py)
             yield Static(actions_markup(self.cardtable.grants.may_host), id="home-actions")
@@ -109,15 +117,6 @@ class HomeScreen(Screen[None]):
         games = self.query_one("#games", OptionList)
         games.highlighted = 0
         games.focus()
-        self.call_after_refresh(self.load_games)
-
-    def load_games(self) -> None:
-        """The registered games: their own summaries; the others coming soon."""
-        games = self.query_one("#games", OptionList)
-        highlighted = games.highlighted
-        games.clear_options()
-        games.add_options(game_options(available_games()))
-        games.highlighted = highlighted
 
     @property
     def selected_game(self) -> str | None:

@@ -19,7 +19,7 @@ from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 from rules.config import RANDOM_SEAT, OptionInfo, parse_option_value
 from rules.registry import get_game
 from tui.plain import plain_text
-from tui.seating import build_seats, default_kinds, seat_kinds
+from tui.seating import build_seats, default_kinds, seat_kinds, without_clocks
 from tui.styles import FORMS
 
 if TYPE_CHECKING:
@@ -88,7 +88,7 @@ class NewGameScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         spec = self.spec
-        values = spec.config(self.preset).to_dict()
+        values = self.preset_values()
         yield Header()
         with VerticalScroll(id="new-game", classes="form"):
             yield Static(spec.summary, classes="hint")
@@ -154,6 +154,13 @@ class NewGameScreen(Screen[None]):
         """(label, value) of each seat's selector."""
         return list(seat_kinds())
 
+    def preset_values(self) -> dict[str, Any]:
+        """The form's values for the chosen preset: against the computer (the
+        default seats), without a move clock (tui/seating.py)."""
+        kinds = self.default_seats(self.spec.max_players)
+        quiet = without_clocks(self.spec, self.preset, kinds)
+        return dict(self.spec.config(self.preset, **quiet).to_dict())
+
     def default_seats(self, players: int) -> list[str]:
         return default_kinds(players)
 
@@ -194,7 +201,7 @@ class NewGameScreen(Screen[None]):
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "preset" and isinstance(event.value, str):
             self.preset = event.value
-            self._fill(self.spec.config(self.preset).to_dict())
+            self._fill(self.preset_values())
         elif event.select.id == "players":
             self._show_seats(self._players())
             self._offer_seats(self._players())

@@ -12,21 +12,23 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 CHOICES = (
-    ("resume", "Resume", "Esc"),
-    ("quit", "Save and quit to home", "s"),
+    ("resume", "Back to the game", "Esc"),
+    ("quit", "Save and quit to home", "q"),
     ("resign", "Resign", "r"),
     ("rules", "Rules", "?"),
-    ("settings", "Settings", "o"),
+    ("settings", "Settings", ","),
 )
 
 
 class PauseScreen(ModalScreen[str | None]):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "choose('resume')", "Resume", key_display="Esc", id="pause.resume"),
-        Binding("s", "choose('quit')", "Save and quit", id="pause.quit"),
+        Binding(
+            "escape", "choose('resume')", "Back to the game", key_display="Esc", id="pause.resume"
+        ),
+        Binding("q", "choose('quit')", "Save and quit", id="pause.quit"),
         Binding("r", "choose('resign')", "Resign", id="pause.resign"),
         Binding("question_mark,f1", "choose('rules')", "Rules", key_display="?", id="pause.rules"),
-        Binding("o", "choose('settings')", "Settings", id="pause.settings"),
+        Binding("comma", "choose('settings')", "Settings", key_display=",", id="pause.settings"),
     ]
 
     def __init__(

@@ -127,7 +127,7 @@ class ReplayTextScreen(Screen[int | None]):
         Binding("left,h", "step(-1)", "Back", key_display="←", id="replay.back"),
         Binding("home", "jump(0)", "Start", id="replay.start"),
         Binding("end", "jump(-1)", "End", id="replay.end"),
-        Binding("p", "perspective", "Seen by", id="replay.perspective"),
+        Binding("v", "perspective", "Seen by", id="replay.perspective"),
         Binding("escape", "close", "Close", id="replay.close"),
     ]
 

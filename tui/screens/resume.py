@@ -16,6 +16,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
+from tui.glyphs import in_words
 from tui.plain import plain, plain_text
 from tui.styles import LISTS
 
@@ -84,7 +85,8 @@ def entry_row(entry: SaveEntry) -> tuple[Text, ...]:
 class ResumeScreen(Screen[None]):
     CSS_PATH: ClassVar[CSSPathType | None] = [LISTS]
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "resume", "Resume", key_display="⏎", id="resume.resume", priority=True),
+        # r resumes, as on the home screen (one key for one thing); Enter too
+        Binding("enter,r", "resume", "Resume", key_display="⏎", id="resume.resume", priority=True),
         # Enter on a finished game opens its replay, and the footer says so
         Binding(
             "enter", "replay", "Replay", key_display="⏎", id="resume.enter.replay", priority=True
@@ -156,7 +158,9 @@ class ResumeScreen(Screen[None]):
         else:
             r = entry.record
             extra = f", preset {plain(r.preset, 40)}" if r.preset else ""
-            hint = "⏎ resume" if r.status == "playing" else "⏎ replay"
+            hint = in_words(
+                "⏎ resume" if r.status == "playing" else "⏎ replay", self.cardtable.ascii
+            )
             game = plain(r.game, 40)
             detail.update(
                 plain_text(

@@ -51,7 +51,13 @@ class ScoreHistoryScreen(ModalScreen[None]):
     ScoreHistoryScreen #score-history.charted #score-rows { max-height: 8; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,enter,s,space", "close", "Back to the table", key_display="Esc")
+        Binding(
+            "escape,enter,s,space",
+            "close",
+            "Back to the table",
+            key_display="Esc",
+            id="scores.close",
+        )
     ]
 
     def __init__(self, rounds: Sequence[RoundScores], names: Sequence[str]) -> None:

@@ -46,10 +46,10 @@ class StatisticsScreen(Screen[None]):
         Binding("g,right", "next_game", "Next game", key_display="g", id="stats.game"),
         Binding("left", "previous_game", "Previous game", show=False, id="stats.game_back"),
         Binding("p", "next_player", "Next player", id="stats.player"),
-        Binding("1", "tab('record')", "Record", show=False),
-        Binding("2", "tab('opponents')", "Opponents", show=False),
-        Binding("3", "tab('rating')", "Rating", show=False),
-        Binding("4", "tab('results')", "Results", show=False),
+        Binding("1", "tab('record')", "Record", show=False, id="stats.record"),
+        Binding("2", "tab('opponents')", "Opponents", show=False, id="stats.opponents"),
+        Binding("3", "tab('rating')", "Rating", show=False, id="stats.rating"),
+        Binding("4", "tab('results')", "Results", show=False, id="stats.results"),
     ]
     DEFAULT_CSS = """
     StatisticsScreen #stats-choice { height: 1; padding: 0 1; text-style: bold; }

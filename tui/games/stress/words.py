@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from rules.events import Event, fill_names
 from rules.stress import StressView
 from tui.games.base import clock_text
+from tui.glyphs import in_words
 from tui.plain import plain
 from tui.widgets.cards import CardStyle, card_label, split_card
 from tui.widgets.event_log import display_text
@@ -26,17 +27,11 @@ RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 POWER = {r: i for i, r in enumerate(RANKS)}
 KINDS_OF_EVENT_KEPT = ("burn", "skip", "pickup", "blind_fails", "finish", "resign", "game_over")
 
-# the ASCII card style keeps the screen's own words to ASCII too
-_ASCII = (("↑↓", "up/down"), ("↑", "up"), ("↓", "down"), ("⏎", "Enter"), ("×", "x"),
-          ("…", "..."), ("⇅", "<>"), ("▸", ">"))  # fmt: skip
-
 
 def for_style(text: str, style: CardStyle) -> str:
-    """``text`` with its arrows and marks spelled out in the ASCII style."""
-    if style.ascii:
-        for mark, word in _ASCII:
-            text = text.replace(mark, word)
-    return text
+    """``text`` with its arrows and marks spelled out in the ASCII style
+    (tui/glyphs.py decides every glyph)."""
+    return in_words(text, style.ascii)
 
 
 def rank_of(card: str) -> str:

@@ -1,0 +1,62 @@
+"""The command line reads a game's name as the screens write it, and points a
+game setting typed as a flag at `--option`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tui import cli
+from tui.game_names import game_named
+
+
+@pytest.mark.parametrize(
+    ("name", "game_id"),
+    [
+        ("Domination", "domination"),
+        ("STRESS", "stress"),
+        ("Five-Card Trick", "trick"),
+        ("five card trick", "trick"),
+        ("Trick", "trick"),
+    ],
+)
+def test_a_game_is_named_by_its_id_or_title_in_any_case(name: str, game_id: str) -> None:
+    assert game_named(name).id == game_id
+
+
+def test_rules_accepts_the_title_as_the_screens_write_it(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("CARDTABLE_DATA_DIR", str(tmp_path))
+    assert cli.main(["rules", "Domination"]) == 0
+    assert "Domination" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("argv", "pointer"),
+    [
+        (["play", "stress", "--players", "9"], "did you mean --option players=9?"),
+        (["play", "Domination", "--target-score=50"], "did you mean --option target_score=50?"),
+    ],
+)
+def test_a_game_setting_typed_as_a_flag_points_at_option(
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    argv: list[str],
+    pointer: str,
+) -> None:
+    monkeypatch.setenv("CARDTABLE_DATA_DIR", str(tmp_path))
+    assert cli.main(argv) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1
+    assert pointer in err
+
+
+def test_an_unknown_flag_that_is_no_game_setting_gets_no_pointer(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("CARDTABLE_DATA_DIR", str(tmp_path))
+    assert cli.main(["play", "stress", "--colour", "red"]) == 2
+    assert "did you mean" not in capsys.readouterr().err

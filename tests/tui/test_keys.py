@@ -1,0 +1,149 @@
+"""One key for one thing: every binding cardtable declares is an app action (it
+has an id), the keys the README's table promises are bound where it says, the
+shared keys mean one thing on every screen, and the palette and the keys panel
+offer the app's actions, not Textual's generic scrolling bindings."""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import pkgutil
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.binding import Binding
+from textual.dom import DOMNode
+
+import tui
+from tui.app import CardTableApp
+from tui.commands import ScreenActions
+from tui.games.base import GameScreen
+from tui.games.replay_keys import REPLAY_BINDINGS
+from tui.screens.home import HomeScreen
+from tui.screens.pause import PauseScreen
+from tui.screens.replay import ReplayTextScreen
+from tui.widgets.keys_panel import AppBindingsTable
+
+from .conftest import make_app, play_launch, settle
+
+README = Path(__file__).resolve().parents[2] / "README.md"
+
+
+def declared() -> Iterator[tuple[str, Binding]]:
+    """(class name, binding) for every binding a class of ours declares."""
+    for info in pkgutil.walk_packages(tui.__path__, "tui."):
+        module = importlib.import_module(info.name)
+        for _, cls in inspect.getmembers(module, inspect.isclass):
+            if cls.__module__ != module.__name__ or not issubclass(cls, DOMNode):
+                continue
+            for binding in cls.__dict__.get("BINDINGS", []):
+                assert isinstance(binding, Binding), f"{cls.__name__}: a tuple binding"
+                yield cls.__name__, binding
+    for binding in REPLAY_BINDINGS:
+        assert isinstance(binding, Binding)
+        yield "replay", binding
+
+
+def shown_key(binding: Binding) -> str:
+    return binding.key_display or binding.key.split(",")[0]
+
+
+def test_every_binding_of_ours_has_an_id() -> None:
+    # the palette and the keys panel tell the app's actions from Textual's by it
+    missing = [f"{name}: {b.key} {b.description}" for name, b in declared() if not b.id]
+    assert not missing
+
+
+def readme_keys() -> list[tuple[str, str, str]]:
+    text = README.read_text("utf-8")
+    section = text.split("### Keys", 1)[1]
+    rows = re.findall(r"^\| ([^|]+?) \| `([^`]+)` \| ([^|]+?) \|$", section, re.M)
+    assert len(rows) > 10, "the README's key table"
+    return rows
+
+
+def _bindings_where(where: str) -> list[Binding]:
+    def of(cls: type[DOMNode]) -> list[Binding]:
+        return [b for c in cls.__mro__ for b in c.__dict__.get("BINDINGS", [])]
+
+    if where == "home":
+        return of(HomeScreen)
+    if where.startswith("a game"):
+        return of(GameScreen)
+    if where == "the menu":
+        return of(PauseScreen)
+    if where == "a replay":
+        return [*of(ReplayTextScreen), *REPLAY_BINDINGS]  # type: ignore[list-item]
+    if where == "anywhere":
+        return of(CardTableApp)
+    raise AssertionError(f"the README names a place the test does not know: {where}")
+
+
+def _same_key(written: str, binding: Binding) -> bool:
+    keys = {shown_key(binding).lower(), *binding.key.split(",")}
+    aliases = {"esc": "escape", "?": "question_mark", ",": "comma", "^q": "ctrl+q"}
+    return written.lower() in keys or aliases.get(written.lower()) in keys
+
+
+@pytest.mark.parametrize(("where", "key", "what"), readme_keys())
+def test_the_readme_key_table_matches_the_bindings(where: str, key: str, what: str) -> None:
+    found = [b for b in _bindings_where(where) if b.description == what]
+    assert found, f"{where}: no binding described {what!r}"
+    assert any(_same_key(key, b) for b in found), f"{where}: {what} is not on {key}"
+
+
+def test_a_shared_thing_has_one_key_on_every_screen() -> None:
+    # a screen may add a key (Enter in a list), but the README's key works on
+    # every screen that offers the thing
+    shared = {what: key for where, key, what in readme_keys() if where != "anywhere"}
+    keys: dict[tuple[str, str], set[str]] = {}
+    for name, binding in declared():
+        if binding.description in shared and name != "CardTableApp":  # ^q: "anywhere"
+            keys.setdefault((name, binding.description), set()).update(binding.key.split(","))
+    lacking = [
+        f"{name}: {what} lacks {shared[what]}"
+        for (name, what), bound in keys.items()
+        if not _same_key(shared[what], Binding(",".join(bound), "x"))
+    ]
+    assert not lacking
+
+
+@pytest.mark.parametrize(
+    ("key", "actions"),
+    [("s", {"score_history", "close"}), ("comma", {"settings", "choose('settings')"})],
+)
+def test_s_and_comma_mean_one_thing_everywhere(key: str, actions: set[str]) -> None:
+    # s is the scores (and closes them again), , the settings: never "save" or
+    # anything else on another screen
+    others = [
+        f"{name}: {b.description}"
+        for name, b in declared()
+        if key in b.key.split(",") and b.action not in actions and b.description != "Scores"
+    ]
+    assert not others
+
+
+def _generic(texts: list[str]) -> list[str]:
+    words = ("Scroll", "Page ", "Copy selected", "Focus Next", "First", "Last")
+    return [t for t in texts if any(w in t for w in words) or t in ("Up", "Down")]
+
+
+@pytest.mark.parametrize("where", ["home", "game"])
+async def test_the_palette_and_the_keys_panel_offer_the_apps_actions(dirs: Any, where: str) -> None:
+    app = make_app(dirs, launch=play_launch(seed=2) if where == "game" else None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        provider = ScreenActions(app.screen)
+        offered = [hit.text or "" for hit in [h async for h in provider.discover()]]
+        expected = {"New game", "Settings"} if where == "home" else {"Menu", "Rules", "Hint"}
+        assert expected <= set(offered)
+        assert not _generic(offered), offered
+        app.action_show_help_panel()
+        await settle(pilot)
+        table = app.screen.query_one(AppBindingsTable).render_bindings_table()
+        listed = [str(cell) for cell in table.columns[1].cells]
+        assert expected <= set(listed)
+        assert not _generic(listed), listed

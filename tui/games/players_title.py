@@ -1,0 +1,31 @@
+"""Who plays, for a game screen's title: every name where it fits the header
+at 80 columns ("You vs Computer (medium)"), else the people by name and the
+computers counted ("You vs 3 computers (medium)"), never cut mid-name."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from net.client import SeatInfo
+
+# what the header leaves the subtitle at 80 columns: its icon and clock
+# columns, "cardtable — " and a margin (tests/tui/test_fit.py checks the result)
+TITLE_ROOM = 56
+
+
+def players_title(names: Sequence[str], seats: Sequence[SeatInfo], room: int = TITLE_ROOM) -> str:
+    full = " vs ".join(
+        f"{name} ({s.level})" if s.kind == "bot" and s.level else name
+        for name, s in zip(names, seats, strict=True)
+    )
+    if len(full) <= room:
+        return full
+    people = [name for name, s in zip(names, seats, strict=True) if s.kind != "bot"]
+    levels = [s.level for s in seats if s.kind == "bot"]
+    parts = list(people)
+    if levels:
+        shown = sorted(set(filter(None, levels)))
+        count = "a computer" if len(levels) == 1 else f"{len(levels)} computers"
+        parts.append(f"{count} ({', '.join(shown)})" if shown else count)
+    short = " vs ".join(parts)
+    return short if len(short) <= room else f"{len(seats)} players"
