@@ -11,11 +11,14 @@ from __future__ import annotations
 import dataclasses
 import json
 import math
+import re
 import secrets
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeAlias
+
+import msgspec
 
 from rules.bots import LEVELS
 from rules.config import SAVED_INT_LIMIT, SAVED_TEXT_LIMIT, GameConfig
@@ -24,6 +27,8 @@ from rules.events import Event
 from rules.game import GameSpec, GameState
 from rules.registry import get_game
 
+from .decode import FieldError, Wording, decode, value_at
+from .decode import brief as _brief
 from .errors import SaveError
 
 FORMAT = "cardtable-game"
@@ -80,8 +85,8 @@ class SeatInfo:
     @classmethod
     def from_json(cls, data: Any, where: str = "the seat") -> SeatInfo:
         """Read a seat; SaveError (a sentence) if ``data`` is not one."""
-        seat = _object(SEAT_SCHEMA)(data, where)
-        return cls(seat["name"], seat["kind"], seat["level"])
+        seat: SeatFile = decode(data, SeatFile, Wording(where, choices=RECORD_WORDING.choices))
+        return cls(seat.name, seat.kind, seat.level)
 
 
 @dataclass
@@ -185,10 +190,11 @@ class GameRecord:
         """Read a record; SaveError with a readable reason on anything malformed.
 
         Checks the format, brings an older version up to date (:func:`_upgrade`),
-        then checks every field against :data:`RECORD_SCHEMA` and the fields
-        against each other: the game exists, its options are valid, the seats,
-        moves and result fit its number of players. Whether the moves replay is
-        checked by :meth:`replay` (it costs a replay).
+        then decodes it as a :class:`RecordFile` (every field's type and
+        limits) and checks the fields against each other: the game exists, its
+        options are valid, the seats, moves and result fit its number of
+        players. Whether the moves replay is checked by :meth:`replay` (it
+        costs a replay).
         """
         if not isinstance(data, Mapping):
             raise SaveError(f"not a saved game: the file holds a JSON {_json_kind(data)}")
@@ -199,44 +205,39 @@ class GameRecord:
             raise SaveError(
                 f"unknown format version {_brief(version)} (this cardtable reads {FORMAT_VERSION})"
             )
-        fields = _object(RECORD_SCHEMA)(_upgrade(dict(data), version), "the record")
-        spec: GameSpec[Any, Any] = fields["game"]
-        config = _game_config(spec, fields["config"])
+        file = _decode_record(_upgrade(dict(data), version))
+        spec = _game(file.game)
+        config = _game_config(spec, _options(file.config, "field 'config'"))
         players = config.players
-        preset = fields["preset"]
-        if preset is not None and preset not in spec.presets:
+        if file.preset is not None and file.preset not in spec.presets:
             raise SaveError(
-                f"{spec.id} has no preset {_brief(preset)}; presets: {', '.join(spec.presets)}"
+                f"{spec.id} has no preset {_brief(file.preset)}; presets: {', '.join(spec.presets)}"
             )
-        seats: list[SeatInfo] = fields["seats"]
-        if len(seats) != players:
-            raise SaveError(f"the record has {len(seats)} seats for a {players}-player game")
-        moves: list[tuple[int, str]] = fields["moves"]
-        for i, (seat, text) in enumerate(moves):
+        if len(file.seats) != players:
+            raise SaveError(f"the record has {len(file.seats)} seats for a {players}-player game")
+        for i, (seat, text) in enumerate(file.moves):
             if seat >= players:
-                pair = _brief([seat, text])
-                raise SaveError(f"move {i + 1} is not a [seat, notation] pair: {pair}")
-        result: dict[str, Any] | None = fields["result"]
-        if result is not None:
-            _check_result(result, players)
-        hints: list[int] = fields["hints"] or []
+                raise SaveError(f"move {i + 1} is not a [seat, notation] pair: {[seat, text]!r}")
+        if file.result is not None:
+            _check_result(file.result, players)
+        hints = file.hints or []
         if hints and len(hints) != players:
             raise SaveError(f"the record has {len(hints)} hint counts for a {players}-player game")
-        if (result is None) != (fields["status"] == "playing"):
+        if (file.result is None) != (file.status == "playing"):
             raise SaveError("a finished game needs its result, and a game being played has none")
         return cls(
-            id=fields["id"],
+            id=file.id,
             game=spec.id,
-            preset=preset,
-            config=dict(fields["config"]),
-            seed=fields["seed"],
-            deck_order=fields["deck_order"],
-            seats=seats,
-            moves=moves,
-            created=fields["created"],
-            updated=fields["updated"],
-            status=fields["status"],
-            result=result,
+            preset=file.preset,
+            config=dict(file.config),
+            seed=file.seed,
+            deck_order=file.deck_order,
+            seats=[SeatInfo(s.name, s.kind, s.level) for s in file.seats],
+            moves=list(file.moves),
+            created=_time(file.created, "field 'created'"),
+            updated=_time(file.updated, "field 'updated'"),
+            status=file.status,
+            result=msgspec.to_builtins(file.result),
             hints=hints,
         )
 
@@ -301,21 +302,19 @@ def _game_config(spec: GameSpec[Any, Any], values: Mapping[str, Any]) -> GameCon
     return config
 
 
-def _check_result(result: dict[str, Any], players: int) -> None:
+def _check_result(result: ResultFile, players: int) -> None:
     """The result's seats are seats of the game, each ranked once, one score each."""
-    winner = result["winner"]
+    winner = result.winner
     if winner is not None and winner >= players:
         raise SaveError(f"the result's winner is seat {winner + 1} of a {players}-player game")
-    ranked = [seat for group in result["ranking"] for seat in group]
+    ranked = [seat for group in result.ranking for seat in group]
     if any(seat >= players for seat in ranked) or len(ranked) != len(set(ranked)):
         raise SaveError(
             f"the result's ranking names a seat twice or one not in the game: "
-            f"{_brief(result['ranking'])}"
+            f"{_brief(result.ranking)}"
         )
-    if len(result["scores"]) != players:
-        raise SaveError(
-            f"the result has {len(result['scores'])} scores for a {players}-player game"
-        )
+    if len(result.scores) != players:
+        raise SaveError(f"the result has {len(result.scores)} scores for a {players}-player game")
 
 
 # ------------------------------------------------------------ versions
@@ -374,121 +373,94 @@ def _upgrade(data: dict[str, Any], version: int) -> dict[str, Any]:
     return data
 
 
-# ------------------------------------------------------------ the schema
-# A check takes a value from the file and where it is ("field 'seed'", "seat 2's
-# name"), and returns the value to keep or raises SaveError with a sentence.
-Check = Callable[[Any, str], Any]
+# ------------------------------------------------------------ the file's types
+# What a record file holds (docs/saves.md), typed: msgspec checks every field's
+# type and limits as it decodes (saves/decode.py); what no type says (printable
+# text, a real time, a game's own options, fields that must agree) is checked
+# after it, by hand.
+if TYPE_CHECKING:
+    SeatKind: TypeAlias = str
+    BotLevel: TypeAlias = str
+    Status: TypeAlias = str
+else:  # the choices, from the one place each is listed
+    SeatKind, BotLevel, Status = Literal[SEAT_KINDS], Literal[BOT_LEVELS], Literal[STATUSES]
+Whole = Annotated[int, msgspec.Meta(ge=-MAX_INT - 1, le=MAX_INT)]
+Score = Annotated[int, msgspec.Meta(ge=-MAX_INT, le=MAX_INT)]
+Count = Annotated[int, msgspec.Meta(ge=0, le=MAX_INT)]
+Seat = Annotated[int, msgspec.Meta(ge=0, le=MAX_SEATS - 1)]
+Name = Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_NAME)]
+Word = Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_WORD)]
+Reason = Annotated[str, msgspec.Meta(max_length=MAX_TEXT)]
+CardText = Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_CARD)]
+MoveText = Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_MOVE)]
+RecordId = Annotated[str, msgspec.Meta(pattern="^[0-9a-f]{6,32}$")]
+PerSeat = msgspec.Meta(max_length=MAX_SEATS)
 
 
-@dataclass(frozen=True)
-class Field:
-    check: Check
-    required: bool = True  # else a missing key reads as None
+class SeatFile(msgspec.Struct, frozen=True):
+    """A seat as the file holds it (a missing level reads as None)."""
+
+    name: Name
+    kind: SeatKind
+    level: BotLevel | None = None
 
 
-Schema = Mapping[str, Field]
+class ResultFile(msgspec.Struct, frozen=True):
+    """How a finished game ended: ``Outcome.to_json()``."""
+
+    winner: Seat | None
+    ranking: Annotated[list[Annotated[list[Seat], PerSeat]], PerSeat]
+    scores: Annotated[list[Score], PerSeat]
+    reason: Reason
 
 
-def _whole(low: int, high: int) -> Check:
-    def check(value: Any, where: str) -> int:
-        # bool is an int subclass: a seed of `true` is no seed
-        if type(value) is not int:
-            raise SaveError(f"{where} must be a whole number, not {_brief(value)}")
-        if not low <= value <= high:
-            raise SaveError(f"{where} must be from {low} to {high}, not {_brief(value)}")
-        return value
+class RecordFile(msgspec.Struct, frozen=True):
+    """Every field of a record after ``format`` and ``version`` (docs/saves.md)."""
 
-    return check
-
-
-def _text(limit: int, *, empty: bool = False) -> Check:
-    def check(value: Any, where: str) -> str:
-        if not isinstance(value, str):
-            raise SaveError(f"{where} must be text, not {_brief(value)}")
-        if not value and not empty:
-            raise SaveError(f"{where} must not be empty")
-        if len(value) > limit:
-            raise SaveError(f"{where} must be at most {limit} characters, not {_brief(value)}")
-        if not value.isprintable():
-            raise SaveError(f"{where} must be printable text on one line, not {_brief(value)}")
-        return value
-
-    return check
+    id: RecordId
+    game: str  # looked up in the registry: "no game called ..." says more than a type
+    preset: Word | None
+    config: dict[str, Any]  # each game's own: checked by _options and its Config
+    seed: Whole
+    deck_order: Annotated[list[CardText], msgspec.Meta(max_length=MAX_CARDS)] | None
+    seats: Annotated[list[SeatFile], PerSeat]
+    moves: Annotated[list[tuple[Seat, MoveText]], msgspec.Meta(max_length=10**6)]
+    created: str  # ISO 8601 times, checked by _time
+    updated: str
+    status: Status
+    result: ResultFile | None
+    hints: Annotated[list[Count], PerSeat] | None = None  # files from before hints have none
 
 
-def _one_of(choices: tuple[str, ...]) -> Check:
-    def check(value: Any, where: str) -> str:
-        if not isinstance(value, str) or value not in choices:
-            raise SaveError(f"{where} must be one of {', '.join(choices)}, not {_brief(value)}")
-        return value
-
-    return check
-
-
-def _nullable(inner: Check) -> Check:
-    def check(value: Any, where: str) -> Any:
-        return None if value is None else inner(value, where)
-
-    return check
+# How messages name the record's values: "seat 2's level", "field 'result.scores'"
+RECORD_WORDING = Wording(
+    "the record",
+    fields=True,
+    items={"seats": "seat", "moves": "move"},
+    choices={"kind": SEAT_KINDS, "level": BOT_LEVELS, "status": STATUSES},
+    unchecked=("config", "game"),  # checked by _options and _game
+)
 
 
-def _list_of(item: Check, limit: int, name: str | None = None) -> Check:
-    """A list of at most ``limit`` items, each named ``<name> <n>`` (counting from
-    1, as a person does: "move 3") or else ``field 'x[i]'``."""
-
-    def check(value: Any, where: str) -> list[Any]:
-        if not isinstance(value, list):
-            raise SaveError(f"{where} must be a list, not {_brief(value)}")
-        if len(value) > limit:
-            raise SaveError(f"{where} has {len(value)} items, more than {limit}")
-        if name is not None:
-            return [item(v, f"{name} {i + 1}") for i, v in enumerate(value)]
-        if where.endswith("'"):  # field 'scores' -> field 'scores[0]'
-            return [item(v, f"{where[:-1]}[{i}]'") for i, v in enumerate(value)]
-        return [item(v, f"{where}[{i}]") for i, v in enumerate(value)]
-
-    return check
-
-
-def _object(schema: Schema) -> Check:
-    """A JSON object with the schema's fields (others are ignored), as a dict."""
-
-    def check(value: Any, where: str) -> dict[str, Any]:
-        if not isinstance(value, Mapping):
-            raise SaveError(f"{where} must be an object, not {_brief(value)}")
-        out: dict[str, Any] = {}
-        for name, spec in schema.items():
-            label = _label(where, name)
-            if name not in value:
-                if spec.required:
-                    top = where == "the record"
-                    raise SaveError(f"missing {label}" if top else f"{label} is missing")
-                out[name] = None
-                continue
-            out[name] = spec.check(value[name], label)
-        return out
-
-    return check
+def _decode_record(data: dict[str, Any]) -> RecordFile:
+    """The record's fields typed; SaveError naming the one that is wrong."""
+    try:
+        file: RecordFile = decode(data, RecordFile, RECORD_WORDING)
+    except FieldError as err:
+        if move := re.match(r"\$\.moves\[(\d+)\]", err.path):
+            pair = _brief(value_at(data, move[0]))
+            raise SaveError(
+                f"move {int(move[1]) + 1} is not a [seat, notation] pair: {pair}"
+            ) from None
+        if err.path == "$.id":
+            raise SaveError(
+                f"bad record id {_brief(data.get('id'))}: expected 6-32 lowercase hex digits"
+            ) from None
+        raise
+    return file
 
 
-def _label(where: str, name: str) -> str:
-    """How a message names field ``name`` of the object at ``where``."""
-    if where == "the record":
-        return f"field '{name}'"
-    if where.startswith("field '"):  # field 'result' -> field 'result.winner'
-        return f"{where[:-1]}.{name}'"
-    return f"{where}'s {name}"  # seat 2 -> seat 2's name
-
-
-def _record_id(value: Any, where: str) -> str:
-    if not isinstance(value, str) or not is_record_id(value):
-        raise SaveError(f"bad record id {_brief(value)}: expected 6-32 lowercase hex digits")
-    return value
-
-
-def _game(value: Any, where: str) -> GameSpec[Any, Any]:
-    if not isinstance(value, str):
-        raise SaveError(f"{where} must be text, not {_brief(value)}")
+def _game(value: str) -> GameSpec[Any, Any]:
     if len(value) > MAX_WORD or not value.isprintable():
         raise SaveError(f"no game called {_brief(value)}")
     try:
@@ -497,40 +469,39 @@ def _game(value: Any, where: str) -> GameSpec[Any, Any]:
         raise SaveError(_clean(str(err))) from None
 
 
-def _option_value(value: Any, where: str) -> Any:
-    if isinstance(value, bool):
-        return value
-    if isinstance(value, int):
-        return _whole(-MAX_INT, MAX_INT)(value, where)
-    if isinstance(value, float):
-        if not math.isfinite(value) or abs(value) > MAX_INT:
-            raise SaveError(f"{where} must be a finite number, not {_brief(value)}")
-        return value
-    if isinstance(value, str):
-        return _text(MAX_TEXT, empty=True)(value, where)
-    raise SaveError(f"{where} must be yes/no, a number or text, not {_brief(value)}")
-
-
 def _options(value: Any, where: str) -> dict[str, Any]:
-    """The game's options by name; which names and values the game takes is
-    checked against the game's Config (:func:`_game_config`)."""
+    """The game's options by name, each yes/no, a number or text within the
+    limits; which names and values the game takes is checked against the
+    game's Config (:func:`_game_config`)."""
     if not isinstance(value, Mapping):
         raise SaveError(f"{where} must be an object, not {_brief(value)}")
     if len(value) > 100:
         raise SaveError(f"{where} has {len(value)} options: not a game's")
-    for name in value:
+    for name, option in value.items():
+        said = f"option '{name}'"
         if len(name) > MAX_WORD or not name.isprintable():
             raise SaveError(f"{where} has an unknown option {_brief(name)}")
-    return {name: _option_value(v, f"option '{name}'") for name, v in value.items()}
+        if type(option) is int and not -MAX_INT <= option <= MAX_INT:
+            raise SaveError(f"{said} must be from {-MAX_INT} to {MAX_INT}, not {_brief(option)}")
+        if type(option) is float and not (math.isfinite(option) and abs(option) <= MAX_INT):
+            raise SaveError(f"{said} must be a finite number, not {_brief(option)}")
+        if isinstance(option, str) and (len(option) > MAX_TEXT or not option.isprintable()):
+            raise SaveError(
+                f"{said} must be printable text on one line of at most {MAX_TEXT} characters, "
+                f"not {_brief(option)}"
+            )
+        if not isinstance(option, bool | int | float | str):
+            raise SaveError(f"{said} must be yes/no, a number or text, not {_brief(option)}")
+    return dict(value)
 
 
-def _time(value: Any, where: str) -> str:
-    if not isinstance(value, str) or len(value) > 40:
-        raise SaveError(f"{where} is not an ISO 8601 time: {_brief(value)}")
+def _time(value: str, where: str) -> str:
     try:
-        moment = parse_time(value)
+        moment = parse_time(value) if len(value) <= 40 else None
     except ValueError:
-        raise SaveError(f"{where} is not an ISO 8601 time: {_brief(value)}") from None
+        moment = None
+    if moment is None:
+        raise SaveError(f"{where} is not an ISO 8601 time: {_brief(value)}")
     if not EARLIEST <= moment < LATEST:
         raise SaveError(
             f"{where} is out of range ({EARLIEST.year}-{LATEST.year - 1}): {_brief(value)}"
@@ -538,79 +509,21 @@ def _time(value: Any, where: str) -> str:
     return value
 
 
-def _move(value: Any, where: str) -> tuple[int, str]:
-    if (
-        not isinstance(value, list)
-        or len(value) != 2
-        or type(value[0]) is not int
-        or not 0 <= value[0] < MAX_SEATS
-        or not isinstance(value[1], str)
-        or not value[1]
-        or len(value[1]) > MAX_MOVE
-        or not value[1].isprintable()
-    ):
-        raise SaveError(f"{where} is not a [seat, notation] pair: {_brief(value)}")
-    return value[0], value[1]
-
-
-def _seat(value: Any, where: str) -> SeatInfo:
-    return SeatInfo.from_json(value, where)
-
-
-SEAT = _whole(0, MAX_SEATS - 1)
-
-SEAT_SCHEMA: Schema = {
-    "name": Field(_text(MAX_NAME)),
-    "kind": Field(_one_of(SEAT_KINDS)),
-    "level": Field(_nullable(_one_of(BOT_LEVELS)), required=False),
-}
-
-RESULT_SCHEMA: Schema = {
-    "winner": Field(_nullable(SEAT)),
-    "ranking": Field(_list_of(_list_of(SEAT, MAX_SEATS), MAX_SEATS)),
-    "scores": Field(_list_of(_whole(-MAX_INT, MAX_INT), MAX_SEATS)),
-    "reason": Field(_text(MAX_TEXT, empty=True)),
-}
-
-# Every field of a record (docs/saves.md), after ``format`` and ``version``.
-RECORD_SCHEMA: Schema = {
-    "id": Field(_record_id),
-    "game": Field(_game),
-    "preset": Field(_nullable(_text(MAX_WORD))),
-    "config": Field(_options),
-    "seed": Field(_whole(-MAX_INT - 1, MAX_INT)),
-    "deck_order": Field(_nullable(_list_of(_text(MAX_CARD), MAX_CARDS))),
-    "seats": Field(_list_of(_seat, MAX_SEATS, "seat")),
-    "moves": Field(_list_of(_move, 10**6, "move")),
-    "created": Field(_time),
-    "updated": Field(_time),
-    "status": Field(_one_of(STATUSES)),
-    "result": Field(_nullable(_object(RESULT_SCHEMA))),
-    # optional: files written before hints existed have none
-    "hints": Field(_nullable(_list_of(_whole(0, MAX_INT), MAX_SEATS)), required=False),
-}
-
-
 def check_field(name: str, value: Any, where: str) -> Any:
     """Check one value as the record's field ``name`` would be on reading, so
     that a new game never saves what could not be read back (a seed or an
     option out of range): SaveError naming it ``where`` if not."""
-    return RECORD_SCHEMA[name].check(value, where)
+    if name == "config":
+        return _options(value, where)
+    types = {field.name: field.type for field in msgspec.structs.fields(RecordFile)}
+    decode(value, types[name], Wording(where))
+    return value
 
 
 def _clean(text: str, limit: int = MAX_TEXT) -> str:
     """A message from elsewhere (the rules) as one printable line, cut short."""
     text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
     return text if len(text) <= limit else text[:limit] + "..."
-
-
-def _brief(value: Any) -> str:
-    """A value from a file, for a one-line message: repr (no line breaks), cut short."""
-    try:
-        text = repr(value)
-    except ValueError:  # an int too long to print
-        return "a number too long to show"
-    return text if len(text) <= 40 else text[:40] + "..."
 
 
 def _compact(value: Any) -> str:

@@ -398,7 +398,7 @@ def test_a_readable_record_with_markup_is_shown_as_written(
         (["saves", "show", "\x1b[2J" * 1000], "no saved game"),
         (["--data-dir", "", "saves", "list"], "--data-dir: needs a folder"),
         (["saves", "list", "--data-dir", ""], "--data-dir: needs a folder"),
-        (["play", "domination", "--seed", str(2**64)], "--seed must be from"),
+        (["play", "domination", "--seed", str(2**64)], "--seed must be at most"),
         (["play", "domination", "--option", f"target_score={2**70}"], "must be at most"),
     ],
 )
@@ -445,7 +445,7 @@ def test_odd_values_are_listed_as_unreadable(
     assert code == 0 and err == ""
     reasons = {
         "b0000001": "a number in the file is too long",
-        "b0000002": "field 'result.winner' is missing",
+        "b0000002": "field 'result.scores' must be a list, not 5",
         "b0000003": "field 'updated' is out of range",
         "b0000004": "seat 2's level must be one of easy, medium, hard, not 'godlike'",
     }

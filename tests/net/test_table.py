@@ -19,7 +19,7 @@ from net.client import Notice, StaleMove, Update
 from net.local import LocalClient, open_table, resume_table
 from rules.bots import Bot, Situation
 from rules.errors import IllegalMove, MoveError
-from rules.events import CardsDrawn, Event
+from rules.events import CardsDrawn, Event, EventError
 from rules.game import Outcome
 from rules.registry import games, get_game
 from saves.errors import SaveError
@@ -606,3 +606,12 @@ def test_updates_round_trip_through_json() -> None:
         text = json.dumps(original.to_json())
         assert Update.from_json(json.loads(text), get_game("domination")) == original
     assert get_game("domination").read_event(json.loads(json.dumps(event.to_json()))) == event
+    # an event that is not what its game declares fails where the update is decoded
+    wire = rich.to_json()
+    for bad in ({"seat": "0", "cards": ["AS"]}, {"cards": ["AS"]}):
+        wire["events"] = [{**event.to_json(), "data": bad}]
+        with pytest.raises(EventError, match="not a draw event"):
+            Update.from_json(wire, get_game("domination"))
+    wire["events"] = [{**event.to_json(), "kind": "teleport"}]
+    with pytest.raises(EventError, match="no event of kind 'teleport'"):
+        Update.from_json(wire, get_game("domination"))

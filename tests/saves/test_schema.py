@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import msgspec
 import pytest
 
 from rules.registry import get_game
@@ -38,7 +39,9 @@ def _result(**changes: Any) -> dict[str, Any]:
     ("changes", "reason"),
     [
         # the issue's examples
-        ({"result": {"scores": 5}}, "field 'result.winner' is missing"),
+        # (the first fault found is named: fields are read in the file's order)
+        ({"result": {"scores": 5}}, "field 'result.scores' must be a list, not 5"),
+        ({"result": {"reason": ""}}, "field 'result.winner' is missing"),
         ({"result": _result(scores=5)}, "field 'result.scores' must be a list, not 5"),
         ({"updated": "9999-12-31T23:59:59.999Z"}, "field 'updated' is out of range"),
         ({"seats": _seats(level="godlike")}, "seat 1's level must be one of easy, medium, hard"),
@@ -49,7 +52,7 @@ def _result(**changes: Any) -> dict[str, Any]:
         ({"result": _result(ranking=[[0], [0]])}, "names a seat twice"),
         ({"result": _result(ranking=[[0], [7]])}, "one not in the game"),
         ({"result": _result(scores=[1, 2, 3])}, "3 scores for a 2-player game"),
-        ({"result": _result(scores=[1, 10**20])}, r"field 'result.scores\[1\]' must be from"),
+        ({"result": _result(scores=[1, 10**20])}, r"field 'result.scores\[1\]' must be at most"),
         ({"result": _result(reason=None)}, "field 'result.reason' must be text"),
         ({"result": _result(reason="x" * 201)}, "at most 200 characters"),
         ({"result": _result(reason="won\x1b[2J")}, "printable text on one line"),
@@ -68,8 +71,8 @@ def _result(**changes: Any) -> dict[str, Any]:
         ({"created": "0001-01-01T00:00:00+00:00"}, "field 'created' is out of range"),
         ({"created": "2025-01-01"}, "not an ISO 8601 time"),
         ({"created": "2" * 1000}, "not an ISO 8601 time"),
-        ({"seed": 2**63}, "field 'seed' must be from"),
-        ({"seed": -(2**64)}, "field 'seed' must be from"),
+        ({"seed": 2**63}, "field 'seed' must be at most 9223372036854775807"),
+        ({"seed": -(2**64)}, "field 'seed' must be at least -9223372036854775808"),
         ({"config": {"players": 2, "target_score": 10**30}}, "option 'target_score' must be from"),
         ({"config": {"players": 2, "first_leader": "1\x1b[2J"}}, "printable"),
         ({"config": {"players": 2, "\x1b[2Jx": 1}}, r"unknown option '\\x1b\[2Jx'"),
@@ -190,3 +193,19 @@ def test_older_versions_go_through_the_one_upgrade_function(
     monkeypatch.setattr(record_module, "_UPGRADES", {})
     with pytest.raises(SaveError, match="unknown format version 2"):
         GameRecord.from_json(_data(version=2))
+
+
+def test_the_file_is_a_typed_struct_with_a_json_schema() -> None:
+    # the types are the description of the file: its JSON Schema comes from them
+    schema = msgspec.json.schema(record_module.RecordFile)
+    fields = schema["$defs"]["RecordFile"]
+    assert set(fields["required"]) == set(_data()) - {"format", "version", "hints"}
+    level = schema["$defs"]["SeatFile"]["properties"]["level"]
+    assert {"enum": sorted(record_module.BOT_LEVELS)} in level["anyOf"]
+
+
+@pytest.mark.parametrize("where", ["--seed", "the seed"])
+def test_a_field_checked_alone_is_named_as_the_caller_says(where: str) -> None:
+    with pytest.raises(SaveError, match=f"^{where} must be a whole number, not 'x'$"):
+        record_module.check_field("seed", "x", where)
+    assert record_module.check_field("seed", 5, where) == 5
