@@ -1137,7 +1137,8 @@ class TableServer:
         conn.hosted, conn.seat = hosted, seat
         table = hosted.table
         table.attach([seat])  # the others hear of it; this client gets the snapshot
-        if may_begin and not hosted.started and hosted.open_seats <= set(hosted.tokens):
+        began = may_begin and not hosted.started and hosted.open_seats <= set(hosted.tokens)
+        if began:
             # the last open seat taken: the game begins before the reply, so
             # that `joined` shows its first position (whose turn, the legal
             # moves, the clocks), not the table waiting a moment before
@@ -1157,6 +1158,10 @@ class TableServer:
             )
         )
         conn.unwatch = table.watch([seat], self._listener(conn, hosted))
+        if began:
+            # and the same position as a `game`, as the others got it: a
+            # client that waits for the game's first update has it too
+            self._send_update(conn, hosted, table.snapshot(seat))
 
     def _watch(self, conn: Connection, message: p.Watch) -> None:
         self._check_free(conn)
