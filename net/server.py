@@ -563,6 +563,9 @@ class TableServer:
                 conn.watchdog.cancel()
             self.connections.discard(conn)
             self._vacate(conn)
+            for hosted in self.tables.values():
+                if hosted.creator is conn:  # gone: only its seat may cancel now
+                    hosted.creator = None
             conn.close()
             self._release(address)
 
