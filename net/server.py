@@ -566,6 +566,9 @@ class TableServer:
                 conn.watchdog.cancel()
             self.connections.discard(conn)
             self._vacate(conn)
+            for hosted in self.tables.values():
+                if hosted.creator is conn:  # gone: only its seat may cancel now
+                    hosted.creator = None
             conn.close()
             self._release(address)
 
@@ -1162,7 +1165,8 @@ class TableServer:
         conn.hosted, conn.seat = hosted, seat
         table = hosted.table
         table.attach([seat])  # the others hear of it; this client gets the snapshot
-        if may_begin and not hosted.started and hosted.open_seats <= set(hosted.tokens):
+        began = may_begin and not hosted.started and hosted.open_seats <= set(hosted.tokens)
+        if began:
             # the last open seat taken: the game begins before the reply, so
             # that `joined` shows its first position (whose turn, the legal
             # moves, the clocks), not the table waiting a moment before
@@ -1182,6 +1186,10 @@ class TableServer:
             )
         )
         conn.unwatch = table.watch([seat], self._listener(conn, hosted))
+        if began:
+            # and the same position as a `game`, as the others got it: a
+            # client that waits for the game's first update has it too
+            self._send_update(conn, hosted, table.snapshot(seat))
 
     def _watch(self, conn: Connection, message: p.Watch) -> None:
         self._check_free(conn)

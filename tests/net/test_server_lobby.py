@@ -136,3 +136,27 @@ async def test_a_seated_client_that_sends_nothing_is_not_cut_off(tmp_path: Path)
         assert await lurker.closed()
         assert any(c.name == "Ada" for c in served.server.connections)
         ada.close()
+
+
+async def test_a_creator_who_sat_may_cancel_from_the_connection_that_took_the_seat_over(
+    tmp_path: Path,
+) -> None:
+    """The creator's seat is the creator's wherever it goes: a `rejoin` from
+    another connection (the player's new program) may cancel; a stranger not."""
+    async with serving(tmp_path) as served:
+        ada = await hello(served, "Ada")
+        joined = await ada.reply({"type": "create", "id": 1, **TWO_OPEN, "sit": True})
+        table, token = joined["table"]["table"], joined["token"]
+        back = await hello(served, "Ada")
+        rejoined = await back.reply({"type": "rejoin", "id": 2, "table": table, "token": token})
+        assert rejoined["type"] == "joined"
+        taken = await ada.recv()  # the old connection is told, and closed
+        assert (taken["code"], taken["id"]) == ("not_now", None)
+        assert await ada.closed()
+        stranger = await hello(served, "Mallory")
+        got = await stranger.reply({"type": "cancel", "id": 1, "table": table})
+        assert got["code"] == "not_now" and "only who created" in got["message"]
+        assert (await back.reply({"type": "cancel", "id": 3, "table": table}))["type"] == "ok"
+        assert table not in served.server.tables
+        for raw in (back, stranger):
+            raw.close()

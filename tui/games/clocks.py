@@ -21,6 +21,10 @@ class MoveClocks(TableScreenCore):
     def seconds_left(self) -> float | None:
         """The seat on screen's time left to move, if its clock runs."""
         seat = self.seat
+        if seat is not None and seat not in self.deadlines and self.update.seat == seat:
+            # no update has come yet, only the snapshot the screen opened on
+            # (a network table's `joined`): its clock counts from now
+            self._keep_time_left(self.update)
         if seat is None or seat not in self.deadlines or self.over:
             return None
         deadline = self.deadlines[seat]  # kept with time_left_given, from the same update
