@@ -358,7 +358,12 @@ class Table:
             clock = self.state.clock(seat)
             if clock is None or clock.turn != turn:
                 continue
-            notice = Event("timeout", f"{{p{seat}}} ran out of time.", SeatEvent(seat=seat))
+            text = f"{{p{seat}}} ran out of time."
+            notice = Event("timeout", text, SeatEvent(seat=seat))
+            if any(other != seat for other in self.state.to_act()):
+                # others still choose at the same time: that this seat chose
+                # nothing is its secret until the rules reveal the round
+                notice = Event("timeout", text, SeatEvent(seat=seat), private_to=seat)
             self._enter()
             try:
                 await self._apply(seat, str(clock.timeout_move), before=[notice])

@@ -19,6 +19,7 @@ from net.local import LocalClient, open_table
 from net.table import Table
 from rules.bots import Bot, Situation
 from rules.errors import IllegalMove
+from rules.events import SeatEvent
 from rules.registry import get_game
 from saves.record import GameRecord, SeatInfo
 
@@ -122,6 +123,25 @@ async def test_a_seat_that_runs_out_of_time_plays_the_timeout_move() -> None:
     assert rec.for_seat(0)[-1].events[0].render(["Ada", "Bo"]) == "Bo ran out of time."
     # a new round: both clocks start again from the full length
     assert table.time_left(0) == table.time_left(1) == 10.0
+
+
+async def test_running_out_of_time_is_no_news_to_a_seat_still_choosing() -> None:
+    # both clocks end at once: seat 0's runs out first while seat 1 still
+    # chooses, and must not learn that seat 0 chose nothing before the reveal
+    clock = FakeClock()
+    client = _duel([HUMAN, HUMAN2], clock, timer=10)
+    rec = Recorder(client)
+    await client.start()
+    clock.now += 10
+    await client.table.expire_clocks()
+    assert client.table.record.moves == [(0, "1"), (1, "1")]
+    told_1 = [(e.kind, e.data) for u in rec.for_seat(1) for e in u.events]
+    told_0 = [(e.kind, e.data) for u in rec.for_seat(0) for e in u.events]
+    reveal = [kind for kind, _ in told_1].index("reveal")
+    assert ("timeout", SeatEvent(seat=0)) not in told_1[:reveal]
+    assert ("timeout", SeatEvent(seat=0)) in told_0
+    # seat 1's own clock ran out with nobody else choosing: everyone is told
+    assert ("timeout", SeatEvent(seat=1)) in told_0
 
 
 async def test_a_paused_table_stops_every_clock() -> None:
