@@ -123,6 +123,8 @@ class GameScreen(ReplayNavigation, TableEnding, MoveClocks, TableScreenCore):
             self.keyboard.hand_to(first)
         else:
             self._show_seat(self.seat)
+        if self.coach is not None:
+            self.coach.attach(self)
         self.run_worker(self.client.start(), group="table", exit_on_error=False)
 
     def on_resize(self, event: events.Resize) -> None:
@@ -162,6 +164,8 @@ class GameScreen(ReplayNavigation, TableEnding, MoveClocks, TableScreenCore):
             self.set_status(self.turn_text())
             if not update.over and self._show_round_summary(update.events):
                 return  # the hand-off (or whatever comes next) waits for the summary
+        if self.coach is not None:
+            self.coach.after_update(update)
         if not self._summary_open:
             self._after_update()
 
@@ -212,6 +216,10 @@ class GameScreen(ReplayNavigation, TableEnding, MoveClocks, TableScreenCore):
         if not self.my_turn:
             self.set_status(f"It is not your turn. {self.turn_text()}", problem=True)
             return False
+        objection = self.coach.before_move(move) if self.coach is not None else None
+        if objection is not None:
+            self.set_status(objection, problem=True)
+            return False
         try:
             await self.client.play(self.seat, move, self.update.state_id)
         except StaleMove:
@@ -222,4 +230,6 @@ class GameScreen(ReplayNavigation, TableEnding, MoveClocks, TableScreenCore):
         except MoveError as err:
             self.set_status(f"You cannot play {move}: {err}.", problem=True)
             return False
+        if self.coach is not None:
+            self.coach.moved(move)
         return True

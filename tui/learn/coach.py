@@ -1,0 +1,128 @@
+"""A lesson's guide on the game's own screen: a panel under the status line
+says what is happening and what to try; a move other than the one the step
+waits for is held back and explained; when the script is played out, the
+lesson's summary (tui/learn/screens.py).
+
+The rules of the lesson (the step, what a move means) are the pure
+``rules.lessons.LessonRun``; this is only how they are shown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, ClassVar
+
+from rich.text import Text
+from textual.timer import Timer
+from textual.widgets import Static
+
+from rules.lessons import Lesson, LessonRun
+from tui.widgets.event_log import display_text
+
+if TYPE_CHECKING:
+    from net.client import Update
+    from tui.games.base import GameScreen
+
+
+class CoachPanel(Static):
+    DEFAULT_CSS: ClassVar[str] = """
+    CoachPanel {
+        height: auto;
+        max-height: 7;
+        padding: 0 1;
+        border-left: thick $accent;
+        background: $boost;
+        color: $text;
+    }
+    """
+
+
+class LessonCoach:
+    """The coach of one lesson. ``finished`` is called once, when the last
+    step's moves have all been played."""
+
+    def __init__(self, lesson: Lesson, finished: Callable[[], None]) -> None:
+        self.lesson = lesson
+        self.run = LessonRun(lesson)
+        self._finished = finished
+        self._done = False
+        self.screen: GameScreen | None = None
+        self.panel = CoachPanel("", id="coach")
+        # where each step's moves end in the script (its replies included): the
+        # state id at which the step's "after" may be said
+        self._ends: list[int] = []
+        count = len(lesson.opening)
+        for step in lesson.steps:
+            count += 1 + len(step.replies)
+            self._ends.append(count)
+        self._state_id = 0
+        self._timer: Timer
+
+    # ------------------------------------------------------------ Coach
+    def attach(self, screen: GameScreen) -> None:
+        self.screen = screen
+        status = screen.query_one("#status")
+        screen.mount(self.panel, after=status)
+        self._say()
+
+    def before_move(self, move: str) -> str | None:
+        legal = self.screen.legal if self.screen is not None else ()
+        if not any(self.run.same_move(move, m) for m in legal):
+            return None  # the rules refuse it, with their own reason
+        why = self.run.judge(move)
+        if why is None:
+            return None
+        self._say(f"Not that one: {why}")
+        return "The lesson waits for another move: see the note below."
+
+    def moved(self, move: str) -> None:
+        self.run.played()
+        self._say()
+
+    def after_update(self, update: Update) -> None:
+        self._state_id = update.state_id
+        self._say()
+        if not self._done and self.run.finished and update.state_id >= self._ends[-1]:
+            self._done = True
+            if self.screen is not None:
+                # after whatever the last move opened (a round's summary) has closed
+                self._timer = self.screen.set_interval(0.2, self._finish_when_free)
+
+    def _finish_when_free(self) -> None:
+        screen = self.screen
+        if screen is not None and screen.is_current:
+            self._timer.stop()
+            self._finished()
+
+    # ------------------------------------------------------------ the panel
+    def text(self, brief: bool = False) -> str:
+        """What the panel says now (``brief``: the step alone, not what came before)."""
+        run, steps = self.run, self.lesson.steps
+        index = run.index
+        if brief and not run.finished:
+            head = ""
+        elif index == 0:
+            head = self.lesson.intro
+        else:
+            previous = steps[index - 1]
+            if self._state_id < self._ends[index - 1]:
+                return f"Step {index} of {len(steps)} · Watch {self.lesson.opponent} answer…"
+            head = previous.after
+        if run.finished:
+            return f"{head}\n\nThat is the end of the lesson." if head else "The lesson is over."
+        step = steps[index]
+        counter = f"Step {index + 1} of {len(steps)}"
+        if step.rule:
+            counter += f" · {self.lesson.rules[step.rule]}"
+        return "\n".join(part for part in (head, counter, step.say) if part)
+
+    def _say(self, objection: str = "") -> None:
+        if self.screen is None:
+            return
+        text = f"{objection}\n{self.text(brief=True)}" if objection else self.text()
+        style = self.screen.card_style
+        # line by line: a card text at a line's end is a word of its own
+        shown = Text("\n".join(display_text(line, style) for line in text.split("\n")))
+        if objection:
+            shown.stylize("bold", 0, len(objection))
+        self.panel.update(shown)
