@@ -75,8 +75,12 @@ class Step(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     any other move; ``replies``: the opponent's moves after it, in order;
     ``rule``: the special rule this step shows ("" for none); ``shows``:
     events the step's moves must produce, each an event kind or
-    ``kind:text`` (the text somewhere in the event's data); ``after``: what
-    just happened, said once the replies are in."""
+    ``kind:mention`` (as a tip's ``mentions``); ``refuses``: moves of the
+    learner the rules must refuse before the step's move (what the rule
+    forbids); ``ends_turn``: the move ends
+    the learner's turn (a rule that stops it, such as a Blitz that may not
+    take a last card); ``after``: what just happened, said once the replies
+    are in."""
 
     say: str
     move: str
@@ -85,6 +89,8 @@ class Step(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     replies: list[str] = []
     rule: str = ""
     shows: list[str] = []
+    refuses: list[str] = []
+    ends_turn: bool = False
     after: str = ""
 
 
@@ -221,7 +227,17 @@ def play_through(lesson: Lesson) -> tuple[GameState[Any, Any], list[list[Event]]
             raise LessonError(
                 f"{where}: the learner is not to act (seats to act: {state.to_act()})"
             )
+        for forbidden in step.refuses:
+            try:
+                state.copy().play_text(LEARNER, forbidden)
+            except ValueError:
+                continue
+            raise LessonError(
+                f"{where}: the rules allow {forbidden}, which the step says they refuse"
+            )
         events = _play(state, LEARNER, step.move, where)
+        if step.ends_turn and LEARNER in state.to_act():
+            raise LessonError(f"{where}: {step.move} does not end the learner's turn")
         for reply in step.replies:
             events += _play(state, OPPONENT, reply, where)
         for wanted in step.shows:

@@ -21,7 +21,7 @@ LESSONS = lesson_ids()
 
 
 def test_every_game_has_a_lesson() -> None:
-    assert LESSONS == ["domination", "trick"]
+    assert LESSONS == ["domination", "stress", "territory", "trick"]
 
 
 @pytest.mark.parametrize("game_id", LESSONS)
@@ -126,3 +126,22 @@ def test_a_tip_matches_by_kind_and_by_a_text_in_the_data() -> None:
     assert not Tip("reveal", "t", "stolen").matches(collided)
     assert Tip("reveal", "t").matches(collided)
     assert not Tip("play", "t").matches(collided)
+
+
+def test_a_rule_the_rules_no_longer_enforce_fails() -> None:
+    text = b"""
+game = "domination"
+title = "t"
+minutes = 1
+intro = "i"
+summary = "s"
+deck = ["4H", "7C", "JC", "KS", "2D", "6C", "9C", "3S", "5D", "QH"]
+options = { first_leader = "0" }
+[rules]
+[[steps]]
+say = "play"
+move = "4H"
+refuses = ["7C"]
+"""
+    with pytest.raises(LessonError, match="step 1: the rules allow 7C"):
+        play_through(read_lesson(text))

@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
+
 from net.client import Update
 from rules.events import Event
 from rules.lessons import load_lesson
@@ -54,14 +56,17 @@ async def test_the_domination_lesson_guides_explains_and_ends_in_a_real_game(dir
         assert not real.query(CoachPanel)
 
 
-async def test_the_trick_lesson_plays_to_its_end_by_keys(dirs: Any) -> None:
-    lesson = load_lesson("trick")
-    app = make_app(dirs, launch={"action": "learn", "game": "trick"})
+@pytest.mark.parametrize("game_id", ["stress", "territory", "trick"])
+async def test_each_lesson_plays_to_its_end_on_its_screen(dirs: Any, game_id: str) -> None:
+    lesson = load_lesson(game_id)
+    app = make_app(dirs, launch={"action": "learn", "game": game_id})
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = app.screen
         assert isinstance(screen, GameScreen)
-        for step in lesson.steps:
+        for number, step in enumerate(lesson.steps, 1):
+            await settle(pilot, lambda: screen.my_turn)
+            assert f"Step {number} of" in panel_text(app)
             assert await screen.submit(step.move), step.move
             await settle(pilot)
         await settle(pilot, lambda: isinstance(app.screen, LessonDoneScreen))

@@ -157,6 +157,8 @@ class GameScreen(ReplayNavigation, TableEnding, MoveClocks, TableScreenCore):
         self._tell(update)
         self._rename()
         self.update = update
+        if self.coach is not None:
+            self.coach.after_update(update)
         if not self.keyboard.handing_off:
             self.add_to_log(update.events)
             self.note_events(list(update.events))
@@ -164,8 +166,6 @@ class GameScreen(ReplayNavigation, TableEnding, MoveClocks, TableScreenCore):
             self.set_status(self.turn_text())
             if not update.over and self._show_round_summary(update.events):
                 return  # the hand-off (or whatever comes next) waits for the summary
-        if self.coach is not None:
-            self.coach.after_update(update)
         if not self._summary_open:
             self._after_update()
 

@@ -89,8 +89,15 @@ class LessonCoach:
                 self._timer = self.screen.set_interval(0.2, self._finish_when_free)
 
     def _finish_when_free(self) -> None:
+        """The summary comes once the round's summary has closed, or over the
+        result when the lesson's last move ended the game."""
+        from tui.screens.game_over import GameOverScreen
+
         screen = self.screen
-        if screen is not None and screen.is_current:
+        if screen is None:
+            return
+        free = screen.is_current and not screen._summary_open
+        if free or (screen.over and isinstance(screen.app.screen, GameOverScreen)):
             self._timer.stop()
             self._finished()
 
