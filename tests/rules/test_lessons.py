@@ -33,6 +33,13 @@ def test_the_lesson_plays_through_the_rules_and_shows_what_it_says(game_id: str)
 
 
 @pytest.mark.parametrize("game_id", LESSONS)
+def test_no_lesson_has_a_move_clock(game_id: str) -> None:
+    """A learner reads as long as needed: no move is ever played for them."""
+    state = load_lesson(game_id).new_state()
+    assert all(state.clock(seat) is None for seat in (0, 1))
+
+
+@pytest.mark.parametrize("game_id", LESSONS)
 def test_every_special_rule_has_its_own_step(game_id: str) -> None:
     lesson = load_lesson(game_id)
     taught = [s.rule for s in lesson.steps if s.rule]

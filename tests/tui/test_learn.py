@@ -14,7 +14,7 @@ from rules.events import Event
 from rules.lessons import load_lesson
 from rules.views import View
 from tui.games.base import GameScreen
-from tui.learn.coach import CoachPanel
+from tui.learn.coach import CoachPanel, LessonIntroScreen
 from tui.learn.screens import LearnScreen, LessonDoneScreen
 from tui.learn.tips import TipsCoach
 
@@ -25,15 +25,25 @@ def panel_text(app: Any) -> str:
     return str(app.screen.query_one(CoachPanel).render())
 
 
+async def begin(pilot: Any) -> GameScreen:
+    """Past the lesson's first words, to its game screen."""
+    await settle(pilot, lambda: isinstance(pilot.app.screen, LessonIntroScreen))
+    assert isinstance(pilot.app.screen, LessonIntroScreen)
+    await pilot.press("enter")
+    await settle(pilot)
+    screen = pilot.app.screen
+    assert isinstance(screen, GameScreen)
+    return screen
+
+
 async def test_the_domination_lesson_guides_explains_and_ends_in_a_real_game(dirs: Any) -> None:
     lesson = load_lesson("domination")
     app = make_app(dirs, launch={"action": "learn", "game": "domination"})
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, GameScreen)
+        assert "Domination is a climbing duel" in screen_text(app)
+        screen = await begin(pilot)
         assert "Step 1 of 7" in panel_text(app)
-        assert "Domination is a climbing duel" in panel_text(app)
         # a legal move that is not the step's: held back, explained
         wrong = next(c for c in screen.update.legal if c != lesson.steps[0].move)
         assert await screen.submit(wrong) is False
@@ -61,9 +71,7 @@ async def test_each_lesson_plays_to_its_end_on_its_screen(dirs: Any, game_id: st
     lesson = load_lesson(game_id)
     app = make_app(dirs, launch={"action": "learn", "game": game_id})
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, GameScreen)
+        screen = await begin(pilot)
         for number, step in enumerate(lesson.steps, 1):
             await settle(pilot, lambda: screen.my_turn)
             assert f"Step {number} of" in panel_text(app)
@@ -86,8 +94,8 @@ async def test_home_l_lists_the_lessons_and_enter_starts_one(dirs: Any) -> None:
         text = screen_text(app)
         assert "Domination" in text and "Five-Card Trick" in text
         await pilot.press("enter")
-        await settle(pilot)
-        assert isinstance(app.screen, GameScreen) and app.screen.coach is not None
+        screen = await begin(pilot)
+        assert screen.coach is not None
 
 
 def _update(*events: Event) -> Update:

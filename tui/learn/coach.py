@@ -9,32 +9,62 @@ The rules of the lesson (the step, what a move means) are the pure
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
 from textual.timer import Timer
 from textual.widgets import Static
 
 from rules.lessons import Lesson, LessonRun
-from tui.widgets.event_log import display_text
+from tui.widgets.event_log import EventLog, display_text
 
 if TYPE_CHECKING:
     from net.client import Update
     from tui.games.base import GameScreen
 
 
+# the panel's height at most, in lines (the game keeps the rest of an 80x24 screen)
+PANEL_LINES = 9
+
+
 class CoachPanel(Static):
     DEFAULT_CSS: ClassVar[str] = """
     CoachPanel {
         height: auto;
-        max-height: 7;
+        max-height: 9;
         padding: 0 1;
         border-left: thick $accent;
         background: $boost;
         color: $text;
     }
     """
+
+
+class LessonIntroScreen(ModalScreen[None]):
+    """The lesson's first words, before its first step."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter,space,escape", "begin", "Begin", key_display="⏎", id="lesson.begin")
+    ]
+
+    def __init__(self, lesson: Lesson) -> None:
+        super().__init__()
+        self.lesson = lesson
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog", id="lesson-intro"):
+            yield Static(Text(f"Learn {self.lesson.spec.title}", style="bold"))
+            yield Static(Text(display_text(self.lesson.intro, self.app.card_style)))  # type: ignore[attr-defined]
+            yield Static(Text(f"\nAbout {self.lesson.minutes} minutes. Press Enter to begin."))
+
+    def action_begin(self) -> None:
+        self.dismiss()
 
 
 class LessonCoach:
@@ -56,6 +86,7 @@ class LessonCoach:
             count += 1 + len(step.replies)
             self._ends.append(count)
         self._state_id = 0
+        self._told = ""  # what just happened, last shown as a notification
         self._timer: Timer
 
     # ------------------------------------------------------------ Coach
@@ -64,6 +95,7 @@ class LessonCoach:
         status = screen.query_one("#status")
         screen.mount(self.panel, after=status)
         self._say()
+        screen.app.push_screen(LessonIntroScreen(self.lesson))
 
     def before_move(self, move: str) -> str | None:
         legal = self.screen.legal if self.screen is not None else ()
@@ -102,34 +134,55 @@ class LessonCoach:
             self._finished()
 
     # ------------------------------------------------------------ the panel
-    def text(self, brief: bool = False) -> str:
-        """What the panel says now (``brief``: the step alone, not what came before)."""
+    def parts(self, brief: bool = False) -> tuple[str, str]:
+        """What the panel says now: what just happened (the intro at first),
+        and the step waiting for a move (``brief``: that step alone)."""
         run, steps = self.run, self.lesson.steps
         index = run.index
         if brief and not run.finished:
             head = ""
         elif index == 0:
-            head = self.lesson.intro
+            head = ""  # the intro has a dialog of its own (LessonIntroScreen)
         else:
             previous = steps[index - 1]
             if self._state_id < self._ends[index - 1]:
-                return f"Step {index} of {len(steps)} · Watch {self.lesson.opponent} answer…"
+                return "", f"Step {index} of {len(steps)} · Watch {self.lesson.opponent} answer…"
             head = previous.after
         if run.finished:
-            return f"{head}\n\nThat is the end of the lesson." if head else "The lesson is over."
+            return head, "That is the end of the lesson."
         step = steps[index]
         counter = f"Step {index + 1} of {len(steps)}"
         if step.rule:
             counter += f" · {self.lesson.rules[step.rule]}"
-        return "\n".join(part for part in (head, counter, step.say) if part)
+        return head, f"{counter}\n{step.say}"
+
+    def text(self, brief: bool = False) -> str:
+        return "\n".join(part for part in self.parts(brief) if part)
 
     def _say(self, objection: str = "") -> None:
-        if self.screen is None:
+        screen = self.screen
+        if screen is None:
             return
-        text = f"{objection}\n{self.text(brief=True)}" if objection else self.text()
-        style = self.screen.card_style
+        head, body = self.parts(brief=bool(objection))
+        if objection:
+            head = objection
+        width = max(20, screen.size.width - 6)  # the panel's border and padding
+        if head and not objection and _lines(f"{head}\n{body}", width) > PANEL_LINES:
+            # no room for both: what just happened goes to the log, the step stays
+            if head != self._told:
+                self._told = head
+                line = display_text(f"{self.lesson.opponent}: {head}", screen.card_style)
+                screen.query_one(EventLog).write(Text(line, style="italic"))
+            head = ""
+        text = f"{head}\n{body}" if head else body
+        style = screen.card_style
         # line by line: a card text at a line's end is a word of its own
         shown = Text("\n".join(display_text(line, style) for line in text.split("\n")))
         if objection:
             shown.stylize("bold", 0, len(objection))
         self.panel.update(shown)
+
+
+def _lines(text: str, width: int) -> int:
+    """How many lines ``text`` takes wrapped at ``width``."""
+    return sum(len(textwrap.wrap(line, width)) or 1 for line in text.split("\n"))
