@@ -124,3 +124,23 @@ async def test_tips_come_in_the_first_games_and_settings_turn_them_off(dirs: Any
         assert tips_coach(app, "trick", new=False) is not None
         app.update_settings(tips=False)
         assert tips_coach(app, "trick", new=True) is None
+
+
+async def test_an_ssh_visitor_learns_too_with_progress_in_their_own_data(dirs: Any) -> None:
+    from net.grants import Grants
+
+    app = make_app(dirs, grants=Grants.for_visitor([]))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert "Learn (l)" in screen_text(app)
+        await pilot.press("l")
+        await settle(pilot)
+        assert isinstance(app.screen, LearnScreen)
+        await app.open_lessons("trick")
+        screen = await begin(pilot)
+        for step in load_lesson("trick").steps:
+            await settle(pilot, lambda: screen.my_turn)
+            assert await screen.submit(step.move)
+            await settle(pilot)
+        await settle(pilot, lambda: isinstance(app.screen, LessonDoneScreen))
+    assert json.loads((dirs[0] / "learn.json").read_text())["finished"] == ["trick"]
