@@ -145,3 +145,15 @@ async def test_an_ssh_visitor_learns_too_with_progress_in_their_own_data(dirs: A
         coach._finished()  # the lesson's end, as its last update calls it
         await settle(pilot, lambda: isinstance(app.screen, LessonDoneScreen))
     assert json.loads((dirs[0] / "learn.json").read_text())["finished"] == ["domination"]
+
+
+def test_cardtable_learn_of_a_game_without_a_lesson_is_one_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from tui.cli import main
+
+    assert main(["learn", "chess"]) == 2
+    err = capsys.readouterr().err
+    assert err.strip() == (
+        "cardtable: there is no lesson for 'chess'; lessons: domination, stress, territory, trick"
+    )
