@@ -250,6 +250,13 @@ class Table:
         """Save the record now (moves save themselves; this is for seat changes)."""
         await self._save()
 
+    def use_bot(self, seat: int, bot: Bot) -> None:
+        """``bot`` plays the computer's ``seat`` instead of the level's bot (a
+        lesson's scripted opponent, net/lesson.py); before the table starts."""
+        if seat not in self._bots or self._started:
+            raise ValueError(f"seat {seat + 1} is no computer seat of a table not yet started")
+        self._bots[seat] = bot
+
     def hand_to_computer(self, seat: int, level: str) -> None:
         """A computer player takes over a person's seat for the rest of the game
         (a network player who has gone for good); its clock stops."""

@@ -200,6 +200,8 @@ class CardTableApp(App[int]):
                 await self.start_from_launch(launch)
             elif action == "resume":
                 await self.resume_game(launch.get("id"))
+            elif action == "learn":  # tui/learn/screens.py
+                await self.open_lessons(launch.get("game"))
             else:
                 shown = plain(repr(action), 40)
                 self.notify(f"Unknown launch action {shown}", severity="error", markup=False)
@@ -311,6 +313,12 @@ class CardTableApp(App[int]):
         client = resume_table(self.store, record_id, **self.table_options())
         await self.show_table(client)
 
+    async def open_lessons(self, game_id: str | None = None) -> None:
+        """Learn: the list of lessons, or straight into ``game_id``'s."""
+        from .learn.screens import LearnScreen, start_lesson
+
+        await (start_lesson(self, game_id) if game_id else self.push_screen(LearnScreen()))
+
     def table_options(self) -> dict[str, Any]:
         """How this app's tables run their bots: paced as the settings say, in
         a small pool of threads of their own."""
@@ -382,9 +390,11 @@ class CardTableApp(App[int]):
         """Show ``client``'s table (``new``: a game opened in this sitting, not
         resumed: left before any move, it is not kept)."""
         from .games import screen_class
+        from .learn.tips import tips_coach
 
         screen = screen_class(client.game_id)(client)
         screen.new_game = new
+        screen.coach = tips_coach(self, client.game_id, new)  # tui/learn/tips.py
         if replace:
             await self.switch_screen(screen)
         else:

@@ -38,6 +38,7 @@ from tui.cli_output import OutputError
 from tui.cli_output import print_out as _print
 from tui.game_names import game_named, game_option_names
 from tui.host_cli import add_host_parser
+from tui.learn_cli import add_learn_parser
 from tui.plain import plain
 from tui.saves_cli import cmd_saves_export, cmd_saves_list, cmd_saves_show
 from tui.serve_cli import add_serve_parser
@@ -258,6 +259,7 @@ def build_parser() -> argparse.ArgumentParser:
     export.set_defaults(handler=cmd_saves_export)
     add_arena_parser(sub)  # `cardtable arena`: tui/arena_cli.py
     add_host_parser(sub, common)  # `cardtable ssh-host`: tui/host_cli.py
+    add_learn_parser(sub, common, launch_app, UserError)  # `cardtable learn`: tui/learn_cli.py
     add_serve_parser(sub, common)  # `cardtable serve`: tui/serve_cli.py
     add_bot_parser(sub)  # `cardtable bot`: tui/bot_cli.py
     add_stats_parser(sub, common)  # `cardtable stats`: tui/stats_cli.py

@@ -33,6 +33,9 @@ class Settings:
     bot_pace: float = 0.6
     # seconds the summary of a round stays unless a key closes it (0: no summary)
     round_summary: float = 4.0
+    # a line on each special rule the first time it happens, in the first games
+    # of each game (tui/learn/tips.py)
+    tips: bool = True
     # the name other players see at a network table ("": ask the system)
     player_name: str = ""
     # (an "animations" setting changed nothing a player could see: it was

@@ -64,7 +64,9 @@ def dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[Path
     config.mkdir()
     # bots answer at once in tests: the table's pace is the settings' bot_pace;
     # and no round summary holds play up (its own tests turn it on)
-    (config / "settings.json").write_text(json.dumps({"bot_pace": 0, "round_summary": 0}))
+    # and no tip of a first game pops up (tests/tui/test_learn.py turns them on)
+    settings = {"bot_pace": 0, "round_summary": 0, "tips": False}
+    (config / "settings.json").write_text(json.dumps(settings))
     monkeypatch.setenv("CARDTABLE_DATA_DIR", str(data))
     monkeypatch.setenv("CARDTABLE_CONFIG_DIR", str(config))
     yield data, config

@@ -141,6 +141,8 @@ class GameScreen(ReplayNavigation, TableEnding, MoveClocks, TableScreenCore):
             self.keyboard.hand_to(first)
         else:
             self._show_seat(self.seat)
+        if self.coach is not None:
+            self.coach.attach(self)
         self.run_worker(self.client.start(), group="table", exit_on_error=False)
 
     def on_resize(self, event: events.Resize) -> None:
@@ -173,6 +175,8 @@ class GameScreen(ReplayNavigation, TableEnding, MoveClocks, TableScreenCore):
         self._tell(update)
         self._rename()
         self.update = update
+        if self.coach is not None:
+            self.coach.after_update(update)
         if not self.keyboard.handing_off:
             self.add_to_log(update.events)
             self.note_events(list(update.events))
@@ -230,6 +234,10 @@ class GameScreen(ReplayNavigation, TableEnding, MoveClocks, TableScreenCore):
         if not self.my_turn:
             self.set_status(f"It is not your turn. {self.turn_text()}", problem=True)
             return False
+        objection = self.coach.before_move(move) if self.coach is not None else None
+        if objection is not None:
+            self.set_status(objection, problem=True)
+            return False
         try:
             await self.client.play(self.seat, move, self.update.state_id)
         except StaleMove:
@@ -240,4 +248,6 @@ class GameScreen(ReplayNavigation, TableEnding, MoveClocks, TableScreenCore):
         except MoveError as err:
             self.set_status(refusal_text(move, str(err)), problem=True)
             return False
+        if self.coach is not None:
+            self.coach.moved(move)
         return True

@@ -31,6 +31,7 @@ from tui.widgets.event_log import display_text
 if TYPE_CHECKING:
     from net.client import TableClient
     from rules.events import Event
+    from tui.games.coach import Coach
     from tui.games.host import TableHost
     from tui.screens.round_summary import Schedule
 
@@ -70,6 +71,8 @@ class TableScreenCore(Screen[None]):
         self.time_left_given: dict[int, float | None] = {}
         # the countdown's clock (a test gives the screen and its table one fake clock)
         self.clock: Callable[[], float] = time.monotonic
+        # a lesson's guide or a real game's tips (tui/games/coach.py), if any
+        self.coach: Coach | None = None
         # a saved game played back: its own keys, nothing to play
         self.replay = client if isinstance(client, ReplayClient) else None
         if self.replay is not None:

@@ -51,6 +51,7 @@ _ACTIONS = {
     "resume": "[@click=screen.resume]Resume (r)[/]",
     "join": "[@click=screen.join]Join (j)[/]",
     "host": "[@click=screen.host]Host (o)[/]",
+    "learn": "[@click=screen.learn]Learn (l)[/]",
     "rules": "[@click=screen.rules]Rules (?)[/]",
     "settings": "[@click=screen.settings]Settings (,)[/]",
     "stats": "[@click=screen.statistics]Statistics (t)[/]",
@@ -85,6 +86,7 @@ class HomeScreen(Screen[None]):
         Binding("r", "resume", "Resume", id="home.resume"),
         Binding("j", "join", "Join", id="home.join"),
         Binding("o", "host", "Host", id="home.host"),
+        Binding("l", "learn", "Learn", id="home.learn"),
         Binding("question_mark,f1", "rules", "Rules", key_display="?", id="home.rules"),
         Binding("comma", "settings", "Settings", key_display=",", id="home.settings"),
         Binding("t", "statistics", "Statistics", id="home.stats"),
@@ -164,6 +166,9 @@ class HomeScreen(Screen[None]):
             self.notify("That game has no rules page yet.", severity="warning")
             return
         self.app.push_screen(RulesScreen(game_id))
+
+    async def action_learn(self) -> None:
+        await self.cardtable.open_lessons()  # tui/learn/
 
     def action_settings(self) -> None:
         from .settings import SettingsScreen

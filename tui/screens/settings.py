@@ -92,6 +92,9 @@ class SettingsScreen(Screen[None]):
                     id="round_summary",
                     compact=True,
                 )
+            with Horizontal(classes="row"):
+                yield Label("Tips in first games", classes="name")
+                yield Select(ON_OFF, value=s.tips, allow_blank=False, id="tips", compact=True)
             yield Static("Preview", classes="caption")
             yield CardRow(PREVIEW, id="preview")
             if self.cardtable.force_ascii:
