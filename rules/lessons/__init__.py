@@ -59,7 +59,8 @@ class Tip(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
             return False
         if not self.mentions:
             return True
-        texts, fields = _contents(event.data)
+        # the data's JSON form: what docs/protocol/events.md documents
+        texts, fields = _contents(event.data.to_json())
         key, equals, value = self.mentions.partition("=")
         if equals:
             return (key, value) in fields

@@ -10,8 +10,9 @@ from typing import Any
 import pytest
 
 from net.client import Update
-from rules.events import Event
+from rules.events import Event, SeatEvent
 from rules.lessons import load_lesson
+from rules.registry import get_game
 from rules.views import View
 from tui.games.base import GameScreen
 from tui.learn.coach import CoachPanel, LessonCoach, LessonIntroScreen
@@ -105,11 +106,14 @@ def _update(*events: Event) -> Update:
 def test_a_tip_is_said_once_when_its_event_first_comes() -> None:
     tips = load_lesson("trick").tips
     coach = TipsCoach(tips)
-    collided = Event("reveal", "r", {"actions": [[{"action": "score", "status": "collided"}]]})
+    # both seats Score: the rules' own reveal says the actions collided
+    state = get_game("trick").new(seed=0)
+    state.play_text(0, "score")
+    collided = next(e for e in state.play_text(1, "score") if e.kind == "reveal")
     assert [t.mentions for t in coach.due(_update(collided))] == ["status=collided"]
     coach.after_update(_update(collided))
     assert coach.due(_update(collided)) == []
-    assert coach.due(_update(Event("submit", "s"))) == []
+    assert coach.due(_update(Event("submit", "s", SeatEvent(seat=1)))) == []
 
 
 async def test_tips_come_in_the_first_games_and_settings_turn_them_off(dirs: Any) -> None:
