@@ -310,7 +310,7 @@ def _count(
         game.tally.add(result, played.resigned)
         game.by_preset.setdefault(record.preset or "custom", Tally()).add(result, played.resigned)
         for key, head_to_head in opponents:
-            game.by_opponent.setdefault(key, Tally()).add(head_to_head)
+            game.by_opponent.setdefault(key, Tally()).add(head_to_head, played.resigned)
 
 
 def _result(places: Sequence[int], seat: int) -> Result:

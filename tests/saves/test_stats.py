@@ -9,7 +9,14 @@ import pytest
 from openskill.models import PlackettLuce
 
 from rules.figures import place_of
-from saves.ratings import COMPUTER_RATINGS, COMPUTER_SIGMA, Rating, computer_rating
+from saves.ratings import (
+    COMPUTER_RATINGS,
+    COMPUTER_SIGMA,
+    DEFAULT_MU,
+    DEFAULT_SIGMA,
+    Rating,
+    computer_rating,
+)
 from saves.stats import CACHE_FILE, compute, compute_store
 from saves.store import SaveStore
 from tests.saves.stats_records import at, computer, person, played_record, you
@@ -146,3 +153,8 @@ def test_the_store_skips_unreadable_files_with_a_count_and_the_cache_changes_not
     assert rebuilt.players["You"].games["trick"].to_json() == (
         first.players["You"].games["trick"].to_json()
     )
+
+
+def test_a_newcomer_starts_at_the_librarys_own_defaults() -> None:
+    model = PlackettLuce()
+    assert (model.mu, model.sigma) == (DEFAULT_MU, DEFAULT_SIGMA)

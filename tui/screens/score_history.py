@@ -46,7 +46,6 @@ def score_rows(rounds: Sequence[RoundScores], names: Sequence[str]) -> list[str]
 
 class ScoreHistoryScreen(ModalScreen[None]):
     DEFAULT_CSS = """
-    ScoreHistoryScreen #score-history.charted { width: 76; max-height: 23; }
     ScoreHistoryScreen #score-chart { height: 11; }
     ScoreHistoryScreen #score-history.charted #score-rows { max-height: 8; }
     """
