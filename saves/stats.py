@@ -17,6 +17,8 @@ a two-seat game, the game's own result).
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import json
 import os
 from collections.abc import Iterable, Mapping, Sequence
@@ -308,9 +310,36 @@ def _count(
         game = player.games.setdefault(record.game, GameStats(record.game))
         game.played.append(played)
         game.tally.add(result, played.resigned)
-        game.by_preset.setdefault(record.preset or "custom", Tally()).add(result, played.resigned)
+        game.by_preset.setdefault(_preset_of(record), Tally()).add(result, played.resigned)
         for key, head_to_head in opponents:
             game.by_opponent.setdefault(key, Tally()).add(head_to_head, played.resigned)
+
+
+@functools.cache
+def _presets(game: str) -> tuple[tuple[str, tuple[tuple[str, Any], ...]], ...]:
+    """Each preset of ``game`` with every option it sets, to name a record's
+    options when the record names no preset."""
+    spec = get_game(game)
+    named = []
+    for name in spec.presets:
+        with contextlib.suppress(ValueError):
+            named.append((name, tuple(sorted(spec.config(name).to_dict().items()))))
+    return tuple(named)
+
+
+def _preset_of(record: GameRecord) -> str:
+    """The record's preset; else the preset whose options it has (a game
+    started with no preset named plays a preset's rules, players included
+    where the preset leaves them), else ``custom``."""
+    if record.preset:
+        return record.preset
+    options = dict(record.config)
+    for name, values in _presets(record.game):
+        wanted = dict(values)
+        wanted["players"] = options.get("players")
+        if options == wanted:
+            return name
+    return "custom"
 
 
 def _result(places: Sequence[int], seat: int) -> Result:

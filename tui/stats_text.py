@@ -51,7 +51,7 @@ def game_lines(title: str, stats: GameStats) -> list[str]:
     lines = [
         f"  {title}: {record_line(stats.tally)}",
         f"    {streak_line(stats.tally)}",
-        f"    rating {rating.shown}" if rating else "    rating: none yet",
+        f"    Rating {rating.shown}" if rating else "    Rating: none yet",
     ]
     lines.append("    against (won-lost-drawn):")
     lines += [f"      {n}: {w} ({s})" for n, w, s in tally_rows(stats.by_opponent, opponents=True)]

@@ -158,3 +158,19 @@ def test_the_store_skips_unreadable_files_with_a_count_and_the_cache_changes_not
 def test_a_newcomer_starts_at_the_librarys_own_defaults() -> None:
     model = PlackettLuce()
     assert (model.mu, model.sigma) == (DEFAULT_MU, DEFAULT_SIGMA)
+
+
+def test_a_game_started_without_a_preset_counts_under_the_preset_it_plays() -> None:
+    plain = played_record("domination", [you(), computer()], 1, when=at(1))
+    short = played_record("domination", [you(), computer()], 2, when=at(2), preset="short")
+    custom = played_record(
+        "domination", [you(), computer()], 3, when=at(3), options={"target_score": 20}
+    )
+    for record in (plain, short, custom):
+        record.preset = None
+    presets = compute([plain, short, custom]).players["You"].games["domination"].by_preset
+    assert {name: t.games for name, t in presets.items()} == {
+        "standard": 1,
+        "short": 1,
+        "custom": 1,
+    }
