@@ -169,7 +169,7 @@ class TableEnding(RoundSummaries, TableConnection):
         elif choice == "scores":
             # the scores, then the result again: the player has not chosen yet
             self.app.push_screen(
-                ScoreHistoryScreen(self.round_scores(), self.names),
+                ScoreHistoryScreen(self.round_scores(), self.names, self.score_target()),
                 lambda _: self._show_game_over(),
             )
         else:
