@@ -17,7 +17,8 @@ from saves.ratings import (
     Rating,
     computer_rating,
 )
-from saves.stats import CACHE_FILE, compute, compute_store
+from saves.stats import compute, compute_store
+from saves.stats_cache import CACHE_FILE
 from saves.store import SaveStore
 from tests.saves.stats_records import at, computer, person, played_record, you
 
