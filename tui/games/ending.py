@@ -36,6 +36,10 @@ from tui.stats_text import rating_change_lines
 if TYPE_CHECKING:
     from net.remote import RemoteClient
 
+# the result dialog waits for the table (here, or a server) to save the game's
+# end before it tells the rating change: at most this many tenths of a second
+SAVE_WAITS = 50
+
 
 class TableEnding(RoundSummaries, TableConnection):
     # ------------------------------------------------------------ hints
@@ -116,7 +120,7 @@ class TableEnding(RoundSummaries, TableConnection):
         not saved has none)."""
         store = self.app.store  # type: ignore[attr-defined]
         record_id = self.client.record_id
-        for _ in range(20):
+        for _ in range(SAVE_WAITS):
             if self._closed or not store.exists(record_id):
                 return []
             try:
@@ -137,7 +141,7 @@ class TableEnding(RoundSummaries, TableConnection):
         if "standings" not in client.welcome.get("capabilities", []):
             return []
         game = client.game_id
-        for _ in range(20):
+        for _ in range(SAVE_WAITS):
             try:
                 reply = await client.player_stats(None, game)
             except (RemoteError, OSError, ConnectionError):  # no rating line, no crash
