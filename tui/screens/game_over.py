@@ -160,7 +160,7 @@ class GameOverScreen(InputGuard, ModalScreen[str]):
     async def _show_rating_change(self) -> None:
         assert self.rating_change is not None
         lines = await self.rating_change()
-        if lines:
+        if lines and self.is_attached:  # the player may have chosen meanwhile
             text = plain_text("\n".join(lines), None, newlines=True)
             self.query_one("#rating-change", Static).update(text)
 
