@@ -175,3 +175,17 @@ def test_a_game_started_without_a_preset_counts_under_the_preset_it_plays() -> N
         "short": 1,
         "custom": 1,
     }
+
+
+def test_a_game_of_three_is_rated_from_its_finishing_order() -> None:
+    seats = [you(), person("Ann"), computer("hard")]
+    record = played_record("stress", seats, 5, max_moves=300)
+    assert record.result is not None
+    places = [place_of(s, record.result["ranking"]) for s in range(3)]
+    model = PlackettLuce()
+    hard = model.rating(mu=COMPUTER_RATINGS["stress"]["hard"], sigma=COMPUTER_SIGMA)
+    rated = model.rate([[model.rating()], [model.rating()], [hard]], ranks=places)
+    stats = compute([record])
+    for seat, name in ((0, "You"), (1, "Ann")):
+        expected = rated[seat][0]
+        assert stats.players[name].games["stress"].rating == Rating(expected.mu, expected.sigma)
