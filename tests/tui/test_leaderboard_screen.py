@@ -55,6 +55,12 @@ async def test_the_lobby_opens_the_servers_leaderboard(dirs: Any, tmp_path: Path
             text = screen_text(app)
             assert "Domination: the players here, best rating first" in text
             assert "2 players." in text
+            table.focus()
+            await pilot.press("down", "enter")  # Cy's whole record there
+            await _until(
+                pilot, lambda: "1 game: 0 wins, 1 loss, 1 resignation" in screen_text(app), "Cy"
+            )
+            assert "Bo: 0-1-0 (0%)" in screen_text(app)
             await pilot.press("escape")
             await _until(pilot, lambda: not isinstance(app.screen, LeaderboardScreen), "lobby")
         # another computer's app (no secret) cannot say hello as Ada there now
