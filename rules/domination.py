@@ -777,6 +777,9 @@ class DominationSpec(GameSpec[DominationMove, DominationConfig]):
 
     figures = domination_figures.FIGURES
 
+    def score_target(self, config: DominationConfig) -> int | None:
+        return config.target_score or None
+
     def figure_samples(self, seat: int, events: Sequence[Event], outcome: Outcome) -> Samples:
         return domination_figures.figure_samples(seat, events)
 

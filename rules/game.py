@@ -411,6 +411,11 @@ class GameSpec(ABC, Generic[M, C]):
         round has several moves, which one: "Round 5, card 3")."""
         return f"Move {ply + 1}"
 
+    def score_target(self, config: C) -> int | None:
+        """The score that ends the game, where one does (Domination's target),
+        for a chart of the scores to draw the finishing line; None by default."""
+        return None
+
     # The game's own figures on a player's statistics page (rules/figures.py).
     figures: ClassVar[tuple[Figure, ...]] = ()
 

@@ -15,14 +15,18 @@ The rating shown is ``mu`` (the library's estimate of the skill), with
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from openskill.models import PlackettLuce
+if TYPE_CHECKING:
+    from openskill.models import PlackettLuce
 
-MODEL = PlackettLuce()
-DEFAULT_MU = float(MODEL.mu)
-DEFAULT_SIGMA = float(MODEL.sigma)
+# The library's defaults for a newcomer (a test checks they are still its own):
+# here as numbers so that showing a rating never loads the library.
+DEFAULT_MU = 25.0
+DEFAULT_SIGMA = 25.0 / 3
 # how sure the calibration is of a computer level: small, as it was measured
 # over hundreds of games, so one game against a person hardly moves it
 COMPUTER_SIGMA = 1.0
@@ -59,18 +63,25 @@ def computer_rating(game: str, level: str | None) -> Rating:
     return Rating(mu, COMPUTER_SIGMA)
 
 
+@functools.cache
+def model() -> PlackettLuce:
+    """The model, loaded on first use (the app starts without it)."""
+    from openskill.models import PlackettLuce
+
+    return PlackettLuce()
+
+
 def rate(entrants: Sequence[Rating], places: Sequence[int]) -> list[Rating]:
     """Every entrant's rating after one game in which they finished at
     ``places`` (1 the best; tied entrants share a place). The caller keeps
     only the ratings that may move (people's, not the computer's)."""
-    teams = [[MODEL.rating(mu=r.mu, sigma=r.sigma)] for r in entrants]
-    rated = MODEL.rate(teams, ranks=[float(p) for p in places])
+    teams = [[model().rating(mu=r.mu, sigma=r.sigma)] for r in entrants]
+    rated = model().rate(teams, ranks=[float(p) for p in places])
     return [Rating(float(team[0].mu), float(team[0].sigma)) for team in rated]
 
 
 def win_chance(a: Rating, b: Rating) -> float:
     """The model's chance that ``a`` beats ``b`` in a two-seat game."""
-    chances = MODEL.predict_win(
-        [[MODEL.rating(mu=a.mu, sigma=a.sigma)], [MODEL.rating(mu=b.mu, sigma=b.sigma)]]
-    )
+    ratings = [model().rating(mu=r.mu, sigma=r.sigma) for r in (a, b)]
+    chances = model().predict_win([[ratings[0]], [ratings[1]]])
     return float(chances[0])

@@ -3,9 +3,8 @@
 The records are the truth: every figure here is counted from the finished
 games in a store (or any list of records, which the server keeps too). Only
 what needs a replay (each game's own figures, ``GameSpec.figure_samples``) is
-kept in a cache file beside the games, keyed by each record's id, last update
-and number of moves, so a changed or replaced record is read again and
-deleting the cache loses nothing.
+kept in a cache beside the games (saves/stats_cache.py), which deleting
+loses nothing.
 
 Who is a player: every seat played by a person (``human`` here, ``remote``
 over the network), by the name on the seat; hot-seat games count for each
@@ -17,29 +16,24 @@ a two-seat game, the game's own result).
 
 from __future__ import annotations
 
-import json
-import os
-from collections.abc import Iterable, Mapping, Sequence
+import contextlib
+import functools
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, Literal
 
-from rules.errors import UnknownGame
 from rules.figures import Figure, Samples, combine, place_of
 from rules.game import Outcome
 from rules.registry import get_game
 
-from .atomic import write_json_atomically
 from .errors import SaveError
 from .ratings import Rating, computer_rating, rate
 from .record import GameRecord, SeatInfo
+from .stats_cache import CACHE_FILE, SampleCache
 from .store import SaveStore
 
 Result = Literal["win", "loss", "draw"]
 COMPUTER = "computer:"
-CACHE_FILE = "stats-cache.json"
-CACHE_FORMAT = "cardtable-stats-cache"
-CACHE_VERSION = 1  # bump when a game's samples change meaning: the cache is then rebuilt
 
 
 def opponent_key(seat: SeatInfo) -> str:
@@ -308,9 +302,36 @@ def _count(
         game = player.games.setdefault(record.game, GameStats(record.game))
         game.played.append(played)
         game.tally.add(result, played.resigned)
-        game.by_preset.setdefault(record.preset or "custom", Tally()).add(result, played.resigned)
+        game.by_preset.setdefault(_preset_of(record), Tally()).add(result, played.resigned)
         for key, head_to_head in opponents:
-            game.by_opponent.setdefault(key, Tally()).add(head_to_head)
+            game.by_opponent.setdefault(key, Tally()).add(head_to_head, played.resigned)
+
+
+@functools.cache
+def _presets(game: str) -> tuple[tuple[str, tuple[tuple[str, Any], ...]], ...]:
+    """Each preset of ``game`` with every option it sets, to name a record's
+    options when the record names no preset."""
+    spec = get_game(game)
+    named = []
+    for name in spec.presets:
+        with contextlib.suppress(ValueError):
+            named.append((name, tuple(sorted(spec.config(name).to_dict().items()))))
+    return tuple(named)
+
+
+def _preset_of(record: GameRecord) -> str:
+    """The record's preset; else the preset whose options it has (a game
+    started with no preset named plays a preset's rules, players included
+    where the preset leaves them), else ``custom``."""
+    if record.preset:
+        return record.preset
+    options = dict(record.config)
+    for name, values in _presets(record.game):
+        wanted = dict(values)
+        wanted["players"] = options.get("players")
+        if options == wanted:
+            return name
+    return "custom"
 
 
 def _result(places: Sequence[int], seat: int) -> Result:
@@ -328,80 +349,3 @@ def _head_to_head(mine: int, theirs: int) -> Result:
 
 def _order(played: Played) -> tuple[str, str]:
     return (played.when, played.record_id)
-
-
-# ------------------------------------------------------------ the cache
-@dataclass
-class SampleCache:
-    """Each finished game's figure samples per seat, so that a replay is paid
-    once per game: ``record id -> (updated, moves, samples per seat)``."""
-
-    entries: dict[str, tuple[str, int, list[Samples]]] = field(default_factory=dict)
-    changed: bool = False
-
-    @classmethod
-    def load(cls, path: Path) -> SampleCache:
-        """The cache at ``path``; an empty one if it is missing, unreadable or
-        of another version (it is rebuilt from the records)."""
-        try:
-            with open(path, encoding="utf-8") as file:
-                data = json.load(file)
-            if data.get("format") != CACHE_FORMAT or data.get("version") != CACHE_VERSION:
-                return cls(changed=True)
-            entries = {
-                str(key): (str(value[0]), int(value[1]), _read_samples(value[2]))
-                for key, value in data["games"].items()
-            }
-        except (OSError, ValueError, TypeError, KeyError, IndexError, AttributeError):
-            return cls(changed=True)
-        return cls(entries)
-
-    def save(self, path: Path) -> None:
-        data = {
-            "format": CACHE_FORMAT,
-            "version": CACHE_VERSION,
-            "games": {key: list(value) for key, value in self.entries.items()},
-        }
-        try:
-            os.makedirs(path.parent, exist_ok=True)
-            write_json_atomically(path, data)
-        except OSError:
-            return  # a cache that cannot be written is rebuilt next time
-        self.changed = False
-
-    def keep_only(self, ids: set[str]) -> None:
-        """Forget the games no longer in the store (deleted ones)."""
-        gone = [key for key in self.entries if key not in ids]
-        for key in gone:
-            del self.entries[key]
-        self.changed = self.changed or bool(gone)
-
-    def samples(self, record: GameRecord) -> list[Samples]:
-        """Every seat's samples of a finished game: from the cache if the
-        record is unchanged, else by replaying it (SaveError if it does not)."""
-        known = self.entries.get(record.id)
-        if known is not None and known[0] == record.updated and known[1] == len(record.moves):
-            return known[2]
-        try:
-            spec = get_game(record.game)
-        except UnknownGame as err:
-            raise SaveError(str(err)) from None
-        state, events = record.replay_with_events()
-        outcome = state.outcome()
-        if outcome is None:
-            raise SaveError("the moves do not end the game its result says is over")
-        samples = [spec.figure_samples(s, events, outcome) for s in range(len(record.seats))]
-        self.entries[record.id] = (record.updated, len(record.moves), samples)
-        self.changed = True
-        return samples
-
-
-def _read_samples(value: Any) -> list[Samples]:
-    if not isinstance(value, list):
-        raise TypeError("samples are a list")
-    out: list[Samples] = []
-    for seat in value:
-        if not isinstance(seat, Mapping):
-            raise TypeError("a seat's samples are an object")
-        out.append({str(k): [float(x) for x in v] for k, v in seat.items()})
-    return out

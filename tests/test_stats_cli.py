@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
+import threading
 from pathlib import Path
 
 import pytest
 
+from net.server import TableServer
 from saves.store import SaveStore
 from tests.saves.stats_records import at, computer, person, played_record, you
 from tui import cli
@@ -71,3 +74,33 @@ def test_stats_of_an_empty_folder_says_so(
     code, out, _ = run(capsys, "stats", "--data-dir", str(tmp_path))
     assert code == 0
     assert "No finished games yet: play one, and it counts here." in out
+
+
+def test_stats_reads_a_record_kept_at_a_server(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The server's games live in its own folder: here one Bo lost to a computer."""
+    server_dir = tmp_path / "server"
+    SaveStore(server_dir).save(
+        played_record("trick", [person("Bo"), computer("easy")], 4, resign_at=(0, 0))
+    )
+    loop = asyncio.new_event_loop()
+    server = TableServer(SaveStore(server_dir))
+    host, port = loop.run_until_complete(server.start("127.0.0.1", 0))
+    thread = threading.Thread(target=loop.run_forever, daemon=True)
+    thread.start()
+    try:
+        code, out, _ = run(capsys, "stats", "--server", f"{host}:{port}", "--player", "Bo")
+        assert code == 0
+        assert out.splitlines()[:2] == [
+            f"Bo at {host}:{port}",
+            "  Five-Card Trick: 1 game: 0 wins, 1 loss, 1 resignation (0%)",
+        ]
+        assert "Computer (easy): 0-1-0 (0%)" in out
+        code, out, _ = run(capsys, "stats", "--server", f"{host}:{port}", "--player", "Zed")
+        assert (code, out.splitlines()[-1]) == (0, "No finished games there yet.")
+    finally:
+        asyncio.run_coroutine_threadsafe(server.close(), loop).result(10)
+        loop.call_soon_threadsafe(loop.stop)
+        thread.join(10)
+        loop.close()

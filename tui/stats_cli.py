@@ -8,6 +8,8 @@ named with ``--json``, and never stop the command.
 from __future__ import annotations
 
 import argparse
+import asyncio
+import getpass
 import json
 import sys
 from typing import Any
@@ -16,8 +18,10 @@ from rules.registry import games, get_game
 from saves.stats import Statistics, compute_store
 from saves.store import SaveStore
 from tui.cli_output import print_out
+from tui.network import parse_address
 from tui.plain import plain
-from tui.stats_text import game_lines, summary_line
+from tui.settings import default_config_dir, load_settings
+from tui.stats_text import game_lines, server_game_lines, summary_line
 
 
 def add_stats_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
@@ -35,11 +39,18 @@ def add_stats_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--player", metavar="NAME", help="only this player (as on the seat)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument(
+        "--server",
+        metavar="HOST:PORT",
+        help="the record kept at a table server instead (of --player, else your name there)",
+    )
     parser.set_defaults(handler=cmd_stats)
 
 
 def cmd_stats(args: argparse.Namespace) -> int:
     game = get_game(args.game).id if args.game else None
+    if args.server is not None:
+        return _server_stats(args, game)
     store = SaveStore.default(args.data_dir)
     stats = compute_store(store)
     names = stats.names()
@@ -88,3 +99,60 @@ def _json(stats: Statistics, names: list[str], game: str | None, folder: str) ->
             for name in names
         },
     }
+
+
+def _server_stats(args: argparse.Namespace, game: str | None) -> int:
+    """A name's record at a server (``player_stats``, docs/protocol.md)."""
+    try:
+        host, port = parse_address(args.server)
+    except ValueError as err:
+        return _fail(str(err))
+    from net.remote import RemoteError  # only this option talks to a server
+
+    name = args.player or _my_name()
+    try:
+        reply = asyncio.run(_ask_server(host, port, name, game))
+    except (OSError, ConnectionError, RemoteError, TimeoutError) as err:
+        reason = getattr(err, "strerror", None) or str(err) or "no answer"
+        return _fail(f"cannot read the record at {host}:{port}: {reason}")
+    if args.json:
+        print_out(json.dumps(reply, ensure_ascii=False))
+        return 0
+    print_out(f"{reply.get('name', name)} at {host}:{port}")
+    records = reply.get("games") or {}
+    if not records:
+        print_out("No finished games there yet.")
+    for game_id, data in sorted(records.items()):
+        title = get_game(game_id).title if game_id in games() else str(game_id)
+        for line in server_game_lines(title, data if isinstance(data, dict) else {}):
+            print_out(line)
+    return 0
+
+
+async def _ask_server(host: str, port: int, name: str, game: str | None) -> dict[str, Any]:
+    from net.remote import RemoteClient
+
+    # a reader says hello under a name of its own: the player's may be kept by a secret
+    client = await asyncio.wait_for(RemoteClient.connect(host, port, "stats reader"), 10)
+    try:
+        if "standings" not in client.welcome.get("capabilities", []):
+            raise ConnectionError("that server keeps no standings (an older cardtable)")
+        return await asyncio.wait_for(client.player_stats(name, game), 30)
+    finally:
+        await client.close()
+
+
+def _my_name() -> str:
+    """The name this player plays under: the settings', else the login name."""
+    settings, _ = load_settings(default_config_dir())
+    if settings.player_name.strip():
+        return settings.player_name.strip()
+    try:
+        return getpass.getuser() or "Player"
+    except (OSError, KeyError):
+        return "Player"
+
+
+def _fail(message: str) -> int:
+    print(f"cardtable: {plain(message)}", file=sys.stderr)
+    return 2

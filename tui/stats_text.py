@@ -5,7 +5,9 @@ from files and sockets: the callers show them as plain text, never markup."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
+from saves.ratings import Rating
 from saves.stats import GameStats, Statistics, Tally, opponent_label
 
 
@@ -51,7 +53,7 @@ def game_lines(title: str, stats: GameStats) -> list[str]:
     lines = [
         f"  {title}: {record_line(stats.tally)}",
         f"    {streak_line(stats.tally)}",
-        f"    rating {rating.shown}" if rating else "    rating: none yet",
+        f"    Rating {rating.shown}" if rating else "    Rating: none yet",
     ]
     lines.append("    against (won-lost-drawn):")
     lines += [f"      {n}: {w} ({s})" for n, w, s in tally_rows(stats.by_opponent, opponents=True)]
@@ -85,4 +87,44 @@ def rating_change_lines(stats: Statistics, record_id: str, names: Sequence[str])
         before, after = played.rating_before.mu, played.rating_after.mu
         whose = "Your" if name == "You" else f"{name}'s"
         lines.append(f"{whose} rating: {before:.1f} -> {after:.1f} ({after - before:+.1f})")
+    return lines
+
+
+def tally_from_json(data: Any) -> Tally:
+    """A tally as a server sends it (docs/protocol.md, "Standings"); bad
+    values read as 0, so a server's mistake is no crash here."""
+    counts = {}
+    for name in ("games", "wins", "losses", "draws", "resignations", "streak", "best_streak"):
+        value = data.get(name) if isinstance(data, dict) else None
+        counts[name] = value if type(value) is int and value >= 0 else 0
+    return Tally(**counts)
+
+
+def server_game_lines(title: str, data: dict[str, Any]) -> list[str]:
+    """One game of a name's record at a server (``player_stats``), as
+    ``cardtable stats --server`` prints it: the lines of :func:`game_lines`."""
+    tally = tally_from_json(data)
+    rating = data.get("rating")
+    shown = None
+    if isinstance(rating, dict):
+        try:
+            shown = Rating(float(rating["mu"]), float(rating["sigma"])).shown
+        except (KeyError, TypeError, ValueError):
+            shown = None
+    lines = [
+        f"  {title}: {record_line(tally)}",
+        f"    {streak_line(tally)}",
+        f"    Rating {shown}" if shown else "    Rating: none yet",
+        "    against (won-lost-drawn):",
+    ]
+    for key, opponents in (("by_opponent", True), ("by_preset", False)):
+        if not opponents:
+            lines.append("    per preset:")
+        found = data.get(key)
+        tallies = {str(k): tally_from_json(v) for k, v in (found or {}).items()}
+        lines += [f"      {n}: {w} ({r})" for n, w, r in tally_rows(tallies, opponents=opponents)]
+    figures = data.get("figures")
+    for label, value in (figures or {}).items():
+        shown_value = f"{value:.1f}" if isinstance(value, int | float) else "-"
+        lines.append(f"    {label}: {shown_value}")
     return lines

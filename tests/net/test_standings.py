@@ -66,7 +66,7 @@ async def test_the_leaderboard_and_a_record_count_the_games_played_there(
                 "wins": 0,
                 "losses": 1,
                 "draws": 0,
-                "resignations": 0,
+                "resignations": 1,
                 "streak": 0,
                 "best_streak": 0,
             }

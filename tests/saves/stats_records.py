@@ -34,6 +34,7 @@ def played_record(
     when: str = "2026-01-01T00:00:00.000Z",
     record_id: str | None = None,
     max_moves: int | None = None,
+    options: dict[str, Any] | None = None,
 ) -> GameRecord:
     """A finished game of ``game`` between ``seats``, every move random from
     ``seed``; ``resign_at=(ply, seat)`` makes that seat resign at that ply (or
@@ -42,6 +43,7 @@ def played_record(
     runs to thousands of moves)."""
     spec = get_game(game)
     overrides: dict[str, Any] = {"players": len(seats)} if spec.max_players > 2 else {}
+    overrides.update(options or {})
     config = spec.config(preset, **overrides)
     record = GameRecord.new(
         game, config, seed, list(seats), preset=preset, record_id=record_id or f"{seed:08x}"

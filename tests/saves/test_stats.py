@@ -9,8 +9,16 @@ import pytest
 from openskill.models import PlackettLuce
 
 from rules.figures import place_of
-from saves.ratings import COMPUTER_RATINGS, COMPUTER_SIGMA, Rating, computer_rating
-from saves.stats import CACHE_FILE, compute, compute_store
+from saves.ratings import (
+    COMPUTER_RATINGS,
+    COMPUTER_SIGMA,
+    DEFAULT_MU,
+    DEFAULT_SIGMA,
+    Rating,
+    computer_rating,
+)
+from saves.stats import compute, compute_store
+from saves.stats_cache import CACHE_FILE
 from saves.store import SaveStore
 from tests.saves.stats_records import at, computer, person, played_record, you
 
@@ -150,3 +158,38 @@ def test_the_store_skips_unreadable_files_with_a_count_and_the_cache_changes_not
     assert rebuilt.players["You"].games["trick"].to_json() == (
         first.players["You"].games["trick"].to_json()
     )
+
+
+def test_a_newcomer_starts_at_the_librarys_own_defaults() -> None:
+    model = PlackettLuce()
+    assert (model.mu, model.sigma) == (DEFAULT_MU, DEFAULT_SIGMA)
+
+
+def test_a_game_started_without_a_preset_counts_under_the_preset_it_plays() -> None:
+    plain = played_record("domination", [you(), computer()], 1, when=at(1))
+    short = played_record("domination", [you(), computer()], 2, when=at(2), preset="short")
+    custom = played_record(
+        "domination", [you(), computer()], 3, when=at(3), options={"target_score": 20}
+    )
+    for record in (plain, short, custom):
+        record.preset = None
+    presets = compute([plain, short, custom]).players["You"].games["domination"].by_preset
+    assert {name: t.games for name, t in presets.items()} == {
+        "standard": 1,
+        "short": 1,
+        "custom": 1,
+    }
+
+
+def test_a_game_of_three_is_rated_from_its_finishing_order() -> None:
+    seats = [you(), person("Ann"), computer("hard")]
+    record = played_record("stress", seats, 5, max_moves=300)
+    assert record.result is not None
+    places = [place_of(s, record.result["ranking"]) for s in range(3)]
+    model = PlackettLuce()
+    hard = model.rating(mu=COMPUTER_RATINGS["stress"]["hard"], sigma=COMPUTER_SIGMA)
+    rated = model.rate([[model.rating()], [model.rating()], [hard]], ranks=places)
+    stats = compute([record])
+    for seat, name in ((0, "You"), (1, "Ann")):
+        expected = rated[seat][0]
+        assert stats.players[name].games["stress"].rating == Rating(expected.mu, expected.sigma)

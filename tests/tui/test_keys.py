@@ -23,6 +23,7 @@ from tui.commands import ScreenActions
 from tui.games.base import GameScreen
 from tui.games.replay_keys import REPLAY_BINDINGS
 from tui.screens.home import HomeScreen
+from tui.screens.lobby import LobbyScreen
 from tui.screens.pause import PauseScreen
 from tui.screens.replay import ReplayTextScreen
 from tui.widgets.keys_panel import AppBindingsTable
@@ -77,6 +78,8 @@ def _bindings_where(where: str) -> list[Binding]:
         return of(PauseScreen)
     if where == "a replay":
         return [*of(ReplayTextScreen), *REPLAY_BINDINGS]  # type: ignore[list-item]
+    if where == "the lobby":
+        return of(LobbyScreen)
     if where == "anywhere":
         return of(CardTableApp)
     raise AssertionError(f"the README names a place the test does not know: {where}")

@@ -55,6 +55,12 @@ async def test_the_lobby_opens_the_servers_leaderboard(dirs: Any, tmp_path: Path
             text = screen_text(app)
             assert "Domination: the players here, best rating first" in text
             assert "2 players." in text
+            table.focus()
+            await pilot.press("down", "enter")  # Cy's whole record there
+            await _until(
+                pilot, lambda: "1 game: 0 wins, 1 loss, 1 resignation" in screen_text(app), "Cy"
+            )
+            assert "Bo: 0-1-0 (0%)" in screen_text(app)
             await pilot.press("escape")
             await _until(pilot, lambda: not isinstance(app.screen, LeaderboardScreen), "lobby")
         # another computer's app (no secret) cannot say hello as Ada there now
@@ -74,3 +80,15 @@ async def test_the_lobby_opens_the_servers_leaderboard(dirs: Any, tmp_path: Path
             assert not isinstance(other.screen, LobbyScreen)
     finally:
         await server.close()
+
+
+def test_a_broken_secrets_file_is_as_good_as_none(tmp_path: Path) -> None:
+    from tui.name_secrets import FILE, keep_secret
+
+    (tmp_path / FILE).write_text("{not json")
+    assert secret_for(tmp_path, "h:1", "Ada") == ""  # claim the name afresh
+    keep_secret(tmp_path, "h:1", "Ada", "s" * 32)
+    keep_secret(tmp_path, "h:2", "Bo", "t" * 32)
+    assert secret_for(tmp_path, "h:1", "ADA") == "s" * 32  # names without regard to case
+    assert secret_for(tmp_path, "h:2", "Ada") == ""  # one server's secret is not another's
+    assert (tmp_path / FILE).stat().st_mode & 0o077 == 0  # the owner's only

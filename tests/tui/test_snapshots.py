@@ -112,6 +112,8 @@ def test_domination_result_after_a_resignation(dirs: Any, snap_compare: Any) -> 
         await settle(pilot)
         await pilot.press("enter")  # yes
         await settle(pilot, lambda: isinstance(pilot.app.screen, GameOverScreen))
+        await pilot.app.screen.workers.wait_for_complete()  # the rating change (issue 27)
+        await settle(pilot)
 
     app = make_app(dirs, launch=play_launch(seed=7, vs="computer:easy"))
     assert snap_compare(app, terminal_size=(80, 24), run_before=resign)

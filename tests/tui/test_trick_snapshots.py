@@ -70,6 +70,8 @@ def test_trick_end_snapshot(dirs: Any, snap_compare: Any) -> None:
         await settle(pilot)
         await play_to_the_end(pilot, seed=3)
         await settle(pilot)
+        await pilot.app.screen.workers.wait_for_complete()  # the rating change (issue 27)
+        await settle(pilot)
 
     app = make_app(dirs, launch=trick_launch("standard", "computer:easy", seed=7))
     assert snap_compare(app, terminal_size=SIZE, run_before=play_it_out)

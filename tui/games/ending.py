@@ -8,9 +8,11 @@ sitting (``new_game``)."""
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import time
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from net.client import NoHints
 from rules.errors import MoveError
@@ -18,6 +20,7 @@ from rules.events import SeatEvent
 from rules.game import Outcome
 from rules.registry import get_game
 from saves.errors import SaveError
+from saves.ratings import DEFAULT_MU
 from saves.stats import compute_store
 from tui.games.connection import TableConnection
 from tui.games.rounds import RoundSummaries
@@ -30,6 +33,13 @@ from tui.screens.rules import RulesScreen
 from tui.screens.score_history import ScoreHistoryScreen
 from tui.screens.settings import SettingsScreen
 from tui.stats_text import rating_change_lines
+
+if TYPE_CHECKING:
+    from net.remote import RemoteClient
+
+# the result dialog waits for the table (here, or a server) to save the game's
+# end before it tells the rating change: at most this many tenths of a second
+SAVE_WAITS = 50
 
 
 class TableEnding(RoundSummaries, TableConnection):
@@ -89,18 +99,29 @@ class TableEnding(RoundSummaries, TableConnection):
                     for e in self.client.history(self.seat)
                     if e.kind == "resign" and isinstance(e.data, SeatEvent)
                 ],
-                rating_change=self._rating_change if self.client.connection is None else None,
+                rating_change=self._rating_change,
             ),
             self._after_game_over,
         )
 
-    def _rating_change(self) -> list[str]:
-        """The rating change of a game played here, from the saved games (run
-        in a thread: the table saves the last move in the background, so the
-        finished record is waited for a moment; a game not saved has none)."""
+    async def _rating_change(self) -> list[str]:
+        """What the game did to the ratings (docs/stats.md): at a table here
+        from the saved games, at a server from its standings."""
+        if self.client.connection is not None:
+            from net.remote import RemoteClient  # only a network game loads it
+
+            if isinstance(self.client, RemoteClient):
+                return await self._server_rating_change(self.client)
+            return []
+        return await asyncio.to_thread(self._local_rating_change)
+
+    def _local_rating_change(self) -> list[str]:
+        """From the saved games (in a thread: the table saves the last move in
+        the background, so the finished record is waited for a moment; a game
+        not saved has none)."""
         store = self.app.store  # type: ignore[attr-defined]
         record_id = self.client.record_id
-        for _ in range(20):
+        for _ in range(SAVE_WAITS):
             if self._closed or not store.exists(record_id):
                 return []
             try:
@@ -111,6 +132,30 @@ class TableEnding(RoundSummaries, TableConnection):
                 names = [s.name for s in self.client.seats if s.kind != "bot"]
                 return rating_change_lines(compute_store(store), record_id, names)
             time.sleep(0.1)
+        return []
+
+    async def _server_rating_change(self, client: RemoteClient) -> list[str]:
+        """From the server's standings (a server without them: nothing); the
+        server saves the end of the game a moment after it says so."""
+        from net.remote import RemoteError
+
+        if "standings" not in client.welcome.get("capabilities", []):
+            return []
+        game = client.game_id
+        for _ in range(SAVE_WAITS):
+            try:
+                reply = await client.player_stats(None, game)
+            except (RemoteError, OSError, ConnectionError):  # no rating line, no crash
+                return []
+            history = reply.get("games", {}).get(game, {}).get("rating_history", [])
+            ids = [entry.get("id") for entry in history]
+            if client.record_id in ids:
+                at = ids.index(client.record_id)
+                after = float(history[at]["mu"])
+                before = float(history[at - 1]["mu"]) if at else DEFAULT_MU
+                change = f"{before:.1f} -> {after:.1f} ({after - before:+.1f})"
+                return [f"Your rating at this server: {change}"]
+            await asyncio.sleep(0.1)
         return []
 
     def result(self) -> Outcome:
@@ -129,7 +174,7 @@ class TableEnding(RoundSummaries, TableConnection):
         elif choice == "scores":
             # the scores, then the result again: the player has not chosen yet
             self.app.push_screen(
-                ScoreHistoryScreen(self.round_scores(), self.names),
+                ScoreHistoryScreen(self.round_scores(), self.names, self.score_target()),
                 lambda _: self._show_game_over(),
             )
         else:

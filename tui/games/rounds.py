@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rules.events import Event
+from rules.registry import get_game
 from tui.games.core import TableScreenCore
 from tui.screens.round_summary import RoundSummaryScreen
 from tui.screens.score_history import ScoreHistoryScreen
@@ -39,8 +40,14 @@ class RoundSummaries(TableScreenCore):
         """Whether this game marks its rounds (else there is no score history)."""
         return type(self).round_ended is not TableScreenCore.round_ended
 
+    def score_target(self) -> int | None:
+        """The score that ends this game, if one does (``GameSpec.score_target``)."""
+        spec = get_game(self.client.game_id)
+        return spec.score_target(spec.Config.from_dict(dict(self.client.config)))
+
     def action_score_history(self) -> None:
-        self._push_paused(ScoreHistoryScreen(self.round_scores(), self.names))
+        history = ScoreHistoryScreen(self.round_scores(), self.names, self.score_target())
+        self._push_paused(history)
 
     def add_to_log(self, events: Sequence[Event]) -> None:
         """Events into the log, with a line where a round ends."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Awaitable, Callable, Collection, Sequence
 from typing import ClassVar
 
 from rich.text import Text
@@ -118,10 +118,10 @@ class GameOverScreen(InputGuard, ModalScreen[str]):
         back: str = "Home",
         score_label: str = "points",
         resigned: Collection[int] = (),
-        rating_change: Callable[[], list[str]] | None = None,
+        rating_change: Callable[[], Awaitable[list[str]]] | None = None,
     ) -> None:
         super().__init__()
-        # what the game did to the ratings (docs/stats.md), worked out in a thread
+        # what the game did to the ratings (docs/stats.md), worked out after the dialog shows
         self.rating_change = rating_change
         # where h goes: home, or the lobby of a table elsewhere
         self.back = back
@@ -155,14 +155,14 @@ class GameOverScreen(InputGuard, ModalScreen[str]):
 
     def on_mount(self) -> None:
         if self.rating_change is not None:
-            self.run_worker(self._show_rating_change, thread=True, exit_on_error=False)
+            self.run_worker(self._show_rating_change(), exit_on_error=False)
 
-    def _show_rating_change(self) -> None:
+    async def _show_rating_change(self) -> None:
         assert self.rating_change is not None
-        lines = self.rating_change()
-        if lines:
+        lines = await self.rating_change()
+        if lines and self.is_attached:  # the player may have chosen meanwhile
             text = plain_text("\n".join(lines), None, newlines=True)
-            self.app.call_from_thread(self.query_one("#rating-change", Static).update, text)
+            self.query_one("#rating-change", Static).update(text)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if not self.input_guarded:  # a click meant for the table underneath

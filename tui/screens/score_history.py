@@ -46,7 +46,6 @@ def score_rows(rounds: Sequence[RoundScores], names: Sequence[str]) -> list[str]
 
 class ScoreHistoryScreen(ModalScreen[None]):
     DEFAULT_CSS = """
-    ScoreHistoryScreen #score-history.charted { width: 76; max-height: 23; }
     ScoreHistoryScreen #score-chart { height: 11; }
     ScoreHistoryScreen #score-history.charted #score-rows { max-height: 8; }
     """
@@ -60,8 +59,11 @@ class ScoreHistoryScreen(ModalScreen[None]):
         )
     ]
 
-    def __init__(self, rounds: Sequence[RoundScores], names: Sequence[str]) -> None:
+    def __init__(
+        self, rounds: Sequence[RoundScores], names: Sequence[str], target: int | None = None
+    ) -> None:
         super().__init__()
+        self.target = target  # the score that ends the game: the chart's finishing line
         self.rounds = list(rounds)
         self.names = list(names)
 
@@ -92,6 +94,11 @@ class ScoreHistoryScreen(ModalScreen[None]):
         for seat, name in enumerate(self.names):
             scores = [0] + [scores[seat] if seat < len(scores) else 0 for _, scores in self.rounds]
             plt.plot(numbers, scores, marker="braille", label=plain(name, 12))
+        if self.target is not None:  # the race to the target: the whole way up
+            highest = max(max(scores, default=0) for _, scores in self.rounds)
+            plt.ylim(0, max(self.target, highest))
+            plt.hline(self.target, color="red")
+            plt.title(f"first to {self.target}")
         plt.xlabel("round")
         top = max(numbers)
         step = max(1, -(-top // 8))

@@ -164,8 +164,8 @@ class StatisticsScreen(Screen[None]):
         games = self._games()
         choice.update(
             plain_text(
-                f"{plain(self.player, 30)}: {title} ({games.index(self.game) + 1} of "
-                f"{len(games)} games; g: next game, p: next player)",
+                f"{plain(self.player, 30)}: {title} (game {games.index(self.game) + 1} of "
+                f"{len(games)} played; g: next game, p: next player)",
                 None,
             )
         )

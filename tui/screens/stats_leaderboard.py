@@ -1,6 +1,7 @@
 """A server's leaderboard, game by game (``b`` in the lobby; docs/protocol.md,
 "Standings"): the names that play there, best rating first, with their
-record. Names come from the server: shown as plain text, never markup."""
+record; Enter on a name shows that player's whole record in the game there
+(``player_stats``). Names come from the server: plain text, never markup."""
 
 from __future__ import annotations
 
@@ -8,11 +9,14 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
+from net.remote import RemoteError
 from rules.registry import games, get_game
 from tui.plain import plain, plain_text
+from tui.stats_text import server_game_lines
 
 if TYPE_CHECKING:
     from net.remote import RemoteClient
@@ -51,6 +55,7 @@ class LeaderboardScreen(Screen[None]):
     LeaderboardScreen #board-title { height: 1; padding: 0 1; text-style: bold; }
     LeaderboardScreen #board-note { height: auto; padding: 0 1; color: $text-muted; }
     LeaderboardScreen DataTable { height: 1fr; }
+    LeaderboardScreen #board-record { height: auto; max-height: 9; padding: 0 1; }
     """
 
     def __init__(self, client: RemoteClient, game: str | None = None) -> None:
@@ -59,11 +64,14 @@ class LeaderboardScreen(Screen[None]):
         offered = [str(g) for g in client.welcome.get("games", []) if g in games()]
         self.games: list[str] = offered or sorted(games())
         self.game: str = game if game is not None and game in self.games else self.games[0]
+        self.names: list[str] = []  # the rows' names, in order
 
     def compose(self) -> ComposeResult:
         yield Header()
         yield Static("", id="board-title")
         yield DataTable(id="board", cursor_type="row", zebra_stripes=True)
+        with VerticalScroll(id="board-record"):
+            yield Static("", id="board-record-text")
         yield Static("", id="board-note")
         yield Footer()
 
@@ -82,6 +90,25 @@ class LeaderboardScreen(Screen[None]):
     def action_close(self) -> None:
         self.dismiss()
 
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        if 0 <= event.cursor_row < len(self.names):
+            name = self.names[event.cursor_row]
+            self.run_worker(self._show_record(name), group="record", exclusive=True)
+
+    async def _show_record(self, name: str) -> None:
+        shown = self.query_one("#board-record-text", Static)
+        try:
+            reply = await self.client.player_stats(name, self.game)
+        except (RemoteError, OSError, ConnectionError) as err:
+            shown.update(plain_text(f"No record: {err}"))
+            return
+        data = (reply.get("games") or {}).get(self.game)
+        if not isinstance(data, dict):
+            shown.update(plain_text(f"{name}: no finished games of it here."))
+            return
+        lines = [name, *server_game_lines(get_game(self.game).title, data)]
+        shown.update(plain_text("\n".join(lines), None, newlines=True))
+
     async def _load(self) -> None:
         title = self.query_one("#board-title", Static)
         note = self.query_one("#board-note", Static)
@@ -93,11 +120,13 @@ class LeaderboardScreen(Screen[None]):
             return
         try:
             reply = await self.client.leaderboard(self.game)
-        except Exception as err:  # the connection's trouble, in one line
+        except (RemoteError, OSError, ConnectionError) as err:  # in one line
             note.update(plain_text(f"No leaderboard: {err}"))
             return
         table.clear()
+        self.query_one("#board-record-text", Static).update("")
         me = str(self.client.welcome.get("name") or "")
+        self.names = [str(row.get("name", "")) for row in reply.get("players", [])]
         for row in leaderboard_rows(reply, me):
             table.add_row(*(plain_text(cell, 40) for cell in row))
         total = int(reply.get("total", 0))
@@ -107,6 +136,6 @@ class LeaderboardScreen(Screen[None]):
             note.update(
                 plain_text(
                     f"{total} player{'s' if total != 1 else ''}. Ratings: openskill's mu ± "
-                    "sigma (docs/stats.md). g: next game, F5: refresh, Esc: the lobby."
+                    "sigma (docs/stats.md). Enter: a player's record; g: next game."
                 )
             )
