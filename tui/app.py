@@ -13,6 +13,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from rich.text import Text
 from textual import events
 from textual._compositor import CompositorUpdate
 from textual.app import App
@@ -206,6 +207,21 @@ class CardTableApp(App[int]):
         except (SaveError, ValueError, KeyError, OSError) as err:
             # a bad id or option from the command line: a sentence on the home screen
             self.notify(plain(err), severity="error", timeout=10, markup=False)
+
+    # ------------------------------------------------------------------ notices
+    def notify(self, message: str, **kwargs: Any) -> None:
+        """One rule for notices: over a game they are lines of its log (never a
+        toast over the hand or the prompt); elsewhere toasts, at the top right
+        under the header (app.tcss), clear of the lists' detail lines."""
+        from .widgets.event_log import EventLog
+
+        screen = self.screen if self.screen_stack else None
+        logs = list(screen.query(EventLog)) if screen is not None else []
+        if screen is not None and getattr(screen, "logs_notices", False) and logs:
+            text = message if not kwargs.get("markup", True) else Text.from_markup(message).plain
+            logs[0].add_notice(text, problem=kwargs.get("severity") == "error")
+            return
+        super().notify(message, **kwargs)
 
     # ------------------------------------------------------------------ ASCII
     @property
