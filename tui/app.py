@@ -25,12 +25,13 @@ from net.grants import Grants
 from .commands import ScreenActions
 from .plain import plain
 from .settings import Settings, default_config_dir, load_settings, save_settings
-from .widgets.cards import CardStyle
 
 if TYPE_CHECKING:
     from net.client import SeatInfo, TableClient
     from net.server import TableServer
     from saves.store import SaveStore
+
+    from .widgets.cards import CardStyle
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 
@@ -103,8 +104,9 @@ class CardTableApp(App[int]):
     # ---------------------------------------------------------------- settings
     @property
     def card_style(self) -> CardStyle:
-        ascii = self.force_ascii or self.settings.card_style == "ascii"
-        return CardStyle(ascii=ascii, four_colour=self.settings.four_colour)
+        from .widgets.cards import CardStyle  # the card widgets load with a game
+
+        return CardStyle(ascii=self.ascii, four_colour=self.settings.four_colour)
 
     def get_css_variables(self) -> dict[str, str]:
         variables = super().get_css_variables()
@@ -228,7 +230,7 @@ class CardTableApp(App[int]):
     def ascii(self) -> bool:
         """The whole screen in ASCII (tui/glyphs.py): ``--ascii``, or the ASCII
         card style (a terminal that cannot draw the suits cannot draw the rest)."""
-        return self.card_style.ascii
+        return self.force_ascii or self.settings.card_style == "ascii"
 
     def get_key_display(self, binding: Binding) -> str:
         from .glyphs import key_text
