@@ -72,7 +72,10 @@ class CardTableApp(App[int]):
         Binding("ctrl+q", "quit", "Quit", show=False, priority=True, id="app.quit"),
         # In a terminal game Ctrl+C means "stop now", not "copy": every move is
         # already saved, so quitting at once loses nothing.
-        Binding("ctrl+c", "quit", "Quit", show=False, priority=True, id="app.interrupt"),
+        # (system: the keys panel names ^q, the one key for Quit)
+        Binding(
+            "ctrl+c", "quit", "Quit", show=False, priority=True, system=True, id="app.interrupt"
+        ),
     ]
 
     def __init__(
