@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .errors import UnknownGame
-from .game import GameSpec
+
+if TYPE_CHECKING:  # the contract (and msgspec) load with the first game, not the catalogue
+    from .game import GameSpec
 
 _GAMES: dict[str, GameSpec[Any, Any]] = {}
 _loaded = False

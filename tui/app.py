@@ -13,6 +13,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from rich.text import Text
 from textual import events
 from textual._compositor import CompositorUpdate
 from textual.app import App
@@ -24,12 +25,13 @@ from net.grants import Grants
 from .commands import ScreenActions
 from .plain import plain
 from .settings import Settings, default_config_dir, load_settings, save_settings
-from .widgets.cards import CardStyle
 
 if TYPE_CHECKING:
     from net.client import SeatInfo, TableClient
     from net.server import TableServer
     from saves.store import SaveStore
+
+    from .widgets.cards import CardStyle
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 
@@ -70,7 +72,10 @@ class CardTableApp(App[int]):
         Binding("ctrl+q", "quit", "Quit", show=False, priority=True, id="app.quit"),
         # In a terminal game Ctrl+C means "stop now", not "copy": every move is
         # already saved, so quitting at once loses nothing.
-        Binding("ctrl+c", "quit", "Quit", show=False, priority=True, id="app.interrupt"),
+        # (system: the keys panel names ^q, the one key for Quit)
+        Binding(
+            "ctrl+c", "quit", "Quit", show=False, priority=True, system=True, id="app.interrupt"
+        ),
     ]
 
     def __init__(
@@ -102,8 +107,9 @@ class CardTableApp(App[int]):
     # ---------------------------------------------------------------- settings
     @property
     def card_style(self) -> CardStyle:
-        ascii = self.force_ascii or self.settings.card_style == "ascii"
-        return CardStyle(ascii=ascii, four_colour=self.settings.four_colour)
+        from .widgets.cards import CardStyle  # the card widgets load with a game
+
+        return CardStyle(ascii=self.ascii, four_colour=self.settings.four_colour)
 
     def get_css_variables(self) -> dict[str, str]:
         variables = super().get_css_variables()
@@ -209,12 +215,27 @@ class CardTableApp(App[int]):
             # a bad id or option from the command line: a sentence on the home screen
             self.notify(plain(err), severity="error", timeout=10, markup=False)
 
+    # ------------------------------------------------------------------ notices
+    def notify(self, message: str, **kwargs: Any) -> None:
+        """One rule for notices: over a game they are lines of its log (never a
+        toast over the hand or the prompt); elsewhere toasts, at the top right
+        under the header (app.tcss), clear of the lists' detail lines."""
+        from .widgets.event_log import EventLog
+
+        screen = self.screen if self.screen_stack else None
+        logs = list(screen.query(EventLog)) if screen is not None else []
+        if screen is not None and getattr(screen, "logs_notices", False) and logs:
+            text = message if not kwargs.get("markup", True) else Text.from_markup(message).plain
+            logs[0].add_notice(text, problem=kwargs.get("severity") == "error")
+            return
+        super().notify(message, **kwargs)
+
     # ------------------------------------------------------------------ ASCII
     @property
     def ascii(self) -> bool:
         """The whole screen in ASCII (tui/glyphs.py): ``--ascii``, or the ASCII
         card style (a terminal that cannot draw the suits cannot draw the rest)."""
-        return self.card_style.ascii
+        return self.force_ascii or self.settings.card_style == "ascii"
 
     def get_key_display(self, binding: Binding) -> str:
         from .glyphs import key_text

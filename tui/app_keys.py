@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from textual.app import App
 from textual.binding import Binding
 from textual.dom import DOMNode
 from textual.screen import Screen
@@ -31,7 +32,9 @@ def app_actions(screen: Screen[object]) -> Iterator[AppAction]:
     """The enabled, described actions of ``screen`` (its focused widgets and the
     app included), once each, in the order their bindings apply."""
     seen: set[str] = set()
-    for key, active in screen.active_bindings.items():
+    # the screen's own first, the app's last: home's "q Quit" before the app's ^q
+    ordered = sorted(screen.active_bindings.items(), key=lambda item: isinstance(item[1].node, App))
+    for key, active in ordered:
         binding = active.binding
         if not binding.id or binding.system or not binding.description:
             continue

@@ -91,15 +91,25 @@ def run_arena(args: argparse.Namespace) -> int:
 
 def report_lines(s: Summary) -> list[str]:
     lo, hi = s.ci_low * 100, s.ci_high * 100
-    return [
+    lines = [
         f"{s.game} ({s.preset}, {s.players} players), {s.games} games, seed {s.seed}: "
         f"{s.a} (A) against {s.b} (B)",
+    ]
+    if s.players > 2:
+        # what "A wins" means at a table of more than two
+        lines.append(
+            f"A plays one seat (a different one each game), B the other {s.players - 1}; "
+            "A wins a game when it comes first"
+        )
+    lines += [
         f"A wins {s.wins}, ties {s.draws}, loses {s.losses}: "
         f"{s.rate:.1%} (95% interval {lo:.1f}% to {hi:.1f}%)",
-        f"average game: {s.mean_moves:.1f} moves",
+        f"average game: {s.mean_moves:.1f} moves, every seat's counted",
         f"A ({s.a}) decision time: {_times(s.a_times)}",
-        f"B ({s.b}) decision time: {_times(s.b_times)}",
+        f"B ({s.b}) decision time: {_times(s.b_times)}"
+        + (f", over its {s.players - 1} seats" if s.players > 2 else ""),
     ]
+    return lines
 
 
 def _times(t: Times) -> str:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Iterator
 from functools import partial
 
-from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.command import Hit, Hits, Provider
 
 from .app_keys import app_actions
 
@@ -23,8 +23,12 @@ class ScreenActions(Provider):
             yield found.description, run, f"key: {found.key}"
 
     async def discover(self) -> Hits:
-        for description, run, help_text in self._actions():
-            yield DiscoveryHit(description, run, help=help_text)
+        # The palette opens on the screen's own actions, in their order, above
+        # Textual's commands (Keys, Maximize, Theme...): it lists what it is
+        # given by score, and discovery hits all score 0 in whatever order the
+        # providers answer; these score just above, highest first.
+        for rank, (description, run, help_text) in enumerate(self._actions()):
+            yield Hit(1.0 - rank / 1000, description, run, text=description, help=help_text)
 
     async def search(self, query: str) -> Hits:
         matcher = self.matcher(query)

@@ -86,7 +86,7 @@ def test_resume_rows_are_plain_text() -> None:
         row = entry_row(entry)
         assert all(isinstance(cell, Text) and not cell.spans for cell in row)
         assert_plain("".join(cell.plain for cell in row))
-    assert entry_row(_entry(record))[1].plain == f"[/] v Ada{PLACEHOLDER * 3} (hard)"
+    assert entry_row(_entry(record))[1].plain == f"[/] vs Ada{PLACEHOLDER * 3} (hard)"
 
 
 def test_result_and_event_text_are_plain() -> None:

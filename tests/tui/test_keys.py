@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 from textual.binding import Binding
+from textual.command import CommandList
 from textual.dom import DOMNode
 
 import tui
@@ -150,3 +151,16 @@ async def test_the_palette_and_the_keys_panel_offer_the_apps_actions(dirs: Any, 
         listed = [str(cell) for cell in table.columns[1].cells]
         assert expected <= set(listed)
         assert not _generic(listed), listed
+        app.action_hide_help_panel()
+        # the palette itself opens on the app's actions, above Textual's commands
+        await pilot.press("ctrl+p")
+        await settle(pilot)
+        commands = app.screen.query_one(CommandList)
+        await settle(pilot, lambda: commands.option_count > 0)
+        first = str(commands.get_option_at_index(0).prompt)
+        assert first.splitlines()[0] in expected | {"Resume", "Join", "Host", "Rules"} | {
+            "Scores",
+            "Choose",
+            "Play",
+            "Play chosen",
+        }

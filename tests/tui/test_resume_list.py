@@ -33,7 +33,7 @@ def test_a_row_names_the_preset_and_the_computers_level() -> None:
     entry = SaveEntry("x", Path("x.json"), _record("finished"), None, 0.0)
     cells = [cell.plain for cell in entry_row(entry)]
     assert cells[0] == "trick (setna)"
-    assert cells[1] == "You v Computer (hard)"
+    assert cells[1] == "You vs Computer (hard)"
     assert cells[-1] == "finished 60-114"
 
 
@@ -48,7 +48,7 @@ async def test_at_80_columns_no_column_is_cut_and_enter_replays_a_finished_game(
         await settle(pilot)
         assert isinstance(app.screen, ResumeScreen)
         text = screen_text(app)
-        assert "finished 60-114" in text and "You v Computer (hard)" in text, text
+        assert "finished 60-114" in text and "You vs Computer (hard)" in text, text
         assert "trick (setna)" in text
         assert "⏎ Replay" in text.splitlines()[-1]  # the footer says what Enter does
         await pilot.press("enter")

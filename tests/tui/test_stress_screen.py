@@ -173,8 +173,8 @@ def test_a_group_is_drawn_card_by_card_while_it_fits_else_one_card_per_rank() ->
     assert [(f.text, f.selected, f.label, f.playable) for f in faces] == [
         ("5H", False, "1", False),
         ("7S", True, "2", True),
-        ("7H", True, "", True),
-        ("7C", False, "", True),
+        ("7H", True, "2", True),  # every card of a group carries its key
+        ("7C", False, "2", True),
     ]
     # a picked-up stack: 20 cards do not fit 78 columns, 5 ranks do
     big = [f"{r}{s}" for r in ("4", "8", "9", "J", "K") for s in "SHDC"]

@@ -34,8 +34,8 @@ from rules.events import fill_names
 from tui.games.clocks import URGENT_SECONDS, MoveClocks, clock_text
 from tui.games.core import TableScreenCore
 from tui.games.ending import TableEnding
-from tui.games.players_title import players_title
 from tui.games.replay_keys import REPLAY_BINDINGS, ReplayNavigation
+from tui.players_title import players_title
 from tui.styles import TABLE
 from tui.widgets.event_log import EventLog
 

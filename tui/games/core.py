@@ -37,6 +37,12 @@ if TYPE_CHECKING:
 
 
 class TableScreenCore(Screen[None]):
+    @property
+    def logs_notices(self) -> bool:
+        """Notices go to this screen's log (CardTableApp.notify): while its
+        table is open; a screen that is leaving lets the next one show them."""
+        return not self._closed and self.is_mounted
+
     def __init__(self, client: TableClient) -> None:
         super().__init__()
         self.client = client

@@ -4,9 +4,10 @@ network table, rules, settings, quit."""
 from __future__ import annotations
 
 from importlib.util import find_spec
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
@@ -80,6 +81,18 @@ def actions_markup(may_host: bool, width: int = ACTIONS_WIDTH) -> str:
     return "\n".join(ACTIONS_GAP.join(shown[i] for i in line) for line in lines)
 
 
+class ActionsLine(Static):
+    """The clickable actions, broken between actions to the width they have
+    (narrower while the keys panel is open)."""
+
+    def __init__(self, may_host: bool, **kwargs: Any) -> None:
+        super().__init__(actions_markup(may_host), **kwargs)
+        self.may_host = may_host
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.update(actions_markup(self.may_host, width=max(event.size.width, 1)))
+
+
 class HomeScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "new_game", "New game", id="home.new"),
@@ -104,7 +117,7 @@ class HomeScreen(Screen[None]):
             yield OptionList(*game_options(available_games()), id="games")
             # clickable words rather than Buttons: as good for a mouse, and lighter
             # at startup (tests/perf/bench_startup.py)
-            yield Static(actions_markup(self.cardtable.grants.may_host), id="home-actions")
+            yield ActionsLine(self.cardtable.grants.may_host, id="home-actions")
         yield Footer()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

@@ -18,12 +18,12 @@ from textual.widgets import DataTable, Footer, Header, Static
 
 from tui.glyphs import in_words
 from tui.plain import plain, plain_text
+from tui.players_title import players_title
 from tui.styles import LISTS
 
 if TYPE_CHECKING:
     from textual._path import CSSPathType
 
-    from saves.record import SeatInfo
     from saves.store import SaveEntry
     from tui.app import CardTableApp
 
@@ -53,12 +53,8 @@ def when(text: str | float | None) -> str:
     return moment.strftime("%d %b %H:%M")
 
 
-def seat_text(seat: SeatInfo) -> str:
-    """A seat as the list shows it: the computer with its level."""
-    name = plain(seat.name, 40)
-    if seat.kind == "bot" and seat.level:
-        return f"{name} ({plain(seat.level, 20)})"
-    return name
+# the Seats column's room at 80 columns, beside game, when, moves and status
+SEATS_ROOM = 30
 
 
 def entry_row(entry: SaveEntry) -> tuple[Text, ...]:
@@ -67,7 +63,9 @@ def entry_row(entry: SaveEntry) -> tuple[Text, ...]:
     if record is None:
         cells = ("?", plain(entry.path.name, 40), when(entry.modified), "-", "unreadable")
         return tuple(Text(cell) for cell in cells)
-    seats = " v ".join(seat_text(s) for s in record.seats)
+    # short where the names would push the status off an 80-column list
+    names = [plain(s.name, 40) for s in record.seats]
+    seats = players_title(names, record.seats, room=SEATS_ROOM)
     game = plain(record.game, 40) + (f" ({plain(record.preset, 20)})" if record.preset else "")
     status = record.status
     scores = (record.result or {}).get("scores")

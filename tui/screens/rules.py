@@ -9,6 +9,8 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import Footer, Header, MarkdownViewer, Tree
 
+from tui.widgets.rules_viewer import RulesViewer
+
 
 def rules_text(game_id: str) -> str:
     from tui.ruledocs import rules_markdown
@@ -31,7 +33,7 @@ class RulesScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        yield MarkdownViewer(rules_text(self.game_id), show_table_of_contents=False, id="rules")
+        yield RulesViewer(rules_text(self.game_id), show_table_of_contents=False, id="rules")
         yield Footer()
 
     def on_mount(self) -> None:

@@ -54,6 +54,14 @@ class EventLog(RichLog):
         for event in events:
             self.add_line(display_text(event.render(names, you), style))
 
+    def add_notice(self, text: str, problem: bool = False) -> None:
+        """A notice (a save failed, someone left, a chat line) as a line of the
+        log: over a game, notices are read here, never in a toast over the
+        hand or the prompt (docs/app.md, "Notices")."""
+        line = plain_text(("Problem: " if problem else "") + text, None, newlines=True)
+        line.stylize("bold" if problem else "italic")
+        self.write(line, scroll_end=True)
+
     def add_line(self, text: str) -> None:
         # a Text: RichLog would otherwise render a str itself (emoji codes and all)
         self.write(plain_text(text, None, newlines=True), scroll_end=True)

@@ -105,11 +105,20 @@ def group_faces(
                 label = f"{count}/{size}" if chosen else f"{key}×{size}"
             faces.append(CardFace(group.cards[0], playable, chosen, label=label))
             continue
+        # every card of a group carries the group's key: two 6s both say 1,
+        # so nine cards with keys 1-7 read plainly
         for j, card in enumerate(group.cards):
-            faces.append(
-                CardFace(card, playable, chosen and j < count, label=key if j == 0 else "")
-            )
+            faces.append(CardFace(card, playable, chosen and j < count, label=key))
     return faces
+
+
+# what a drawn-together group's label means, for the caption beside it
+COMPACT_LEGEND = "1×4: key 1, four cards of one rank"
+
+
+def compact_legend(faces: Sequence[CardFace]) -> str:
+    """The legend for a row drawn one card per rank ("" when every card shows)."""
+    return COMPACT_LEGEND if any("×" in f.label or "/" in f.label for f in faces) else ""
 
 
 def down_faces(

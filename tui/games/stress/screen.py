@@ -46,6 +46,7 @@ from tui.widgets.footer import FittingFooter
 from .groups import (
     GROUP_KEYS,
     Group,
+    compact_legend,
     down_faces,
     first_choice,
     group_faces,
@@ -293,6 +294,8 @@ class StressScreen(GameScreen):
             if self.source == "hand":
                 hand_faces = group_faces(groups, cursor, self.count, self._row_width("hand"), True)
                 hand_caption += " · " + self._choice_caption()
+                legend = compact_legend(hand_faces)
+                hand_caption += f" · {for_style(legend, style)}" if legend else ""
             elif self.source == "face_up":
                 ups = group_faces(groups, cursor, self.count, self._row_width("mine") - 24, True)
                 mine_caption += " · " + self._choice_caption()

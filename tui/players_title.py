@@ -5,8 +5,17 @@ computers counted ("You vs 3 computers (medium)"), never cut mid-name."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Protocol
 
-from net.client import SeatInfo
+
+class SeatInfo(Protocol):
+    """A seat as a table or a saved game knows it."""
+
+    @property
+    def kind(self) -> str: ...
+    @property
+    def level(self) -> str | None: ...
+
 
 # what the header leaves the subtitle at 80 columns: its icon and clock
 # columns, "cardtable — " and a margin (tests/tui/test_fit.py checks the result)

@@ -1,0 +1,115 @@
+"""Every screen at 80x24 shows its text whole, notices keep clear of the game,
+and ASCII mode leaves no glyph outside tui/glyphs.py's table.
+
+"Whole": no text widget holds more lines than it shows (a prompt cut at the
+right edge, a caption cut mid-word), and the header shows the whole title."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+from textual.screen import Screen
+from textual.widgets import Static
+from textual.widgets._toast import Toast
+
+from tui.app import CardTableApp
+from tui.glyphs import ascii_cells
+from tui.widgets.event_log import EventLog
+
+from .conftest import make_app, screen_text, settle
+
+
+def cut_texts(screen: Screen[Any]) -> list[str]:
+    """The text widgets on ``screen`` that show less than their text."""
+    cut = []
+    for widget in screen.query(Static):
+        region = widget.content_region
+        if not widget.display or region.width <= 0 or region.height <= 0:
+            continue
+        if widget.styles.text_wrap == "nowrap":
+            wide = widget.get_content_width(region.size, region.size)
+            if wide > region.width:
+                cut.append(f"#{widget.id}: {wide} columns in {region.width}")
+        tall = widget.get_content_height(region.size, region.size, region.width)
+        if tall > region.height:
+            cut.append(f"#{widget.id}: {tall} lines in {region.height}: {widget.render()}")
+    return cut
+
+
+def game(game_id: str, **options: Any) -> dict[str, Any]:
+    return {"action": "play", "game": game_id, "vs": "computer:easy", "seed": 3, "options": options}
+
+
+Step = Callable[[Pilot[Any]], Awaitable[None]]
+
+
+async def keys(pilot: Pilot[Any], *pressed: str) -> None:
+    for key in pressed:
+        await pilot.press(key)
+        await settle(pilot)
+
+
+SCREENS: dict[str, tuple[dict[str, Any] | None, tuple[str, ...]]] = {
+    "home": (None, ()),
+    "new game": (None, ("n",)),
+    "rules": (None, ("question_mark",)),
+    "settings": (None, ("comma",)),
+    "resume": (game("stress", players=4), ("escape", "q", "r")),
+    "domination": (game("domination"), ()),
+    "domination, a card refused": (game("domination"), ("1", "1", "5")),
+    "the menu": (game("domination"), ("escape",)),
+    "stress, 4 players": (game("stress", players=4), ()),
+    "stress, playing": (game("stress", players=4), ("r", "1", "enter", "1", "enter")),
+    "territory": (game("territory"), ()),
+    "trick": (game("trick"), ()),
+    "trick, a round played": (game("trick"), ("1", "2", "enter")),
+}
+
+
+# ASCII mode on the screens that draw the most kinds of glyph
+IN_ASCII = ("home", "resume", "the menu", "domination", "stress, playing", "territory",
+            "trick, a round played")  # fmt: skip
+CASES = [(name, False) for name in SCREENS] + [(name, True) for name in IN_ASCII]
+
+
+@pytest.mark.parametrize(
+    ("name", "ascii"), CASES, ids=[f"{n}{', ascii' if a else ''}" for n, a in CASES]
+)
+async def test_every_screen_fits_80_columns(dirs: Any, name: str, ascii: bool) -> None:
+    launch, pressed = SCREENS[name]
+    app = make_app(dirs, launch=launch, ascii=ascii)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await keys(pilot, *pressed)
+        assert not cut_texts(app.screen), cut_texts(app.screen)
+        text = screen_text(app)
+        header = text.splitlines()[0]
+        title = app.screen.sub_title or app.sub_title  # a dialog shows its game's
+        assert title in header, f"the title is cut: {header!r}"
+        if ascii:
+            strays = sorted({c for c in ascii_cells(text) if ord(c) > 127})
+            assert not strays, f"glyphs tui/glyphs.py does not know: {strays}"
+
+
+async def test_over_a_game_a_notice_is_a_line_of_the_log(dirs: Any) -> None:
+    app = make_app(dirs, launch=game("domination"))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await settle(pilot)
+        app.notify("Bea has left.")
+        await settle(pilot)
+        assert not app.screen.query(Toast)  # nothing over the hand or the prompt
+        log = app.screen.query_one(EventLog)
+        assert "Bea has left." in "\n".join(line.text for line in log.lines)
+
+
+async def test_elsewhere_a_toast_sits_at_the_top_under_the_header(dirs: Any) -> None:
+    app: CardTableApp = make_app(dirs)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await settle(pilot)
+        app.notify("Game saved: pick it up again from Resume.")
+        await settle(pilot)
+        toast = app.screen.query_one(Toast)
+        assert 1 <= toast.region.y <= 3 and toast.region.right >= 76  # the top right
