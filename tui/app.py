@@ -34,6 +34,9 @@ MIN_WIDTH, MIN_HEIGHT = 80, 24
 
 # Suit colours per theme kind. ANSI themes get the terminal's own palette so the
 # suits stay legible with 16 colours; others get fixed, readable hues.
+# what guests at the tables of this app's server are told when its player quits
+HOST_CLOSED = "the host closed the table"
+
 _SUIT_COLOURS_RGB = {
     "suit-red": "#e0484f",
     "suit-blue": "#4a8fe0",
@@ -326,8 +329,9 @@ class CardTableApp(App[int]):
 
     async def on_unmount(self) -> None:
         if self.hosted is not None:
-            # the players' seats are kept with the tables for the next run
-            await self.hosted.close()
+            # everyone at its tables is told at once (docs/protocol.md, "A
+            # table that closes"); the games stay saved in hosted/
+            await self.hosted.close(farewell=HOST_CLOSED)
             self.hosted = None
         if self._bot_threads is not None:
             # a bot still thinking is abandoned, not awaited: its answer is dropped
