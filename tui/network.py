@@ -10,6 +10,7 @@ show these strings as plain text, never markup.
 from __future__ import annotations
 
 import json
+import math
 import os
 import socket
 from collections.abc import Mapping, Sequence
@@ -54,15 +55,43 @@ def connection_text(state: str | None, address: str) -> str:
     return f"connection to {where} lost"
 
 
+def grace_left(seat: Mapping[str, Any], elapsed: float = 0.0) -> float | None:
+    """The seconds of grace an away seat has left, ``elapsed`` seconds after
+    the server said so (None: the seat is not away)."""
+    if seat.get("kind") != "person" or seat.get("state") != "reconnecting":
+        return None
+    grace = seat.get("grace")
+    if not isinstance(grace, int | float) or isinstance(grace, bool):
+        return None
+    return max(0.0, float(grace) - elapsed)
+
+
+def presence_label(name: str, seat: Mapping[str, Any] | None, elapsed: float = 0.0) -> str:
+    """A seat's name as the screens show it (docs/hosting.md, "Absent
+    players"): "Bea (away, 0:42)" while the grace runs, "computer for Bea"
+    once a computer plays the seat for her, else the name."""
+    if seat is None:
+        return name
+    if seat.get("kind") == "computer" and seat.get("stands_in"):
+        return f"computer for {name}"
+    left = grace_left(seat, elapsed)
+    if left is not None:
+        whole = math.ceil(left)
+        return f"{name} (away, {whole // 60}:{whole % 60:02d})"
+    return name
+
+
 def _seat_text(seat: Mapping[str, Any]) -> str:
     kind = seat.get("kind")
     if kind == "open":
         return "(open seat)"
     name = plain(str(seat.get("name") or "?"), 24)
+    if kind == "computer" and seat.get("stands_in"):
+        return presence_label(name, seat)
     if kind == "computer":
         return f"{name} ({plain(str(seat.get('level') or '?'), 10)})"
     if seat.get("state") == "reconnecting":
-        return f"{name} (reconnecting)"
+        return presence_label(name, seat) if "grace" in seat else f"{name} (away)"
     if seat.get("state") == "gone":  # resigned or not back in time: nobody may sit there
         return f"{name} (gone)"
     return name
@@ -99,9 +128,22 @@ def seat_choices(summary: Mapping[str, Any]) -> list[tuple[int, str, bool]]:
     for i, seat in enumerate(summary.get("seats", ())):
         number = int(seat.get("seat", i))
         is_open = seat.get("kind") == "open"
-        who = "open" if is_open else _seat_text(seat)
+        # in words, not only a dimmer colour: plain text and NO_COLOR too
+        who = "open" if is_open else f"taken by {_seat_text(seat)}"
         choices.append((number, f"Player {number + 1} · {who}", is_open))
     return choices
+
+
+def seat_taken_back(summary: Mapping[str, Any]) -> bool:
+    """Whether a seat of ours at this table may still be taken back with its
+    token (docs/protocol.md, "Absent players"): the game is not over, and
+    either the computer plays an absent player's seat until they return, or
+    a seat is still held in its grace period. The lobby promises nothing more."""
+    if summary.get("status") == "finished":
+        return False
+    seats = list(summary.get("seats", ()))
+    held = any(s.get("state") == "reconnecting" for s in seats)
+    return summary.get("if_gone") == "computer" or held or summary.get("status") == "waiting"
 
 
 def joinable(summary: Mapping[str, Any]) -> bool:
