@@ -98,6 +98,8 @@ class CardTableApp(App[int]):
         # the table server this app hosts (Host on the home screen), if any
         self.hosted: TableServer | None = None
         self.hosted_port = 0
+        self.hosted_everyone = False  # other machines may join it
+        self._asking_to_quit = False
         super().__init__()
         self._apply_settings(self.settings, initial=True)
 
@@ -307,7 +309,7 @@ class CardTableApp(App[int]):
         except OSError:
             await server.close()
             raise
-        self.hosted, self.hosted_port = server, bound
+        self.hosted, self.hosted_port, self.hosted_everyone = server, bound, everyone
         return bound
 
     @property
@@ -315,6 +317,42 @@ class CardTableApp(App[int]):
         if self._bot_threads is None:
             self._bot_threads = ThreadPoolExecutor(max_workers=4, thread_name_prefix="bot")
         return self._bot_threads
+
+    def guests_at_hosted_tables(self) -> int:
+        """People at the tables of the server this app hosts, other than this
+        app's own seat or seat watched (quitting closes their game)."""
+        if self.hosted is None:
+            return 0
+        own = 0
+        for screen in self.screen_stack:
+            client = getattr(screen, "client", None)
+            at_table = getattr(client, "table_id", None) is not None
+            if at_table and getattr(client, "address", "").endswith(f":{self.hosted_port}"):
+                own += 1
+        return self.hosted.people_at_tables(leaving_out=own)
+
+    async def action_quit(self) -> None:
+        """Quit, but first ask while other people play at this app's server:
+        quitting closes their tables."""
+        from .screens.confirm import ConfirmScreen
+
+        guests = self.guests_at_hosted_tables()
+        if guests == 0 or self._asking_to_quit:  # (asked already: a second Ctrl+Q quits)
+            self.exit(0)
+            return
+        self._asking_to_quit = True
+        people = "1 other person is" if guests == 1 else f"{guests} other people are"
+        question = (
+            f"{people} at tables of the server you host. Quitting closes it: "
+            "they are told the host closed the table. Quit anyway?"
+        )
+
+        def answered(quit: bool | None) -> None:
+            self._asking_to_quit = False
+            if quit:
+                self.exit(0)
+
+        self.push_screen(ConfirmScreen(question, yes="Quit", no="Stay"), answered)
 
     async def back_from_table(self) -> None:
         """Leave a table's screen for the screen it was opened from: the lobby

@@ -25,9 +25,11 @@ DEFAULT_PORT = 7420
 DEFAULT_ADDRESS = f"127.0.0.1:{DEFAULT_PORT}"
 
 
-def default_address() -> str:
-    # `cardtable ssh-host` tells its visitors' apps where they meet (net/grants.py)
-    return os.environ.get(SERVER_ENV) or DEFAULT_ADDRESS
+def default_address(last: str = "") -> str:
+    """The server Join offers: the one `cardtable ssh-host` tells its
+    visitors' apps to meet at (net/grants.py), else the last one joined
+    (kept in the settings), else this machine's."""
+    return os.environ.get(SERVER_ENV) or last.strip() or DEFAULT_ADDRESS
 
 
 split_address = split_host_port
@@ -170,6 +172,25 @@ def machine_addresses(port: int, everyone: bool) -> list[str]:
         pass
     addresses = [a for a in dict.fromkeys(found) if not a.startswith("127.")]
     return [f"{a}:{port}" for a in addresses] + [f"127.0.0.1:{port}"]
+
+
+def host_banner(addresses: Sequence[str], everyone: bool) -> str:
+    """What the lobby of a server this app hosts says about reaching it: the
+    addresses a friend on another machine can use, or plainly that only this
+    machine can (``addresses`` as :func:`machine_addresses` gives them)."""
+    here = next((a for a in addresses if a.startswith("127.")), addresses[-1])
+    others = [a for a in addresses if not a.startswith("127.")]
+    if everyone and others:
+        return f"Hosting: give a friend {' or '.join(others)} (on this machine: {here})."
+    if everyone:
+        return (
+            f"Hosting on {here}: this machine has no network address now, "
+            "so only this machine can reach it."
+        )
+    return (
+        f"Hosting on {here}: only this machine can reach it. For a friend "
+        "elsewhere, quit and Host with 'let other machines join'."
+    )
 
 
 class HeldSeats:

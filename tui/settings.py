@@ -37,6 +37,8 @@ class Settings:
     round_summary: float = 4.0
     # the name other players see at a network table ("": ask the system)
     player_name: str = ""
+    # the table server last joined (HOST:PORT), offered again by Join ("": none yet)
+    last_server: str = ""
     # (an "animations" setting changed nothing a player could see: it was
     # removed, and a file that still has it is read without it)
 

@@ -62,6 +62,7 @@ class LobbyScreen(Screen[None]):
         Binding("w", "watch", "Watch", id="lobby.watch"),
         Binding("c", "create", "Create table", id="lobby.create"),
         Binding("f5,ctrl+r", "refresh", "Refresh", key_display="F5", id="lobby.refresh"),
+        Binding("question_mark,f1", "help", "Help", key_display="?", id="lobby.help"),
         Binding("escape", "close", "Leave", id="lobby.leave"),
     ]
 
@@ -311,6 +312,13 @@ class LobbyScreen(Screen[None]):
         keeper.note()
         self.say("")
         await self.cardtable.show_table(client)
+
+    def action_help(self) -> None:
+        """Network play in a page (docs/play/network.md): seats, absent
+        players, a host that quits."""
+        from .rules import RulesScreen
+
+        self.app.push_screen(RulesScreen("network"))
 
     async def action_close(self) -> None:
         await self._leave()
