@@ -263,6 +263,15 @@ class TableClient(ABC):
     # the table has a chat (``say``; lines reach ``chat_listeners`` as
     # (name, text), both plain text from outside)
     can_chat: bool = False
+    # a table elsewhere: each seat as the server last described it (the
+    # protocol's seat summary: ``state`` "reconnecting" with the seconds of
+    # ``grace`` left, ``stands_in`` for a computer playing a person's seat),
+    # and when that was (on the event loop's clock); empty for a table here
+    seat_states: tuple[Mapping[str, Any], ...] = ()
+    seat_states_at: float = 0.0
+    # why the table closed under us, in the server's words ("the host closed
+    # the table"): said once the connection is ``closed`` for that reason
+    farewell: str | None = None
 
     @property
     def connection(self) -> str | None:

@@ -429,6 +429,11 @@ class SeatSummary(msgspec.Struct, kw_only=True, omit_defaults=True):
     name: str | None
     level: str | None
     state: Literal["connected", "reconnecting", "gone"] | None = None
+    # a person away: the whole seconds of grace left when this was sent
+    grace: int | None = None
+    # a computer that plays a person's seat since the person's grace ran out
+    # (``name`` is the person's, who may take the seat back); absent: false
+    stands_in: bool = False
 
 
 class TableSummary(msgspec.Struct, kw_only=True):
@@ -540,6 +545,7 @@ class Game(_Sent, tag="game"):
     update: WireUpdate
     reconnecting: list[int]
     names: list[str]
+    seats: list[SeatSummary]  # each seat's kind and state, as in the table's summary
 
 
 class ChatLine(_Sent, tag="chat"):

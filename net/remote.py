@@ -301,6 +301,7 @@ class RemoteClient(TableClient):
             update = self._read_update(message["update"])
             self.reconnecting = tuple(message.get("reconnecting", ()))
             self._rename(message.get("names"))
+            self._note_seats(message.get("seats"))
             self._latest = update
             self._history.extend(update.events)
             self._deliver(update)
@@ -313,6 +314,11 @@ class RemoteClient(TableClient):
             self._tell_chat(str(message.get("name", "")), str(message.get("text", "")))
         elif kind == "rematch":
             self._tell_chat(str(message.get("name", "")), "asks for a rematch (Rematch to join)")
+        elif kind == "closed" and message.get("table") == self.table_id:
+            # the table is gone for good (its host quit): no seat to take back
+            self.farewell = str(message.get("message") or "the table closed")
+            self._closed = True
+            self._announce()
         elif kind == "ping":  # the server checks that we are still here
             self._writer.write(p.encode({"type": "pong"}))
         if rid is not None and rid in self._pending:
@@ -334,6 +340,12 @@ class RemoteClient(TableClient):
             SeatInfo(str(name), seat.kind, seat.level)
             for name, seat in zip(names, self.seats, strict=True)
         ]
+
+    def _note_seats(self, seats: Any) -> None:
+        """Each seat as the server describes it now (newer servers send it)."""
+        if isinstance(seats, list) and all(isinstance(s, dict) for s in seats):
+            self.seat_states = tuple(seats)
+            self.seat_states_at = asyncio.get_running_loop().time()
 
     def _tell_chat(self, name: str, text: str) -> None:
         for listener in list(self._chat_listeners):
@@ -407,6 +419,7 @@ class RemoteClient(TableClient):
         self._sent_tokens = []  # the reply came: the token it names is the one
         self._history = [get_game(self.game_id).read_event(e) for e in reply["history"]]
         self.reconnecting = tuple(reply["reconnecting"])
+        self._note_seats(summary.get("seats"))
         self._latest = self._read_update(reply["update"])
 
     def _read_update(self, data: dict[str, Any]) -> Update:

@@ -144,6 +144,10 @@ class Hosted:
     occupants: dict[int, Connection] = field(default_factory=dict)
     tokens: dict[int, bytes] = field(default_factory=dict)  # seat -> sha256 of its token
     holding: dict[int, asyncio.Task[None]] = field(default_factory=dict)  # grace timers
+    # when each held seat's grace period ends (on ``clock``), for the seat's
+    # "away, 0:42" wherever it shows
+    hold_until: dict[int, float] = field(default_factory=dict)
+    clock: Callable[[], float] = time.monotonic
     spectators: set[Connection] = field(default_factory=set)
     started: bool = False
     rematch: str | None = None  # the table of the rematch, once someone asked
@@ -179,6 +183,8 @@ class Hosted:
     def lobby_entry(self) -> p.TableSummary:
         """The table's summary, built once per change."""
         key = (self.revision, self.table.status)
+        if self.holding:  # the seconds of grace left change as time goes by
+            return self._build_summary()
         if self._summary is None or self._summary[0] != key:
             self._summary = (key, self._build_summary())
         return self._summary[1]
@@ -232,7 +238,7 @@ class Hosted:
             preset=record.preset or next(iter(get_game(record.game).presets)),
             options=dict(record.config),
             status=self.status(),
-            seats=[self.seat_summary(i) for i in range(len(record.seats))],
+            seats=self.seats_summary(),
             if_gone="resign" if self.if_gone == "resign" else "computer",
             spectators=len(self.spectators),
         )
@@ -242,20 +248,35 @@ class Hosted:
             return "waiting"
         return "playing" if self.table.status == PLAYING else "finished"
 
+    def seats_summary(self) -> list[p.SeatSummary]:
+        return [self.seat_summary(i) for i in range(len(self.table.record.seats))]
+
     def seat_summary(self, seat: int) -> p.SeatSummary:
         info = self.table.record.seats[seat]
         if info.kind == "bot":
-            return p.SeatSummary(seat=seat, kind="computer", name=info.name, level=info.level)
+            # stands_in: a person's seat the computer plays since its grace ran
+            # out; ``name`` is still the person's, who may take it back
+            return p.SeatSummary(
+                seat=seat,
+                kind="computer",
+                name=info.name,
+                level=info.level,
+                stands_in=self.table.stands_in(seat),
+            )
         if seat not in self.tokens:
             if seat in self.free_seats():
                 return p.SeatSummary(seat=seat, kind="open", name=None, level=None)
             # a person's seat after the start whose player has gone for good
             # (resigned, or not back in time): it stays theirs, and is not open
             return p.SeatSummary(seat=seat, kind="person", name=info.name, level=None, state="gone")
-        state: Literal["connected", "reconnecting"] = (
-            "reconnecting" if seat in self.holding else "connected"
+        if seat not in self.holding:
+            return p.SeatSummary(
+                seat=seat, kind="person", name=info.name, level=None, state="connected"
+            )
+        left = max(0, math.ceil(self.hold_until.get(seat, 0.0) - self.clock()))
+        return p.SeatSummary(
+            seat=seat, kind="person", name=info.name, level=None, state="reconnecting", grace=left
         )
-        return p.SeatSummary(seat=seat, kind="person", name=info.name, level=None, state=state)
 
 
 class Connection:
@@ -427,8 +448,28 @@ class TableServer:
     async def serve_forever(self) -> None:
         await self._stopped.wait()
 
-    async def close(self) -> None:
+    def people_at_tables(self, leaving_out: int = 0) -> int:
+        """How many connections sit or watch at a table whose game is not over
+        (the app asks before it closes a server others play at), less
+        ``leaving_out`` (its own)."""
+        present = sum(
+            len(hosted.occupants) + len(hosted.spectators)
+            for hosted in self.tables.values()
+            if hosted.table.status == PLAYING
+        )
+        return max(0, present - leaving_out)
+
+    async def close(self, farewell: str | None = None) -> None:
+        """Stop serving. ``farewell``: every player and spectator at a table is
+        first sent ``closed`` with it (the host has closed the tables: do not
+        wait to take the seat back); without it a player who drops keeps the
+        seat for the next run (a server restarted)."""
         self._closing = True  # players who drop now keep their seats for the next run
+        if farewell is not None:
+            for hosted in self.tables.values():
+                closed = p.Closed(table=hosted.id, message=farewell)
+                for conn in [*hosted.occupants.values(), *hosted.spectators]:
+                    conn.send(closed)
         for accepting in self._accepting:
             accepting.cancel()
         for listener in self._listeners:
@@ -928,6 +969,7 @@ class TableServer:
             creator_address=conn.address,
             creator_name=conn.name,
             creator=conn,
+            clock=self.clock,
         )
         self._host(hosted)
         self._persist()
@@ -1142,8 +1184,12 @@ class TableServer:
             old.send(p.error(p.NOT_NOW, "your seat was taken back from another connection"))
             old.close()
         timer = hosted.holding.pop(seat, None)
+        hosted.hold_until.pop(seat, None)
         if timer is not None:
             timer.cancel()
+        if hosted.table.stands_in(seat):  # the computer gives the seat back
+            hosted.table.hand_back(seat)
+            hosted.table.pace = self.pace
         await self._seat(conn, hosted, seat, message.id, message.next_token)
 
     async def _seat(
@@ -1232,6 +1278,9 @@ class TableServer:
                 reconnecting=hosted.reconnecting(),
                 # who sits where now (a person may have joined since)
                 names=[seat.name for seat in hosted.table.record.seats],
+                # and how: away (with the seconds of grace left), or played
+                # by the computer for its person (as in the table summary)
+                seats=hosted.seats_summary(),
             )
         )
 
@@ -1367,13 +1416,15 @@ class TableServer:
                 tokens={
                     int(s): bytes.fromhex(d) for s, d in entry.tokens.items() if int(s) < seats
                 },
+                clock=self.clock,
             )
             self._host(hosted)
             self._pace_if_computers_only(hosted)
             # every seated player is held as after a drop (before the game
             # began, the seat opens again if nobody comes back for it)
             for seat in hosted.tokens:
-                hosted.holding[seat] = self._spawn(self._hold(hosted, seat))
+                if not table.stands_in(seat):  # (a computer plays on meanwhile)
+                    self._start_hold(hosted, seat)
             if entry.started:
                 await self._begin(hosted)
         self._persist()
@@ -1402,8 +1453,9 @@ class TableServer:
                 self._open_seat(hosted, seat)
             hosted.table.detach([seat])
             return
-        if hold and hosted.table.status == PLAYING and not self._closing:
-            hosted.holding[seat] = self._spawn(self._hold(hosted, seat))
+        playing = hosted.table.status == PLAYING and not self._closing
+        if hold and playing and not hosted.table.stands_in(seat):
+            self._start_hold(hosted, seat)
         hosted.table.detach([seat])
 
     def _pace_if_computers_only(self, hosted: Hosted) -> None:
@@ -1425,24 +1477,34 @@ class TableServer:
         self._spawn(hosted.table.save())
         self._expire_if_empty(hosted)
 
+    def _start_hold(self, hosted: Hosted, seat: int) -> None:
+        """Hold ``seat`` for its player for the grace period."""
+        hosted.hold_until[seat] = self.clock() + self.limits.grace_seconds
+        hosted.holding[seat] = self._spawn(self._hold(hosted, seat))
+        hosted.touch()
+
     async def _hold(self, hosted: Hosted, seat: int) -> None:
         await self.sleep(self.limits.grace_seconds)
         if hosted.holding.get(seat) is not asyncio.current_task():
             return
         del hosted.holding[seat]
+        hosted.hold_until.pop(seat, None)
         if not hosted.started:  # brought back before it began: the seat is open again
             self._open_seat(hosted, seat)
+            return
+        table = hosted.table
+        if hosted.if_gone == "computer" and table.status == PLAYING:
+            # the computer plays for the player, who may take the seat back
+            # with its token whenever they return (docs/protocol.md, "Absent
+            # players"): the token lives on
+            hosted.touch()
+            table.hand_to_computer(seat, GONE_LEVEL)
+            self._pace_if_computers_only(hosted)
             return
         hosted.tokens.pop(seat, None)  # the token dies with the seat
         hosted.touch()
         self._persist()
-        table = hosted.table
-        if table.status != PLAYING:
-            return
-        if hosted.if_gone == "computer":
-            table.hand_to_computer(seat, GONE_LEVEL)
-            self._pace_if_computers_only(hosted)
-        else:
+        if table.status == PLAYING:
             with contextlib.suppress(IllegalMove):
                 await table.resign(seat)
 

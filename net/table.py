@@ -144,6 +144,10 @@ class Table:
         self._failure: BaseException | None = None
         self.save_error: str | None = None  # why the last autosave failed, if it did
         self._queued: list[Notice] = []  # notices for the next update
+        # person seats a computer plays for now (hand_to_computer), and those
+        # just handed back to their person (attach says so in words)
+        self._stand_ins: set[int] = set()
+        self._handed_back: set[int] = set()
         self.bot_errors: list[str] = []  # bot bugs the table worked around
         self._thinkers: Thinkers | None = None  # the executor's shared queue, on first use
         self._told_hurried = False
@@ -212,10 +216,14 @@ class Table:
                 back.append(seat)
             self._present[seat] += 1
         if back and not self._closed:
-            self._notify(
-                [],
-                tuple(Notice("back", f"{{p{s} is|are}} back.", s) for s in back),
-            )
+            self._notify([], tuple(self._back_notice(s) for s in back))
+
+    def _back_notice(self, seat: int) -> Notice:
+        if seat in self._handed_back:
+            self._handed_back.discard(seat)
+            text = f"{{p{seat} is|are}} back and {{p{seat}:plays|play}} again: the computer stops."
+            return Notice("back", text, seat)
+        return Notice("back", f"{{p{seat} is|are}} back.", seat)
 
     def detach(self, seats: Iterable[int]) -> None:
         """A client has left these seats."""
@@ -266,12 +274,36 @@ class Table:
         old = self.record.seats[seat]
         self.record.seats[seat] = SeatInfo(old.name, "bot", level)
         self._bots[seat] = make_bot(self.record.game, level)
+        self._stand_ins.add(seat)
         self._present.pop(seat, None)
         if not self._started or self._closed or self.status != PLAYING:
             return
         self._arm_clocks()
         self._kick_bots()
         self._notify([], (Notice("computer", f"The computer plays for {{p{seat}}} now.", seat),))
+
+    def hand_back(self, seat: int) -> None:
+        """The person whose seat a computer took over (`hand_to_computer`) is
+        back: the seat is theirs again from now, its clock restarts, and a
+        choice the computer is still making for it is dropped. Call `attach`
+        after: it tells everyone."""
+        self._check_seat(seat)
+        if seat not in self._bots or seat not in self._stand_ins:
+            return
+        old = self.record.seats[seat]
+        self.record.seats[seat] = SeatInfo(old.name, "remote")
+        del self._bots[seat]
+        self._stand_ins.discard(seat)
+        self._handed_back.add(seat)
+        task = self._bot_tasks.get(seat)
+        if task is not None and not task.done() and task is not asyncio.current_task():
+            task.cancel()
+        if self._started and not self._closed and self.status == PLAYING:
+            self._arm_clocks()
+
+    def stands_in(self, seat: int) -> bool:
+        """A computer plays ``seat`` for the person who sat there."""
+        return seat in self._stand_ins
 
     # ------------------------------------------------------------ acting
     async def start(self) -> None:
@@ -587,8 +619,8 @@ class Table:
             raise
         except Exception as err:
             move = self._bot_fallback(seat, legal, rng, f"raised {err!r}")
-        if self.status != PLAYING or self._closed:
-            return
+        if self.status != PLAYING or self._closed or seat not in self._bots:
+            return  # (the seat's person took it back meanwhile)
         if self.state_id != state_id:
             # another seat moved while the bot thought (a simultaneous phase):
             # keep its choice if it still stands, else think again

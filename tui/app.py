@@ -37,6 +37,9 @@ MIN_WIDTH, MIN_HEIGHT = 80, 24
 
 # Suit colours per theme kind. ANSI themes get the terminal's own palette so the
 # suits stay legible with 16 colours; others get fixed, readable hues.
+# what guests at the tables of this app's server are told when its player quits
+HOST_CLOSED = "the host closed the table"
+
 _SUIT_COLOURS_RGB = {
     "suit-red": "#e0484f",
     "suit-blue": "#4a8fe0",
@@ -101,6 +104,8 @@ class CardTableApp(App[int]):
         # the table server this app hosts (Host on the home screen), if any
         self.hosted: TableServer | None = None
         self.hosted_port = 0
+        self.hosted_everyone = False  # other machines may join it
+        self._asking_to_quit = False
         super().__init__()
         self._apply_settings(self.settings, initial=True)
 
@@ -368,7 +373,7 @@ class CardTableApp(App[int]):
         except OSError:
             await server.close()
             raise
-        self.hosted, self.hosted_port = server, bound
+        self.hosted, self.hosted_port, self.hosted_everyone = server, bound, everyone
         return bound
 
     @property
@@ -378,6 +383,42 @@ class CardTableApp(App[int]):
 
             self._bot_threads = thread_pool()  # lower-priority threads (docs/bots.md)
         return self._bot_threads
+
+    def guests_at_hosted_tables(self) -> int:
+        """People at the tables of the server this app hosts, other than this
+        app's own seat or seat watched (quitting closes their game)."""
+        if self.hosted is None:
+            return 0
+        own = 0
+        for screen in self.screen_stack:
+            client = getattr(screen, "client", None)
+            at_table = getattr(client, "table_id", None) is not None
+            if at_table and getattr(client, "address", "").endswith(f":{self.hosted_port}"):
+                own += 1
+        return self.hosted.people_at_tables(leaving_out=own)
+
+    async def action_quit(self) -> None:
+        """Quit, but first ask while other people play at this app's server:
+        quitting closes their tables."""
+        from .screens.confirm import ConfirmScreen
+
+        guests = self.guests_at_hosted_tables()
+        if guests == 0 or self._asking_to_quit:  # (asked already: a second Ctrl+Q quits)
+            self.exit(0)
+            return
+        self._asking_to_quit = True
+        people = "1 other person is" if guests == 1 else f"{guests} other people are"
+        question = (
+            f"{people} at tables of the server you host. Quitting closes it: "
+            "they are told the host closed the table. Quit anyway?"
+        )
+
+        def answered(quit: bool | None) -> None:
+            self._asking_to_quit = False
+            if quit:
+                self.exit(0)
+
+        self.push_screen(ConfirmScreen(question, yes="Quit", no="Stay"), answered)
 
     async def back_from_table(self) -> None:
         """Leave a table's screen for the screen it was opened from: the lobby
@@ -392,8 +433,9 @@ class CardTableApp(App[int]):
 
     async def on_unmount(self) -> None:
         if self.hosted is not None:
-            # the players' seats are kept with the tables for the next run
-            await self.hosted.close()
+            # everyone at its tables is told at once (docs/protocol.md, "A
+            # table that closes"); the games stay saved in hosted/
+            await self.hosted.close(farewell=HOST_CLOSED)
             self.hosted = None
         if self._bot_threads is not None:
             # a bot still thinking is abandoned, not awaited: its answer is dropped

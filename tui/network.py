@@ -10,6 +10,7 @@ show these strings as plain text, never markup.
 from __future__ import annotations
 
 import json
+import math
 import os
 import socket
 from collections.abc import Mapping, Sequence
@@ -24,9 +25,11 @@ DEFAULT_PORT = 7420
 DEFAULT_ADDRESS = f"127.0.0.1:{DEFAULT_PORT}"
 
 
-def default_address() -> str:
-    # `cardtable ssh-host` tells its visitors' apps where they meet (net/grants.py)
-    return os.environ.get(SERVER_ENV) or DEFAULT_ADDRESS
+def default_address(last: str = "") -> str:
+    """The server Join offers: the one `cardtable ssh-host` tells its
+    visitors' apps to meet at (net/grants.py), else the last one joined
+    (kept in the settings), else this machine's."""
+    return os.environ.get(SERVER_ENV) or last.strip() or DEFAULT_ADDRESS
 
 
 split_address = split_host_port
@@ -54,15 +57,43 @@ def connection_text(state: str | None, address: str) -> str:
     return f"connection to {where} lost"
 
 
+def grace_left(seat: Mapping[str, Any], elapsed: float = 0.0) -> float | None:
+    """The seconds of grace an away seat has left, ``elapsed`` seconds after
+    the server said so (None: the seat is not away)."""
+    if seat.get("kind") != "person" or seat.get("state") != "reconnecting":
+        return None
+    grace = seat.get("grace")
+    if not isinstance(grace, int | float) or isinstance(grace, bool):
+        return None
+    return max(0.0, float(grace) - elapsed)
+
+
+def presence_label(name: str, seat: Mapping[str, Any] | None, elapsed: float = 0.0) -> str:
+    """A seat's name as the screens show it (docs/hosting.md, "Absent
+    players"): "Bea (away, 0:42)" while the grace runs, "computer for Bea"
+    once a computer plays the seat for her, else the name."""
+    if seat is None:
+        return name
+    if seat.get("kind") == "computer" and seat.get("stands_in"):
+        return f"computer for {name}"
+    left = grace_left(seat, elapsed)
+    if left is not None:
+        whole = math.ceil(left)
+        return f"{name} (away, {whole // 60}:{whole % 60:02d})"
+    return name
+
+
 def _seat_text(seat: Mapping[str, Any]) -> str:
     kind = seat.get("kind")
     if kind == "open":
         return "(open seat)"
     name = plain(str(seat.get("name") or "?"), 24)
+    if kind == "computer" and seat.get("stands_in"):
+        return presence_label(name, seat)
     if kind == "computer":
         return f"{name} ({plain(str(seat.get('level') or '?'), 10)})"
     if seat.get("state") == "reconnecting":
-        return f"{name} (reconnecting)"
+        return presence_label(name, seat) if "grace" in seat else f"{name} (away)"
     if seat.get("state") == "gone":  # resigned or not back in time: nobody may sit there
         return f"{name} (gone)"
     return name
@@ -99,9 +130,22 @@ def seat_choices(summary: Mapping[str, Any]) -> list[tuple[int, str, bool]]:
     for i, seat in enumerate(summary.get("seats", ())):
         number = int(seat.get("seat", i))
         is_open = seat.get("kind") == "open"
-        who = "open" if is_open else _seat_text(seat)
+        # in words, not only a dimmer colour: plain text and NO_COLOR too
+        who = "open" if is_open else f"taken by {_seat_text(seat)}"
         choices.append((number, f"Player {number + 1} · {who}", is_open))
     return choices
+
+
+def seat_taken_back(summary: Mapping[str, Any]) -> bool:
+    """Whether a seat of ours at this table may still be taken back with its
+    token (docs/protocol.md, "Absent players"): the game is not over, and
+    either the computer plays an absent player's seat until they return, or
+    a seat is still held in its grace period. The lobby promises nothing more."""
+    if summary.get("status") == "finished":
+        return False
+    seats = list(summary.get("seats", ()))
+    held = any(s.get("state") == "reconnecting" for s in seats)
+    return summary.get("if_gone") == "computer" or held or summary.get("status") == "waiting"
 
 
 def joinable(summary: Mapping[str, Any]) -> bool:
@@ -128,6 +172,25 @@ def machine_addresses(port: int, everyone: bool) -> list[str]:
         pass
     addresses = [a for a in dict.fromkeys(found) if not a.startswith("127.")]
     return [f"{a}:{port}" for a in addresses] + [f"127.0.0.1:{port}"]
+
+
+def host_banner(addresses: Sequence[str], everyone: bool) -> str:
+    """What the lobby of a server this app hosts says about reaching it: the
+    addresses a friend on another machine can use, or plainly that only this
+    machine can (``addresses`` as :func:`machine_addresses` gives them)."""
+    here = next((a for a in addresses if a.startswith("127.")), addresses[-1])
+    others = [a for a in addresses if not a.startswith("127.")]
+    if everyone and others:
+        return f"Hosting: give a friend {' or '.join(others)} (on this machine: {here})."
+    if everyone:
+        return (
+            f"Hosting on {here}: this machine has no network address now, "
+            "so only this machine can reach it."
+        )
+    return (
+        f"Hosting on {here}: only this machine can reach it. For a friend "
+        "elsewhere, quit and Host with 'let other machines join'."
+    )
 
 
 class HeldSeats:

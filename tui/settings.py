@@ -38,6 +38,8 @@ class Settings:
     tips: bool = True
     # the name other players see at a network table ("": ask the system)
     player_name: str = ""
+    # the table server last joined (HOST:PORT), offered again by Join ("": none yet)
+    last_server: str = ""
     # (an "animations" setting changed nothing a player could see: it was
     # removed, and a file that still has it is read without it)
 

@@ -133,3 +133,31 @@ async def test_a_rematch_keeps_the_number_of_players_when_it_is_an_option(
         assert hosted.table.record.config["players"] == 2
         assert hosted.started and len(hosted.table.record.seats) == 2
         await ada.close()
+
+
+async def test_a_four_player_stress_rematch_is_the_same_table_again(tmp_path: Path) -> None:
+    """Every option, every seat kind and level; who starts as the rules say
+    for a rematch (the same rematch_config a local rematch uses)."""
+    async with serving(tmp_path, Limits(burst=100_000)) as served:
+        ada = await served.client("Ada")
+        seats = ["computer:easy", "open", "computer:hard", "computer:medium"]
+        options = {"players": 4, "stop_at_first": True}
+        summary = await ada.create("stress", seats, options=options)
+        first = served.server.tables[summary["table"]]
+        await ada.join(summary["table"])
+        await ada.resign(1)
+        await ada.wait_for(lambda u: u.over)
+        outcome = first.table.state.outcome()
+        assert outcome is not None
+        await ada.rematch()
+        again = served.server.tables[ada.table_id or ""]
+        assert ada.my_seats == (1,)
+        record, before = again.table.record, first.table.record
+        expected = first.table.spec.rematch_config(first.table.state.config, outcome)
+        assert record.config == expected.to_dict()
+        assert record.preset == before.preset and again.if_gone == first.if_gone
+        assert [(s.kind, s.level) for s in record.seats] == [
+            (s.kind, s.level) for s in before.seats
+        ]
+        assert again.started
+        await ada.close()

@@ -135,10 +135,9 @@ async def test_a_seat_not_reclaimed_in_time_goes_to_a_computer(tmp_path: Path) -
         update = await bo.wait_for(lambda u: u.state_id >= 1)
         assert 0 in update.connected
         assert served.server.tables[table_id].table.seats[0].kind == "bot"
-        late = await served.client("Ada")
-        with pytest.raises(RemoteError):
-            await late.rejoin(table_id, token)
-        for client in (bo, late):
+        # the player may take it back whenever they return (docs/protocol.md,
+        # "Absent players"): tests/net/test_absent_players.py
+        for client in (bo,):
             await client.close()
 
 

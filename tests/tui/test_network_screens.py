@@ -20,7 +20,9 @@ from tui.network import (
     joinable,
     machine_addresses,
     parse_address,
+    presence_label,
     seat_choices,
+    seat_taken_back,
     table_line,
 )
 from tui.screens.lobby import LobbyScreen, SeatChoiceScreen, lobby_options
@@ -53,25 +55,59 @@ def test_a_table_in_one_line() -> None:
         "status": "playing",
         "spectators": 2,
         "seats": [
-            {"seat": 0, "kind": "person", "name": "Ada", "state": "reconnecting"},
+            {"seat": 0, "kind": "person", "name": "Ada", "state": "reconnecting", "grace": 42},
             {"seat": 1, "kind": "person", "name": "Bo\x1b[31m", "state": "connected"},
         ],
     }
     # a name from the network is cleaned of escapes; an unknown game shows its id
     assert table_line(playing, {}) == (
-        "a47c3e57  domination · Ada (reconnecting) vs Bo\ufffd · playing, 2 watching"
+        "a47c3e57  domination · Ada (away, 0:42) vs Bo\ufffd · playing, 2 watching"
     )
     assert joinable(WAITING) and not joinable(playing)
     assert table_line({**WAITING, "status": "finished"}, titles).endswith("· finished")
+
+
+def test_an_absent_player_s_seat_says_so_in_words() -> None:
+    away = {"seat": 1, "kind": "person", "name": "Bea", "state": "reconnecting", "grace": 42}
+    assert presence_label("Bea", away) == "Bea (away, 0:42)"
+    assert presence_label("Bea", away, elapsed=30.5) == "Bea (away, 0:12)"
+    assert presence_label("Bea", away, elapsed=99) == "Bea (away, 0:00)"
+    stand_in = {"seat": 1, "kind": "computer", "name": "Bea", "level": "medium"}
+    assert presence_label("Bea", {**stand_in, "stands_in": True}) == "computer for Bea"
+    assert presence_label("Bea", stand_in) == "Bea"
+    assert presence_label("Bea", {"kind": "person", "state": "connected"}) == "Bea"
+    playing = {**WAITING, "status": "playing", "seats": [{**stand_in, "stands_in": True}]}
+    assert "· computer for Bea ·" in table_line(playing, {})
+
+
+def test_the_lobby_promises_a_seat_back_only_where_the_server_gives_it() -> None:
+    person = {"seat": 0, "kind": "person", "name": "Ada", "state": "connected"}
+    stand_in = {"seat": 1, "kind": "computer", "name": "Bea", "stands_in": True}
+    playing = {**WAITING, "status": "playing", "seats": [person, stand_in]}
+    promise = "your seat: Enter takes it back"
+
+    def line(summary: dict[str, Any]) -> str:
+        [option] = lobby_options([summary], {}, {"a47c3e57"})
+        return str(option.prompt)
+
+    # the computer plays for Bea until she is back: her token takes the seat back
+    assert seat_taken_back({**playing, "if_gone": "computer"})
+    assert line({**playing, "if_gone": "computer"}).endswith(promise)
+    # at a table whose absent seats resign, nothing is left once the grace is over
+    assert not seat_taken_back({**playing, "if_gone": "resign"})
+    assert promise not in line({**playing, "if_gone": "resign"})
+    held = {**person, "state": "reconnecting", "grace": 10}
+    assert seat_taken_back({**playing, "if_gone": "resign", "seats": [held, stand_in]})
+    assert not seat_taken_back({**playing, "if_gone": "computer", "status": "finished"})
 
 
 def test_the_seat_chooser_lists_every_seat_with_who_sits_there() -> None:
     seats: list[Any] = list(WAITING["seats"])  # type: ignore[call-overload]
     two_open = {**WAITING, "seats": [*seats, {"seat": 3, "kind": "open", "name": None}]}
     assert seat_choices(two_open) == [
-        (0, "Player 1 · Ada", False),
+        (0, "Player 1 · taken by Ada", False),
         (1, "Player 2 · open", True),
-        (2, "Player 3 · Computer 3 (hard)", False),
+        (2, "Player 3 · taken by Computer 3 (hard)", False),
         (3, "Player 4 · open", True),
     ]
     assert seat_choices({"seats": []}) == []
@@ -187,7 +223,7 @@ async def test_join_a_server_create_a_table_and_play_a_move(dirs: Any, tmp_path:
             await _until(pilot, lambda: bool(lobby.tables), "the table in the list")
             # our seat is held for us, and the lobby offers it back
             text = screen_text(app)
-            assert "Ada (reconnecting) vs Computer 2 (medium)" in text
+            assert re.search(r"Ada \(away, [01]:\d\d\) vs Computer 2 \(medium\)", text)
             assert "your seat: Enter takes it back" in text
     finally:
         await server.close()

@@ -32,6 +32,7 @@ from net.client import StaleMove, Update
 from rules.errors import MoveError
 from rules.events import fill_names
 from tui.games.clocks import URGENT_SECONDS, MoveClocks, clock_text
+from tui.games.connection import TABLE_NOTICES
 from tui.games.core import TableScreenCore
 from tui.games.ending import TableEnding
 from tui.games.replay_keys import REPLAY_BINDINGS, ReplayNavigation
@@ -191,6 +192,9 @@ class GameScreen(ReplayNavigation, TableEnding, MoveClocks, TableScreenCore):
         """Notices (a save failed, someone left) as notifications, once each:
         every seat's update carries them, and the screen shows one seat."""
         for notice in update.notices:
+            if notice.kind in TABLE_NOTICES:  # who left, came back, is played for
+                self.note_from_table(notice)
+                continue
             problem = notice.kind == "save_failed"
             self.notify(
                 fill_names(notice.text, self.names, self.you),

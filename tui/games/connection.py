@@ -1,41 +1,92 @@
 """A table elsewhere, on a game screen: the state of the link in the
-subtitle, who sat down, and the table's chat."""
+subtitle, who sat down, who is away or played for by the computer (in the
+seat rows, the subtitle and the log), why the table closed, and the table's
+chat.
+
+Chat lines and the table's notices (who left, came back, is played for) go
+to the log, which never covers the hand or the prompt; a toast only when a
+dialog hides the log (docs/hosting.md, "What the game screen says")."""
 
 from __future__ import annotations
 
+import asyncio
+
+from net.client import Notice
+from rules.events import fill_names
 from tui.games.core import TableScreenCore
-from tui.network import connection_text
+from tui.network import connection_text, grace_left, presence_label
 from tui.plain import plain
 from tui.screens.chat import ChatScreen
 from tui.widgets.event_log import EventLog
 
+# the notices of a table elsewhere that say who is at it (net/table.py)
+TABLE_NOTICES = frozenset({"left", "back", "computer"})
+
 
 class TableConnection(TableScreenCore):
     def players_line(self) -> str:
-        """Who plays, for the subtitle: "Ada vs Computer (hard)"."""
+        """Who plays, for the subtitle: "Ada vs Computer (hard)"; an absent
+        player as "Bea (away, 0:42)" or "computer for Bea"."""
         return " vs ".join(
             f"{name} ({s.level})" if s.kind == "bot" and s.level else name
             for name, s in zip(self.names, self.client.seats, strict=True)
         )
+
+    def seat_labels(self) -> list[str]:
+        """Each seat's name as the rows show it: who is away and for how long,
+        whose seat a computer plays (the server's seat states, counted down
+        on this machine's clock since they came)."""
+        client = self.client
+        names = [plain(s.name, 40) for s in client.seats]
+        states = client.seat_states
+        if len(states) != len(names):
+            return names
+        elapsed = max(0.0, asyncio.get_running_loop().time() - client.seat_states_at)
+        return [
+            presence_label(name, state, elapsed) for name, state in zip(names, states, strict=True)
+        ]
+
+    def _tick_presence(self) -> None:
+        """Once a second while someone is away: their countdown moves."""
+        if self._closed or not self.is_mounted or self.replay is not None:
+            return
+        away = any(grace_left(state) is not None for state in self.client.seat_states)
+        if away and self._rename():
+            self.show_view(self.view)
+
+    def note_from_table(self, notice: Notice) -> None:
+        """A notice of the table (Bea has left, is back, is played for): a line
+        of the log, where it covers nothing; a toast too only while a dialog
+        hides the log. It names the people, not their seats' labels."""
+        names = [plain(s.name, 40) for s in self.client.seats]
+        text = fill_names(notice.text, names, self.you)
+        self.query_one(EventLog).add_line(text)
+        if self.app.screen is not self:
+            self.notify(text, timeout=5, markup=False)
 
     def _watch_the_link(self) -> None:
         """At mount: the link's state always in view, and the chat's key where
         the table has a chat (a network table)."""
         if self.client.connection is not None:
             self._unwatch.append(self.client.watch_connection(self._connection_changed))
+            self._rename()
             self._show_connection()
+            self.set_interval(1.0, self._tick_presence)
         if self.client.can_chat and self.replay is None:
             self._unwatch.append(self.client.watch_chat(self._chat_line))
             self._bindings.bind("ctrl+t", "chat", "Chat", key_display="^t")
             self.refresh_bindings()
 
-    def _rename(self) -> None:
-        """Someone sat down at a table elsewhere: their name, not the seat's."""
-        names = [plain(s.name, 40) for s in self.client.seats]
+    def _rename(self) -> bool:
+        """Someone sat down at a table elsewhere (their name, not the seat's),
+        went away or came back. True if a name changed."""
+        names = self.seat_labels()
         if names != self.names and self.replay is None:
             self.names = names
             self._players = self.players_line()
             self._show_connection()
+            return True
+        return False
 
     def _show_connection(self) -> None:
         link = connection_text(self.client.connection, self.client.address)
@@ -51,6 +102,13 @@ class TableConnection(TableScreenCore):
             )
         elif state == "connected":
             self.set_status(self.turn_text())
+        elif self.client.farewell is not None:
+            # the server said why before it closed: say it at once, in its words
+            why = plain(self.client.farewell, 80)
+            text = f"{why[:1].upper()}{why[1:]}: the game stops here. Esc, then leave the table."
+            self.set_status(text, problem=True)
+            self.query_one(EventLog).add_line(text)
+            self.notify(text, severity="error", timeout=15, markup=False)
         elif not self.over:
             self.set_status(
                 "The connection to the server is lost: Esc, then leave the table.", problem=True
@@ -60,8 +118,10 @@ class TableConnection(TableScreenCore):
         if not self._closed and self.is_mounted:
             line = f"{plain(name, 32)}: {plain(text, 200)}"
             self.query_one(EventLog).add_line(line)
-            # also above a dialog (the result's, where a rematch is asked for)
-            self.notify(line, timeout=6, markup=False)
+            if self.app.screen is not self:
+                # a dialog hides the log (the result's, where a rematch is
+                # asked for): a toast, which covers no hand there
+                self.notify(line, timeout=6, markup=False)
 
     def action_chat(self) -> None:
         async def send(text: str | None) -> None:

@@ -194,4 +194,4 @@ class HomeScreen(Screen[None]):
         self.app.push_screen(StatisticsScreen(self.selected_game))
 
     async def action_quit(self) -> None:
-        self.app.exit(0)
+        await self.app.action_quit()  # (which asks first while others play at our server)

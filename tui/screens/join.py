@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import errno
 import getpass
+import socket
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
@@ -38,13 +39,20 @@ if TYPE_CHECKING:
 CONNECT_SECONDS = 10.0  # a server that does not answer within this is unreachable
 
 
+# logins that name an account, not a person: the name field offers "Player"
+SYSTEM_LOGINS = frozenset({"root", "admin", "administrator", "user", "nobody", "ubuntu", "pi"})
+
+
 def default_name(saved: str) -> str:
+    """The name the others see: the one saved in the settings, else the login
+    name if it is a person's, else a neutral "Player"."""
     if saved.strip():
         return saved.strip()
     try:
-        return getpass.getuser() or "Player"
+        login = getpass.getuser()
     except (OSError, KeyError):
         return "Player"
+    return login if login and login.lower() not in SYSTEM_LOGINS else "Player"
 
 
 async def connect(
@@ -72,7 +80,7 @@ async def connect(
     except RemoteError as err:
         raise ConnectionError(f"{where} refused us: {err}") from None
     except OSError as err:
-        raise ConnectionError(f"cannot connect to {where}: {err.strerror or err}") from None
+        raise ConnectionError(unreachable(host, port, err)) from None
     given = client.welcome.get("name_secret")
     if config_dir is not None and isinstance(given, str) and given:
         # under the name sent, and the name the server made of it (the lobby
@@ -80,6 +88,19 @@ async def connect(
         for kept_as in {name, str(client.welcome.get("name") or name)}:
             keep_secret(config_dir, where, kept_as, given)
     return client
+
+
+def unreachable(host: str, port: int, err: OSError) -> str:
+    """Why a server cannot be reached, in words (never Python's own text)."""
+    where = f"{plain(host, 60)}:{port}"
+    text = str(err)
+    if isinstance(err, ConnectionRefusedError) or "Connect call failed" in text:
+        return f"nothing is listening at {where}: is the server running, on that port?"
+    if isinstance(err, socket.gaierror):
+        return f"no machine called {plain(host, 60)} can be found: check the address"
+    if err.errno in (errno.ENETUNREACH, errno.EHOSTUNREACH):
+        return f"{where} cannot be reached from this machine's network"
+    return f"cannot connect to {where}: {plain(err.strerror or text, 80)}"
 
 
 class _ServerForm(Screen[None]):
@@ -142,7 +163,8 @@ class _ServerForm(Screen[None]):
     async def action_go(self) -> None:
         raise NotImplementedError
 
-    async def open_lobby(self, host: str, port: int, banner: str = "") -> None:
+    async def open_lobby(self, host: str, port: int, banner: str = "") -> bool:
+        """Connect and show the server's lobby; False (and why, in the form) if not."""
         from .lobby import LobbyScreen
 
         name = self.player_name()
@@ -153,12 +175,17 @@ class _ServerForm(Screen[None]):
             )
         except ConnectionError as err:
             self.error(f"{str(err)[0].upper()}{str(err)[1:]}.")
-            return
+            return False
         self.error("")
         await self.app.switch_screen(LobbyScreen(client, banner))
+        return True
 
 
 class JoinScreen(_ServerForm):
+    # the footer names the key as the button does
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+s", "go", "Connect", id="net.go"),
+    ]
     TITLE_TEXT = "join a table server"
     BUTTON = "Connect"
 
@@ -169,7 +196,8 @@ class JoinScreen(_ServerForm):
         yield Static(hint, classes="hint")
         with Horizontal(classes="row"):
             yield Label("Server (host:port)", classes="name")
-            yield Input(default_address(), id="address", compact=True)
+            last = self.cardtable.settings.last_server
+            yield Input(default_address(last), id="address", compact=True)
 
     async def action_go(self) -> None:
         try:
@@ -177,10 +205,16 @@ class JoinScreen(_ServerForm):
         except ValueError as err:
             self.error(f"{str(err)[0].upper()}{str(err)[1:]}.")
             return
-        await self.open_lobby(host, port)
+        if await self.open_lobby(host, port):
+            address = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+            if address != self.cardtable.settings.last_server:
+                self.cardtable.update_settings(last_server=address)
 
 
 class HostScreen(_ServerForm):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+s", "go", "Host", id="net.go"),
+    ]
     TITLE_TEXT = "host a table server"
     BUTTON = "Host"
 
@@ -204,7 +238,7 @@ class HostScreen(_ServerForm):
             )
 
     async def action_go(self) -> None:
-        from tui.network import machine_addresses
+        from tui.network import host_banner, machine_addresses
 
         text = self.query_one("#port", Input).value.strip()
         if not text.isdigit() or not 0 < int(text) < 65536:
@@ -222,6 +256,6 @@ class HostScreen(_ServerForm):
             else:
                 self.error(f"Cannot listen on port {port}: {err.strerror or err}.")
             return
-        addresses = machine_addresses(bound, everyone)
-        banner = "Hosting: give a friend " + " or ".join(addresses)
+        everyone = self.cardtable.hosted_everyone  # (a server hosted already stays as it is)
+        banner = host_banner(machine_addresses(bound, everyone), everyone)
         await self.open_lobby("127.0.0.1", bound, banner)

@@ -18,7 +18,14 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
-from tui.network import HeldSeats, connection_text, joinable, seat_choices, table_line
+from tui.network import (
+    HeldSeats,
+    connection_text,
+    joinable,
+    seat_choices,
+    seat_taken_back,
+    table_line,
+)
 from tui.plain import plain, plain_text
 from tui.styles import LISTS
 
@@ -37,11 +44,12 @@ MAX_HELD_ASKED = 200
 def lobby_options(
     tables: list[dict[str, Any]], titles: dict[str, str], mine: set[str]
 ) -> list[Option]:
-    """The tables, newest last; a table where this app holds a seat says so."""
+    """The tables, newest last; a table where this app holds a seat says so,
+    and promises it back only where the server will give it back."""
     options = []
     for summary in tables:
         line = table_line(summary, titles)
-        if summary.get("table") in mine:
+        if summary.get("table") in mine and seat_taken_back(summary):
             line = f"{line} · your seat: Enter takes it back"
         options.append(Option(plain_text(line, None), id=str(summary.get("table"))))
     return options
@@ -55,6 +63,7 @@ class LobbyScreen(Screen[None]):
         Binding("c", "create", "Create table", id="lobby.create"),
         Binding("f5,ctrl+r", "refresh", "Refresh", key_display="F5", id="lobby.refresh"),
         Binding("b", "leaderboard", "Leaderboard", id="lobby.board"),  # issue 27
+        Binding("question_mark,f1", "help", "Help", key_display="?", id="lobby.help"),
         Binding("escape", "close", "Leave", id="lobby.leave"),
     ]
 
@@ -176,7 +185,7 @@ class LobbyScreen(Screen[None]):
 
         titles = {gid: spec.title for gid, spec in games().items()}
         for summary in self.tables:
-            if summary.get("status") == "finished":  # nothing left to take back
+            if not seat_taken_back(summary):  # nothing left to take back
                 self.held.forget(self.client.address, str(summary["table"]))
         mine = self.held.tables_at(self.client.address, [str(t["table"]) for t in self.tables])
         listing = self.query_one(OptionList)
@@ -323,6 +332,13 @@ class LobbyScreen(Screen[None]):
         keeper.note()
         self.say("")
         await self.cardtable.show_table(client)
+
+    def action_help(self) -> None:
+        """Network play in a page (docs/play/network.md): seats, absent
+        players, a host that quits."""
+        from .rules import RulesScreen
+
+        self.app.push_screen(RulesScreen("network"))
 
     async def action_close(self) -> None:
         await self._leave()
