@@ -560,7 +560,12 @@ class Table:
         # the worker gets a sample drawn for the seat: never the table's state,
         # nor any event hidden from the seat (net/thinkers.py)
         position = SeatPosition.of(self.state, seat, self._seen(seat), seed)
-        think = asyncio.ensure_future(self._pool().choose(self, self._bots[seat], position, seed))
+        # a hard computer's medium self plays when the busy pool has no time for a search
+        hard = self.record.seats[seat].level == "hard"
+        fallback = make_bot(self.record.game, "medium") if hard else None
+        think = asyncio.ensure_future(
+            self._pool().choose(self, self._bots[seat], position, seed, fallback)
+        )
         try:
             if self.pace > 0:
                 choice, _ = await asyncio.gather(think, self.sleep(self.pace))

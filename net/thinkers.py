@@ -19,7 +19,8 @@ the rest in a queue of its own, served from the event loop:
   search that starts gets a lower time ceiling, the pool's ``share`` seconds
   times the workers over the searches waiting (never below ``floor``), so the
   queue drains in about ``share`` seconds rather than making every table wait
-  for every other's full ceiling (docs/bots.md, "Under load").
+  for every other's full ceiling; under ``fallback_below`` a hard computer
+  plays its medium level's move instead (docs/bots.md, "Under load").
 
 What crosses into a worker is a :class:`SeatPosition`: the game's public
 config, the seat, the events it has seen, and one state *sampled for the
@@ -62,6 +63,10 @@ T = TypeVar("T")
 SHARE_SECONDS = 0.5
 # ...but no search is cut below this: under it a search is mostly overhead
 FLOOR_SECONDS = 0.01
+# Below this ceiling a hard computer plays its medium level's move instead of
+# searching: a search cut that short plays worse than the rules of thumb
+# (territory's hard at 0.05 s won 39.8% against medium: docs/bots.md)
+FALLBACK_BELOW = 0.1
 
 
 @dataclass(frozen=True)
@@ -120,8 +125,10 @@ class _Request:
     job: Callable[..., Any]
     args: tuple[Any, ...]
     answer: asyncio.Future[Any]
-    hurry: bool  # the job takes the ceiling as its last argument
+    hurry: bool  # a computer's move: the job takes the ceiling as its last argument
+    fallback: Bot | None = None  # what plays instead when the ceiling is too short
     started: bool = False
+    fell_back: bool = False
 
 
 class Thinkers:
@@ -135,6 +142,7 @@ class Thinkers:
         *,
         share: float = SHARE_SECONDS,
         floor: float = FLOOR_SECONDS,
+        fallback_below: float = FALLBACK_BELOW,
     ) -> None:
         if workers < 1:
             raise ValueError(f"a pool needs a worker at least, not {workers}")
@@ -142,6 +150,7 @@ class Thinkers:
         self.workers = workers
         self.share = share
         self.floor = floor
+        self.fallback_below = fallback_below
         self._urgent: collections.deque[_Request] = collections.deque()
         # table -> its requests in order; the dict's order is the turn order
         self._lanes: dict[Hashable, collections.deque[_Request]] = {}
@@ -172,10 +181,19 @@ class Thinkers:
         result: T = await self._enqueue(table, job, args, urgent, hurry=False)
         return result
 
-    async def choose(self, table: Hashable, bot: Bot, position: SeatPosition, seed: str) -> Choice:
-        """A computer player's move, its search's ceiling lowered if the pool is busy."""
+    async def choose(
+        self,
+        table: Hashable,
+        bot: Bot,
+        position: SeatPosition,
+        seed: str,
+        fallback: Bot | None = None,
+    ) -> Choice:
+        """A computer player's move, its search's ceiling lowered if the pool
+        is busy; ``fallback`` (a hard computer's medium level) plays instead
+        if the ceiling would be under ``fallback_below``."""
         choice: Choice = await self._enqueue(
-            table, choose_move, (bot, position, seed), False, hurry=True
+            table, choose_move, (bot, position, seed), False, hurry=True, fallback=fallback
         )
         return choice
 
@@ -186,8 +204,10 @@ class Thinkers:
         args: tuple[Any, ...],
         urgent: bool,
         hurry: bool,
+        fallback: Bot | None = None,
     ) -> Any:
-        request = _Request(job, args, asyncio.get_running_loop().create_future(), hurry)
+        answer = asyncio.get_running_loop().create_future()
+        request = _Request(job, args, answer, hurry, fallback)
         if urgent:
             self._urgent.append(request)
         else:
@@ -237,7 +257,11 @@ class Thinkers:
                 ceiling = self.ceiling()
                 if ceiling is not None:
                     self.hurried += 1
-                args = (*args, ceiling)
+                if ceiling is not None and ceiling < self.fallback_below and request.fallback:
+                    request.fell_back = True
+                    args = (request.fallback, *args[1:], None)
+                else:
+                    args = (*args, ceiling)
             request.started = True
             self._running += 1
             work = loop.run_in_executor(self.executor, request.job, *args)
@@ -250,6 +274,8 @@ class Thinkers:
                 request.answer.cancel()
             elif (error := done.exception()) is not None:
                 request.answer.set_exception(error)
+            elif request.fell_back:
+                request.answer.set_result(Choice(done.result().move, hurried=True))
             else:
                 request.answer.set_result(done.result())
         # the next search starts at the loop's next turn, after whatever is
