@@ -57,7 +57,7 @@ from collections.abc import Awaitable, Callable, Hashable, Iterable, Sequence
 from concurrent.futures import Executor
 from typing import Any
 
-from rules.bots import Bot, make_bot
+from rules.bots import Bot, Situation, make_bot
 from rules.errors import IllegalMove
 from rules.events import Event, visible_events
 from rules.game import RESIGN, GameSpec, GameState
@@ -76,13 +76,18 @@ Listener = Callable[[Update], None]
 Perspective = int | None
 
 
-def _hint(position: SeatPosition, seed: str) -> tuple[HintEstimate, ...]:
-    """The engine's estimates for a seat's moves, run in the pool (a module
-    function, so that a process pool can pickle it)."""
+def _hint(situation: Situation, rng: random.Random) -> tuple[HintEstimate, ...]:
+    """The engine's estimates for a seat's moves."""
     from rules.bots.search import hint
 
-    analysis = hint(position.situation(), random.Random(seed))
+    analysis = hint(situation, rng)
     return tuple(HintEstimate(str(e.move), e.value, e.points) for e in analysis.moves)
+
+
+def _hint_in_worker(position: SeatPosition, seed: str) -> tuple[HintEstimate, ...]:
+    """:func:`_hint`, run in the pool (a module function, so that a process
+    pool can pickle it) from what crossed into the worker."""
+    return _hint(position.situation(), random.Random(seed))
 
 
 HURRIED = (
@@ -316,7 +321,7 @@ class Table:
         self._enter()
         try:
             # a person is waiting: ahead of every computer's search
-            moves = await self._pool().think(self, _hint, position, seed, urgent=True)
+            moves = await self._pool().think(self, _hint_in_worker, position, seed, urgent=True)
             hints = self.record.hints or [0] * len(self.seats)
             hints[seat] += 1
             self.record.hints = hints

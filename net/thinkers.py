@@ -64,9 +64,10 @@ SHARE_SECONDS = 0.5
 # ...but no search is cut below this: under it a search is mostly overhead
 FLOOR_SECONDS = 0.01
 # Below this ceiling a hard computer plays its medium level's move instead of
-# searching: a search cut that short plays worse than the rules of thumb
-# (territory's hard at 0.05 s won 39.8% against medium: docs/bots.md)
-FALLBACK_BELOW = 0.1
+# searching: a search cut that short plays no better than the rules of thumb
+# (territory's hard against medium: 39.8% at 0.05 s, 47.0% at 0.1 s, 55.0% at
+# 0.2 s, 71.3% at its own 1 s; docs/bots.md)
+FALLBACK_BELOW = 0.2
 
 
 @dataclass(frozen=True)
@@ -77,6 +78,9 @@ class SeatPosition:
     config: Any
     seat: int
     history: tuple[Event, ...]
+    # the seat's legal moves in the table's order (the sample lists its own
+    # hand in view order): a bot that draws among them draws as at the table
+    legal: tuple[Hashable, ...]
     text: str | None  # a sample's position text, where the game writes one
     sample: GameState[Any, Any] | None = None  # else the sampled state itself
 
@@ -86,11 +90,13 @@ class SeatPosition:
     ) -> SeatPosition:
         """The position ``seat`` faces, hidden cards dealt again from ``seed``."""
         sample = state.determinize(seat, random.Random(f"{seed}:worker-sample"))
+        legal = tuple(state.legal_moves(seat))
+        known = (state.spec.id, state.config, seat, history, legal)
         try:
             text = sample.position_text()
         except NotImplementedError:  # a game without position texts: the sample, pickled
-            return cls(state.spec.id, state.config, seat, history, None, sample)
-        return cls(state.spec.id, state.config, seat, history, text)
+            return cls(*known, None, sample)
+        return cls(*known, text)
 
     def situation(self) -> Situation:
         if self.text is not None:
@@ -100,7 +106,9 @@ class SeatPosition:
         else:
             assert self.sample is not None
             state = self.sample
-        return Situation(state, self.seat, self.history)
+        situation = Situation(state, self.seat, self.history)
+        situation.legal = list(self.legal)
+        return situation
 
 
 @dataclass(frozen=True)
