@@ -57,7 +57,7 @@ from collections.abc import Awaitable, Callable, Hashable, Iterable, Sequence
 from concurrent.futures import Executor
 from typing import Any
 
-from rules.bots import Bot, make_bot
+from rules.bots import Bot, Situation, make_bot
 from rules.errors import IllegalMove
 from rules.events import Event, SeatEvent, visible_events
 from rules.game import RESIGN, GameSpec, GameState
@@ -76,13 +76,18 @@ Listener = Callable[[Update], None]
 Perspective = int | None
 
 
-def _hint(position: SeatPosition, seed: str) -> tuple[HintEstimate, ...]:
-    """The engine's estimates for a seat's moves, run in the pool (a module
-    function, so that a process pool can pickle it)."""
+def _hint(situation: Situation, rng: random.Random) -> tuple[HintEstimate, ...]:
+    """The engine's estimates for a seat's moves."""
     from rules.bots.search import hint
 
-    analysis = hint(position.situation(), random.Random(seed))
+    analysis = hint(situation, rng)
     return tuple(HintEstimate(str(e.move), e.value, e.points) for e in analysis.moves)
+
+
+def _hint_in_worker(position: SeatPosition, seed: str) -> tuple[HintEstimate, ...]:
+    """:func:`_hint`, run in the pool (a module function, so that a process
+    pool can pickle it) from what crossed into the worker."""
+    return _hint(position.situation(), random.Random(seed))
 
 
 HURRIED = (
@@ -355,7 +360,7 @@ class Table:
         self._enter()
         try:
             # a person is waiting: ahead of every computer's search
-            moves = await self._pool().think(self, _hint, position, seed, urgent=True)
+            moves = await self._pool().think(self, _hint_in_worker, position, seed, urgent=True)
             hints = self.record.hints or [0] * len(self.seats)
             hints[seat] += 1
             self.record.hints = hints
@@ -604,7 +609,12 @@ class Table:
         # the worker gets a sample drawn for the seat: never the table's state,
         # nor any event hidden from the seat (net/thinkers.py)
         position = SeatPosition.of(self.state, seat, self._seen(seat), seed)
-        think = asyncio.ensure_future(self._pool().choose(self, self._bots[seat], position, seed))
+        # a hard computer's medium self plays when the busy pool has no time for a search
+        hard = self.record.seats[seat].level == "hard"
+        fallback = make_bot(self.record.game, "medium") if hard else None
+        think = asyncio.ensure_future(
+            self._pool().choose(self, self._bots[seat], position, seed, fallback)
+        )
         try:
             if self.pace > 0:
                 choice, _ = await asyncio.gather(think, self.sleep(self.pace))

@@ -10,6 +10,7 @@ import asyncio
 import random
 from collections.abc import Callable
 from concurrent.futures import Executor, Future
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -167,7 +168,11 @@ def test_what_crosses_into_a_worker_depends_only_on_what_the_seat_knows(game: st
     lookalike = truth.determinize(seat, random.Random(99))
     mine = SeatPosition.of(truth, seat, (), "seed")
     theirs = SeatPosition.of(lookalike, seat, (), "seed")
-    assert mine.text is not None and mine == theirs
+    # the same position; the legal moves are the seat's own, listed in the
+    # table's order (a hand's order as dealt, which the sample does not keep)
+    assert mine.text is not None
+    assert replace(mine, legal=()) == replace(theirs, legal=())
+    assert sorted(map(str, mine.legal)) == sorted(map(str, theirs.legal))
     situation = mine.situation()
     assert situation.view == truth.view(seat)
     assert sorted(map(str, situation.legal)) == sorted(map(str, truth.legal_moves(seat)))
@@ -236,3 +241,25 @@ async def test_a_table_whose_computer_was_hurried_says_so_once() -> None:
     assert told[0] == [] and told[1] == [HURRIED]
     for table in tables:
         await table.close()
+
+
+async def test_under_the_fallback_ceiling_the_medium_level_plays_instead() -> None:
+    hand = HandExecutor()
+    pool = Thinkers(hand, 1, share=1.0, floor=0.01, fallback_below=0.1)
+    position = SeatPosition.of(_domination(), 0, (), "s")
+    hard, medium = RandomBot(), RandomBot()
+    asks = [
+        asyncio.ensure_future(pool.choose(f"T{i}", hard, position, f"s{i}", medium))
+        for i in range(13)
+    ]
+    await settle()
+    for i in range(13):
+        await hand.finish(i)
+    answers = [await a for a in asks]
+    played = [(args[0], args[-1]) for _, args, _ in hand.jobs]
+    # alone: its own ceiling; 11 waiting: 1/11 s, under 0.1 s: medium, hurried
+    assert played[0] == (hard, None)
+    assert played[1] == (medium, None) and answers[1].hurried
+    # 9 waiting: 1/9 s, over 0.1 s: a shorter search
+    assert played[3] == (hard, pytest.approx(1 / 9)) and not answers[3].hurried
+    assert played[-1] == (hard, None) and not answers[-1].hurried
