@@ -86,11 +86,15 @@ class ActionsLine(Static):
     (narrower while the keys panel is open)."""
 
     def __init__(self, may_host: bool, **kwargs: Any) -> None:
-        super().__init__(actions_markup(may_host), **kwargs)
         self.may_host = may_host
+        self.markup = actions_markup(may_host)
+        super().__init__(self.markup, **kwargs)
 
     def on_resize(self, event: events.Resize) -> None:
-        self.update(actions_markup(self.may_host, width=max(event.size.width, 1)))
+        markup = actions_markup(self.may_host, width=max(event.size.width, 1))
+        if markup != self.markup:  # no second layout at start-up, when it fits
+            self.markup = markup
+            self.update(markup)
 
 
 class HomeScreen(Screen[None]):
