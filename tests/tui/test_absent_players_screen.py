@@ -52,8 +52,8 @@ async def test_an_absent_player_then_the_computer_then_the_player_again(
             assert "Bea has left." in log_text(screen)
 
             await time.advance(server.limits.grace_seconds)
-            await _until(pilot, lambda: "computer for Bea" in screen.sub_title, "computer")
-            assert "computer for Bea" in screen_text(app)
+            await _until(pilot, lambda: "Computer for Bea" in screen.sub_title, "computer")
+            assert "Computer for Bea" in screen_text(app)
             assert "The computer plays for Bea now." in log_text(screen)
 
             back = await RemoteClient.connect(host, port, "Bea")
@@ -66,6 +66,8 @@ async def test_an_absent_player_then_the_computer_then_the_player_again(
             await _until(
                 pilot, lambda: "The host closed the table" in str(status.render()), "closed"
             )
+            assert screen.sub_title.startswith("the host closed the table · ")
+            assert "The host closed the table" in log_text(screen)
             await back.close()
     finally:
         await server.close()

@@ -21,12 +21,14 @@ from tui.widgets.event_log import EventLog
 
 # the notices of a table elsewhere that say who is at it (net/table.py)
 TABLE_NOTICES = frozenset({"left", "back", "computer"})
+# what a spectator's keys may do: look, not play (every game's play keys go)
+SPECTATOR_ACTIONS = frozenset({"pause", "rules", "score_history", "result", "chat"})
 
 
 class TableConnection(TableScreenCore):
     def players_line(self) -> str:
         """Who plays, for the subtitle: "Ada vs Computer (hard)"; an absent
-        player as "Bea (away, 0:42)" or "computer for Bea"."""
+        player as "Bea (away, 0:42)" or "Computer for Bea"."""
         return " vs ".join(
             f"{name} ({s.level})" if s.kind == "bot" and s.level else name
             for name, s in zip(self.names, self.client.seats, strict=True)
@@ -53,6 +55,9 @@ class TableConnection(TableScreenCore):
         away = any(grace_left(state) is not None for state in self.client.seat_states)
         if away and self._rename():
             self.show_view(self.view)
+            status = self.query_one("#status")
+            if not status.has_class("-problem"):  # a problem said stays until the next move
+                self.set_status(self.turn_text())
 
     def note_from_table(self, notice: Notice) -> None:
         """A notice of the table (Bea has left, is back, is played for): a line
@@ -76,6 +81,29 @@ class TableConnection(TableScreenCore):
             self._unwatch.append(self.client.watch_chat(self._chat_line))
             self._bindings.bind("ctrl+t", "chat", "Chat", key_display="^t")
             self.refresh_bindings()
+        self._offer_only_what_works()
+
+    def _offer_only_what_works(self) -> None:
+        """Keys that cannot work at this table are not offered, in any game:
+        no Hint where the table gives none, no play keys for a spectator.
+        (This screen's own copy of its bindings; the game's class keeps all.)"""
+        if self.replay is not None:
+            return
+        keys = self._bindings.key_to_bindings
+        for key, bindings in list(keys.items()):
+            kept = [
+                binding for binding in bindings if self._may_offer(binding.action.split("(", 1)[0])
+            ]
+            if kept:
+                keys[key] = kept
+            else:
+                del keys[key]
+        self.refresh_bindings()
+
+    def _may_offer(self, action: str) -> bool:
+        if action == "hint" and not self.client.gives_hints:
+            return False
+        return bool(self.people) or action in SPECTATOR_ACTIONS
 
     def _rename(self) -> bool:
         """Someone sat down at a table elsewhere (their name, not the seat's),
@@ -90,6 +118,8 @@ class TableConnection(TableScreenCore):
 
     def _show_connection(self) -> None:
         link = connection_text(self.client.connection, self.client.address)
+        if self.client.connection == "closed" and self.client.farewell is not None:
+            link = plain(self.client.farewell, 60)  # "the host closed the table"
         self.sub_title = f"{link} · {self._players}" if link else self._players
 
     def _connection_changed(self, state: str) -> None:
@@ -107,8 +137,7 @@ class TableConnection(TableScreenCore):
             why = plain(self.client.farewell, 80)
             text = f"{why[:1].upper()}{why[1:]}: the game stops here. Esc, then leave the table."
             self.set_status(text, problem=True)
-            self.query_one(EventLog).add_line(text)
-            self.notify(text, severity="error", timeout=15, markup=False)
+            self.query_one(EventLog).add_line(text)  # (no toast: it would cover the hand)
         elif not self.over:
             self.set_status(
                 "The connection to the server is lost: Esc, then leave the table.", problem=True

@@ -77,6 +77,16 @@ async def connect(host: str, port: int, name: str, *, grants: Grants) -> RemoteC
         raise ConnectionError(unreachable(host, port, err)) from None
 
 
+def sentence(text: str) -> str:
+    """``text`` as a sentence: a capital first, a full stop unless it ends
+    with its own mark."""
+    text = text.strip()
+    if not text:
+        return text
+    end = "" if text[-1] in ".?!" else "."
+    return f"{text[0].upper()}{text[1:]}{end}"
+
+
 def unreachable(host: str, port: int, err: OSError) -> str:
     """Why a server cannot be reached, in words (never Python's own text)."""
     where = f"{plain(host, 60)}:{port}"
@@ -159,7 +169,7 @@ class _ServerForm(Screen[None]):
         try:
             client = await connect(host, port, name, grants=self.cardtable.grants)
         except ConnectionError as err:
-            self.error(f"{str(err)[0].upper()}{str(err)[1:]}.")
+            self.error(sentence(str(err)))
             return False
         self.error("")
         await self.app.switch_screen(LobbyScreen(client, banner))
@@ -188,7 +198,7 @@ class JoinScreen(_ServerForm):
         try:
             host, port = parse_address(self.query_one("#address", Input).value)
         except ValueError as err:
-            self.error(f"{str(err)[0].upper()}{str(err)[1:]}.")
+            self.error(sentence(str(err)))
             return
         if await self.open_lobby(host, port):
             address = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
