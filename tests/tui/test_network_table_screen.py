@@ -62,6 +62,7 @@ async def test_the_countdown_from_the_start_and_only_the_keys_that_work(
             menu = app.screen
             assert isinstance(menu, PauseScreen) and not menu.can_resign
             assert not menu.check_action("choose", ("resign",))
+            assert "Resign" not in screen_text(app)  # not offered at all
             await ada.close()
     finally:
         await server.close()
