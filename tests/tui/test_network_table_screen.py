@@ -66,3 +66,33 @@ async def test_the_countdown_from_the_start_and_only_the_keys_that_work(
             await ada.close()
     finally:
         await server.close()
+
+
+async def test_an_open_seat_is_drawn_open_and_play_keys_wait_for_the_start(
+    dirs: Any, tmp_path: Path
+) -> None:
+    server = TableServer(SaveStore(tmp_path / "server"))
+    host, port = await server.start("127.0.0.1", 0)
+    app = make_app(dirs)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            ada = await RemoteClient.connect(host, port, "Ada")
+            summary = await ada.create("trick", ["open", "open"])
+            await ada.join(summary["table"], 0)
+            await app.show_table(ada)
+            screen: Any = app.screen
+            await _until(pilot, lambda: screen.is_mounted, "the game screen")
+            await pilot.pause()
+            assert "Player 2 (open seat)" in screen.sub_title
+            assert "Player 2 (open seat)" in screen_text(app)
+            # nothing to play until the seat is taken: no Lock in, no picks
+            offered = actions(screen)
+            assert "lock_in" not in offered and "pick" not in offered
+            assert {"pause", "rules", "chat"} <= offered
+            bo = await RemoteClient.connect(host, port, "Bo")
+            await bo.join(summary["table"], 1)
+            await _until(pilot, lambda: "lock_in" in actions(screen), "the play keys")
+            assert screen.sub_title.endswith("Ada vs Bo")
+            await bo.close()
+    finally:
+        await server.close()

@@ -26,6 +26,9 @@ SPECTATOR_ACTIONS = frozenset({"pause", "rules", "score_history", "result", "cha
 
 
 class TableConnection(TableScreenCore):
+    # the keys offered now were chosen while open seats waited for players
+    _offered_while_waiting = False
+
     def players_line(self) -> str:
         """Who plays, for the subtitle: "Ada vs Computer (hard)"; an absent
         player as "Bea (away, 0:42)" or "Computer for Bea"."""
@@ -79,16 +82,26 @@ class TableConnection(TableScreenCore):
             self.set_interval(1.0, self._tick_presence)
         if self.client.can_chat and self.replay is None:
             self._unwatch.append(self.client.watch_chat(self._chat_line))
-            self._bindings.bind("ctrl+t", "chat", "Chat", key_display="^t")
-            self.refresh_bindings()
         self._offer_only_what_works()
+
+    def waiting_for_seats(self) -> bool:
+        """A table elsewhere whose game waits for people to take its open seats."""
+        return any(state.get("kind") == "open" for state in self.client.seat_states)
 
     def _offer_only_what_works(self) -> None:
         """Keys that cannot work at this table are not offered, in any game:
-        no Hint where the table gives none, no play keys for a spectator.
-        (This screen's own copy of its bindings; the game's class keeps all.)"""
-        if self.replay is not None:
-            return
+        no Hint where the table gives none, no play keys for a spectator, nor
+        for anyone while open seats wait for their players (they come back
+        when the game starts). Built again from the game's own bindings on
+        each change (this screen's copy; the game's class keeps them all)."""
+        if self.replay is not None or self.client.connection is None:
+            return  # (a table here offers what its game offers)
+        self._offered_while_waiting = self.waiting_for_seats()
+        merged = type(self)._merged_bindings
+        if merged is not None:
+            self._bindings = merged.copy()
+        if self.client.can_chat:
+            self._bindings.bind("ctrl+t", "chat", "Chat", key_display="^t")
         keys = self._bindings.key_to_bindings
         for key, bindings in list(keys.items()):
             kept = [
@@ -103,12 +116,15 @@ class TableConnection(TableScreenCore):
     def _may_offer(self, action: str) -> bool:
         if action == "hint" and not self.client.gives_hints:
             return False
-        return bool(self.people) or action in SPECTATOR_ACTIONS
+        playing = bool(self.people) and not self._offered_while_waiting
+        return playing or action in SPECTATOR_ACTIONS
 
     def _rename(self) -> bool:
         """Someone sat down at a table elsewhere (their name, not the seat's),
         went away or came back. True if a name changed."""
         names = self.seat_labels()
+        if self._offered_while_waiting != self.waiting_for_seats():
+            self._offer_only_what_works()  # the game starts: its keys come
         if names != self.names and self.replay is None:
             self.names = names
             self._players = self.players_line()
