@@ -7,6 +7,7 @@ clock of tests/net/netkit.py)."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -68,6 +69,12 @@ async def test_an_absent_player_then_the_computer_then_the_player_again(
             )
             assert screen.sub_title.startswith("the host closed the table · ")
             assert "The host closed the table" in log_text(screen)
+            # what Ada saw is kept on her machine, the server's record out of reach
+            closed = app.store.root / "network" / "closed"
+            kept = json.loads((closed / f"{table_id}.json").read_text())
+            assert kept["names"] == ["Ada", "Bea"] and kept["why"] == "the host closed the table"
+            assert "The host closed the table" in log_text(screen)
+            assert kept["events"] and kept["scores"] == list(screen.update.scores)
             await back.close()
     finally:
         await server.close()

@@ -10,9 +10,11 @@ dialog hides the log (docs/hosting.md, "What the game screen says")."""
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 
 from net.client import Notice
 from rules.events import fill_names
+from saves.atomic import write_json_atomically
 from tui.games.core import TableScreenCore
 from tui.network import connection_text, grace_left, presence_label
 from tui.plain import plain
@@ -151,13 +153,41 @@ class TableConnection(TableScreenCore):
         elif self.client.farewell is not None:
             # the server said why before it closed: say it at once, in its words
             why = plain(self.client.farewell, 80)
+            kept = self.keep_what_was_seen()
             text = f"{why[:1].upper()}{why[1:]}: the game stops here. Esc, then leave the table."
             self.set_status(text, problem=True)
             self.query_one(EventLog).add_line(text)  # (no toast: it would cover the hand)
+            if kept is not None:
+                self.query_one(EventLog).add_line(f"What you saw of it is kept in {kept}.")
         elif not self.over:
             self.set_status(
                 "The connection to the server is lost: Esc, then leave the table.", problem=True
             )
+
+    def keep_what_was_seen(self) -> Path | None:
+        """A table closed under us: what this seat saw of the game (who sat
+        where, the scores, every event in words) in the data folder's
+        ``network/closed/``, since the server's record is out of reach.
+        None if it cannot be written (the screen says the rest anyway)."""
+        client = self.client
+        table = plain(client.record_id or "table", 32)  # (a remote table: its id)
+        path = self.host.store.root / "network" / "closed" / f"{table}.json"
+        kept = {
+            "server": client.address,
+            "table": table,
+            "game": client.game_id,
+            "names": [plain(s.name, 40) for s in client.seats],
+            "seat": self.seat,
+            "scores": list(self.update.scores),
+            "why": client.farewell,
+            "events": [self.narrate(event) for event in client.history(self.seat)],
+        }
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            write_json_atomically(path, kept, indent=1)
+        except OSError:
+            return None
+        return path
 
     def _chat_line(self, name: str, text: str) -> None:
         if not self._closed and self.is_mounted:
