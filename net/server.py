@@ -1169,6 +1169,8 @@ class TableServer:
                 },
                 clock=self.clock,
             )
+            for seat in hosted.open_seats:  # a person's seat a computer plays for them
+                table.stood_in(seat)
             self.tables[table_id] = hosted
             self._pace_if_computers_only(hosted)
             # every seated player is held as after a drop (before the game

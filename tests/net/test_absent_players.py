@@ -125,3 +125,26 @@ async def test_a_host_that_closes_tells_every_player_and_spectator_at_once(
         assert heard == ["closed"]
         for client in (ada, bo, eve):
             await client.close()
+
+
+async def test_a_restarted_server_still_knows_whom_the_computer_plays_for(
+    tmp_path: Path,
+) -> None:
+    async with serving(tmp_path) as served:
+        table_id, ada, bo = await duel(served, if_gone="computer")
+        token = ada.token
+        assert token is not None
+        await ada.close()
+        await bo.wait_for(lambda u: 0 not in u.connected)
+        await served.time.advance(served.server.limits.grace_seconds)
+        assert served.server.tables[table_id].table.stands_in(0)
+        await served.server.tables[table_id].table.idle()
+        await bo.close()
+    async with serving(tmp_path) as again:  # the same data folder
+        hosted = again.server.tables[table_id]
+        assert hosted.seat_summary(0)["stands_in"] is True
+        assert hosted.reconnecting() == [1]  # Bo is held; the computer plays on for Ada
+        back = await again.client("Ada")
+        await back.rejoin(table_id, token)
+        assert back.my_seats == (0,) and not hosted.table.stands_in(0)
+        await back.close()
