@@ -75,6 +75,9 @@ async def test_an_absent_player_then_the_computer_then_the_player_again(
             assert kept["names"] == ["Ada", "Bea"] and kept["why"] == "the host closed the table"
             assert "The host closed the table" in log_text(screen)
             assert kept["events"] and kept["scores"] == list(screen.update.scores)
+            # nothing reaches the table any more: no play keys, the menu stays
+            offered = {b.binding.action for b in screen.active_bindings.values()}
+            assert "play_chosen" not in offered and "pause" in offered
             await back.close()
     finally:
         await server.close()

@@ -119,6 +119,8 @@ class TableConnection(TableScreenCore):
         if action == "hint" and not self.client.gives_hints:
             return False
         playing = bool(self.people) and not self._offered_while_waiting
+        if self.client.connection == "closed":
+            playing = False  # nothing reaches the table any more
         return playing or action in SPECTATOR_ACTIONS
 
     def _rename(self) -> bool:
@@ -144,6 +146,8 @@ class TableConnection(TableScreenCore):
         if self._closed or not self.is_mounted:
             return
         self._show_connection()
+        if state == "closed":
+            self._offer_only_what_works()
         if state == "reconnecting":
             self.set_status(
                 "The connection dropped: reconnecting… (your seat is held)", problem=True
