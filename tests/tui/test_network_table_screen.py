@@ -85,6 +85,7 @@ async def test_an_open_seat_is_drawn_open_and_play_keys_wait_for_the_start(
             await pilot.pause()
             assert "Player 2 (open seat)" in screen.sub_title
             assert "Player 2 (open seat)" in screen_text(app)
+            assert "choosing" not in screen_text(app)  # nobody there to choose
             # nothing to play until the seat is taken: no Lock in, no picks
             offered = actions(screen)
             assert "lock_in" not in offered and "pick" not in offered
