@@ -263,6 +263,8 @@ class TableClient(ABC):
     # the table has a chat (``say``; lines reach ``chat_listeners`` as
     # (name, text), both plain text from outside)
     can_chat: bool = False
+    # the table answers ``hint`` (a server's tables give none)
+    gives_hints: bool = True
     # a table elsewhere: each seat as the server last described it (the
     # protocol's seat summary: ``state`` "reconnecting" with the seconds of
     # ``grace`` left, ``stands_in`` for a computer playing a person's seat),

@@ -83,6 +83,7 @@ class RemoteClient(TableClient):
         self.chat: list[dict[str, Any]] = []  # chat lines seen at this table
         self._chat_listeners: list[Callable[[str, str], None]] = []
         self.can_chat = True
+        self.gives_hints = False  # a server's tables give no hints
         self.welcome: dict[str, Any] = {}
         self._name_secret: str | None = None  # what the hello says of the name (connect)
         self.token: str | None = None

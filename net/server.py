@@ -1418,6 +1418,8 @@ class TableServer:
                 },
                 clock=self.clock,
             )
+            for seat in hosted.open_seats:  # a person's seat a computer plays for them
+                table.stood_in(seat)
             self._host(hosted)
             self._pace_if_computers_only(hosted)
             # every seated player is held as after a drop (before the game

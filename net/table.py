@@ -306,6 +306,13 @@ class Table:
         if self._started and not self._closed and self.status == PLAYING:
             self._arm_clocks()
 
+    def stood_in(self, seat: int) -> None:
+        """A table brought back from its record: the computer at ``seat`` was
+        playing it for a person (who may still take it back)."""
+        self._check_seat(seat)
+        if seat in self._bots:
+            self._stand_ins.add(seat)
+
     def stands_in(self, seat: int) -> bool:
         """A computer plays ``seat`` for the person who sat there."""
         return seat in self._stand_ins

@@ -70,12 +70,15 @@ def grace_left(seat: Mapping[str, Any], elapsed: float = 0.0) -> float | None:
 
 def presence_label(name: str, seat: Mapping[str, Any] | None, elapsed: float = 0.0) -> str:
     """A seat's name as the screens show it (docs/hosting.md, "Absent
-    players"): "Bea (away, 0:42)" while the grace runs, "computer for Bea"
-    once a computer plays the seat for her, else the name."""
+    players"): "Bea (away, 0:42)" while the grace runs, "Computer for Bea"
+    once a computer plays the seat for her, "Player 2 (open seat)" for a seat
+    nobody has taken yet, else the name."""
     if seat is None:
         return name
+    if seat.get("kind") == "open":  # nobody's yet: not a player who is "choosing"
+        return f"{name} (open seat)"
     if seat.get("kind") == "computer" and seat.get("stands_in"):
-        return f"computer for {name}"
+        return f"Computer for {name}"
     left = grace_left(seat, elapsed)
     if left is not None:
         whole = math.ceil(left)

@@ -8,11 +8,13 @@ everyone at its tables first (real sockets on 127.0.0.1, the fake clock)."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from net import protocol as p
+from net.client import Notice
 from net.remote import RemoteError
 
 from .netkit import HANG, serving
@@ -26,6 +28,14 @@ async def test_an_away_seat_shows_its_grace_then_the_computer_then_its_person(
         table_id, ada, bo = await duel(served, if_gone="computer")
         token = ada.token
         assert token is not None
+        # every notice Bo is told, whichever update carries it (updates may
+        # follow each other faster than a wait looks at the latest)
+        told: list[Notice] = []
+        bo.subscribe(lambda u: told.extend(u.notices))
+
+        def notice(kind: str) -> Callable[[object], bool]:
+            return lambda _: any(n.kind == kind for n in told)
+
         await ada.close()
         await bo.wait_for(lambda u: 0 not in u.connected)
         assert bo.seat_states[0]["state"] == "reconnecting"
@@ -34,13 +44,9 @@ async def test_an_away_seat_shows_its_grace_then_the_computer_then_its_person(
         [listed] = await bo.tables([table_id])
         assert listed["seats"][0]["grace"] == served.server.limits.grace_seconds - 20
 
-        # every notice Bo is told (the computer may move at once, and its
-        # update be the latest before this test looks)
-        told: list[tuple[str, str]] = []
-        bo.subscribe(lambda u: told.extend((n.kind, n.text) for n in u.notices))
         await served.time.advance(served.server.limits.grace_seconds - 20)
-        await bo.wait_for(lambda u: any(kind == "computer" for kind, _ in told))
-        assert [text for kind, text in told if kind == "computer"] == [
+        await bo.wait_for(notice("computer"))
+        assert [n.text for n in told if n.kind == "computer"] == [
             "The computer plays for {p0} now."
         ]
         stand_in = {
@@ -65,8 +71,8 @@ async def test_an_away_seat_shows_its_grace_then_the_computer_then_its_person(
         assert back.my_seats == (0,)
         table = served.server.tables[table_id].table
         assert table.seats[0].kind == "remote" and not table.stands_in(0)
-        await bo.wait_for(lambda u: any(kind == "back" for kind, _ in told))
-        assert [text for kind, text in told if kind == "back"] == [
+        await bo.wait_for(notice("back"))
+        assert [n.text for n in told if n.kind == "back"] == [
             "{p0 is|are} back and {p0:plays|play} again: the computer stops."
         ]
         assert bo.seat_states[0]["state"] == "connected"
@@ -119,3 +125,26 @@ async def test_a_host_that_closes_tells_every_player_and_spectator_at_once(
         assert heard == ["closed"]
         for client in (ada, bo, eve):
             await client.close()
+
+
+async def test_a_restarted_server_still_knows_whom_the_computer_plays_for(
+    tmp_path: Path,
+) -> None:
+    async with serving(tmp_path) as served:
+        table_id, ada, bo = await duel(served, if_gone="computer")
+        token = ada.token
+        assert token is not None
+        await ada.close()
+        await bo.wait_for(lambda u: 0 not in u.connected)
+        await served.time.advance(served.server.limits.grace_seconds)
+        assert served.server.tables[table_id].table.stands_in(0)
+        await served.server.tables[table_id].table.idle()
+        await bo.close()
+    async with serving(tmp_path) as again:  # the same data folder
+        hosted = again.server.tables[table_id]
+        assert hosted.seat_summary(0)["stands_in"] is True
+        assert hosted.reconnecting() == [1]  # Bo is held; the computer plays on for Ada
+        back = await again.client("Ada")
+        await back.rejoin(table_id, token)
+        assert back.my_seats == (0,) and not hosted.table.stands_in(0)
+        await back.close()

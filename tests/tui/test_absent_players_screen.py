@@ -7,6 +7,7 @@ clock of tests/net/netkit.py)."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -52,8 +53,8 @@ async def test_an_absent_player_then_the_computer_then_the_player_again(
             assert "Bea has left." in log_text(screen)
 
             await time.advance(server.limits.grace_seconds)
-            await _until(pilot, lambda: "computer for Bea" in screen.sub_title, "computer")
-            assert "computer for Bea" in screen_text(app)
+            await _until(pilot, lambda: "Computer for Bea" in screen.sub_title, "computer")
+            assert "Computer for Bea" in screen_text(app)
             assert "The computer plays for Bea now." in log_text(screen)
 
             back = await RemoteClient.connect(host, port, "Bea")
@@ -66,6 +67,17 @@ async def test_an_absent_player_then_the_computer_then_the_player_again(
             await _until(
                 pilot, lambda: "The host closed the table" in str(status.render()), "closed"
             )
+            assert screen.sub_title.startswith("the host closed the table · ")
+            assert "The host closed the table" in log_text(screen)
+            # what Ada saw is kept on her machine, the server's record out of reach
+            closed = app.store.root / "network" / "closed"
+            kept = json.loads((closed / f"{table_id}.json").read_text())
+            assert kept["names"] == ["Ada", "Bea"] and kept["why"] == "the host closed the table"
+            assert "The host closed the table" in log_text(screen)
+            assert kept["events"] and kept["scores"] == list(screen.update.scores)
+            # nothing reaches the table any more: no play keys, the menu stays
+            offered = {b.binding.action for b in screen.active_bindings.values()}
+            assert "play_chosen" not in offered and "pause" in offered
             await back.close()
     finally:
         await server.close()

@@ -74,7 +74,9 @@ async def test_join_remembers_the_server_and_names_its_key_as_its_button(
             await pilot.press("ctrl+s")
             error = app.screen.query_one("#form-error", Static)
             await _until(pilot, lambda: "Nothing is listening" in str(error.render()), "refused")
-            assert str(error.render()).startswith(f"Nothing is listening at 127.0.0.1:{dead}:")
+            said = str(error.render())
+            assert said.startswith(f"Nothing is listening at 127.0.0.1:{dead}:")
+            assert said.endswith("on that port?")
             app.screen.query_one("#address", Input).value = f"127.0.0.1:{port}"
             await pilot.press("ctrl+s")
             await _until(pilot, lambda: app.settings.last_server != "", "remembered")

@@ -73,11 +73,12 @@ def test_an_absent_player_s_seat_says_so_in_words() -> None:
     assert presence_label("Bea", away, elapsed=30.5) == "Bea (away, 0:12)"
     assert presence_label("Bea", away, elapsed=99) == "Bea (away, 0:00)"
     stand_in = {"seat": 1, "kind": "computer", "name": "Bea", "level": "medium"}
-    assert presence_label("Bea", {**stand_in, "stands_in": True}) == "computer for Bea"
+    assert presence_label("Bea", {**stand_in, "stands_in": True}) == "Computer for Bea"
     assert presence_label("Bea", stand_in) == "Bea"
     assert presence_label("Bea", {"kind": "person", "state": "connected"}) == "Bea"
+    assert presence_label("Player 2", {"kind": "open"}) == "Player 2 (open seat)"
     playing = {**WAITING, "status": "playing", "seats": [{**stand_in, "stands_in": True}]}
-    assert "· computer for Bea ·" in table_line(playing, {})
+    assert "· Computer for Bea ·" in table_line(playing, {})
 
 
 def test_the_lobby_promises_a_seat_back_only_where_the_server_gives_it() -> None:

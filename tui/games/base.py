@@ -135,6 +135,9 @@ class GameScreen(ReplayNavigation, TableEnding, MoveClocks, TableScreenCore):
         self._unsubscribe = self.client.subscribe(deliver)
         for seat in self.people or (None,):
             self._updates[seat] = self.client.snapshot(seat)
+            # the clocks from the start: a table elsewhere may have begun (and
+            # started them) before this screen came up
+            self._keep_time_left(self._updates[seat])
         first = self.keyboard.opening_seat(self._updates[self.seat])
         if first is not None:
             # nobody may see a hand before its owner sits down
@@ -220,7 +223,9 @@ class GameScreen(ReplayNavigation, TableEnding, MoveClocks, TableScreenCore):
         if action.startswith("replay_"):
             return self.replay is not None
         if action == "hint":
-            return not self.over  # hidden once the game is over
+            # hidden once the game is over, for a spectator, and where the
+            # table gives none (a network table)
+            return not self.over and bool(self.people) and self.client.gives_hints
         if action == "score_history":
             # only where the game marks its rounds: elsewhere there is no history
             return self.has_rounds()

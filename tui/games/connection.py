@@ -10,9 +10,11 @@ dialog hides the log (docs/hosting.md, "What the game screen says")."""
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 
 from net.client import Notice
 from rules.events import fill_names
+from saves.atomic import write_json_atomically
 from tui.games.core import TableScreenCore
 from tui.network import connection_text, grace_left, presence_label
 from tui.plain import plain
@@ -21,12 +23,17 @@ from tui.widgets.event_log import EventLog
 
 # the notices of a table elsewhere that say who is at it (net/table.py)
 TABLE_NOTICES = frozenset({"left", "back", "computer"})
+# what a spectator's keys may do: look, not play (every game's play keys go)
+SPECTATOR_ACTIONS = frozenset({"pause", "rules", "score_history", "result", "chat"})
 
 
 class TableConnection(TableScreenCore):
+    # the keys offered now were chosen while open seats waited for players
+    _offered_while_waiting = False
+
     def players_line(self) -> str:
         """Who plays, for the subtitle: "Ada vs Computer (hard)"; an absent
-        player as "Bea (away, 0:42)" or "computer for Bea"."""
+        player as "Bea (away, 0:42)" or "Computer for Bea"."""
         return " vs ".join(
             f"{name} ({s.level})" if s.kind == "bot" and s.level else name
             for name, s in zip(self.names, self.client.seats, strict=True)
@@ -53,6 +60,9 @@ class TableConnection(TableScreenCore):
         away = any(grace_left(state) is not None for state in self.client.seat_states)
         if away and self._rename():
             self.show_view(self.view)
+            status = self.query_one("#status")
+            if not status.has_class("-problem"):  # a problem said stays until the next move
+                self.set_status(self.turn_text())
 
     def note_from_table(self, notice: Notice) -> None:
         """A notice of the table (Bea has left, is back, is played for): a line
@@ -74,13 +84,51 @@ class TableConnection(TableScreenCore):
             self.set_interval(1.0, self._tick_presence)
         if self.client.can_chat and self.replay is None:
             self._unwatch.append(self.client.watch_chat(self._chat_line))
+        self._offer_only_what_works()
+
+    def waiting_for_seats(self) -> bool:
+        """A table elsewhere whose game waits for people to take its open seats."""
+        return any(state.get("kind") == "open" for state in self.client.seat_states)
+
+    def _offer_only_what_works(self) -> None:
+        """Keys that cannot work at this table are not offered, in any game:
+        no Hint where the table gives none, no play keys for a spectator, nor
+        for anyone while open seats wait for their players (they come back
+        when the game starts). Built again from the game's own bindings on
+        each change (this screen's copy; the game's class keeps them all)."""
+        if self.replay is not None or self.client.connection is None:
+            return  # (a table here offers what its game offers)
+        self._offered_while_waiting = self.waiting_for_seats()
+        merged = type(self)._merged_bindings
+        if merged is not None:
+            self._bindings = merged.copy()
+        if self.client.can_chat:
             self._bindings.bind("ctrl+t", "chat", "Chat", key_display="^t")
-            self.refresh_bindings()
+        keys = self._bindings.key_to_bindings
+        for key, bindings in list(keys.items()):
+            kept = [
+                binding for binding in bindings if self._may_offer(binding.action.split("(", 1)[0])
+            ]
+            if kept:
+                keys[key] = kept
+            else:
+                del keys[key]
+        self.refresh_bindings()
+
+    def _may_offer(self, action: str) -> bool:
+        if action == "hint" and not self.client.gives_hints:
+            return False
+        playing = bool(self.people) and not self._offered_while_waiting
+        if self.client.connection == "closed":
+            playing = False  # nothing reaches the table any more
+        return playing or action in SPECTATOR_ACTIONS
 
     def _rename(self) -> bool:
         """Someone sat down at a table elsewhere (their name, not the seat's),
         went away or came back. True if a name changed."""
         names = self.seat_labels()
+        if self._offered_while_waiting != self.waiting_for_seats():
+            self._offer_only_what_works()  # the game starts: its keys come
         if names != self.names and self.replay is None:
             self.names = names
             self._players = self.players_line()
@@ -90,12 +138,16 @@ class TableConnection(TableScreenCore):
 
     def _show_connection(self) -> None:
         link = connection_text(self.client.connection, self.client.address)
+        if self.client.connection == "closed" and self.client.farewell is not None:
+            link = plain(self.client.farewell, 60)  # "the host closed the table"
         self.sub_title = f"{link} · {self._players}" if link else self._players
 
     def _connection_changed(self, state: str) -> None:
         if self._closed or not self.is_mounted:
             return
         self._show_connection()
+        if state == "closed":
+            self._offer_only_what_works()
         if state == "reconnecting":
             self.set_status(
                 "The connection dropped: reconnecting… (your seat is held)", problem=True
@@ -105,14 +157,41 @@ class TableConnection(TableScreenCore):
         elif self.client.farewell is not None:
             # the server said why before it closed: say it at once, in its words
             why = plain(self.client.farewell, 80)
+            kept = self.keep_what_was_seen()
             text = f"{why[:1].upper()}{why[1:]}: the game stops here. Esc, then leave the table."
             self.set_status(text, problem=True)
-            self.query_one(EventLog).add_line(text)
-            self.notify(text, severity="error", timeout=15, markup=False)
+            self.query_one(EventLog).add_line(text)  # (no toast: it would cover the hand)
+            if kept is not None:
+                self.query_one(EventLog).add_line(f"What you saw of it is kept in {kept}.")
         elif not self.over:
             self.set_status(
                 "The connection to the server is lost: Esc, then leave the table.", problem=True
             )
+
+    def keep_what_was_seen(self) -> Path | None:
+        """A table closed under us: what this seat saw of the game (who sat
+        where, the scores, every event in words) in the data folder's
+        ``network/closed/``, since the server's record is out of reach.
+        None if it cannot be written (the screen says the rest anyway)."""
+        client = self.client
+        table = plain(client.record_id or "table", 32)  # (a remote table: its id)
+        path = self.host.store.root / "network" / "closed" / f"{table}.json"
+        kept = {
+            "server": client.address,
+            "table": table,
+            "game": client.game_id,
+            "names": [plain(s.name, 40) for s in client.seats],
+            "seat": self.seat,
+            "scores": list(self.update.scores),
+            "why": client.farewell,
+            "events": [self.narrate(event) for event in client.history(self.seat)],
+        }
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            write_json_atomically(path, kept, indent=1)
+        except OSError:
+            return None
+        return path
 
     def _chat_line(self, name: str, text: str) -> None:
         if not self._closed and self.is_mounted:

@@ -224,7 +224,8 @@ class TableEnding(RoundSummaries, TableConnection):
     # ------------------------------------------------------------ the menu
     def action_pause(self) -> None:
         menu = PauseScreen(
-            can_resign=not self.over,
+            # a spectator has no seat to resign, and a game over nothing to lose
+            can_resign=not self.over and bool(self.people),
             can_pause=self.client.can_pause,
             keeps_game=not self.quitting_keeps_nothing(),
         )
@@ -236,6 +237,10 @@ class TableEnding(RoundSummaries, TableConnection):
             await self.leave()
             if link == "closed":
                 self.notify("You left the table (its connection was lost).")
+            elif link is not None and not self.people:
+                self.notify("You stopped watching that table.")
+            elif link is not None and self.over:
+                self.notify("You left the table: its game is over.")
             elif link is not None:
                 self.notify(
                     "You left the table: your seat is held for a while; "

@@ -90,6 +90,16 @@ async def connect(
     return client
 
 
+def sentence(text: str) -> str:
+    """``text`` as a sentence: a capital first, a full stop unless it ends
+    with its own mark."""
+    text = text.strip()
+    if not text:
+        return text
+    end = "" if text[-1] in ".?!" else "."
+    return f"{text[0].upper()}{text[1:]}{end}"
+
+
 def unreachable(host: str, port: int, err: OSError) -> str:
     """Why a server cannot be reached, in words (never Python's own text)."""
     where = f"{plain(host, 60)}:{port}"
@@ -174,7 +184,7 @@ class _ServerForm(Screen[None]):
                 host, port, name, grants=self.cardtable.grants, config_dir=self.cardtable.config_dir
             )
         except ConnectionError as err:
-            self.error(f"{str(err)[0].upper()}{str(err)[1:]}.")
+            self.error(sentence(str(err)))
             return False
         self.error("")
         await self.app.switch_screen(LobbyScreen(client, banner))
@@ -203,7 +213,7 @@ class JoinScreen(_ServerForm):
         try:
             host, port = parse_address(self.query_one("#address", Input).value)
         except ValueError as err:
-            self.error(f"{str(err)[0].upper()}{str(err)[1:]}.")
+            self.error(sentence(str(err)))
             return
         if await self.open_lobby(host, port):
             address = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"

@@ -49,12 +49,10 @@ class PauseScreen(ModalScreen[str | None]):
             width = max(24, *(len(label) for _, label, _ in labels))
             yield OptionList(
                 *[
-                    Option(
-                        f"{label:<{width}}{key:>4}",
-                        id=cid,
-                        disabled=cid == "resign" and not self.can_resign,
-                    )
+                    Option(f"{label:<{width}}{key:>4}", id=cid)
                     for cid, label, key in labels
+                    # nothing to resign (a spectator, a game over): not offered
+                    if cid != "resign" or self.can_resign
                 ],
                 id="pause-menu",
             )

@@ -280,6 +280,8 @@ class TrickScreen(GameScreen):
         submitted = self.view.submitted[1 - self.seat]
         if submitted:
             return f"{self.opponent()}: locked in"
+        if (1 - self.seat) not in self.update.to_act:
+            return ""  # nobody there to choose yet (an open seat of a table elsewhere)
         # hot-seat: the other person waits for the keyboard, they are not choosing
         waiting = self.hot_seat and (1 - self.seat) in self.client.my_seats
         return f"{self.opponent()}: {'chooses next' if waiting else 'choosing'}"
