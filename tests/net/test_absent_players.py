@@ -142,7 +142,7 @@ async def test_a_restarted_server_still_knows_whom_the_computer_plays_for(
         await bo.close()
     async with serving(tmp_path) as again:  # the same data folder
         hosted = again.server.tables[table_id]
-        assert hosted.seat_summary(0)["stands_in"] is True
+        assert hosted.seat_summary(0).stands_in is True
         assert hosted.reconnecting() == [1]  # Bo is held; the computer plays on for Ada
         back = await again.client("Ada")
         await back.rejoin(table_id, token)

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import pytest
 
-from rules.events import Event
 from rules.lessons import (
     LessonError,
     LessonRun,
@@ -16,6 +15,7 @@ from rules.lessons import (
     play_through,
     read_lesson,
 )
+from rules.registry import get_game
 
 LESSONS = lesson_ids()
 
@@ -128,7 +128,10 @@ def test_a_file_that_is_no_lesson_is_one_line() -> None:
 
 
 def test_a_tip_matches_by_kind_and_by_a_text_in_the_data() -> None:
-    collided = Event("reveal", "r", {"actions": [[{"action": "score", "status": "collided"}]]})
+    # both seats Score: the rules' own reveal says the actions collided
+    state = get_game("trick").new(seed=0)
+    state.play_text(0, "score")
+    collided = next(e for e in state.play_text(1, "score") if e.kind == "reveal")
     assert Tip("reveal", "t", "collided").matches(collided)
     assert not Tip("reveal", "t", "stolen").matches(collided)
     assert Tip("reveal", "t").matches(collided)

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
+from textual.widgets import Static
 
 from net import table as table_module
 from net.client import HintEstimate
@@ -30,6 +31,10 @@ def _real_games_only(monkeypatch: pytest.MonkeyPatch) -> None:
     """The home screen lists the games a user has, not the tests' toy game."""
     registry.games()  # the built-in games are registered first
     monkeypatch.delitem(registry._GAMES, "toy", raising=False)
+
+
+def rating_line(pilot: Pilot[Any]) -> Static:
+    return pilot.app.screen.query_one("#rating-change", Static)
 
 
 def test_home(dirs: Any, snap_compare: Any) -> None:
@@ -112,7 +117,10 @@ def test_domination_result_after_a_resignation(dirs: Any, snap_compare: Any) -> 
         await settle(pilot)
         await pilot.press("enter")  # yes
         await settle(pilot, lambda: isinstance(pilot.app.screen, GameOverScreen))
-        await pilot.app.screen.workers.wait_for_complete()  # the rating change (issue 27)
+        # the rating change (issue 27), worked out after the dialog shows
+        await pilot.app.screen.workers.wait_for_complete()
+        await settle(pilot, lambda: "rating" in str(rating_line(pilot).content))
+        assert "rating" in str(rating_line(pilot).content)
         await settle(pilot)
 
     app = make_app(dirs, launch=play_launch(seed=7, vs="computer:easy"))

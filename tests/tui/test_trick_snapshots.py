@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
+from textual.widgets import Static
 
 import net.table
 from net.table import HintEstimate
@@ -20,6 +21,10 @@ from .conftest import make_app, settle
 from .test_trick_screen import play_to_the_end, trick_launch
 
 SIZE = (80, 24)
+
+
+def rating_line(pilot: Pilot[Any]) -> Static:
+    return pilot.app.screen.query_one("#rating-change", Static)
 
 
 def test_trick_start_snapshot(dirs: Any, snap_compare: Any) -> None:
@@ -70,7 +75,10 @@ def test_trick_end_snapshot(dirs: Any, snap_compare: Any) -> None:
         await settle(pilot)
         await play_to_the_end(pilot, seed=3)
         await settle(pilot)
-        await pilot.app.screen.workers.wait_for_complete()  # the rating change (issue 27)
+        # the rating change (issue 27), worked out after the dialog shows
+        await pilot.app.screen.workers.wait_for_complete()
+        await settle(pilot, lambda: "rating" in str(rating_line(pilot).content))
+        assert "rating" in str(rating_line(pilot).content)
         await settle(pilot)
 
     app = make_app(dirs, launch=trick_launch("standard", "computer:easy", seed=7))

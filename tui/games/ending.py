@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import functools
-import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -37,9 +36,9 @@ from tui.stats_text import rating_change_lines
 if TYPE_CHECKING:
     from net.remote import RemoteClient
 
-# the result dialog waits for the table (here, or a server) to save the game's
-# end before it tells the rating change: at most this many tenths of a second
-SAVE_WAITS = 50
+# a server saves the game's end a moment after it says so: the result dialog
+# asks for the rating change up to this many times, a tenth of a second apart
+SERVER_SAVE_POLLS = 50
 
 
 class TableEnding(RoundSummaries, TableConnection):
@@ -113,26 +112,25 @@ class TableEnding(RoundSummaries, TableConnection):
             if isinstance(self.client, RemoteClient):
                 return await self._server_rating_change(self.client)
             return []
+        # the dialog shows once the game is over; the table then saves its end
+        # in the background, and idle() returns once that is on disk
+        await self.client.idle()
         return await asyncio.to_thread(self._local_rating_change)
 
     def _local_rating_change(self) -> list[str]:
-        """From the saved games (in a thread: the table saves the last move in
-        the background, so the finished record is waited for a moment; a game
-        not saved has none)."""
+        """From the saved games (in a thread; a game not saved has none)."""
         store = self.app.store  # type: ignore[attr-defined]
         record_id = self.client.record_id
-        for _ in range(SAVE_WAITS):
-            if self._closed or not store.exists(record_id):
-                return []
-            try:
-                finished = store.load(record_id).status == "finished"
-            except SaveError:
-                return []
-            if finished:
-                names = [s.name for s in self.client.seats if s.kind != "bot"]
-                return rating_change_lines(compute_store(store), record_id, names)
-            time.sleep(0.1)
-        return []
+        if self._closed or not store.exists(record_id):
+            return []
+        try:
+            finished = store.load(record_id).status == "finished"
+        except SaveError:
+            return []
+        if not finished:
+            return []
+        names = [s.name for s in self.client.seats if s.kind != "bot"]
+        return rating_change_lines(compute_store(store), record_id, names)
 
     async def _server_rating_change(self, client: RemoteClient) -> list[str]:
         """From the server's standings (a server without them: nothing); the
@@ -142,7 +140,7 @@ class TableEnding(RoundSummaries, TableConnection):
         if "standings" not in client.welcome.get("capabilities", []):
             return []
         game = client.game_id
-        for _ in range(SAVE_WAITS):
+        for _ in range(SERVER_SAVE_POLLS):
             try:
                 reply = await client.player_stats(None, game)
             except (RemoteError, OSError, ConnectionError):  # no rating line, no crash

@@ -223,10 +223,10 @@ class JoinScreen(_ServerForm):
 
 class HostScreen(_ServerForm):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+s", "go", "Host", id="net.go"),
+        Binding("ctrl+s", "go", "Start hosting", id="net.go"),
     ]
     TITLE_TEXT = "host a table server"
-    BUTTON = "Host"
+    BUTTON = "Start hosting"
 
     def fields(self) -> ComposeResult:
         yield Static(
