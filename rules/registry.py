@@ -41,6 +41,12 @@ def register(spec: GameSpec[Any, Any]) -> GameSpec[Any, Any]:
     return spec
 
 
+def registered_beyond_catalogue() -> dict[str, tuple[str, str]]:
+    """A game registered beyond the catalogue's (a plugin's, a test's): id ->
+    (title, pitch), without loading the built-in games."""
+    return {i: (s.title, s.summary) for i, s in _GAMES.items() if i not in CATALOGUE}
+
+
 def _load() -> None:
     # a flag, not "is _GAMES empty": a game registered before the first lookup
     # (a test's or a plugin's) must not hide the built-in ones

@@ -161,7 +161,9 @@ async def test_the_resume_screen_draws_and_highlights_every_hostile_row(dirs: An
         shown = "\n".join(
             " ".join(cell.plain for cell in table.get_row_at(r)) for r in range(table.row_count)
         )
-        assert "[/] v [@click=app.quit]" in shown and "[/bold] v " + LINK[:10] in shown
+        # the people by name, plain; a computer named in markup is counted
+        # where the column has no room for its name (tui/players_title.py)
+        assert "[/] vs a computer (easy)" in shown and "[/bold] vs a computer (hard)" in shown
         # an unreadable row: enter is a notice (plain), d asks with the file's name
         weird = next(i for i, e in enumerate(screen.entries) if e.id == ids[-1])
         table.move_cursor(row=weird)

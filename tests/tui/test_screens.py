@@ -293,7 +293,7 @@ async def test_save_quit_resume_continues_identically(dirs: Any) -> None:
         table = app.screen.query_one(DataTable)
         assert table.row_count == 1
         row = [str(cell) for cell in table.get_row_at(0)]  # cells are plain Text
-        assert row[0] == "domination" and row[1] == "You v Computer (medium)"
+        assert row[0] == "domination" and row[1] == "You vs Computer (medium)"
         assert row[4] == "playing"
         await pilot.press("enter")
         await settle(pilot)

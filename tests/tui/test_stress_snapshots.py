@@ -15,8 +15,10 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
+from textual.widgets import Static
 
 from tui.games.stress import StressScreen
+from tui.screens.game_over import GameOverScreen
 
 from .conftest import make_app, settle
 
@@ -90,6 +92,12 @@ def test_stress_result(dirs: Any, snap_compare: Any) -> None:
             assert legal, "the seat on screen must act while the game goes on"
             await screen.submit("ready" if "ready" in legal else legal[0])
             await settle(pilot)
+        # the rating change (issue 27), worked out after the result shows
+        await settle(pilot, lambda: isinstance(pilot.app.screen, GameOverScreen))
+        await pilot.app.screen.workers.wait_for_complete()
+        rating = pilot.app.screen.query_one("#rating-change", Static)
+        await settle(pilot, lambda: "rating" in str(rating.content))
+        assert "rating" in str(rating.content)
 
     app = make_app(dirs, launch=stress_launch(seed=3))
     assert snap_compare(app, terminal_size=(80, 24), run_before=play_to_the_end)

@@ -98,7 +98,7 @@ async def test_forms_open_focused_on_a_field_that_stands_out_in_every_theme(dirs
         await settle(pilot)
         assert isinstance(app.screen, NewGameScreen)
         assert isinstance(app.screen.focused, Select)  # a field, not the form around it
-        await pilot.press("escape", "q")
+        await pilot.press("escape", "comma")  # Settings
         await settle(pilot)
         assert isinstance(app.screen, SettingsScreen)
         assert isinstance(app.screen.focused, Select) and app.screen.focused.id == "theme"

@@ -15,7 +15,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
-from rules.registry import CATALOGUE
+from rules.registry import CATALOGUE, registered_beyond_catalogue
 
 if TYPE_CHECKING:
     from tui.app import CardTableApp
@@ -41,10 +41,14 @@ def game_options(games: dict[str, tuple[str, str, bool]]) -> list[Option]:
 def available_games() -> dict[str, tuple[str, str, bool]]:
     """id -> (title, one-line summary, playable now): from the catalogue, a game
     playable when its rules module exists (found, not imported)."""
-    return {
+    listed = {
         game_id: (title, pitch, find_spec(f"rules.{game_id}") is not None)
         for game_id, (title, pitch) in CATALOGUE.items()
     }
+    # and a game registered beyond the four (a plugin's): playable, listed last
+    for game_id, (title, pitch) in registered_beyond_catalogue().items():
+        listed[game_id] = (title, pitch, True)
+    return listed
 
 
 _ACTIONS = {
