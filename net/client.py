@@ -258,6 +258,9 @@ class TableClient(ABC):
     my_seats: tuple[int, ...]
     # the table lets this client stop the clocks (local play only)
     can_pause: bool = False
+    # the game is saved as it goes (here or at the server); a lesson's table
+    # saves nothing
+    keeps_record: bool = True
     # where the table is, for people: "" for a table in this process
     address: str = ""
     # the table has a chat (``say``; lines reach ``chat_listeners`` as

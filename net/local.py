@@ -53,6 +53,7 @@ class LocalClient(TableClient):
             if table.seats[seat].kind == "bot":
                 raise ValueError(f"seat {seat + 1} is played by the computer")
         self._table = table
+        self.keeps_record = table.store is not None
         if one_screen if one_screen is not None else len(seats) > 1:
             table.share_screen(seats)
         self.game_id = table.record.game

@@ -90,6 +90,12 @@ async def test_an_open_seat_is_drawn_open_and_play_keys_wait_for_the_start(
             offered = actions(screen)
             assert "lock_in" not in offered and "pick" not in offered
             assert {"pause", "rules", "chat"} <= offered
+            # nor anything to resign before the game begins
+            await pilot.press("escape")
+            await _until(pilot, lambda: isinstance(app.screen, PauseScreen), "the menu")
+            assert "Resign" not in screen_text(app)
+            await pilot.press("escape")
+            await _until(pilot, lambda: app.screen is screen, "the table again")
             bo = await RemoteClient.connect(host, port, "Bo")
             await bo.join(summary["table"], 1)
             await _until(pilot, lambda: "lock_in" in actions(screen), "the play keys")

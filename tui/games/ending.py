@@ -223,9 +223,12 @@ class TableEnding(RoundSummaries, TableConnection):
     def action_pause(self) -> None:
         menu = PauseScreen(
             # a spectator has no seat to resign, and a game over nothing to lose
-            can_resign=not self.over and bool(self.people),
+            # nor a table still waiting for its players
+            can_resign=not self.over and bool(self.people) and not self.waiting_for_seats(),
             can_pause=self.client.can_pause,
             keeps_game=not self.quitting_keeps_nothing(),
+            saves=self.client.keeps_record,
+            seated=bool(self.people),
         )
         self._push_paused(menu, self._after_pause)
 

@@ -32,10 +32,18 @@ class PauseScreen(ModalScreen[str | None]):
     ]
 
     def __init__(
-        self, can_resign: bool = True, can_pause: bool = True, keeps_game: bool = True
+        self,
+        can_resign: bool = True,
+        can_pause: bool = True,
+        keeps_game: bool = True,
+        *,
+        saves: bool = True,
+        seated: bool = True,
     ) -> None:
         super().__init__()
         self.can_resign = can_resign
+        # False: a table that saves nothing (a lesson); seated False: a spectator
+        self.saves, self.seated = saves, seated
         # a table elsewhere runs on while the menu is open: say so
         self.can_pause = can_pause
         # False: a game opened here with no move yet, which quitting does not
@@ -56,7 +64,9 @@ class PauseScreen(ModalScreen[str | None]):
                 ],
                 id="pause-menu",
             )
-            if not self.keeps_game:
+            if not self.saves:
+                yield Static("This table is not saved: leaving ends it.", classes="hint")
+            elif not self.keeps_game:
                 yield Static(
                     "No move yet: this game is not kept if you quit now.",
                     classes="hint",
@@ -64,9 +74,10 @@ class PauseScreen(ModalScreen[str | None]):
             elif self.can_pause:
                 yield Static("The game is saved after every move.", classes="hint")
             else:
+                held = " a seat you leave is held for a while." if self.seated else ""
                 yield Static(
                     "A network table cannot be paused: the clocks keep running. "
-                    "The server saves the game; a seat you leave is held for a while.",
+                    f"The server saves the game;{held or ' you may watch again from the lobby.'}",
                     classes="hint",
                 )
 
