@@ -121,19 +121,24 @@ class LobbyScreen(Screen[None]):
             self._stop_watching()
         await self.client.close()
 
-    async def _reconnect(self) -> None:
+    async def _connect_again(self) -> RemoteClient:
+        """Another connection to this lobby's server, under the name it gave
+        us (its secret kept: tui/name_secrets.py); ConnectionError if not."""
         from .join import connect
 
         host, _, port = self.client.address.rpartition(":")
         name = str(self.client.welcome.get("name") or "Player")
+        return await connect(
+            host.strip("[]"),
+            int(port),
+            name,
+            grants=self.cardtable.grants,
+            config_dir=self.cardtable.config_dir,
+        )
+
+    async def _reconnect(self) -> None:
         try:
-            client = await connect(
-                host.strip("[]"),
-                int(port),
-                name,
-                grants=self.cardtable.grants,
-                config_dir=self.cardtable.config_dir,
-            )
+            client = await self._connect_again()
         except ConnectionError:
             await self._server_gone()
             return
@@ -286,18 +291,8 @@ class LobbyScreen(Screen[None]):
         game's own screen."""
         from net.remote import RemoteError
 
-        from .join import connect
-
-        host, _, port = self.client.address.rpartition(":")
-        name = str(self.client.welcome.get("name") or "Player")
         try:
-            client = await connect(
-                host.strip("[]"),
-                int(port),
-                name,
-                grants=self.cardtable.grants,
-                config_dir=self.cardtable.config_dir,
-            )
+            client = await self._connect_again()
         except ConnectionError as err:
             self.say(f"{err}", problem=True)
             return
