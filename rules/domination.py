@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
@@ -761,6 +761,7 @@ def _sort_key(card: Card) -> tuple[int, int]:
 
 class DominationSpec(GameSpec[DominationMove, DominationConfig]):
     id = "domination"
+    computer_ratings: ClassVar[Mapping[str, float]] = {"easy": 25.0, "medium": 28.9, "hard": 30.0}
     title, summary = CATALOGUE["domination"]
     min_players = 2
     max_players = 2

@@ -303,6 +303,11 @@ class GameSpec(ABC, Generic[M, C]):
     # resign, timeout). A private event and its redacted form share a kind and
     # a type: what the redacted form leaves out is an optional field.
     event_types: ClassVar[Mapping[str, type[EventData]]] = {}
+    # each computer level's fixed rating (openskill's mu) in this game, from
+    # arena runs (docs/stats.md, "Computer ratings"; measured again by
+    # tests/perf/bench_calibrate_ratings.py); a level not listed, or a game
+    # without any, rates as a newcomer. Easy plays at random: a newcomer's 25.
+    computer_ratings: ClassVar[Mapping[str, float]] = {}
 
     def all_event_types(self) -> dict[str, type[EventData]]:
         """Every kind of event a table of this game may send, with its payload type."""

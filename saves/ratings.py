@@ -5,7 +5,7 @@ Plackett-Luce rates a game of any number of seats from its finishing order
 Stress alike. A player starts at the library's default (mu 25, sigma 25/3);
 each finished game moves every person's rating as ``model.rate`` says, in
 the order the games ended. A computer seat has a fixed rating per game and
-level (:data:`COMPUTER_RATINGS`, calibrated from arena runs: docs/stats.md),
+level (:func:`computer_ratings`, calibrated from arena runs: docs/stats.md),
 so a person's rating against the computer means something from the first
 game; the computer's own rating never moves.
 
@@ -20,6 +20,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from rules.errors import UnknownGame
+from rules.registry import get_game
+
 if TYPE_CHECKING:
     from openskill.models import PlackettLuce
 
@@ -31,15 +34,15 @@ DEFAULT_SIGMA = 25.0 / 3
 # over hundreds of games, so one game against a person hardly moves it
 COMPUTER_SIGMA = 1.0
 
-# game -> computer level -> mu, from the arena (docs/stats.md, "Computer
-# ratings"; `python tests/perf/bench_calibrate_ratings.py` measures them again).
-# Easy plays at random and is pinned at the library's default of a newcomer.
-COMPUTER_RATINGS: Mapping[str, Mapping[str, float]] = {
-    "domination": {"easy": 25.0, "medium": 28.9, "hard": 30.0},
-    "stress": {"easy": 25.0, "medium": 37.0, "hard": 43.0},
-    "territory": {"easy": 25.0, "medium": 37.4, "hard": 40.9},
-    "trick": {"easy": 25.0, "medium": 37.4, "hard": 42.2},
-}
+
+def computer_ratings(game: str) -> Mapping[str, float]:
+    """Each computer level's fixed mu in ``game``, as its rules declare them
+    (``GameSpec.computer_ratings``: docs/stats.md, "Computer ratings"); none
+    for a game this program does not know."""
+    try:
+        return get_game(game).computer_ratings
+    except UnknownGame:
+        return {}
 
 
 @dataclass(frozen=True)
@@ -59,7 +62,7 @@ class Rating:
 def computer_rating(game: str, level: str | None) -> Rating:
     """The fixed rating of the computer at ``level`` in ``game`` (an unknown
     level or game: a newcomer's)."""
-    mu = COMPUTER_RATINGS.get(game, {}).get(level or "", DEFAULT_MU)
+    mu = computer_ratings(game).get(level or "", DEFAULT_MU)
     return Rating(mu, COMPUTER_SIGMA)
 
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any, ClassVar, Literal, Self
 
@@ -1104,6 +1104,7 @@ def _read_position(config: StressConfig, text: str) -> StressState:
 
 class StressSpec(GameSpec[StressMove, StressConfig]):
     id = "stress"
+    computer_ratings: ClassVar[Mapping[str, float]] = {"easy": 25.0, "medium": 37.0, "hard": 43.0}
     title, summary = CATALOGUE["stress"]
     min_players = 2
     max_players = 8

@@ -1076,6 +1076,7 @@ def _read_position(config: TerritoryConfig, text: str) -> TerritoryState:
 
 class TerritorySpec(GameSpec[TerritoryMove, TerritoryConfig]):
     id = "territory"
+    computer_ratings: ClassVar[Mapping[str, float]] = {"easy": 25.0, "medium": 37.4, "hard": 40.9}
     title, summary = CATALOGUE["territory"]
     min_players = 2
     max_players = 2

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Self
 
 import msgspec
@@ -894,6 +894,7 @@ def _no_item(state: int, name: str) -> str:
 
 class TrickSpec(GameSpec[TrickMove, TrickConfig]):
     id = "trick"
+    computer_ratings: ClassVar[Mapping[str, float]] = {"easy": 25.0, "medium": 37.4, "hard": 42.2}
     title, summary = CATALOGUE["trick"]
     min_players = 2
     max_players = 2

@@ -15,7 +15,7 @@ any higher in a few hundred games, and an uncapped 100% is an infinite gap.
 ``--share`` gives a measured share instead of playing it (the hard bots take
 seconds a game: docs/bots.md's tables of 300-500 games are used so). Not
 collected by pytest (``norecursedirs``). Prints a table and the mapping to
-paste into ``COMPUTER_RATINGS``.
+paste into each game spec's ``computer_ratings``.
 """
 
 from __future__ import annotations

@@ -10,12 +10,12 @@ from openskill.models import PlackettLuce
 
 from rules.figures import place_of
 from saves.ratings import (
-    COMPUTER_RATINGS,
     COMPUTER_SIGMA,
     DEFAULT_MU,
     DEFAULT_SIGMA,
     Rating,
     computer_rating,
+    computer_ratings,
 )
 from saves.stats import compute, compute_store
 from saves.stats_cache import CACHE_FILE
@@ -116,12 +116,12 @@ def test_a_rating_moves_as_openskill_says_and_the_computer_stays_put() -> None:
     stats = compute([won])
     game = stats.players["You"].games["domination"]
     model = PlackettLuce()
-    medium = model.rating(mu=COMPUTER_RATINGS["domination"]["medium"], sigma=COMPUTER_SIGMA)
+    medium = model.rating(mu=computer_ratings("domination")["medium"], sigma=COMPUTER_SIGMA)
     ranks = [1, 2] if winner == 0 else [2, 1]
     [[expected], _] = model.rate([[model.rating()], [medium]], ranks=ranks)
     assert game.rating == Rating(expected.mu, expected.sigma)
     assert (game.rating.mu > 25) == (winner == 0)
-    assert computer_rating("domination", "medium").mu == COMPUTER_RATINGS["domination"]["medium"]
+    assert computer_rating("domination", "medium").mu == computer_ratings("domination")["medium"]
 
 
 def test_a_win_raises_the_rating_and_a_loss_lowers_it() -> None:
@@ -187,7 +187,7 @@ def test_a_game_of_three_is_rated_from_its_finishing_order() -> None:
     assert record.result is not None
     places = [place_of(s, record.result["ranking"]) for s in range(3)]
     model = PlackettLuce()
-    hard = model.rating(mu=COMPUTER_RATINGS["stress"]["hard"], sigma=COMPUTER_SIGMA)
+    hard = model.rating(mu=computer_ratings("stress")["hard"], sigma=COMPUTER_SIGMA)
     rated = model.rate([[model.rating()], [model.rating()], [hard]], ranks=places)
     stats = compute([record])
     for seat, name in ((0, "You"), (1, "Ann")):

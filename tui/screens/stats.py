@@ -23,7 +23,7 @@ from textual.widgets import DataTable, Footer, Header, Static, TabbedContent, Ta
 from textual_plotext import PlotextPlot
 
 from rules.registry import get_game
-from saves.ratings import COMPUTER_RATINGS
+from saves.ratings import computer_ratings
 from saves.stats import GameStats, Statistics, compute_store, opponent_label
 from tui.plain import plain, plain_text
 from tui.stats_text import figure_rows, record_line, streak_line, summary_line, tally_rows
@@ -179,7 +179,7 @@ class StatisticsScreen(Screen[None]):
 
     def _record_text(self, game: GameStats) -> str:
         rating = game.rating
-        levels = COMPUTER_RATINGS.get(game.game, {})
+        levels = computer_ratings(game.game)
         lines = [
             record_line(game.tally),
             streak_line(game.tally),
@@ -216,7 +216,7 @@ class StatisticsScreen(Screen[None]):
             numbers = list(range(len(points) + 1))
             # the computer's fixed ratings as level lines, named in the legend
             colours = {"easy": "green", "medium": "yellow", "hard": "red"}
-            for level, mu in COMPUTER_RATINGS.get(game.game, {}).items():
+            for level, mu in computer_ratings(game.game).items():
                 plt.plot(
                     [0, len(points)], [mu, mu], label=f"computer {level}", color=colours[level]
                 )
