@@ -270,9 +270,10 @@ class Hosted:
             # (resigned, or not back in time): it stays theirs, and is not open
             return p.SeatSummary(seat=seat, kind="person", name=info.name, level=None, state="gone")
         if seat not in self.holding:
-            return p.SeatSummary(
-                seat=seat, kind="person", name=info.name, level=None, state="connected"
-            )
+            # a player who left a finished table (nothing is held after the
+            # end) has gone: "connected" only while the connection is there
+            here: Literal["connected", "gone"] = "connected" if seat in self.occupants else "gone"
+            return p.SeatSummary(seat=seat, kind="person", name=info.name, level=None, state=here)
         left = max(0, math.ceil(self.hold_until.get(seat, 0.0) - self.clock()))
         return p.SeatSummary(
             seat=seat, kind="person", name=info.name, level=None, state="reconnecting", grace=left

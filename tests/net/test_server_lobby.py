@@ -160,3 +160,21 @@ async def test_a_creator_who_sat_may_cancel_from_the_connection_that_took_the_se
         assert table not in served.server.tables
         for raw in (back, stranger):
             raw.close()
+
+
+async def test_a_player_who_left_a_finished_table_is_listed_as_gone(tmp_path: Path) -> None:
+    # an outside client saw "connected" on finished tables whose players had
+    # left and disconnected long before (protocol review, the second round)
+    async with serving(tmp_path) as served:
+        ada = await hello(served, "Ada")
+        joined = await ada.reply({"type": "create", "id": 1, **VS_COMPUTER, "sit": True})
+        table = joined["table"]["table"]
+        assert (await ada.reply({"type": "resign", "id": 2}))["type"] == "ok"
+        assert (await ada.reply({"type": "leave", "id": 3}))["type"] == "ok"
+        ada.close()
+        eve = await hello(served, "Eve")
+        listed = await eve.reply({"type": "list", "id": 1, "tables": [table]})
+        [summary] = listed["tables"]
+        assert summary["status"] == "finished"
+        assert summary["seats"][0]["state"] == "gone"
+        eve.close()
