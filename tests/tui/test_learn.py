@@ -67,6 +67,8 @@ async def test_the_domination_lesson_guides_explains_and_ends_in_a_real_game(dir
         assert not real.query(CoachPanel)
 
 
+# whole lessons through the screens: CI's slow step (the rules play them all by default)
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", ["stress", "territory", "trick"])
 async def test_each_lesson_plays_to_its_end_on_its_screen(dirs: Any, game_id: str) -> None:
     lesson = load_lesson(game_id)
