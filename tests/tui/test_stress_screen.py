@@ -440,3 +440,15 @@ async def test_a_replay_names_whose_rows_they_are_and_a_spectator_has_none(dirs:
         text = screen_text(app)
         assert "Watching: the players' hands are hidden" in text
         assert "Your" not in text and "hand (" not in text
+
+
+def test_an_open_seat_is_drawn_open_not_as_a_player_swapping() -> None:
+    # D30: "Player 2: hand 4 · up as dealt 7♥ Q♥ 2♥ 7♠ · down 4 · swapping"
+    # for a seat nobody had taken at a table elsewhere
+    state = get_game("stress").new(get_game("stress").config(players=3), seed=4)
+    view = state.view(0)
+    assert isinstance(view, StressView)
+    names = ["You", "Player 2", "Bea"]
+    lines = opponent_lines(view, 0, names, UNICODE, 78, open_seats={1})
+    assert lines[0].strip() == "Player 2 (open seat)"
+    assert "swapping" in lines[1] and "hand" in lines[1]  # a person who sat

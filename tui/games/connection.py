@@ -88,7 +88,14 @@ class TableConnection(TableScreenCore):
 
     def waiting_for_seats(self) -> bool:
         """A table elsewhere whose game waits for people to take its open seats."""
-        return any(state.get("kind") == "open" for state in self.client.seat_states)
+        return bool(self.open_seats())
+
+    def open_seats(self) -> frozenset[int]:
+        """The seats of a table elsewhere that nobody has taken yet: drawn as
+        open, never as a player who swaps or chooses."""
+        return frozenset(
+            int(state["seat"]) for state in self.client.seat_states if state.get("kind") == "open"
+        )
 
     def _offer_only_what_works(self) -> None:
         """Keys that cannot work at this table are not offered, in any game:

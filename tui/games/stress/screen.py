@@ -226,7 +226,9 @@ class StressScreen(GameScreen):
         style = self.card_style
         width = max(self.size.width - 2, 20)
         acting = () if self.over else self.update.to_act
-        lines = opponent_lines(self.view, self.seat, self.names, style, width, acting)
+        lines = opponent_lines(
+            self.view, self.seat, self.names, style, width, acting, self.open_seats()
+        )
         self.query_one("#opponents", Static).update(Text(for_style("\n".join(lines), style)))
         self.query_one("#opponents").styles.height = max(len(lines), 1)
         self._draw_stack()

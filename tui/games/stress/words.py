@@ -135,11 +135,17 @@ def opponent_line(
     style: CardStyle,
     width: int,
     acting: Collection[int] = (),
+    open_seats: Collection[int] = (),
 ) -> str:
     """One opponent in one line of at most ``width`` columns: name, cards in
     hand (and those of them the table knows, from a pick-up or a swap), the
-    face-up row, face-down count. The name is cut first, then the known cards."""
+    face-up row, face-down count. The name is cut first, then the known cards.
+    A seat nobody has taken yet (``open_seats``) is only that: "(open seat)"."""
     mark = (">" if style.ascii else "▸") if seat in acting else " "
+    if seat in open_seats:
+        name = plain(names[seat], 40)
+        shown = name if "(open seat)" in name else f"{name} (open seat)"
+        return f"{mark}{shown}"[:width]
     hand = view.hand_sizes[seat]
     up = view.face_up[seat]
     down = sum(1 for there in view.face_down[seat] if there)
@@ -172,10 +178,11 @@ def opponent_lines(
     style: CardStyle,
     width: int,
     acting: Collection[int] = (),
+    open_seats: Collection[int] = (),
 ) -> list[str]:
     """Every seat but ``seat`` (a spectator sees all), one line each."""
     return [
-        opponent_line(view, s, names, style, width, acting)
+        opponent_line(view, s, names, style, width, acting, open_seats)
         for s in range(view.players)
         if s != seat
     ]
