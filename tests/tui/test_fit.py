@@ -72,12 +72,20 @@ SCREENS: dict[str, tuple[dict[str, Any] | None, tuple[str, ...]]] = {
 # ASCII mode on the screens that draw the most kinds of glyph
 IN_ASCII = ("home", "resume", "the menu", "domination", "stress, playing", "territory",
             "trick, a round played")  # fmt: skip
-CASES = [(name, False) for name in SCREENS] + [(name, True) for name in IN_ASCII]
+# two of them in the default run; the rest in CI's slow step (the default run's time)
+ASCII_BY_DEFAULT = ("home", "stress, playing")
+CASES = [pytest.param(name, False, id=name) for name in SCREENS] + [
+    pytest.param(
+        name,
+        True,
+        id=f"{name}, ascii",
+        marks=() if name in ASCII_BY_DEFAULT else (pytest.mark.slow,),
+    )
+    for name in IN_ASCII
+]
 
 
-@pytest.mark.parametrize(
-    ("name", "ascii"), CASES, ids=[f"{n}{', ascii' if a else ''}" for n, a in CASES]
-)
+@pytest.mark.parametrize(("name", "ascii"), CASES)
 async def test_every_screen_fits_80_columns(dirs: Any, name: str, ascii: bool) -> None:
     launch, pressed = SCREENS[name]
     app = make_app(dirs, launch=launch, ascii=ascii)
