@@ -16,7 +16,6 @@ the policy fails closed.
 
 from __future__ import annotations
 
-import ipaddress
 import os
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -44,6 +43,8 @@ def same_host(host: str) -> str:
     canonical spelling (``::1``, ``127.0.0.1``), names in lower case. Names
     are compared as written, never resolved: the operator allowed a name,
     the visitor gets that name."""
+    import ipaddress  # here: the app reads no address at start-up
+
     host = host.strip().strip("[]").rstrip(".").lower()
     try:
         return str(ipaddress.ip_address(host))

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 import sys
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -22,11 +21,14 @@ from textual.screen import Screen
 
 from net.grants import Grants
 
-from .commands import ScreenActions
 from .plain import plain
 from .settings import Settings, default_config_dir, load_settings, save_settings
 
 if TYPE_CHECKING:
+    from concurrent.futures import ThreadPoolExecutor
+
+    from textual.command import Provider
+
     from net.client import SeatInfo, TableClient
     from net.server import TableServer
     from saves.store import SaveStore
@@ -66,11 +68,19 @@ def _pale_footer_keys(variables: dict[str, str]) -> bool:
     return contrast(back.blend(key, key.a), back) < MINIMUM
 
 
+def _screen_actions() -> type[Provider]:
+    # the palette's provider of the screen's own actions, loaded when the
+    # palette first opens (Textual takes a callable for that)
+    from .commands import ScreenActions
+
+    return ScreenActions
+
+
 class CardTableApp(App[int]):
     # absolute, so that subclasses elsewhere (tests, benchmarks) find it too
     CSS_PATH = Path(__file__).parent / "app.tcss"
     TITLE = "cardtable"
-    COMMANDS = App.COMMANDS | {ScreenActions}
+    COMMANDS = App.COMMANDS | {_screen_actions}
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+q", "quit", "Quit", show=False, priority=True, id="app.quit"),
         # In a terminal game Ctrl+C means "stop now", not "copy": every move is
@@ -182,11 +192,13 @@ class CardTableApp(App[int]):
         self._check_size(event.size.width, event.size.height)
 
     def _check_size(self, width: int | None = None, height: int | None = None) -> None:
-        from .screens.too_small import TooSmallScreen
-
         if width is None or height is None:
             width, height = self.size
         small = width < MIN_WIDTH or height < MIN_HEIGHT
+        if not small and "tui.screens.too_small" not in sys.modules:
+            return  # it was never shown: nothing to take down (and no import at start-up)
+        from .screens.too_small import TooSmallScreen
+
         screen = self.screen
         showing = isinstance(screen, TooSmallScreen)
         if small and not showing:

@@ -9,7 +9,6 @@ player changes a setting.
 
 from __future__ import annotations
 
-import json
 import os
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
@@ -102,6 +101,8 @@ def load_settings(config_dir: Path) -> tuple[Settings, str | None]:
     except OSError as err:
         return Settings(), f"Could not read {path} ({err.strerror}); using default settings."
     try:
+        import json  # here: a first start, with no settings yet, needs no JSON
+
         return Settings.from_json(json.loads(text)), None
     except (ValueError, TypeError) as err:  # JSONDecodeError is a ValueError
         return Settings(), f"{path} is not valid settings ({err}); using defaults."

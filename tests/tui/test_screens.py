@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from textual.widgets import DataTable, Input, MarkdownViewer, OptionList, Select
+from textual.widgets import DataTable, Input, MarkdownViewer, Select
 
 from rules.registry import games
 from saves.record import SeatInfo
@@ -27,6 +27,7 @@ from tui.screens.rules import RulesScreen
 from tui.screens.settings import SettingsScreen
 from tui.screens.too_small import TooSmallScreen
 from tui.settings import Settings, load_settings
+from tui.widgets.game_list import GameList
 
 from .conftest import make_app, play_launch, screen_text, settle
 
@@ -40,12 +41,9 @@ async def test_home_lists_the_four_games_and_no_dead_keys(dirs: Any) -> None:
         for title in ("Domination", "Stress", "Territory"):
             assert title in text
         registered = games()
-        options = app.screen.query_one("#games", OptionList)
+        choices = app.screen.query_one("#games", GameList)
         for game_id in ("domination", "stress", "territory", "trick"):
-            option = options.get_option(game_id)
-            assert option.disabled == (game_id not in registered)
-            if game_id not in registered:
-                assert "coming soon" in str(option.prompt)
+            assert choices.choice(game_id).playable == (game_id in registered)
         # network play: Join a server, or Host one here
         assert "j" in app.screen._bindings.key_to_bindings
         assert "o" in app.screen._bindings.key_to_bindings

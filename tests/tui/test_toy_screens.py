@@ -12,6 +12,7 @@ from textual.widgets import Input, OptionList, Select
 from tui.games.generic import GenericGameScreen
 from tui.screens.home import HomeScreen
 from tui.screens.new_game import NewGameScreen
+from tui.widgets.game_list import GameList
 
 from .conftest import make_app, screen_text, settle
 
@@ -39,8 +40,7 @@ async def test_toy_new_game_form_seats_three_to_eight_and_starts_the_generic_scr
         await settle(pilot)
         home = app.screen
         assert isinstance(home, HomeScreen)
-        games = home.query_one("#games", OptionList)
-        games.highlighted = games.get_option_index("toy")  # a game beyond the four
+        home.query_one("#games", GameList).highlight("toy")  # a game beyond the four
         await pilot.press("n")
         await settle(pilot)
         form = app.screen

@@ -17,11 +17,11 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.timer import Timer
 from textual.widgets import Static
 
 from rules.lessons import Lesson, LessonRun
+from tui.screens.dialog import Dialog
 from tui.widgets.event_log import EventLog, display_text
 
 if TYPE_CHECKING:
@@ -46,7 +46,7 @@ class CoachPanel(Static):
     """
 
 
-class LessonIntroScreen(ModalScreen[None]):
+class LessonIntroScreen(Dialog[None]):
     """The lesson's first words, before its first step."""
 
     BINDINGS: ClassVar[list[BindingType]] = [

@@ -10,12 +10,13 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen, Screen
+from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from rules.lessons import Lesson, LessonError, lesson_ids, load_lesson
 from tui.plain import plain
+from tui.screens.dialog import Dialog
 
 from .coach import LessonCoach
 from .progress import load_progress, save_progress
@@ -75,7 +76,7 @@ async def play_real_game(app: CardTableApp, lesson: Lesson) -> None:
     await app.start_game(spec.id, config, seats, mine)
 
 
-class LessonDoneScreen(ModalScreen[str | None]):
+class LessonDoneScreen(Dialog[str | None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("p", "choose('play')", "Play a real game", id="lesson.play"),
         Binding("l", "choose('lessons')", "Lessons", id="lesson.list"),

@@ -7,13 +7,14 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Input, Static
+
+from tui.screens.dialog import Dialog
 
 MAX_CHAT = 200  # the server cuts a line to this (net/protocol.py)
 
 
-class ChatScreen(ModalScreen[str | None]):
+class ChatScreen(Dialog[str | None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", "Cancel", id="chat.cancel"),
     ]

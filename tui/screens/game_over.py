@@ -9,12 +9,12 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from rules.events import fill_names
 from rules.game import Outcome
 from tui.plain import plain, plain_text
+from tui.screens.dialog import Dialog
 from tui.screens.input_guard import InputGuard
 
 
@@ -93,7 +93,7 @@ def result_text(
     return "\n".join(lines)
 
 
-class GameOverScreen(InputGuard, ModalScreen[str]):
+class GameOverScreen(InputGuard, Dialog[str]):
     # Nothing focused: Enter is the play key, and a press meant for the last move
     # must not start a rematch before the result is read. r, h and v choose (or
     # Tab to a button, then Enter). Keys typed for the table just before it

@@ -10,7 +10,7 @@ before it showed, and so never sees the next player's hand.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual import events
@@ -22,11 +22,16 @@ from textual.widgets import Footer, Static
 
 from tui.plain import plain, plain_text
 from tui.screens.input_guard import InputGuard
+from tui.styles import DIALOGS
+
+if TYPE_CHECKING:
+    from textual._path import CSSPathType
 
 READY_KEYS = ("enter", "space")
 
 
 class HandoffScreen(InputGuard, Screen[None]):
+    CSS_PATH: ClassVar[CSSPathType | None] = [DIALOGS]
     # shown in the footer; the keys themselves are read in on_key
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "ready", "I have the keyboard", key_display="⏎", id="handoff.ready")

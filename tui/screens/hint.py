@@ -12,11 +12,11 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from net.client import Hint
 from tui.plain import plain_text
+from tui.screens.dialog import Dialog
 from tui.screens.input_guard import InputGuard
 from tui.widgets.cards import CardStyle
 from tui.widgets.event_log import display_text
@@ -55,7 +55,7 @@ def hint_lines(
     return lines
 
 
-class HintScreen(InputGuard, ModalScreen[None]):
+class HintScreen(InputGuard, Dialog[None]):
     # it comes up while the player may be typing: a key meant for the table
     # does not close it unread (InputGuard)
 

@@ -12,10 +12,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Header, OptionList, Static
-from textual.widgets.option_list import Option
+from textual.widgets import Footer, Header, Static
 
 from rules.registry import CATALOGUE, registered_beyond_catalogue
+from tui.widgets.game_list import GameChoice, GameList
 
 if TYPE_CHECKING:
     from tui.app import CardTableApp
@@ -27,15 +27,8 @@ if TYPE_CHECKING:
 # every game, loads only when a game is chosen.
 
 
-def game_options(games: dict[str, tuple[str, str, bool]]) -> list[Option]:
-    options = []
-    for game_id, (title, summary, playable) in games.items():
-        label = Text(title, style="bold")
-        if not playable:
-            label.append(" · coming soon", style="italic")
-        label.append("\n" + summary)
-        options.append(Option(label, id=game_id, disabled=not playable))
-    return options
+def game_choices(games: dict[str, tuple[str, str, bool]]) -> list[GameChoice]:
+    return [GameChoice(game_id, *about) for game_id, about in games.items()]
 
 
 def available_games() -> dict[str, tuple[str, str, bool]]:
@@ -74,7 +67,8 @@ def actions_markup(may_host: bool, width: int = ACTIONS_WIDTH) -> str:
     few lines as ``width`` allows, evenly filled, each breaking between two
     actions, never inside one ("Host" / "(o)")."""
     shown = [m for a, m in _ACTIONS.items() if may_host or a != "host"]
-    cells = [Text.from_markup(m).cell_len for m in shown]
+    # (no emoji codes here: reading them would load rich's table of them, 3 ms)
+    cells = [Text.from_markup(m, emoji=False).cell_len for m in shown]
     for count in range(1, len(shown) + 1):
         per_line = -(-len(shown) // count)  # ceiling
         lines = [range(i, min(i + per_line, len(shown))) for i in range(0, len(shown), per_line)]
@@ -122,7 +116,7 @@ class HomeScreen(Screen[None]):
         yield Header()
         with Vertical(id="home"):
             yield Static("Choose a game, then what to do with it.", id="home-intro")
-            yield OptionList(*game_options(available_games()), id="games")
+            yield GameList(game_choices(available_games()), id="games")
             # clickable words rather than Buttons: as good for a mouse, and lighter
             # at startup (tests/perf/bench_startup.py)
             yield ActionsLine(self.cardtable.grants.may_host, id="home-actions")
@@ -137,20 +131,18 @@ class HomeScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.sub_title = "home"
-        games = self.query_one("#games", OptionList)
-        games.highlighted = 0
-        games.focus()
+        self.query_one("#games", GameList).focus()
 
     @property
     def selected_game(self) -> str | None:
-        games = self.query_one("#games", OptionList)
-        if games.highlighted is None:
-            return None
-        option = games.get_option_at_index(games.highlighted)
-        return None if option.disabled else option.id
+        choice = self.query_one("#games", GameList).highlighted_choice
+        return choice.id if choice is not None and choice.playable else None
 
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.action_new_game()
+    def on_game_list_chosen(self, event: GameList.Chosen) -> None:
+        if event.choice.playable:
+            self.action_new_game()
+        else:
+            self.notify("That game is coming soon: choose another.", severity="warning")
 
     def action_new_game(self) -> None:
         from .new_game import NewGameScreen

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.screen import ModalScreen, Screen
+from textual.screen import Screen
 from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -27,6 +27,7 @@ from tui.network import (
     table_line,
 )
 from tui.plain import plain, plain_text
+from tui.screens.dialog import Dialog
 from tui.styles import LISTS
 
 if TYPE_CHECKING:
@@ -382,7 +383,7 @@ class SeatKeeper:
             self.kept = (None, None)
 
 
-class GameChoiceScreen(ModalScreen[str | None]):
+class GameChoiceScreen(Dialog[str | None]):
     """Which game the new table plays."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -405,7 +406,7 @@ class GameChoiceScreen(ModalScreen[str | None]):
         self.dismiss(None)
 
 
-class SeatChoiceScreen(ModalScreen[int | None]):
+class SeatChoiceScreen(Dialog[int | None]):
     """Which open seat to take at a table with more than one: every seat is
     listed with who sits there; the taken ones cannot be chosen."""
 

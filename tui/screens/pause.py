@@ -7,9 +7,10 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
+
+from tui.screens.dialog import Dialog
 
 CHOICES = (
     ("resume", "Back to the game", "Esc"),
@@ -20,7 +21,7 @@ CHOICES = (
 )
 
 
-class PauseScreen(ModalScreen[str | None]):
+class PauseScreen(Dialog[str | None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
             "escape", "choose('resume')", "Back to the game", key_display="Esc", id="pause.resume"

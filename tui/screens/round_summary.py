@@ -17,16 +17,16 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from tui.plain import plain, plain_text
+from tui.screens.dialog import Dialog
 from tui.screens.input_guard import InputGuard, Schedule
 
 __all__ = ["RoundSummaryScreen", "Schedule"]
 
 
-class RoundSummaryScreen(InputGuard, ModalScreen[None]):
+class RoundSummaryScreen(InputGuard, Dialog[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "close", "Play on", key_display="any key", id="summary.close")
     ]

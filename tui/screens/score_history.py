@@ -14,10 +14,10 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from tui.plain import plain, plain_text
+from tui.screens.dialog import Dialog
 
 CHART_FROM = 2  # rounds ended before a chart says more than the table
 
@@ -44,7 +44,7 @@ def score_rows(rounds: Sequence[RoundScores], names: Sequence[str]) -> list[str]
     return lines
 
 
-class ScoreHistoryScreen(ModalScreen[None]):
+class ScoreHistoryScreen(Dialog[None]):
     DEFAULT_CSS = """
     ScoreHistoryScreen #score-chart { height: 11; }
     ScoreHistoryScreen #score-history.charted #score-rows { max-height: 8; }

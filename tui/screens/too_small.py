@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import BindingType
@@ -10,10 +10,16 @@ from textual.containers import Center, Middle
 from textual.screen import Screen
 from textual.widgets import Static
 
+from tui.styles import DIALOGS
+
+if TYPE_CHECKING:
+    from textual._path import CSSPathType
+
 
 class TooSmallScreen(Screen[None]):
     # nothing underneath may be used while it cannot be seen whole
     BINDINGS: ClassVar[list[BindingType]] = []
+    CSS_PATH: ClassVar[CSSPathType | None] = [DIALOGS]
 
     def compose(self) -> ComposeResult:
         width, height = self.app.size

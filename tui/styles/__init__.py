@@ -9,3 +9,4 @@ STYLES = Path(__file__).parent
 FORMS = STYLES / "forms.tcss"
 TABLE = STYLES / "table.tcss"
 LISTS = STYLES / "lists.tcss"
+DIALOGS = STYLES / "dialogs.tcss"

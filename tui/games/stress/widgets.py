@@ -9,17 +9,17 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from rules.stress import POWER, Blind, Play, StressMove, StressView, Swap, parse_move
 from rules.stress.words import move_words
+from tui.screens.dialog import Dialog
 from tui.widgets.cards import CardStyle
 from tui.widgets.event_log import display_text
 
 
-class MovesPicker(ModalScreen[str | None]):
+class MovesPicker(Dialog[str | None]):
     """Every legal move, so that nothing is ever out of reach of the keys:
     dismissed with the chosen move's notation, or None."""
 

@@ -13,11 +13,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.message import Message
-from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from tui.screens.dialog import Dialog
 from tui.widgets.cards import CardStyle
 from tui.widgets.event_log import display_text
 
@@ -92,7 +92,7 @@ class TerritoryGrid(Widget):
             self.post_message(self.CellClicked((self.port.left + col, self.port.top + row)))
 
 
-class MoveChooser(ModalScreen[str | None]):
+class MoveChooser(Dialog[str | None]):
     """A list of moves to choose from, each in the rules' words: when several
     fit the chosen card and cell, or all of them (m)."""
 

@@ -14,13 +14,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.message import Message
-from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from rules.trick.notation import ACTION_IDS, NO_TARGET, Submission
 from rules.trick.words import Words
+from tui.screens.dialog import Dialog
 from tui.widgets.cards import card_style_of
 
 
@@ -192,7 +192,7 @@ class ActionCards(Widget):
 
 
 # ========================================================= the target picker
-class BlockTargetPicker(ModalScreen[int | None]):
+class BlockTargetPicker(Dialog[int | None]):
     """Which action the Block names: keys 1-5, arrows and Enter, or a click."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
