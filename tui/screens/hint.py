@@ -78,6 +78,8 @@ class HintScreen(InputGuard, Dialog[None]):
             yield Static("The engine's view", classes="title")
             text = "\n".join(hint_lines(self.hint, self.card_style, self.words))
             yield Static(plain_text(text, None, newlines=True), id="hint-text")
+            # the game's footer is behind the dialog, covered or dimmed: the way back here
+            yield Static("Esc or Enter: back to the table", classes="hint")
 
     def action_close(self) -> None:
         self.dismiss()
