@@ -201,7 +201,7 @@ async def test_pause_menu_resign_ends_the_game(dirs: Any) -> None:
         assert "(You resigned)" in screen_text(app)
         record = app.store.load(game.client.record_id)
         assert record.status == "finished" and record.moves[-1] == (0, "resign")
-        await pilot.press("h")
+        await pilot.press("escape")
         await settle(pilot)
         assert len(app.screen_stack) == 1  # home
 

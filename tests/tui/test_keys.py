@@ -130,6 +130,30 @@ def test_s_and_comma_mean_one_thing_everywhere(key: str, actions: set[str]) -> N
     assert not others
 
 
+def test_a_dialog_over_the_table_gives_the_tables_keys_no_other_meaning() -> None:
+    # a key pressed for the table just as a dialog comes up (h for a hint as the
+    # game ends) must not do something else there, like leave the game
+    from tui.screens.game_over import GameOverScreen
+    from tui.screens.pause import PauseScreen
+    from tui.screens.round_summary import RoundSummaryScreen
+
+    table = {
+        key: b.description
+        for b in GameScreen.BINDINGS
+        if isinstance(b, Binding)
+        for key in b.key.split(",")
+    }
+    clashes = [
+        f"{dialog.__name__}: {key} is {b.description!r} there, {table[key]!r} at the table"
+        for dialog in (GameOverScreen, PauseScreen, RoundSummaryScreen)
+        for b in dialog.BINDINGS
+        if isinstance(b, Binding)
+        for key in b.key.split(",")
+        if key in table and key != "escape" and b.description != table[key]
+    ]
+    assert not clashes
+
+
 def _generic(texts: list[str]) -> list[str]:
     words = ("Scroll", "Page ", "Copy selected", "Focus Next", "First", "Last")
     return [t for t in texts if any(w in t for w in words) or t in ("Up", "Down")]

@@ -95,14 +95,15 @@ def result_text(
 
 class GameOverScreen(InputGuard, Dialog[str]):
     # Nothing focused: Enter is the play key, and a press meant for the last move
-    # must not start a rematch before the result is read. r, h and v choose (or
-    # Tab to a button, then Enter). Keys typed for the table just before it
+    # must not start a rematch before the result is read. r, Esc and v choose (or
+    # Tab to a button, then Enter). Home is Esc, not h: at the table h is Hint,
+    # and one key must not mean "help me" there and "leave" here. Keys typed for the table just before it
     # appeared are dropped (InputGuard): a letter that plays there chooses here.
 
     AUTO_FOCUS = ""
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("r", "choose('rematch')", "Rematch", id="over.rematch"),
-        Binding("h,escape", "choose('home')", "Home", key_display="h", id="over.home"),
+        Binding("escape", "choose('home')", "Home", key_display="Esc", id="over.home"),
         Binding("v", "choose('view')", "View the table", id="over.view"),
         Binding("a", "choose('analyse')", "Analyse", id="over.analyse"),
         Binding("s", "choose('scores')", "Scores", id="over.scores"),
@@ -140,7 +141,7 @@ class GameOverScreen(InputGuard, Dialog[str]):
             yield Static("", id="rating-change")
             with Horizontal(classes="buttons"):
                 yield Button("Rematch (r)", id="rematch", variant="primary", compact=True)
-                yield Button(f"{self.back} (h)", id="home", compact=True)
+                yield Button(f"{self.back} (Esc)", id="home", compact=True)
                 yield Button("Table (v)", id="view", compact=True)
                 yield Button("Analyse (a)", id="analyse", compact=True)
 
