@@ -188,3 +188,32 @@ async def test_the_palette_and_the_keys_panel_offer_the_apps_actions(dirs: Any, 
             "Play",
             "Play chosen",
         }
+
+
+@pytest.mark.parametrize("game", ["domination", "stress", "territory", "trick"])
+async def test_the_keys_panel_lists_a_family_of_keys_once_and_leaves_the_table_whole(
+    dirs: Any, game: str
+) -> None:
+    app = make_app(dirs, launch={**play_launch(seed=1), "game": game})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        table_widgets = [w for w in app.screen.children if w.display]
+        widths = {w: w.region.width for w in table_widgets}
+        app.action_show_help_panel()
+        await settle(pilot)
+        # over the table, not beside it: at 80 columns nothing of the table narrows
+        assert {w: w.region.width for w in table_widgets} == widths
+        table = app.screen.query_one(AppBindingsTable).render_bindings_table()
+        keys = [str(cell) for cell in table.columns[0].cells]
+        listed = [str(cell) for cell in table.columns[1].cells]
+        # "1-5 Play" and no "2 Play card 2"; "←→ Choose" and no "→ Choose"
+        assert not [d for d in listed if re.fullmatch(r".* \d", d)], listed
+        named_twice = [k for k in keys for other in keys if k != other and k in _named(other)]
+        assert not named_twice, keys
+
+
+def _named(label: str) -> set[str]:
+    from tui.app_keys import keys_named
+
+    arrows = {"left": "←", "right": "→", "up": "↑", "down": "↓"}
+    return {arrows.get(k, k) for k in keys_named(label)}

@@ -97,8 +97,9 @@ class GameOverScreen(InputGuard, Dialog[str]):
     # Nothing focused: Enter is the play key, and a press meant for the last move
     # must not start a rematch before the result is read. r, Esc and v choose (or
     # Tab to a button, then Enter). Home is Esc, not h: at the table h is Hint,
-    # and one key must not mean "help me" there and "leave" here. Keys typed for the table just before it
-    # appeared are dropped (InputGuard): a letter that plays there chooses here.
+    # and one key must not mean "help me" there and "leave" here. Keys typed for
+    # the table just before it appeared are dropped (InputGuard): a letter that
+    # plays there chooses here.
 
     AUTO_FOCUS = ""
     BINDINGS: ClassVar[list[BindingType]] = [

@@ -4,6 +4,8 @@ every binding of the focused widget."""
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from rich import box
 from rich.table import Table
 from rich.text import Text
@@ -34,6 +36,17 @@ class AppKeyPanel(KeyPanel):
 
 
 class AppHelpPanel(HelpPanel):
+    # Over the screen, on a layer of its own, instead of splitting the screen
+    # as Textual's panel does: at 80 columns a table has no 30 columns to give,
+    # and a split wrapped Territory's grid and Trick's cards into nonsense.
+    # (Textual arranges each layer on its own, so the table keeps its width.)
+    DEFAULT_CSS: ClassVar[str] = """
+    AppHelpPanel {
+        layer: keys-panel;
+        background: $panel;
+    }
+    """
+
     def compose(self) -> ComposeResult:
         yield from (w for w in super().compose() if not isinstance(w, KeyPanel))
         yield AppKeyPanel(id="keys-help")

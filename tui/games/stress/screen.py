@@ -85,10 +85,17 @@ class StressScreen(GameScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "move_cursor(-1)", "Choose", key_display="←→", id="stress.left"),
         Binding("right", "move_cursor(1)", "Choose", show=False, id="stress.right"),
-        Binding("up", "vertical(1)", "More", key_display="↑↓", show=False, id="stress.up"),
+        Binding("up", "vertical(1)", "More or fewer", key_display="↑↓", show=False, id="stress.up"),
         Binding("down", "vertical(-1)", "Fewer", show=False, id="stress.down"),
         *[
-            Binding(str(n), f"choose({n})", f"Choose {n}", show=False, id=f"stress.choose{n}")
+            Binding(
+                str(n),
+                f"choose({n})",
+                "Choose" if n == 1 else f"Choose {n}",
+                key_display=f"1-{GROUP_KEYS}" if n == 1 else None,
+                show=False,
+                id=f"stress.choose{n}",
+            )
             for n in range(1, GROUP_KEYS + 1)
         ],
         Binding("enter,space", "play", "Play", key_display="⏎", id="stress.play"),

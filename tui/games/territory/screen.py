@@ -82,7 +82,7 @@ class TerritoryScreen(GameScreen):
         Binding("n", "next_target", "Next cell", show=False, id="territory.next"),
         Binding("p", "stop", "Stop", id="territory.stop"),
         Binding("m", "all_moves", "Moves", id="territory.moves"),
-        Binding("shift+up,K", "pan(0,-1)", "Pan", show=False, id="territory.pan.up"),
+        Binding("shift+up,K", "pan(0,-1)", "Pan up", show=False, id="territory.pan.up"),
         Binding("shift+down,J", "pan(0,1)", "Pan down", show=False, id="territory.pan.down"),
         Binding("shift+left,H", "pan(-1,0)", "Pan left", show=False, id="territory.pan.left"),
         Binding("shift+right,L", "pan(1,0)", "Pan right", show=False, id="territory.pan.right"),
@@ -281,7 +281,12 @@ class TerritoryScreen(GameScreen):
         if action in ("choose", "next_card", "play", "next_target", "all_moves"):
             if self.over or self.replay is not None:
                 return False
-            return True if self.my_turn else None
+            if not self.my_turn:
+                return None
+            index = parameters[0] if parameters else 0
+            if action == "choose" and isinstance(index, int) and index >= len(self.hand):
+                return False  # no card under that key: not offered (the palette, the keys panel)
+            return True
         if action == "stop":
             return STOP_TEXT in self.legal or PASS_TEXT in self.legal
         if action in ("cursor", "pan", "centre"):
