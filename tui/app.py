@@ -235,8 +235,8 @@ class CardTableApp(App[int]):
     # ------------------------------------------------------------------ notices
     def notify(self, message: str, **kwargs: Any) -> None:
         """One rule for notices: over a game they are lines of its log (never a
-        toast over the hand or the prompt); elsewhere toasts, at the top right
-        under the header (app.tcss), clear of the lists' detail lines."""
+        toast over the hand or the prompt); elsewhere one toast at a time, on
+        the title bar's line (app.tcss), over nothing a player reads."""
         from .widgets.event_log import EventLog
 
         screen = self.screen if self.screen_stack else None

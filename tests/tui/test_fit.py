@@ -113,11 +113,16 @@ async def test_over_a_game_a_notice_is_a_line_of_the_log(dirs: Any) -> None:
         assert "Bea has left." in "\n".join(line.text for line in log.lines)
 
 
-async def test_elsewhere_a_toast_sits_at_the_top_under_the_header(dirs: Any) -> None:
+async def test_elsewhere_a_notice_takes_the_title_bars_line_one_at_a_time(dirs: Any) -> None:
     app: CardTableApp = make_app(dirs)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await settle(pilot)
+        before = screen_text(app).splitlines()
+        app.notify("Could not save settings.")
         app.notify("Game saved: pick it up again from Resume.")
         await settle(pilot)
-        toast = app.screen.query_one(Toast)
-        assert 1 <= toast.region.y <= 3 and toast.region.right >= 76  # the top right
+        (toast,) = [t for t in app.screen.query(Toast) if t.parent and t.parent.display]
+        assert (toast.region.y, toast.region.height, toast.region.width) == (0, 1, 80)
+        after = screen_text(app).splitlines()
+        assert "Game saved: pick it up again from Resume." in after[0]
+        assert after[1:] == before[1:]  # nothing of the screen under the title bar covered
