@@ -32,6 +32,7 @@ log = logging.getLogger(__name__)
 __all__ = [
     "Hint",
     "HintEstimate",
+    "LinkDown",
     "NoHints",
     "Notice",
     "SeatInfo",
@@ -48,6 +49,12 @@ FINISHED = "finished"
 class StaleMove(IllegalMove):
     """A move chosen at an earlier state than the table's: something happened
     meanwhile (another seat moved, a clock ran out). Nothing was changed."""
+
+
+class LinkDown(IllegalMove):
+    """A move or a resignation not sent: the connection to the table is down
+    (a network table reconnecting, or closed). Nothing was changed; the message
+    says what to do."""
 
 
 class NoHints(Exception):

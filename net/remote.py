@@ -30,7 +30,16 @@ from rules.events import Event
 from rules.registry import get_game
 
 from . import protocol as p
-from .client import Hint, NoHints, SeatInfo, StaleMove, TableClient, Update, UpdateListeners
+from .client import (
+    Hint,
+    LinkDown,
+    NoHints,
+    SeatInfo,
+    StaleMove,
+    TableClient,
+    Update,
+    UpdateListeners,
+)
 
 log = logging.getLogger(__name__)
 
@@ -470,9 +479,7 @@ class RemoteClient(TableClient):
                 raise TooFast(str(err)) from None
             raise IllegalMove(str(err)) from None
         except ConnectionError:
-            raise IllegalMove(
-                "the connection to the server is down: wait until it is back"
-            ) from None
+            raise LinkDown("the connection to the server is down: wait until it is back") from None
 
     async def hint(self, seat: int) -> Hint:
         raise NoHints("a network table gives no hints (the server does not allow them)")

@@ -452,3 +452,31 @@ def test_an_open_seat_is_drawn_open_not_as_a_player_swapping() -> None:
     lines = opponent_lines(view, 0, names, UNICODE, 78, open_seats={1})
     assert lines[0].strip() == "Player 2 (open seat)"
     assert "swapping" in lines[1] and "hand" in lines[1]  # a person who sat
+
+
+async def test_a_seat_out_of_the_game_has_no_play_keys_hint_or_resign(dirs: Any) -> None:
+    import dataclasses
+
+    from tui.screens.pause import PauseScreen
+
+    launch = {"action": "play", "game": "stress", "vs": "computer:easy", "seed": 3,
+              "options": {"players": 3}}  # fmt: skip
+    app = make_app(dirs, launch=launch)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, StressScreen) and screen.seat_in_play()
+        assert screen.check_action("moves", ()) is not False
+        # as the table says once this seat has resigned (or finished) while
+        # two computers play on
+        view = screen.update.view
+        assert isinstance(view, StressView)
+        out = msgspec.structs.replace(view, resigned=[screen.seat])
+        screen.update = dataclasses.replace(screen.update, view=out)
+        assert not screen.seat_in_play()
+        for action in ("play", "pickup", "moves", "move_cursor", "choose", "hint"):
+            assert screen.check_action(action, ()) is False, action
+        screen.action_pause()
+        await settle(pilot)
+        menu = app.screen
+        assert isinstance(menu, PauseScreen) and not menu.can_resign

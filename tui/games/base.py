@@ -28,13 +28,14 @@ from textual import events
 from textual.binding import Binding, BindingType
 from textual.message import Message
 
-from net.client import StaleMove, Update
+from net.client import LinkDown, StaleMove, Update
 from rules.errors import MoveError
 from rules.events import fill_names
 from tui.games.clocks import URGENT_SECONDS, MoveClocks, clock_text
 from tui.games.connection import TABLE_NOTICES
 from tui.games.core import TableScreenCore
 from tui.games.ending import TableEnding
+from tui.games.refusals import refusal_text, sentences
 from tui.games.replay_keys import REPLAY_BINDINGS, ReplayNavigation
 from tui.players_title import players_title
 from tui.styles import TABLE
@@ -56,19 +57,6 @@ class TableUpdated(Message):
     def __init__(self, update: Update) -> None:
         super().__init__()
         self.update = update
-
-
-def refusal_text(move: str, reason: str) -> str:
-    """Why a move is refused, in sentences with one colon: "You cannot play
-    A♥: it is lower than 7♦. Play a card of rank 7 or higher." (the rules say
-    "A♥ is lower than 7♦: play a card of rank 7 or higher")."""
-    reason = reason.strip().rstrip(".")
-    if reason.startswith(f"{move} "):
-        reason = "it " + reason[len(move) + 1 :]
-    first, colon, rest = reason.partition(": ")
-    if colon and rest:
-        return f"You cannot play {move}: {first}. {rest[:1].upper()}{rest[1:]}."
-    return f"You cannot play {move}: {reason}."
 
 
 class GameScreen(ReplayNavigation, TableEnding, MoveClocks, TableScreenCore):
@@ -225,7 +213,8 @@ class GameScreen(ReplayNavigation, TableEnding, MoveClocks, TableScreenCore):
         if action == "hint":
             # hidden once the game is over, for a spectator, and where the
             # table gives none (a network table)
-            return not self.over and bool(self.people) and self.client.gives_hints
+            hinted = bool(self.people) and self.client.gives_hints and self.seat_in_play()
+            return hinted and not self.over
         if action == "score_history":
             # only where the game marks its rounds: elsewhere there is no history
             return self.has_rounds()
@@ -253,6 +242,9 @@ class GameScreen(ReplayNavigation, TableEnding, MoveClocks, TableScreenCore):
             self.set_status(
                 "The game moved on while you chose: look again and choose anew.", problem=True
             )
+            return False
+        except LinkDown as err:  # not about the move: say so without naming it
+            self.set_status(f"Not played: {sentences(str(err))}", problem=True)
             return False
         except MoveError as err:
             self.set_status(refusal_text(move, str(err)), problem=True)

@@ -22,6 +22,7 @@ from saves.errors import SaveError
 from saves.ratings import DEFAULT_MU
 from saves.stats import compute_store
 from tui.games.connection import TableConnection
+from tui.games.refusals import sentences
 from tui.games.rounds import RoundSummaries
 from tui.screens.analysis import analyse
 from tui.screens.confirm import ConfirmScreen
@@ -224,7 +225,12 @@ class TableEnding(RoundSummaries, TableConnection):
         menu = PauseScreen(
             # a spectator has no seat to resign, and a game over nothing to lose
             # nor a table still waiting for its players
-            can_resign=not self.over and bool(self.people) and not self.waiting_for_seats(),
+            # nor a seat already out of the game, nor a table whose link is gone
+            can_resign=not self.over
+            and bool(self.people)
+            and not self.waiting_for_seats()
+            and self.seat_in_play()
+            and self.client.connection != "closed",
             can_pause=self.client.can_pause,
             keeps_game=not self.quitting_keeps_nothing(),
             saves=self.client.keeps_record,
@@ -247,6 +253,8 @@ class TableEnding(RoundSummaries, TableConnection):
                     "You left the table: your seat is held for a while; "
                     "take it back from the lobby."
                 )
+            elif self.over:
+                self.notify("The game is over: Resume lists it, to replay or analyse.")
             elif not self.forgotten:  # a forgotten game: the menu said so
                 self.notify("Game saved: pick it up again from Resume.")
         elif choice == "resign":
@@ -263,11 +271,19 @@ class TableEnding(RoundSummaries, TableConnection):
         elif choice == "settings":
             self._push_paused(SettingsScreen())
 
+    def seat_in_play(self) -> bool:
+        """Whether the seat on screen is still in the game (a game where a
+        seat leaves before the end, as Stress's finishers, says otherwise)."""
+        return True
+
     async def _resign(self) -> None:
         seat = self.seat if self.seat is not None else (self.people[0] if self.people else None)
         if seat is None or self.over:
             return
-        await self.client.resign(seat)
+        try:
+            await self.client.resign(seat)
+        except MoveError as err:  # the link is down, the table closed: say so, stay
+            self.set_status(f"Not resigned: {sentences(str(err))}", problem=True)
 
     def action_rules(self) -> None:
         self._push_paused(RulesScreen(self.client.game_id))

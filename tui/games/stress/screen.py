@@ -115,6 +115,10 @@ class StressScreen(GameScreen):
         self.notes: list[str] = []
         self._drawn: tuple[int | None, str, int] | None = None
 
+    def seat_in_play(self) -> bool:  # a finisher or a resigned seat: no keys, nothing to resign
+        view = self.update.view
+        return not isinstance(view, StressView) or self.seat not in {*view.finished, *view.resigned}
+
     @property
     def shown(self) -> bool:
         """Whether a view of the game has come (not yet behind a hot seat's hand-off)."""
@@ -347,17 +351,15 @@ class StressScreen(GameScreen):
             return False  # nothing to play before the first view
         if action == "result":
             return self.over
-        if action == "pickup":
-            # shown in play (greyed while it is not allowed), never during the swaps
-            if self.over or self.phase != "play" or self.replay is not None:
-                return False
-            return True if str(PICKUP) in self.legal else None
         if action == "ready":
             return self.phase == "swap" and not self.over and self.replay is None
-        if action in ("move_cursor", "vertical", "choose", "play", "moves"):
-            if self.over or self.replay is not None:
+        if action in ("pickup", "move_cursor", "vertical", "choose", "play", "moves"):
+            if self.over or self.replay is not None or not self.seat_in_play():
                 return False
-            return True if self.my_turn else None
+            if action == "pickup" and self.phase != "play":
+                return False  # never during the swaps
+            allowed = str(PICKUP) in self.legal if action == "pickup" else self.my_turn
+            return True if allowed else None  # shown, greyed while not allowed
         return super().check_action(action, parameters)
 
     def action_move_cursor(self, step: int) -> None:

@@ -283,10 +283,9 @@ class TerritoryScreen(GameScreen):
                 return False
             if not self.my_turn:
                 return None
+            # no card under that key: not offered (the palette, the keys panel)
             index = parameters[0] if parameters else 0
-            if action == "choose" and isinstance(index, int) and index >= len(self.hand):
-                return False  # no card under that key: not offered (the palette, the keys panel)
-            return True
+            return not (action == "choose" and isinstance(index, int) and index >= len(self.hand))
         if action == "stop":
             return STOP_TEXT in self.legal or PASS_TEXT in self.legal
         if action in ("cursor", "pan", "centre"):
