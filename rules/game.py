@@ -215,6 +215,15 @@ class GameState(ABC, Generic[M, C]):
     def scores(self) -> tuple[int, ...]:
         """The scoreboard now, one whole number per seat (public)."""
 
+    def stopped_by_limit(self) -> str | None:
+        """Over, but stopped by a limit of the rules that bounds its length
+        (``max_moves``) rather than played to a finish: that limit and how it
+        ranked the seats, in words ("the 2,000-play limit (ranked by cards
+        left)"). None for a game played out, or not over. Reports over many
+        games (the arena's) count these, since such a result says less about
+        who played better; a game with no such limit keeps the default."""
+        return None
+
     # --- information ---------------------------------------------------------
     @abstractmethod
     def view(self, seat: int | None) -> View:

@@ -513,9 +513,61 @@ def test_arena_text_is_one_line_per_figure(capsys: pytest.CaptureFixture[str]) -
     assert code == 0
     lines = out.splitlines()
     assert lines[0].startswith("trick (standard, 2 players), 2 games, seed 0: medium (A)")
-    assert lines[1].startswith("A wins ") and "95% interval" in lines[1]
-    assert lines[2].startswith("average game: ")
-    assert "decision time: median" in lines[3]
+    # which seats A and B hold, at two players as at more
+    assert lines[1] == "A and B swap seats each game, playing each deal from both sides"
+    assert lines[2].startswith("A wins ") and "95% interval" in lines[2]
+    assert lines[3].startswith("average game: ")
+    assert "decision time: median" in lines[4]
+    # no trick game reaches a limit of the rules: no line about one
+    assert not any("limit" in line for line in lines)
+    assert lines[-1] == (
+        "a decision is a move with more than one legal choice; forced moves are not timed"
+    )
+
+
+def test_arena_text_counts_the_games_stopped_at_the_rules_limit(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # easy against easy at Stress: seed 1's first six games, three of them
+    # stopped at 2,000 plays (tests/rules/test_arena.py counts them too)
+    code, out, _ = run(
+        capsys, "arena", "stress", "--a", "easy", "--b", "easy", "--players", "2",
+        "--games", "6", "--seed", "1",
+    )  # fmt: skip
+    assert code == 0
+    assert "3 of 6 games reached the 2,000-play limit (ranked by cards left)" in out.splitlines()
+    code, out, _ = run(
+        capsys, "arena", "stress", "--a", "easy", "--b", "easy", "--players", "2",
+        "--games", "6", "--seed", "1", "--json",
+    )  # fmt: skip
+    data = json.loads(out)
+    assert data["limited"] == 3
+    assert data["limit"] == "the 2,000-play limit (ranked by cards left)"
+
+
+def test_arena_text_says_which_seats_a_holds_at_more_than_two(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = run(
+        capsys, "arena", "stress", "--a", "random", "--b", "easy", "--games", "1",
+    )  # fmt: skip
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0].startswith("stress (standard, 4 players), 1 games")  # the default table
+    assert lines[1] == (
+        "A holds one seat (another each game), B the other 3; A wins when it comes first"
+    )
+    assert lines[-2].endswith(", over its 3 seats")
+
+
+def test_arena_help_says_what_players_is_and_its_default(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert cli.main(["arena", "--help"]) == 0
+    # argparse wraps the help: the words, not the lines
+    words = " ".join(capsys.readouterr().out.split())
+    assert "--players K how many play: A takes one seat, B the other K-1" in words
+    assert "stress 4" in words and "domination 2" in words
 
 
 @pytest.mark.parametrize(

@@ -37,7 +37,14 @@ def add_arena_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("--b", required=True, metavar="BOT", help="the opponent, as for --a")
     parser.add_argument("--games", type=int, default=100, metavar="N", help="default 100")
     parser.add_argument("--preset", default=None, metavar="P", help="a named rule variant")
-    parser.add_argument("--players", type=int, default=None, metavar="K", help="seats")
+    parser.add_argument(
+        "--players",
+        type=int,
+        default=None,
+        metavar="K",
+        help="how many play: A takes one seat, B the other K-1 (default: the game's own, "
+        f"{_default_players()})",
+    )
     parser.add_argument("--seed", type=int, default=0, metavar="S", help="default 0")
     parser.add_argument(
         "--jobs", type=int, default=1, metavar="J", help="processes to play in (default 1)"
@@ -96,20 +103,35 @@ def report_lines(s: Summary) -> list[str]:
         f"{s.a} (A) against {s.b} (B)",
     ]
     if s.players > 2:
-        # what "A wins" means at a table of more than two
+        # what "A wins" means at a table of more than two (in 80 columns)
         lines.append(
-            f"A plays one seat (a different one each game), B the other {s.players - 1}; "
-            "A wins a game when it comes first"
+            f"A holds one seat (another each game), B the other {s.players - 1}; "
+            "A wins when it comes first"
         )
+    else:
+        lines.append("A and B swap seats each game, playing each deal from both sides")
     lines += [
         f"A wins {s.wins}, ties {s.draws}, loses {s.losses}: "
         f"{s.rate:.1%} (95% interval {lo:.1f}% to {hi:.1f}%)",
         f"average game: {s.mean_moves:.1f} moves, every seat's counted",
+    ]
+    if s.limited:
+        # such a game was ranked by the limit's rule, not played to a finish
+        # (why the average game can be so long)
+        lines.append(f"{s.limited} of {s.games} games reached {s.limit}")
+    lines += [
         f"A ({s.a}) decision time: {_times(s.a_times)}",
         f"B ({s.b}) decision time: {_times(s.b_times)}"
         + (f", over its {s.players - 1} seats" if s.players > 2 else ""),
+        # why the two counts can differ so much: forced moves are left out
+        "a decision is a move with more than one legal choice; forced moves are not timed",
     ]
     return lines
+
+
+def _default_players() -> str:
+    """``domination 2, stress 4, ...``: a game's number of players with no --players."""
+    return ", ".join(f"{g} {spec.config().players}" for g, spec in sorted(games().items()))
 
 
 def _times(t: Times) -> str:

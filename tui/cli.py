@@ -86,7 +86,7 @@ def _option_pointer(message: str) -> str:
     words = message.removeprefix("unrecognized arguments:").split()
     for at, word in enumerate(words):
         name, _, value = word.removeprefix("--").partition("=")
-        name = name.replace("-", "_")
+        name = _option_key(name)
         if word.startswith("--") and name in game_option_names():
             value = value or (words[at + 1] if at + 1 < len(words) else "VALUE")
             return f"did you mean --option {name}={value}? "
@@ -354,22 +354,28 @@ def parse_options(spec: GameSpec[Any, Any], items: Sequence[str]) -> dict[str, A
     known = {info.name: info for info in spec.Config.options()}
     options: dict[str, Any] = {}
     for item in items:
-        name, eq, value = item.partition("=")
-        name = name.strip().replace("-", "_")
-        if not eq or not name:
+        given, eq, value = item.partition("=")
+        given = given.strip()
+        if not eq or not given:
             raise UserError(f"--option takes NAME=VALUE, not {shown_input(item)}")
-        info = known.get(name)
+        # `Players=4`, `allow-concede=yes`: as `rules GAME` or a screen writes them
+        info = known.get(_option_key(given))
         if info is None:
             raise UserError(
-                f"{spec.id} has no option {shown_input(name)}; options: {', '.join(sorted(known))}"
+                f"{spec.id} has no option {shown_input(given)}; options: {', '.join(sorted(known))}"
             )
         try:
-            options[name] = parse_option_value(info, value)
+            options[info.name] = parse_option_value(info, value)
         except ValueError:
             raise UserError(
-                f"option '{name}' takes {_kind_text(info.kind)}, not {shown_input(value)}"
+                f"option '{info.name}' takes {_kind_text(info.kind)}, not {shown_input(value)}"
             ) from None
     return options
+
+
+def _option_key(name: str) -> str:
+    """An option's name as the games spell theirs: lower case, with underscores."""
+    return name.casefold().replace("-", "_")
 
 
 def _kind_text(kind: type) -> str:

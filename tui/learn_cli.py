@@ -5,10 +5,13 @@ on stderr, not an app that opens to an error."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 from collections.abc import Callable
 from typing import Any
 
+from rules.errors import UnknownGame
 from rules.lessons import LessonError, lesson_ids, load_lesson
+from tui.game_names import game_named
 
 
 def add_learn_parser(
@@ -29,11 +32,15 @@ def add_learn_parser(
     parser.add_argument("game", nargs="?", metavar="GAME", help=f"one of: {lessons}")
 
     def handler(args: argparse.Namespace) -> int:
-        if args.game is not None:
+        game_id = args.game
+        if game_id is not None:
+            # `learn Domination`, `learn five-card trick`: named as `play` and `rules` take them
+            with contextlib.suppress(UnknownGame):  # no such game: load_lesson names the lessons
+                game_id = game_named(game_id).id
             try:
-                load_lesson(args.game)
+                load_lesson(game_id)
             except LessonError as err:
                 raise user_error(str(err)) from None
-        return launch_app(args, {"action": "learn", "game": args.game})
+        return launch_app(args, {"action": "learn", "game": game_id})
 
     parser.set_defaults(handler=handler)

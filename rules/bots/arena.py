@@ -93,6 +93,8 @@ class GameResult:
     moves: int
     a_times: list[float] = field(default_factory=list)
     b_times: list[float] = field(default_factory=list)
+    # the rules' limit that stopped the game, in words; None: played out
+    stopped_by_limit: str | None = None
 
 
 def play_game(spec: ArenaSpec, index: int) -> GameResult:
@@ -135,7 +137,16 @@ def play_game(spec: ArenaSpec, index: int) -> GameResult:
     top = outcome.ranking[0]
     share = (1.0 / len(top)) if a_seat in top else 0.0
     return GameResult(
-        index, seed, a_seat, outcome.winner, share, list(outcome.scores), moves, a_times, b_times
+        index,
+        seed,
+        a_seat,
+        outcome.winner,
+        share,
+        list(outcome.scores),
+        moves,
+        a_times,
+        b_times,
+        state.stopped_by_limit(),
     )
 
 
@@ -194,6 +205,10 @@ class Summary:
     mean_moves: float
     a_times: Times
     b_times: Times
+    # games the rules stopped at a limit (GameState.stopped_by_limit) rather
+    # than played out, and that limit in words ("" when none was reached)
+    limited: int = 0
+    limit: str = ""
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -217,6 +232,7 @@ def summarise(spec: ArenaSpec, results: list[GameResult]) -> Summary:
     wins = sum(r.a_share == 1.0 for r in results)
     losses = sum(r.a_share == 0.0 for r in results)
     points = sum(r.a_share for r in results)
+    limits = [r.stopped_by_limit for r in results if r.stopped_by_limit is not None]
     low, high = wilson(points, n)
     return Summary(
         game=spec.game,
@@ -235,7 +251,15 @@ def summarise(spec: ArenaSpec, results: list[GameResult]) -> Summary:
         mean_moves=sum(r.moves for r in results) / n if n else 0.0,
         a_times=Times.of([t for r in results for t in r.a_times]),
         b_times=Times.of([t for r in results for t in r.b_times]),
+        limited=len(limits),
+        limit=_limit_words(limits),
     )
+
+
+def _limit_words(limits: list[str]) -> str:
+    """One game's limit is every game's (the same rules and options); should a
+    game have several, they are named together."""
+    return " or ".join(dict.fromkeys(limits))
 
 
 def arena(

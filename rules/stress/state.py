@@ -81,6 +81,7 @@ from .options import CARDS_PER_SEAT, PRESETS, StressConfig
 
 HAND_SIZE = 4  # the hand is refilled to this; also cards dealt face up and face down
 PLAY_LIMIT = 2000  # RULINGS.md: a game that passes 2,000 plays ends
+CAP_REASON = f"the game passed {PLAY_LIMIT:,} plays: the rest ranked by cards left"
 # Any arrangement of the eight cards is four swaps away; the limit only keeps
 # the game bounded (max_moves) and is far above what anyone needs.
 SWAP_LIMIT = 8
@@ -728,7 +729,7 @@ class StressState(GameState[StressMove, StressConfig]):
             self._end(f"{{p{self.finished[0]}}} finished first; {last}", events)
 
     def _end_by_cap(self, events: list[Event] | None) -> None:
-        self._end(f"the game passed {PLAY_LIMIT:,} plays: the rest ranked by cards left", events)
+        self._end(CAP_REASON, events)
 
     def _end(self, reason: str, events: list[Event] | None) -> None:
         self.over = True
@@ -788,6 +789,14 @@ class StressState(GameState[StressMove, StressConfig]):
         ranking += [(s,) for s in reversed(self.resigned)]
         winner = ranking[0][0] if len(ranking[0]) == 1 else None
         return Outcome(winner, tuple(ranking), scores, self.end_reason)
+
+    def stopped_by_limit(self) -> str | None:
+        # the reason is part of the state (copied, saved in snapshots and
+        # position texts), so it tells a capped game from one that finished
+        # on its 2,000th play without a flag of its own
+        if self.over and self.end_reason == CAP_REASON:
+            return f"the {PLAY_LIMIT:,}-play limit (ranked by cards left)"
+        return None
 
     def scores(self) -> tuple[int, ...]:
         """Cards still held per seat (hand, face up and face down): fewer is better."""

@@ -67,3 +67,16 @@ def test_players_by_name() -> None:
     assert isinstance(make_player("trick", "thief"), ScriptBot)
     with pytest.raises(ValueError, match="choose from: easy, medium, hard, random"):
         make_player("domination", "thief")
+
+
+def test_games_stopped_at_the_rules_limit_are_counted() -> None:
+    # easy against easy at two-player Stress: seed 1's games 1, 3 and 5 reach
+    # 2,000 plays (the rules' cap), the other three are played out
+    spec = ArenaSpec("stress", "easy", "easy", games=6, players=2, seed=1)
+    summary, results = arena(spec)
+    stopped = [r for r in results if r.stopped_by_limit is not None]
+    assert [r.index for r in stopped] == [1, 3, 5] and summary.limited == 3
+    assert summary.limit == "the 2,000-play limit (ranked by cards left)"
+    assert all(r.moves >= 2000 for r in stopped)  # every play is a move
+    played_out, _ = arena(QUICK)
+    assert played_out.limited == 0 and played_out.limit == ""

@@ -499,6 +499,20 @@ def test_the_game_ends_at_the_play_limit_ranked_by_cards_left() -> None:
     assert outcome is not None and outcome.winner is None and outcome.ranking == ((0, 1),)
 
 
+def test_a_game_at_the_play_limit_says_so_and_one_played_out_does_not() -> None:
+    capped = position(["4C 5C", "6S 7S 8S"], stack="3H")
+    assert capped.stopped_by_limit() is None  # not over yet
+    capped.plays = PLAY_LIMIT - 1
+    capped.play(0, play("4C"))
+    assert capped.stopped_by_limit() == "the 2,000-play limit (ranked by cards left)"
+    assert capped.copy().stopped_by_limit() == capped.stopped_by_limit()
+    # finishing on the 2,000th play is a finish, not the limit
+    finished = position(["KS", "4C 5C"], stack="QH")
+    finished.plays = PLAY_LIMIT - 1
+    finished.play(0, play("KS"))
+    assert finished.is_over and finished.stopped_by_limit() is None
+
+
 def test_max_moves_bounds_swaps_and_plays() -> None:
     cfg = SPEC.config(players=3)
     assert SPEC.max_moves(cfg) == 3 * (SWAP_LIMIT + 1) + PLAY_LIMIT
