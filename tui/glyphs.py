@@ -13,10 +13,14 @@ layout (``in_words``, ``key_text``). tests/tui/test_glyphs.py holds every screen
 
 from __future__ import annotations
 
+import re
+
+from rich.cells import get_character_cell_size
+
 # one cell for one cell: borders, rules, separators, marks
 ASCII_CELLS: dict[str, str] = {
     # lines and corners (Textual's borders, the cards' outlines, rules)
-    **dict.fromkeys("─━═╌╍┄┅┈┉⎯▔▁", "-"),
+    **dict.fromkeys("─━═╌╍┄┅┈┉⎯▔▁╸╺╴╶╼╾", "-"),
     **dict.fromkeys("│┃║╎╏┆┇┊┋▏▕▎▍▌▋▊▉▐", "|"),
     **dict.fromkeys("╭╮╰╯┌┐└┘┏┓┗┛╔╗╚╝╒╕╘╛╓╖╙╜├┤┬┴┼╞╡╟╢╤╧╪╫╠╣╦╩╬┣┫┳┻╋", "+"),
     # blocks and shades (scrollbars, card backs)
@@ -77,12 +81,29 @@ ASCII_WORDS: dict[str, str] = {
     "↓": "down",
     "…": "...",
     "⇅": "<>",
+    "±": "+/-",
 }
 
 
 def ascii_cells(text: str) -> str:
-    """``text`` with every character of ``ASCII_CELLS`` replaced, cell for cell."""
-    return text.translate(_TRANSLATION)
+    """``text`` with every character of ``ASCII_CELLS`` replaced, cell for cell,
+    and any other beyond ASCII (a name from the network in another script, a
+    glyph a library draws) by "?" in each cell it takes: the terminal gets
+    ASCII whatever the screen holds, and nothing moves."""
+    return _BEYOND_ASCII.sub(_unknown_cells, text.translate(_TRANSLATION))
+
+
+def unknown_glyphs(text: str) -> set[str]:
+    """The characters beyond ASCII in ``text`` that ``ASCII_CELLS`` does not
+    know (ASCII mode would draw them as "?"): tests hold every screen to none."""
+    return set(_BEYOND_ASCII.findall(text.translate(_TRANSLATION)))
+
+
+_BEYOND_ASCII = re.compile(r"[^\x00-\x7f]")
+
+
+def _unknown_cells(found: re.Match[str]) -> str:
+    return "?" * get_character_cell_size(found.group())
 
 
 def in_words(text: str, ascii: bool) -> str:
@@ -98,3 +119,15 @@ def in_words(text: str, ascii: bool) -> str:
 def key_text(shown: str, ascii: bool) -> str:
     """A key as the footer or a prompt names it: ``⏎`` or, in ASCII, ``Enter``."""
     return in_words(shown, ascii)
+
+
+# a chart's series in ASCII mode: one character each, each its own, so that
+# lines and bars stay apart without colour (a braille dot or a block has no
+# ASCII twin: all would become one mark)
+ASCII_MARKS = "*o+x%@="
+
+
+def chart_marker(series: int, ascii: bool, drawn: str = "braille") -> str:
+    """The mark plotext draws series number ``series`` with: ``drawn`` (braille
+    dots for lines, "sd" blocks for bars), or in ASCII mode a character of its own."""
+    return ASCII_MARKS[series % len(ASCII_MARKS)] if ascii else drawn

@@ -16,7 +16,7 @@ from textual.widgets import Static
 from textual.widgets._toast import Toast
 
 from tui.app import CardTableApp
-from tui.glyphs import ascii_cells
+from tui.glyphs import unknown_glyphs
 from tui.widgets.event_log import EventLog
 
 from .conftest import make_app, screen_text, settle
@@ -66,12 +66,13 @@ SCREENS: dict[str, tuple[dict[str, Any] | None, tuple[str, ...]]] = {
     "territory": (game("territory"), ()),
     "trick": (game("trick"), ()),
     "trick, a round played": (game("trick"), ("1", "2", "enter")),
+    "trick, the scores chart": (game("trick"), ("1", "2", "enter", "space", "s")),
 }
 
 
 # ASCII mode on the screens that draw the most kinds of glyph
 IN_ASCII = ("home", "resume", "the menu", "domination", "stress, playing", "territory",
-            "trick, a round played")  # fmt: skip
+            "trick, a round played", "trick, the scores chart")  # fmt: skip
 # two of them in the default run; the rest in CI's slow step (the default run's time)
 ASCII_BY_DEFAULT = ("home", "stress, playing")
 CASES = [pytest.param(name, False, id=name) for name in SCREENS] + [
@@ -98,7 +99,7 @@ async def test_every_screen_fits_80_columns(dirs: Any, name: str, ascii: bool) -
         title = app.screen.sub_title or app.sub_title  # a dialog shows its game's
         assert title in header, f"the title is cut: {header!r}"
         if ascii:
-            strays = sorted({c for c in ascii_cells(text) if ord(c) > 127})
+            strays = sorted(unknown_glyphs(text))
             assert not strays, f"glyphs tui/glyphs.py does not know: {strays}"
 
 

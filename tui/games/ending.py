@@ -173,7 +173,9 @@ class TableEnding(RoundSummaries, TableConnection):
         elif choice == "scores":
             # the scores, then the result again: the player has not chosen yet
             self.app.push_screen(
-                ScoreHistoryScreen(self.round_scores(), self.names, self.score_target()),
+                ScoreHistoryScreen(
+                    self.round_scores(), self.names, self.score_target(), self.card_style.ascii
+                ),
                 lambda _: self._show_game_over(),
             )
         else:

@@ -46,7 +46,9 @@ class RoundSummaries(TableScreenCore):
         return spec.score_target(spec.Config.from_dict(dict(self.client.config)))
 
     def action_score_history(self) -> None:
-        history = ScoreHistoryScreen(self.round_scores(), self.names, self.score_target())
+        history = ScoreHistoryScreen(
+            self.round_scores(), self.names, self.score_target(), self.card_style.ascii
+        )
         self._push_paused(history)
 
     def add_to_log(self, events: Sequence[Event]) -> None:

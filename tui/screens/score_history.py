@@ -16,6 +16,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Static
 
+from tui.glyphs import chart_marker
 from tui.plain import plain, plain_text
 from tui.screens.dialog import Dialog
 
@@ -60,9 +61,14 @@ class ScoreHistoryScreen(Dialog[None]):
     ]
 
     def __init__(
-        self, rounds: Sequence[RoundScores], names: Sequence[str], target: int | None = None
+        self,
+        rounds: Sequence[RoundScores],
+        names: Sequence[str],
+        target: int | None = None,
+        ascii: bool = False,
     ) -> None:
         super().__init__()
+        self.ascii = ascii  # the chart's marks: braille dots, or a character a player
         self.target = target  # the score that ends the game: the chart's finishing line
         self.rounds = list(rounds)
         self.names = list(names)
@@ -78,6 +84,8 @@ class ScoreHistoryScreen(Dialog[None]):
             with VerticalScroll(id="score-rows"):
                 text = "\n".join(score_rows(self.rounds, self.names))
                 yield Static(plain_text(text, None, newlines=True))
+            # the game's footer is behind the dialog: the way back here
+            yield Static("Esc or Enter: back to the table", classes="hint")
 
     def on_mount(self) -> None:
         if len(self.rounds) >= CHART_FROM:
@@ -93,7 +101,8 @@ class ScoreHistoryScreen(Dialog[None]):
         numbers = [0] + [number for number, _ in self.rounds]
         for seat, name in enumerate(self.names):
             scores = [0] + [scores[seat] if seat < len(scores) else 0 for _, scores in self.rounds]
-            plt.plot(numbers, scores, marker="braille", label=plain(name, 12))
+            marker = chart_marker(seat, self.ascii)
+            plt.plot(numbers, scores, marker=marker, label=plain(name, 12))
         if self.target is not None:  # the race to the target: the whole way up
             highest = max(max(scores, default=0) for _, scores in self.rounds)
             plt.ylim(0, max(self.target, highest))
@@ -103,6 +112,11 @@ class ScoreHistoryScreen(Dialog[None]):
         top = max(numbers)
         step = max(1, -(-top // 8))
         plt.xticks([float(n) for n in range(0, top + 1, step)])
+        # scores are whole: no "0.83" between 0 and 1 chip
+        highest = max((max(scores, default=0) for _, scores in self.rounds), default=0)
+        ceiling = max(self.target or 0, highest, 1)
+        rise = max(1, -(-ceiling // 5))
+        plt.yticks([float(n) for n in range(0, ceiling + 1, rise)])
 
     def action_close(self) -> None:
         self.dismiss()

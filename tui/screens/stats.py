@@ -25,6 +25,7 @@ from textual_plotext import PlotextPlot
 from rules.registry import get_game
 from saves.ratings import computer_ratings
 from saves.stats import GameStats, Statistics, compute_store, opponent_label
+from tui.glyphs import chart_marker, in_words
 from tui.plain import plain, plain_text
 from tui.stats_text import figure_rows, record_line, streak_line, summary_line, tally_rows
 
@@ -183,7 +184,9 @@ class StatisticsScreen(Screen[None]):
         lines = [
             record_line(game.tally),
             streak_line(game.tally),
-            f"Rating {rating.shown}" if rating else "Rating: none yet",
+            in_words(f"Rating {rating.shown}", self.cardtable.ascii)
+            if rating
+            else "Rating: none yet",
             "The computer: " + ", ".join(f"{lv} {mu:.1f}" for lv, mu in levels.items()),
             "",
         ]
@@ -216,11 +219,17 @@ class StatisticsScreen(Screen[None]):
             numbers = list(range(len(points) + 1))
             # the computer's fixed ratings as level lines, named in the legend
             colours = {"easy": "green", "medium": "yellow", "hard": "red"}
-            for level, mu in computer_ratings(game.game).items():
+            ascii = self.cardtable.ascii
+            for series, (level, mu) in enumerate(computer_ratings(game.game).items(), 1):
                 plt.plot(
-                    [0, len(points)], [mu, mu], label=f"computer {level}", color=colours[level]
+                    [0, len(points)],
+                    [mu, mu],
+                    label=f"computer {level}",
+                    color=colours[level],
+                    marker=chart_marker(series, ascii, "hd"),
                 )
-            plt.plot(numbers, [25.0, *points], marker="braille", label="rating", color="cyan")
+            rating = chart_marker(0, ascii)
+            plt.plot(numbers, [25.0, *points], marker=rating, label="rating", color="cyan")
             plt.xticks(_whole_ticks(len(points)))
         plot.refresh()
 
@@ -244,6 +253,8 @@ class StatisticsScreen(Screen[None]):
                 ],
                 labels=["won", "drawn", "lost"],
                 color=["green", "yellow", "red"],  # type: ignore[arg-type]
+                # in ASCII a mark a layer: won, drawn and lost apart without colour
+                marker=[chart_marker(n, self.cardtable.ascii, "sd") for n in range(3)],  # type: ignore[arg-type]
                 width=0.4,
             )
             plt.yticks(_whole_ticks(max(t.games for _, t in rows)))

@@ -15,6 +15,7 @@ from textual.widgets import DataTable, Footer, Header, Static
 
 from net.remote import RemoteError
 from rules.registry import games, get_game
+from tui.glyphs import in_words
 from tui.plain import plain, plain_text
 from tui.stats_text import server_game_lines
 
@@ -128,14 +129,18 @@ class LeaderboardScreen(Screen[None]):
         me = str(self.client.welcome.get("name") or "")
         self.names = [str(row.get("name", "")) for row in reply.get("players", [])]
         for row in leaderboard_rows(reply, me):
-            table.add_row(*(plain_text(cell, 40) for cell in row))
+            ascii = self.app.ascii  # type: ignore[attr-defined]
+            table.add_row(*(plain_text(in_words(cell, ascii), 40) for cell in row))
         total = int(reply.get("total", 0))
         if not total:
             note.update("Nobody has finished a game of it here yet.")
         else:
             note.update(
                 plain_text(
-                    f"{total} player{'s' if total != 1 else ''}. Ratings: openskill's mu ± "
-                    "sigma (docs/stats.md). Enter: a player's record; g: next game."
+                    in_words(
+                        f"{total} player{'s' if total != 1 else ''}. Ratings: openskill's mu ± "
+                        "sigma (docs/stats.md). Enter: a player's record; g: next game.",
+                        self.app.ascii,  # type: ignore[attr-defined]
+                    )
                 )
             )
