@@ -130,6 +130,11 @@ class TrickScreen(GameScreen):
         self.title = TITLES["setna" if setna else "trick"]
         self.set_class(setna, "-setna")
 
+    def _fit(self, width: int, height: int) -> None:
+        super()._fit(width, height)
+        if self.is_mounted and hasattr(self, "update"):  # a resize before the first update
+            self._draw()  # the player panel wraps its restrictions to the width
+
     # ------------------------------------------------------------ state
     @property
     def words(self) -> Words:
@@ -248,8 +253,11 @@ class TrickScreen(GameScreen):
             acting=() if self.over else self.update.to_act,
             ascii=self.ascii,
         )
-        self.query_one("#players", Static).update(
-            say.to_content(say.player_lines(view, self.names, self.ascii), styles)
+        players = self.query_one("#players", Static)
+        # before the first layout the panel has no size: the screen's, less its padding
+        width = players.content_region.width or self.size.width - 2 or say.PANEL_WIDTH
+        players.update(
+            say.to_content(say.player_lines(view, self.names, self.ascii, width), styles)
         )
         self.query_one("#choose-caption", Static).update(self._caption())
         self.query_one("#other-state", Static).update(self._other_state())
