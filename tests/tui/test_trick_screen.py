@@ -638,6 +638,35 @@ async def test_countdown_comes_from_the_table(dirs: Any) -> None:
         assert screen.time_left_given[0] == 60.0
 
 
+@pytest.mark.parametrize(
+    ("preset", "clock"),
+    [
+        ("dm12", "Each round has a 60 s clock: a player who has not locked in when it runs"),
+        ("standard", None),  # against the computer the standard game has no clock
+    ],
+)
+async def test_the_round_clock_is_said_before_round_1(
+    dirs: Any, preset: str, clock: str | None
+) -> None:
+    from textual.widgets import RichLog
+
+    launch = trick_launch(preset, "computer:easy", seed=5)
+    del launch["options"]["timer"]  # the preset's own clock, as `--preset` gives it
+    app = make_app(dirs, launch=launch)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = trick_screen(app)
+        assert screen.view.round == 1
+        log = " ".join(line.text.strip() for line in screen.query_one("#log", RichLog).lines)
+        if clock is None:
+            assert screen.view.timer == 0 and "clock" not in log
+            return
+        assert screen.view.timer == 60
+        assert log.startswith(clock)
+        assert "plays nothing." in log
+        assert "replayed" not in log  # only `original` replays a round both miss
+
+
 async def test_the_countdown_stands_still_while_the_menu_is_open(dirs: Any) -> None:
     now = [1000.0]
 
@@ -847,3 +876,28 @@ def test_the_reveal_panel_says_what_the_rules_say() -> None:
     priority = Event("priority", "{p1 uses|use} Claim Priority.", SeatEvent(seat=1))
     assert event_note(priority, names, (0,)) == "Computer uses Claim Priority."
     assert event_note(Event("submit", "{p1} has submitted.", Submitted(seat=1)), names) == ""
+
+
+def test_the_rules_page_tells_the_clock_the_game_starts_with() -> None:
+    """The presets table says what a game against the computer really gets."""
+    from pathlib import Path
+
+    from tui.seating import without_clocks
+
+    spec = get_game("trick")
+    page = Path(__file__).parents[2].joinpath("docs/rules/trick.md").read_text()
+    rows = {
+        line.split("|")[1].strip(" `"): line.split("|")[4].strip()
+        for line in page.splitlines()
+        if line.startswith("| `") and line.count("|") == 5  # the presets table
+    }
+    assert set(rows) == set(spec.presets)
+    alone = ["you", "computer:easy"]
+    for preset, row in rows.items():
+        timer = spec.config(preset, **without_clocks(spec, preset, alone)).timer
+        between_people = spec.config(preset).timer
+        assert row.startswith(f"{between_people} s"), (preset, row)
+        if timer == 0:
+            assert "none against the computer" in row, (preset, row)
+        else:
+            assert "computer" not in row, (preset, row)

@@ -86,6 +86,28 @@ def how_many(view: TrickView, overload: bool) -> str:
     return f"up to two {words_of(view).kind}"
 
 
+def caption(view: TrickView, state: str, other: str, dots: str, overload: bool) -> str:
+    """The line over the cards: ``state`` is over, watching, locked or choosing."""
+    r = view.round
+    if state == "over":
+        return f"Round {r}: the game is over."
+    if state == "watching":
+        return f"Round {r}: watching."
+    if state == "locked":
+        return f"Round {r}: locked in. Waiting for {other}{dots}"
+    return f"Round {r}: pick {how_many(view, overload)}."
+
+
+def why_not(view: TrickView, sub: Submission, words: Words, times: str) -> str:
+    """Why a choice cannot be locked in (the number of cards, mostly)."""
+    n = sub.cards
+    if sub.overload and n != 3:
+        return f"With Overload, pick three cards (you have {n})."
+    if view.exact_two and n not in (0, 2):
+        return f"Pick exactly two cards, or none (you have {n})."
+    return f"{submission_words(sub, words, times)} is not allowed now."
+
+
 def round_text(view: TrickView) -> str:
     """ "round 7 of 25, cap 50" / "round 27 of 30 (extension 1), cap 50"."""
     text = f"round {view.round} of {view.end_round}"
