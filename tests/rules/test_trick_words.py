@@ -184,3 +184,22 @@ def test_the_clock_is_said_as_the_rules_play_a_time_out() -> None:
         state = new(preset)
         clock = state.clock(0)
         assert clock is not None and str(clock.timeout_move) == move
+
+
+def test_the_options_are_said_in_a_new_players_words() -> None:
+    """The new-game form shows each option's help as it is, and a choice's value
+    as it is (``last_taker``): the help names every value and says what it means,
+    without the source's jargon."""
+    from rules.trick.options import TrickConfig
+
+    for info in TrickConfig.options():
+        words = info.help.lower()
+        for jargon in ("seed", "dmo", "submit"):
+            assert jargon not in words, (info.name, info.help)
+        if info.choices and not info.seat:
+            for value in info.choices:
+                assert (
+                    f"{value}:" in info.help
+                    or info.help.startswith(f"{value};")
+                    or (f": {value};" in info.help)
+                ), (info.name, value, info.help)
