@@ -12,35 +12,54 @@ from ..config import GameConfig, option, seat_option
 class TrickConfig(GameConfig):
     """The defaults are the ``standard`` preset (the full write-up)."""
 
+    # The new-game form shows an option's name and its values as they are
+    # (``last_taker``): each help says what every value means, in plain words.
     rounds: int = option(25, "Rounds before the first check for a winner", min=5, max=200)
     round_cap: int = option(
-        50, "The last round: a tie is extended by 5 rounds at a time up to here", min=5, max=500
+        50,
+        "The last round there can be: a tie adds 5 rounds at a time, up to this one",
+        min=5,
+        max=500,
     )
     exact_two: bool = option(
-        False, "A submission is exactly two cards or none (otherwise up to two)"
+        False, "yes: play exactly two cards a round, or none; no: up to two cards"
     )
-    doubles: bool = option(False, "The same action may be played twice in a round (final)")
+    doubles: bool = option(
+        False, "yes: the same action may be played twice in one round (as in the final)"
+    )
     items: str = option(
         "none",
-        "Final items: none; each player gets Overload, Limit Reset and Claim Priority; "
-        "or split as in the seed's match (one seat Overload, the other the other two)",
+        "Items (Overload, Limit Reset, Claim Priority): none; each: both players get "
+        "all three; split: one player gets Overload, the other the other two",
         choices=("none", "each", "split"),
     )
     tie_rule: str = option(
         "last_taker",
-        "Who wins a tie at the round cap: whoever last took the pot (else a draw), "
-        "the defender, or more unused items (else the defender)",
+        "Who wins a tie after the last round: last_taker: whoever last took the pot "
+        "(else a draw); defender: the defender; items: whoever has more unused items "
+        "(else the defender)",
         choices=("last_taker", "defender", "items"),
     )
-    defender: str = seat_option("The defender (the seed's DMO), who wins some ties")
-    timer: int = option(60, "Seconds to submit each round (0: no timer)", min=0, max=3600)
+    defender: str = seat_option(
+        "The defender: the player who wins a tie after the last round "
+        "if the tie rule says so (random: drawn at the start)"
+    )
+    timer: int = option(
+        60,
+        "Seconds to lock in each round; a player who runs out plays nothing (0: no clock)",
+        min=0,
+        max=3600,
+    )
     missed_replays: int = option(
-        0, "If both players miss the timer the round is replayed, at most this often", min=0, max=10
+        0,
+        "If both players run out of time, the round is played again, at most this many times",
+        min=0,
+        max=10,
     )
     names: str = option(
         "trick",
-        "Names shown: Score/Grow with chips and lights, or Setna's Curse "
-        "(Score/Raise with Gems and torches)",
+        "The words of the game: trick: Score, Grow, chips and lights; setna: Setna's "
+        "Curse (Score, Raise, Gems and torches)",
         choices=("trick", "setna"),
     )
 

@@ -58,6 +58,22 @@ OUT_OF_TIME = "nothing (out of time)"
 TARGET_HIDDEN = "target hidden"
 
 
+def clock_words(timer: int, missed_replays: int) -> str:
+    """The round clock, said once at the start of a game ("" without one): what
+    the table plays for a seat that runs out (the empty submission, or in
+    ``original`` the marker that replays a round both seats miss)."""
+    if not timer:
+        return ""
+    text = (
+        f"Each round has a {timer} s clock: a player who has not locked in when it "
+        "runs out plays nothing."
+    )
+    if missed_replays:
+        times = "once" if missed_replays == 1 else f"{missed_replays} times"
+        text += f" If both players run out, the round is replayed (at most {times})."
+    return text
+
+
 def reason_words(code: str) -> str:
     """A disregard or restriction code in words (an unknown code as it is)."""
     return REASONS.get(code, code)

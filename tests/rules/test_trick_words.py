@@ -164,3 +164,42 @@ def test_last_round_keeps_its_wire_form() -> None:
          "reason": "no_block_target", "blocked": False},
     ]  # fmt: skip
     assert SPEC.view_type.read(st.view(0).to_json()) == st.view(0)
+
+
+def test_the_clock_is_said_as_the_rules_play_a_time_out() -> None:
+    from rules.trick.words import clock_words
+
+    assert clock_words(0, 0) == ""  # no clock: nothing to say
+    assert clock_words(60, 0) == (
+        "Each round has a 60 s clock: a player who has not locked in when it runs out "
+        "plays nothing."
+    )
+    # original: the table plays `missed`, and a round both seats miss is replayed
+    original = SPEC.config("original")
+    text = clock_words(original.timer, original.missed_replays)
+    assert text.startswith("Each round has a 90 s clock")
+    assert text.endswith("If both players run out, the round is replayed (at most 3 times).")
+    # what the clock plays when it runs out, as the sentence says: nothing, or `missed`
+    for preset, move in (("dm12", "-"), ("original", "missed")):
+        state = new(preset)
+        clock = state.clock(0)
+        assert clock is not None and str(clock.timeout_move) == move
+
+
+def test_the_options_are_said_in_a_new_players_words() -> None:
+    """The new-game form shows each option's help as it is, and a choice's value
+    as it is (``last_taker``): the help names every value and says what it means,
+    without the source's jargon."""
+    from rules.trick.options import TrickConfig
+
+    for info in TrickConfig.options():
+        words = info.help.lower()
+        for jargon in ("seed", "dmo", "submit"):
+            assert jargon not in words, (info.name, info.help)
+        if info.choices and not info.seat:
+            for value in info.choices:
+                assert (
+                    f"{value}:" in info.help
+                    or info.help.startswith(f"{value};")
+                    or (f": {value};" in info.help)
+                ), (info.name, value, info.help)

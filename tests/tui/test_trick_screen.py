@@ -269,6 +269,83 @@ async def test_hot_seat_shows_nobody_the_other_choice_before_the_reveal(dirs: An
         assert "+1 chip to the pot, now 2" in text
 
 
+async def to_the_keyboard(pilot: Pilot[Any], seat: int) -> TrickScreen:
+    """Past the round's summary and the hand-off, to ``seat`` choosing."""
+    app = pilot.app
+    for _ in range(5):
+        screen = app.screen
+        if isinstance(screen, TrickScreen) and screen.seat == seat and screen.choosing:
+            return screen
+        await pilot.press("space")
+        await settle(pilot)
+    raise AssertionError(screen_text(app))
+
+
+async def test_every_restriction_is_whole_at_80_columns(dirs: Any) -> None:
+    """The tester's line: two restrictions and a Block are wider than 80 columns;
+    the panel wraps them onto a third line rather than cut the Block off."""
+    app = make_app(dirs, launch=trick_launch("standard", "human", seed=5))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        rounds = [([0, 2], [3, 4]), ([0, 1], [2, 4])]  # Player 2 blocks Grow, twice
+        for mine, theirs in rounds:
+            for seat, cards in ((0, mine), (1, theirs)):
+                await to_the_keyboard(pilot, seat)
+                await type_choice(pilot, cards, 1)
+                await pilot.press("enter")
+                await settle(pilot)
+                if isinstance(app.screen, ConfirmScreen):
+                    await pilot.press("y")  # Player 1's Grow is blocked: asked first
+                    await settle(pilot)
+        screen = await to_the_keyboard(pilot, 0)
+        assert screen.view.round == 3
+        lines = screen_text(app).splitlines()
+        assert len(lines) == 24
+        panel = lines[2:5]
+        assert panel[0].startswith(" Player 1  lights")
+        assert panel[1].strip() == (
+            "no Score (played the last two rounds) · no Score+Grow (last round's pair)"
+        )
+        assert panel[2].strip() == "Grow blocked by Player 2"
+        assert lines[5].startswith(" Player 2  lights")
+        assert all(len(line.rstrip()) <= 80 for line in lines)
+
+
+def test_the_panel_keeps_one_line_where_it_fits() -> None:
+    from tui.games.trick.words import player_lines
+
+    spec = get_game("trick")
+    state = spec.new(spec.config("standard"), seed=1)
+    for move0, move1 in (("score+claim", "steal+block:grow"), ("score+grow", "claim+block:grow")):
+        state.play_text(0, move0)
+        state.play_text(1, move1)
+    view = state.view(0)
+
+    def text(width: int) -> list[str]:
+        lines = player_lines(view, ["You", "Computer"], False, width)  # type: ignore[arg-type]
+        return ["".join(part for part, _ in line) for line in lines]
+
+    wide = text(118)
+    assert wide[1] == (
+        "  no Score (played the last two rounds) · no Score+Grow (last round's pair) · "
+        "Grow blocked by Computer"
+    )
+    assert len(wide) == 4
+    narrow = text(78)
+    assert len(narrow) == 5 and max(len(line) for line in narrow) <= 78
+    assert " · ".join(line.strip() for line in narrow[1:3]) == wide[1].strip()
+
+
+def test_the_choice_line_says_thrown_out_as_the_dialog_does() -> None:
+    from rules.trick.words import Words
+    from tui.games.trick.words import choice_line
+
+    sub = make_submission([0, 2], NO_TARGET)
+    dropped = {"score": "repeated_pair", "claim": "repeated_pair"}
+    line = "".join(text for text, _ in choice_line(Words.of("trick"), sub, dropped, None, "×"))
+    assert line == "Your choice: Score + Claim  ! Score + Claim would be thrown out"
+
+
 # ---------------------------------------------------------------- choosing
 async def test_block_target_picker(dirs: Any) -> None:
     app = make_app(dirs, launch=trick_launch("standard", "computer:easy", seed=4))
@@ -350,8 +427,9 @@ async def test_disregard_warning_before_locking_in(dirs: Any) -> None:
         await pilot.press("1", "2")
         # the choice line and the cards warn before anything is sent
         text = screen_text(app)
-        assert "Score, Grow would be disregarded" in text
-        assert text.count("thrown out") == 2
+        assert "! Score + Grow would be thrown out" in text
+        assert "disregarded" not in text
+        assert text.count("thrown out") == 3  # under both cards, and the choice line
         before = screen.update.state_id
         await pilot.press("enter")
         await pilot.pause()
@@ -428,7 +506,7 @@ async def test_final_overload_and_limit_reset(dirs: Any) -> None:
         # Score was played twice: not this round...
         assert "no Score (played twice last round)" in text
         await pilot.press("1", "3")
-        assert "Score would be disregarded" in screen_text(app)
+        assert "Score would be thrown out" in screen_text(app)
         # ...unless Limit Reset lifts every restriction
         await pilot.press("r")
         assert screen.reset and screen.disregarded_now() == {}
@@ -558,6 +636,35 @@ async def test_countdown_comes_from_the_table(dirs: Any) -> None:
         assert "You ran out of time." in screen_text(app)
         # a fresh timer for round 2
         assert screen.time_left_given[0] == 60.0
+
+
+@pytest.mark.parametrize(
+    ("preset", "clock"),
+    [
+        ("dm12", "Each round has a 60 s clock: a player who has not locked in when it runs"),
+        ("standard", None),  # against the computer the standard game has no clock
+    ],
+)
+async def test_the_round_clock_is_said_before_round_1(
+    dirs: Any, preset: str, clock: str | None
+) -> None:
+    from textual.widgets import RichLog
+
+    launch = trick_launch(preset, "computer:easy", seed=5)
+    del launch["options"]["timer"]  # the preset's own clock, as `--preset` gives it
+    app = make_app(dirs, launch=launch)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = trick_screen(app)
+        assert screen.view.round == 1
+        log = " ".join(line.text.strip() for line in screen.query_one("#log", RichLog).lines)
+        if clock is None:
+            assert screen.view.timer == 0 and "clock" not in log
+            return
+        assert screen.view.timer == 60
+        assert log.startswith(clock)
+        assert "plays nothing." in log
+        assert "replayed" not in log  # only `original` replays a round both miss
 
 
 async def test_the_countdown_stands_still_while_the_menu_is_open(dirs: Any) -> None:
@@ -769,3 +876,28 @@ def test_the_reveal_panel_says_what_the_rules_say() -> None:
     priority = Event("priority", "{p1 uses|use} Claim Priority.", SeatEvent(seat=1))
     assert event_note(priority, names, (0,)) == "Computer uses Claim Priority."
     assert event_note(Event("submit", "{p1} has submitted.", Submitted(seat=1)), names) == ""
+
+
+def test_the_rules_page_tells_the_clock_the_game_starts_with() -> None:
+    """The presets table says what a game against the computer really gets."""
+    from pathlib import Path
+
+    from tui.seating import without_clocks
+
+    spec = get_game("trick")
+    page = Path(__file__).parents[2].joinpath("docs/rules/trick.md").read_text()
+    rows = {
+        line.split("|")[1].strip(" `"): line.split("|")[4].strip()
+        for line in page.splitlines()
+        if line.startswith("| `") and line.count("|") == 5  # the presets table
+    }
+    assert set(rows) == set(spec.presets)
+    alone = ["you", "computer:easy"]
+    for preset, row in rows.items():
+        timer = spec.config(preset, **without_clocks(spec, preset, alone)).timer
+        between_people = spec.config(preset).timer
+        assert row.startswith(f"{between_people} s"), (preset, row)
+        if timer == 0:
+            assert "none against the computer" in row, (preset, row)
+        else:
+            assert "computer" not in row, (preset, row)

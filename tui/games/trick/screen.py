@@ -19,6 +19,7 @@ sees another person's choice before the reveal.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
@@ -31,17 +32,11 @@ from textual.widgets import Header, Static
 
 from rules.events import Event
 from rules.trick.events import RoundRevealed
-from rules.trick.notation import (
-    BLOCK,
-    NO_TARGET,
-    Submission,
-    make_submission,
-    parse_move,
-)
+from rules.trick.notation import BLOCK, NO_TARGET, Submission, make_submission, parse_move
 from rules.trick.options import TrickConfig
 from rules.trick.state import disregarded_in_view
 from rules.trick.view import TrickView
-from rules.trick.words import TITLES, Words, disregard_warning, submission_words
+from rules.trick.words import TITLES, Words, clock_words, disregard_warning
 from rules.views import View
 from tui.styles import TABLE
 from tui.widgets.event_log import EventLog
@@ -104,6 +99,7 @@ class TrickScreen(GameScreen):
         self.notes: list[str] = []
         self._drawn: tuple[int | None, int] | None = None  # (seat, round) the choice is for
         self._dialog: ModalScreen[Any] | None = None
+        self._log_from_start = False  # the next lines of the log begin the game's
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -129,6 +125,11 @@ class TrickScreen(GameScreen):
         setna = cast(TrickConfig, self.game_config).names == "setna"
         self.title = TITLES["setna" if setna else "trick"]
         self.set_class(setna, "-setna")
+
+    def _fit(self, width: int, height: int) -> None:
+        super()._fit(width, height)
+        if self.is_mounted and hasattr(self, "update"):  # a resize before the first update
+            self._draw()  # the player panel wraps its restrictions to the width
 
     # ------------------------------------------------------------ state
     @property
@@ -195,6 +196,21 @@ class TrickScreen(GameScreen):
                 if dialog.is_current:
                     dialog.dismiss(None)
 
+    def _show_seat(self, seat: int | None) -> None:
+        # the log is filled afresh from the game's first event: the clock goes first
+        self._log_from_start = True
+        super()._show_seat(seat)
+
+    def add_to_log(self, events: Sequence[Event]) -> None:
+        if self._log_from_start:
+            # said before round 1: a countdown alone does not say what running out costs
+            self._log_from_start = False
+            config = cast(TrickConfig, self.game_config)
+            clock = clock_words(config.timer, config.missed_replays)
+            if clock:
+                self.query_one(EventLog).add_line(clock)
+        super().add_to_log(events)
+
     def round_ended(self, event: Event) -> int | None:
         return event.data.round if isinstance(event.data, RoundRevealed) else None
 
@@ -248,8 +264,11 @@ class TrickScreen(GameScreen):
             acting=() if self.over else self.update.to_act,
             ascii=self.ascii,
         )
-        self.query_one("#players", Static).update(
-            say.to_content(say.player_lines(view, self.names, self.ascii), styles)
+        players = self.query_one("#players", Static)
+        # before the first layout the panel has no size: the screen's, less its padding
+        width = players.content_region.width or self.size.width - 2 or say.PANEL_WIDTH
+        players.update(
+            say.to_content(say.player_lines(view, self.names, self.ascii, width), styles)
         )
         self.query_one("#choose-caption", Static).update(self._caption())
         self.query_one("#other-state", Static).update(self._other_state())
@@ -262,16 +281,11 @@ class TrickScreen(GameScreen):
         self.show_clock()
 
     def _caption(self) -> str:
-        view = self.view
-        r = view.round
-        other = self.opponent()
-        if self.over:
-            return f"Round {r}: the game is over."
-        if self.seat is None:
-            return f"Round {r}: watching."
-        if self.locked is not None:
-            return f"Round {r}: locked in. Waiting for {other}{self.dots}"
-        return f"Round {r}: pick {say.how_many(view, self.overload)}."
+        if self.over or self.seat is None:
+            state = "over" if self.over else "watching"
+        else:
+            state = "locked" if self.locked is not None else "choosing"
+        return say.caption(self.view, state, self.opponent(), self.dots, self.overload)
 
     def _other_state(self) -> str:
         """Whether the opponent has locked in (never what)."""
@@ -452,7 +466,7 @@ class TrickScreen(GameScreen):
         sub = self.submission()
         text = str(sub)
         if text not in self.legal:
-            self.set_status(self._why_not(sub), problem=True)
+            self.set_status(say.why_not(self.view, sub, self.words, self.times), problem=True)
             return
         dropped = self.disregarded_now()
         if dropped:
@@ -462,14 +476,6 @@ class TrickScreen(GameScreen):
             self._confirm("Lock in no actions at all this round?", text)
         else:
             await self._send(text)
-
-    def _why_not(self, sub: Submission) -> str:
-        n = sub.cards
-        if self.overload and n != 3:
-            return f"With Overload, pick three cards (you have {n})."
-        if self.view.exact_two and n not in (0, 2):
-            return f"Pick exactly two cards, or none (you have {n})."
-        return f"{submission_words(sub, self.words, self.times)} is not allowed now."
 
     def _confirm(self, question: str, move: str) -> None:
         from tui.screens.confirm import ConfirmScreen

@@ -86,6 +86,28 @@ def how_many(view: TrickView, overload: bool) -> str:
     return f"up to two {words_of(view).kind}"
 
 
+def caption(view: TrickView, state: str, other: str, dots: str, overload: bool) -> str:
+    """The line over the cards: ``state`` is over, watching, locked or choosing."""
+    r = view.round
+    if state == "over":
+        return f"Round {r}: the game is over."
+    if state == "watching":
+        return f"Round {r}: watching."
+    if state == "locked":
+        return f"Round {r}: locked in. Waiting for {other}{dots}"
+    return f"Round {r}: pick {how_many(view, overload)}."
+
+
+def why_not(view: TrickView, sub: Submission, words: Words, times: str) -> str:
+    """Why a choice cannot be locked in (the number of cards, mostly)."""
+    n = sub.cards
+    if sub.overload and n != 3:
+        return f"With Overload, pick three cards (you have {n})."
+    if view.exact_two and n not in (0, 2):
+        return f"Pick exactly two cards, or none (you have {n})."
+    return f"{submission_words(sub, words, times)} is not allowed now."
+
+
 def round_text(view: TrickView) -> str:
     """ "round 7 of 25, cap 50" / "round 27 of 30 (extension 1), cap 50"."""
     text = f"round {view.round} of {view.end_round}"
@@ -112,19 +134,50 @@ def lights_segments(lit: Sequence[str], words: Words, ascii: bool) -> Line:
     return out
 
 
-def player_lines(view: TrickView, names: Sequence[str], ascii: bool) -> list[Line]:
+# the player panel's width at 80 columns (its padding taken off)
+PANEL_WIDTH = 78
+INDENT = "  "
+SEPARATOR = " · "
+
+
+def wrap_parts(parts: Sequence[Line], width: int) -> list[Line]:
+    """Lines of ``parts`` joined by " · ", each line at most ``width`` wide where
+    the parts allow: a part is never cut, so no sentence is lost at 80 columns
+    (a blocked action is part of the game's state)."""
+    lines: list[Line] = []
+    line: Line = [(INDENT, "")]
+    used = len(INDENT)
+    for part in parts:
+        size = sum(len(text) for text, _ in part)
+        if used > len(INDENT):
+            if used + len(SEPARATOR) + size > width:
+                lines.append(line)
+                line, used = [(INDENT, "")], len(INDENT)
+            else:
+                line.append((SEPARATOR, "muted"))
+                used += len(SEPARATOR)
+        line += part
+        used += size
+    lines.append(line)
+    return lines
+
+
+def player_lines(
+    view: TrickView, names: Sequence[str], ascii: bool, width: int = PANEL_WIDTH
+) -> list[Line]:
     """Two lines per player: name, lights, items; then what they may not play
-    this round and why, and the Block in force on them."""
+    this round and why, and the Block in force on them (wrapped onto a third
+    line where ``width`` is too narrow for all of it)."""
     words = words_of(view)
     lines: list[Line] = []
     note = defender_note(view)
     heads = [seat_label(names, s) + (note if view.defender == s else "") for s in (0, 1)]
-    width = max(len(h) for h in heads) + 2
+    name_width = max(len(h) for h in heads) + 2
     for s in (0, 1):
         first: Line = [(seat_label(names, s), "name")]
         if view.defender == s and note:
             first.append((note, "muted"))
-        first.append((" " * (width - len(heads[s])), ""))
+        first.append((" " * (name_width - len(heads[s])), ""))
         first.append((f"{words.lights} ", "muted"))
         first += lights_segments(view.lights[s], words, ascii)
         owned = view.items[s]
@@ -137,7 +190,6 @@ def player_lines(view: TrickView, names: Sequence[str], ascii: bool) -> list[Lin
                 # which ones is plain from the rest: the line has no room to name them
                 first.append((f" ({len(used)} used)", "muted"))
         lines.append(first)
-        second: Line = [("  ", "")]
         parts: list[Line] = []
         for action, why in view.restrictions[s].items():
             parts.append([(f"no {words.name(action)}", "warn"), (f" ({reason_words(why)})", "")])
@@ -154,11 +206,7 @@ def player_lines(view: TrickView, names: Sequence[str], ascii: bool) -> list[Lin
             parts.append([("may use Claim Priority now", "live")])
         if not parts:
             parts.append([("free choice: no restrictions, nothing blocked", "muted")])
-        for i, part in enumerate(parts):
-            if i:
-                second.append((" · ", "muted"))
-            second += part
-        lines.append(second)
+        lines += wrap_parts(parts, width)
     return lines
 
 
@@ -180,8 +228,9 @@ def choice_line(
     line.append(("Your choice: ", "muted"))
     line.append((submission_words(sub, words, times) if chosen else "nothing yet", "name"))
     if dropped:
-        names = ", ".join(words.name(a) for a in dropped)
-        line.append((f"  ! {names} would be disregarded", "bad"))
+        # the lock-in dialog's plain words (rules/trick/words.py disregard_warning)
+        names = " + ".join(words.name(a) for a in dropped)
+        line.append((f"  ! {names} would be thrown out", "bad"))
     return line
 
 
