@@ -29,7 +29,7 @@ from tui.screens.pause import PauseScreen
 from tui.screens.replay import ReplayTextScreen
 from tui.widgets.keys_panel import AppBindingsTable
 
-from .conftest import make_app, play_launch, settle
+from .conftest import make_app, play_launch, screen_text, settle
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 
@@ -217,3 +217,18 @@ def _named(label: str) -> set[str]:
 
     arrows = {"left": "←", "right": "→", "up": "↑", "down": "↓"}
     return {arrows.get(k, k) for k in keys_named(label)}
+
+
+async def test_number_keys_are_named_for_the_cards_held(dirs: Any) -> None:
+    app = make_app(dirs, launch=play_launch(seed=3))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        assert "1-5 Play" in screen_text(app).splitlines()[-1]
+        screen.number_keys = lambda: 4  # type: ignore[method-assign]  # as late in a deal
+        screen.refresh_bindings()
+        await settle(pilot)
+        assert "1-4 Play" in screen_text(app).splitlines()[-1]
+        offered = {key for key in screen.active_bindings if key.isdigit()}
+        assert offered == {"1", "2", "3", "4"}

@@ -22,10 +22,12 @@ mixin on :class:`tui.games.core.TableScreenCore`:
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
 from typing import TYPE_CHECKING, ClassVar
 
 from textual import events
-from textual.binding import Binding, BindingType
+from textual.binding import ActiveBinding, Binding, BindingType
 from textual.message import Message
 
 from net.client import LinkDown, StaleMove, Update
@@ -206,6 +208,26 @@ class GameScreen(ReplayNavigation, TableEnding, MoveClocks, TableScreenCore):
         """``seat``'s person has the keyboard (behind the hand-off): their eyes."""
         self._show_seat(seat)
         self._after_update()
+
+    def number_keys(self) -> int | None:
+        """How many of the screen's number keys mean something now (the cards
+        held), or None for all it binds: the footer, the keys panel and the
+        palette then name "1-4", not the "1-5" of the largest hand."""
+        return None
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        bindings = super().active_bindings
+        live = self.number_keys()
+        first = bindings.get("1")
+        if live is None or first is None:
+            return bindings
+        if re.fullmatch(r"1-\d", first.binding.key_display or ""):  # the family's label
+            labelled = replace(first.binding, key_display=f"1-{live}" if live > 1 else "1")
+            bindings["1"] = first._replace(binding=labelled)
+        for key in [k for k in bindings if k.isdigit() and int(k) > max(live, 1)]:
+            del bindings[key]  # still bound (a press is answered), no longer offered
+        return bindings
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action.startswith("replay_"):

@@ -140,6 +140,10 @@ class DominationScreen(GameScreen):
     def hand(self) -> list[str]:
         return list(self.view.hand or [])  # a spectator has none
 
+    def number_keys(self) -> int | None:
+        # the footer names the cards held ("1-4"); a spectator's screen has none
+        return min(len(self.hand), HAND_KEYS) if self.people else None
+
     def show_view(self, shown: View) -> None:
         view = cast(DominationView, shown)
         style = self.card_style

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import ActiveBinding, Binding, BindingType
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Header, Static
 
@@ -263,16 +263,8 @@ class TerritoryScreen(GameScreen):
             )
         return super().turn_text()
 
-    @property
-    def active_bindings(self) -> dict[str, ActiveBinding]:
-        """The footer names the keys of the cards held ("1-3"), not those of
-        the largest hand the options allow."""
-        bindings = super().active_bindings
-        first = bindings.get("1")
-        if first is not None and first.binding.id == "territory.card1":
-            labelled = replace(first.binding, key_display=self._keys())
-            bindings["1"] = first._replace(binding=labelled)
-        return bindings
+    def number_keys(self) -> int:
+        return min(len(self.hand), HAND_KEYS)  # the footer names the cards held: "1-3"
 
     # ------------------------------------------------------------ actions
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
