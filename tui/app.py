@@ -47,6 +47,13 @@ _SUIT_COLOURS_RGB = {
     "suit-blue": "#4a8fe0",
     "suit-green": "#3fae5a",
 }
+# on a light table: the hues above fall to 2.4:1 there once a 256-colour
+# terminal rounds them; these keep above 4.5:1
+_SUIT_COLOURS_LIGHT = {
+    "suit-red": "#b3261e",
+    "suit-blue": "#1f5fae",
+    "suit-green": "#2a7a3c",
+}
 _SUIT_COLOURS_ANSI = {
     "suit-red": "ansi_bright_red",
     "suit-blue": "ansi_bright_blue",
@@ -129,7 +136,8 @@ class CardTableApp(App[int]):
     def get_css_variables(self) -> dict[str, str]:
         variables = super().get_css_variables()
         theme = self.current_theme
-        colours = _SUIT_COLOURS_ANSI if theme.ansi else _SUIT_COLOURS_RGB
+        colours = _SUIT_COLOURS_RGB if theme.dark else _SUIT_COLOURS_LIGHT
+        colours = _SUIT_COLOURS_ANSI if theme.ansi else colours
         if not theme.ansi and _pale_footer_keys(variables):
             # the footer's keys are drawn in the accent, in some themes too pale on
             # the footer: they take the colour its descriptions are legible in
