@@ -480,3 +480,27 @@ async def test_a_seat_out_of_the_game_has_no_play_keys_hint_or_resign(dirs: Any)
         await settle(pilot)
         menu = app.screen
         assert isinstance(menu, PauseScreen) and not menu.can_resign
+
+
+async def test_the_stack_caption_is_whole_beside_the_countdowns_room(dirs: Any) -> None:
+    import dataclasses
+
+    from textual.widgets import Static
+
+    launch = {"action": "play", "game": "stress", "vs": "computer:easy", "seed": 3}
+    app = make_app(dirs, launch=launch)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, StressScreen)
+        # a long caption: see-through 3s over an Ace, a full cemetery
+        view = msgspec.structs.replace(
+            screen.update.view, stack=["7S", "AS", "3D"], top="AS", stock=0, cemetery=["10S"] * 12
+        )
+        screen.update = dataclasses.replace(screen.update, view=view)
+        screen._draw_stack()
+        await settle(pilot)
+        caption = screen.query_one("#stack-caption", Static)
+        shown = str(caption.render())
+        assert "cemetery 12" in shown
+        assert caption.get_content_width(caption.size, caption.size) <= caption.content_size.width

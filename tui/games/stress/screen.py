@@ -248,7 +248,9 @@ class StressScreen(GameScreen):
 
     def _draw_stack(self) -> None:
         view, style = self.view, self.card_style
-        caption = stack_caption(view, style, max(self.size.width - 2, 20))
+        # less the caption's padding and the countdown's room beside it ("0:42 to swap")
+        clock = 3 + (len(clock_caption(0, "swap")) if self.seconds_left() is not None else 0)
+        caption = stack_caption(view, style, max(self.size.width - 2 - clock, 20))
         if self.over and self.update.result is not None:
             caption = "Final ranking: " + ranking_text(self.names, self.update.result.ranking)
         self.query_one("#stack-caption", Static).update(for_style(caption, style))
