@@ -13,6 +13,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Label, Select, Static
 
+from tui.plain import plain_text
 from tui.settings import BOT_PACES, ROUND_SUMMARIES
 from tui.styles import FORMS, TABLE
 from tui.widgets.cards import CardFace, CardRow
@@ -101,7 +102,10 @@ class SettingsScreen(Screen[None]):
                 yield Static(
                     "--ascii is on for this run: cards are ASCII whatever is saved.", classes="hint"
                 )
-            yield Static(f"Saved in {self.cardtable.config_dir}", classes="hint")
+        # at the bottom, below the form: an open list of themes reached the line
+        # under the preview, and "Saved in /x/config" read "…/config textual-dark"
+        where = plain_text(f"Saved in {self.cardtable.config_dir}", None)
+        yield Static(where, classes="hint", id="settings-path")
         yield Footer()
 
     def on_mount(self) -> None:
