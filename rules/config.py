@@ -22,10 +22,14 @@ def option(
     choices: Sequence[Any] | None = None,
     min: int | None = None,
     max: int | None = None,
+    title: str | None = None,
+    labels: Mapping[Any, str] | None = None,
 ) -> Any:
-    """Declare one option of a game's Config (a dataclass field with metadata)."""
+    """Declare one option of a game's Config (a dataclass field with metadata).
+    ``title`` and ``labels`` are what a form shows for its name and for each of
+    its ``choices`` (the values themselves stay the ones saves and the wire hold)."""
     meta = {"help": help, "choices": tuple(choices) if choices else None, "min": min, "max": max}
-    return field(default=default, metadata=meta)
+    return field(default=default, metadata={**meta, "title": title, "labels": labels})
 
 
 RANDOM_SEAT = "random"
@@ -64,14 +68,22 @@ class OptionInfo:
     min: int | None
     max: int | None
     seat: bool = False  # the value is RANDOM_SEAT or a seat index as text
+    title: str | None = None  # the name a form shows ("Tie rule"), if not the field's
+    labels: Mapping[Any, str] | None = None  # a choice as a form shows it
 
     def label(self, value: Any) -> str:
         """How a screen shows one of this option's values."""
+        if self.labels and value in self.labels:
+            return self.labels[value]
         if self.seat and value != RANDOM_SEAT:
             return f"Player {int(value) + 1}"
         if isinstance(value, bool):
             return "yes" if value else "no"
         return str(value)
+
+    def heading(self) -> str:
+        """The option's name as a form shows it: its title, else "Round cap"."""
+        return self.title or self.name.replace("_", " ").capitalize()
 
 
 @dataclass(frozen=True)
@@ -95,6 +107,8 @@ class GameConfig:
                     f.metadata.get("min"),
                     f.metadata.get("max"),
                     f.metadata.get("seat", False),
+                    f.metadata.get("title"),
+                    f.metadata.get("labels"),
                 )
             )
         return out

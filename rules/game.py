@@ -297,6 +297,9 @@ class GameSpec(ABC, Generic[M, C]):
     max_players: ClassVar[int] = 2
     Config: type[C]
     presets: ClassVar[Mapping[str, Mapping[str, Any]]] = {"default": {}}
+    # a preset as a form shows it ("dm12: a DeathMatch, 40 rounds"), if more
+    # than its name needs saying; the name stays what saves and the wire hold
+    preset_labels: ClassVar[Mapping[str, str]] = {}
     # One state type per game; `state_type.spec` points back here.
     state_type: ClassVar[type[GameState[Any, Any]]]
     # What its states' view() returns, and what a client decodes a view into.

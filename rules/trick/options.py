@@ -12,8 +12,8 @@ from ..config import GameConfig, option, seat_option
 class TrickConfig(GameConfig):
     """The defaults are the ``standard`` preset (the full write-up)."""
 
-    # The new-game form shows an option's name and its values as they are
-    # (``last_taker``): each help says what every value means, in plain words.
+    # The new-game form shows each option's title and its values' labels; the
+    # values themselves (``last_taker``) are what saves and the wire hold.
     rounds: int = option(25, "Rounds before the first check for a winner", min=5, max=200)
     round_cap: int = option(
         50,
@@ -29,16 +29,23 @@ class TrickConfig(GameConfig):
     )
     items: str = option(
         "none",
-        "Items (Overload, Limit Reset, Claim Priority): none; each: both players get "
-        "all three; split: one player gets Overload, the other the other two",
+        "Overload, Limit Reset and Claim Priority, each usable once in a game",
         choices=("none", "each", "split"),
+        labels={
+            "none": "none",
+            "each": "all three to each player",
+            "split": "Overload to one, two to the other",
+        },
     )
     tie_rule: str = option(
         "last_taker",
-        "Who wins a tie after the last round: last_taker: whoever last took the pot "
-        "(else a draw); defender: the defender; items: whoever has more unused items "
-        "(else the defender)",
+        "Who wins a tie after the last round",
         choices=("last_taker", "defender", "items"),
+        labels={
+            "last_taker": "last to take the pot, else a draw",
+            "defender": "the defender",
+            "items": "more unused items, else defender",
+        },
     )
     defender: str = seat_option(
         "The defender: the player who wins a tie after the last round "
@@ -58,9 +65,13 @@ class TrickConfig(GameConfig):
     )
     names: str = option(
         "trick",
-        "The words of the game: trick: Score, Grow, chips and lights; setna: Setna's "
-        "Curse (Score, Raise, Gems and torches)",
+        "The words of the game",
         choices=("trick", "setna"),
+        title="Words",
+        labels={
+            "trick": "Five-Card Trick: Grow, chips",
+            "setna": "Setna's Curse: Raise, Gems",
+        },
     )
 
     def validate(self) -> None:
@@ -95,4 +106,13 @@ PRESETS: dict[str, dict[str, Any]] = {
         "tie_rule": "items",
         "timer": 90,
     },
+}
+
+# the presets as the new-game form shows them: what each version is
+PRESET_LABELS: dict[str, str] = {
+    "standard": "standard: the full rules",
+    "original": "original: exactly 2 actions, 90 s",
+    "dm12": "dm12: the DeathMatch, 40 rounds",
+    "setna": "setna: Setna's Curse, 40 rounds",
+    "final": "final: doubles and items",
 }

@@ -77,7 +77,7 @@ from .notation import (
     format_submission,
     parse_move,
 )
-from .options import PRESETS, TrickConfig
+from .options import PRESET_LABELS, PRESETS, TrickConfig
 from .view import RoundReveal, TrickView
 from .words import NAMES, WORDS, Words, move_words, round_lines, submission_words
 
@@ -902,6 +902,7 @@ class TrickSpec(GameSpec[TrickMove, TrickConfig]):
     view_type = TrickView
     event_types = TRICK_EVENTS
     presets: ClassVar[dict[str, dict[str, Any]]] = PRESETS
+    preset_labels: ClassVar[dict[str, str]] = PRESET_LABELS
     state_type = TrickState
 
     figures = trick_figures.FIGURES

@@ -187,19 +187,22 @@ def test_the_clock_is_said_as_the_rules_play_a_time_out() -> None:
 
 
 def test_the_options_are_said_in_a_new_players_words() -> None:
-    """The new-game form shows each option's help as it is, and a choice's value
-    as it is (``last_taker``): the help names every value and says what it means,
-    without the source's jargon."""
+    """The new-game form shows each option's title, its help and each choice's
+    label (rules/config.py): plain words, none of the source's jargon, and no
+    choice shown as its stored value (``last_taker``)."""
+    from rules.trick import TrickSpec
     from rules.trick.options import TrickConfig
 
     for info in TrickConfig.options():
-        words = info.help.lower()
+        words = f"{info.heading()} {info.help}".lower()
         for jargon in ("seed", "dmo", "submit"):
             assert jargon not in words, (info.name, info.help)
         if info.choices and not info.seat:
             for value in info.choices:
-                assert (
-                    f"{value}:" in info.help
-                    or info.help.startswith(f"{value};")
-                    or (f": {value};" in info.help)
-                ), (info.name, value, info.help)
+                shown = info.label(value)
+                # a form's list shows about 34 columns
+                assert "_" not in shown and len(shown) <= 34, (info.name, value, shown)
+                assert shown != value or value == "none", (info.name, value)
+    for preset in TrickSpec.presets:
+        shown = TrickSpec.preset_labels[preset]
+        assert shown.startswith(f"{preset}: ") and len(shown) <= 34, shown

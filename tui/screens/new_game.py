@@ -121,7 +121,7 @@ class NewGameScreen(Screen[None]):
                 with Horizontal(classes="row"):
                     yield Label("Preset", classes="name")
                     yield Select(
-                        [(p, p) for p in spec.presets],
+                        [(spec.preset_labels.get(p, p), p) for p in spec.presets],
                         value=self.preset,
                         allow_blank=False,
                         id="preset",
@@ -130,7 +130,7 @@ class NewGameScreen(Screen[None]):
             for info in self.options:
                 with Vertical(classes="option"):
                     with Horizontal(classes="row"):
-                        yield Label(info.name.replace("_", " ").capitalize(), classes="name")
+                        yield Label(info.heading(), classes="name")
                         yield _option_widget(info, values[info.name], values["players"])
                     yield Static(info.help, classes="help")
             yield from self.more_rows()
