@@ -63,7 +63,7 @@ from rules.plain import plain
 from rules.registry import games, get_game
 from saves.atomic import write_json_atomically
 from saves.errors import SaveError
-from saves.record import GameRecord, SeatInfo, check_field
+from saves.record import GameRecord, SeatInfo, check_field, numbered_alike
 from saves.store import SaveStore
 
 from . import protocol as p
@@ -936,7 +936,9 @@ class TableServer:
                 raise p.ProtocolError(
                     p.BAD_OPTIONS, f"no computer level {level!r}; levels: {', '.join(levels)}"
                 )
-            seats.append(SeatInfo(f"Computer {i + 1}", "bot", level))
+            seats.append(SeatInfo("Computer", "bot", level))
+        # named as at a local table: "Computer" alone, several numbered from 1
+        seats = numbered_alike(seats)
         seed = secrets.randbits(32)
         state = spec.new(config, seed)
         # the preset by name even when the create named none (its first): a

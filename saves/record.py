@@ -13,7 +13,8 @@ import json
 import math
 import re
 import secrets
-from collections.abc import Callable, Mapping
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeAlias
@@ -87,6 +88,22 @@ class SeatInfo:
         """Read a seat; SaveError (a sentence) if ``data`` is not one."""
         seat: SeatFile = decode(data, SeatFile, Wording(where, choices=RECORD_WORDING.choices))
         return cls(seat.name, seat.kind, seat.level)
+
+
+def numbered_alike(seats: Sequence[SeatInfo]) -> list[SeatInfo]:
+    """The seats with any name that several share numbered among its holders,
+    from 1 ("Computer 1", "Computer 2"); a name held once stays plain
+    ("Computer"). Not by seat number: "Computer 2" beside no Computer 1
+    puzzles a newcomer. Local and network tables name their seats alike."""
+    counts = Counter(s.name for s in seats)
+    seen: Counter[str] = Counter()
+    out = []
+    for s in seats:
+        if counts[s.name] > 1:
+            seen[s.name] += 1
+            s = SeatInfo(f"{s.name} {seen[s.name]}", s.kind, s.level)
+        out.append(s)
+    return out
 
 
 @dataclass

@@ -45,16 +45,18 @@ def parse_address(text: str) -> tuple[str, int]:
     return address
 
 
-def connection_text(state: str | None, address: str) -> str:
-    """The link to a table elsewhere, in a few words ("" for a local table)."""
+def connection_text(state: str | None, address: str, short: bool = False) -> str:
+    """The link to a table elsewhere, in a few words ("" for a local table).
+    ``short``: for a game screen's title, which must leave room for who plays
+    at 80 columns (the lobby, and the status line on a change, name the server)."""
     if state is None:
         return ""
     where = plain(address, 60)
     if state == "connected":
-        return f"connected to {where}"
+        return f"at {where}" if short else f"connected to {where}"
     if state == "reconnecting":
-        return f"reconnecting to {where}…"
-    return f"connection to {where} lost"
+        return "reconnecting…" if short else f"reconnecting to {where}…"
+    return "connection lost" if short else f"connection to {where} lost"
 
 
 def grace_left(seat: Mapping[str, Any], elapsed: float = 0.0) -> float | None:
@@ -68,15 +70,18 @@ def grace_left(seat: Mapping[str, Any], elapsed: float = 0.0) -> float | None:
     return max(0.0, float(grace) - elapsed)
 
 
-def presence_label(name: str, seat: Mapping[str, Any] | None, elapsed: float = 0.0) -> str:
-    """A seat's name as the screens show it (docs/hosting.md, "Absent
-    players"): "Bea (away, 0:42)" while the grace runs, "Computer for Bea"
-    once a computer plays the seat for her, "Player 2 (open seat)" for a seat
-    nobody has taken yet, else the name."""
+def presence_label(
+    name: str, seat: Mapping[str, Any] | None, elapsed: float = 0.0, short: bool = False
+) -> str:
+    """A seat's name as the seat rows and the title show it (docs/hosting.md,
+    "Absent players"): "Bea (away, 0:42)" while the grace runs, "Computer for
+    Bea" once a computer plays the seat for her, "Player 2 (open seat)" for a
+    seat nobody has taken yet, else the name. ``short``: for a score line,
+    which holds every seat and more at 80 columns ("Player 2 (open)")."""
     if seat is None:
         return name
     if seat.get("kind") == "open":  # nobody's yet: not a player who is "choosing"
-        return f"{name} (open seat)"
+        return f"{name} (open)" if short else f"{name} (open seat)"
     if seat.get("kind") == "computer" and seat.get("stands_in"):
         return f"Computer for {name}"
     left = grace_left(seat, elapsed)
@@ -143,12 +148,18 @@ def seat_taken_back(summary: Mapping[str, Any]) -> bool:
     """Whether a seat of ours at this table may still be taken back with its
     token (docs/protocol.md, "Absent players"): the game is not over, and
     either the computer plays an absent player's seat until they return, or
-    a seat is still held in its grace period. The lobby promises nothing more."""
-    if summary.get("status") == "finished":
+    a seat is still held in its grace period. The lobby promises nothing more.
+    Before the game begins, a seat its player leaves is open again and its
+    token is dead: only a table where a person still has a seat may hold ours
+    (a table of open seats only holds nobody's)."""
+    status = summary.get("status")
+    if status == "finished":
         return False
     seats = list(summary.get("seats", ()))
+    if status == "waiting":
+        return any(s.get("kind") == "person" and s.get("state") != "gone" for s in seats)
     held = any(s.get("state") == "reconnecting" for s in seats)
-    return summary.get("if_gone") == "computer" or held or summary.get("status") == "waiting"
+    return summary.get("if_gone") == "computer" or held
 
 
 def joinable(summary: Mapping[str, Any]) -> bool:

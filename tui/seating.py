@@ -12,6 +12,7 @@ from typing import Any
 
 from net.client import SeatInfo
 from rules.bots import LEVELS
+from saves.record import numbered_alike
 
 YOU = "you"
 PERSON = "person"
@@ -63,14 +64,7 @@ def build_seats(
             seats.append(SeatInfo("Computer", "bot", level))
         else:
             raise ValueError(f"unknown seat kind '{kind}'")
-    # several computers would share a name: numbered among themselves, from 1
-    # (not by seat: "Computer 2" beside no Computer 1 puzzles a newcomer)
-    names = [s.name for s in seats]
-    numbered: dict[str, int] = {}
-    for i, s in enumerate(seats):
-        if names.count(s.name) > 1:
-            numbered[s.name] = numbered.get(s.name, 0) + 1
-            seats[i] = SeatInfo(f"{s.name} {numbered[s.name]}", s.kind, s.level)
+    seats = numbered_alike(seats)
     return seats, tuple(people)
 
 

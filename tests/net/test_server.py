@@ -77,6 +77,25 @@ async def test_until_every_open_seat_is_taken_nobody_is_offered_a_move(tmp_path:
             await client.close()
 
 
+async def test_computers_are_named_as_at_a_table_in_the_app(tmp_path: Path) -> None:
+    # one computer is plain "Computer" (not "Computer 2" beside no Computer 1);
+    # several are numbered among themselves, from 1, whatever their seats
+    async with serving(tmp_path) as served:
+        ada = await served.client("Ada")
+        one = await ada.create("domination", ["open", "computer:medium"], options=OPTIONS)
+        assert [s["name"] for s in one["seats"]] == [None, "Computer"]
+        three = await ada.create(
+            "stress", ["computer:easy", "open", "computer:hard", "computer:easy"]
+        )
+        assert [s["name"] for s in three["seats"]] == [
+            "Computer 1",
+            None,
+            "Computer 2",
+            "Computer 3",
+        ]
+        await ada.close()
+
+
 # ---------------------------------------------------------------- tokens
 async def test_a_dropped_player_takes_the_seat_back_with_the_token_and_only_with_it(
     tmp_path: Path,

@@ -131,3 +131,13 @@ def test_file_text_is_json_with_a_move_per_line() -> None:
         assert f'  [{seat}, "{move}"],' in lines or f'  [{seat}, "{move}"]' in lines
     empty = played_record(moves=0)
     assert GameRecord.from_json(json.loads(empty.to_text())) == empty
+
+
+def test_names_several_seats_share_are_numbered_among_them_from_1() -> None:
+    from saves.record import numbered_alike
+
+    bot = SeatInfo("Computer", "bot", "easy")
+    assert numbered_alike([SeatInfo("Ada", "remote"), bot]) == [SeatInfo("Ada", "remote"), bot]
+    named = numbered_alike([bot, SeatInfo("You", "human"), bot, bot])
+    assert [s.name for s in named] == ["Computer 1", "You", "Computer 2", "Computer 3"]
+    assert all(s.level == "easy" for s in named if s.kind == "bot")

@@ -51,11 +51,17 @@ async def test_an_absent_player_then_the_computer_then_the_player_again(
             await _until(pilot, lambda: "Bea (away, 1:00)" in screen.sub_title, "away")
             assert "Bea (away, 1:00)" in screen_text(app)  # her row too
             assert "Bea has left." in log_text(screen)
+            # the log and what is kept name her, never her countdown of the moment
+            assert screen.names == ["Ada", "Bea"] and screen.labels[1] == "Bea (away, 1:00)"
 
             await time.advance(server.limits.grace_seconds)
             await _until(pilot, lambda: "Computer for Bea" in screen.sub_title, "computer")
             assert "Computer for Bea" in screen_text(app)
             assert "The computer plays for Bea now." in log_text(screen)
+            # the computer's moves for her are hers in the log, not "Computer for Bea"'s
+            await _until(pilot, lambda: "Bea plays" in log_text(screen), "a move for Bea")
+            assert "Computer for Bea" not in log_text(screen)
+            assert "(away" not in log_text(screen)
 
             back = await RemoteClient.connect(host, port, "Bea")
             await back.rejoin(table_id, token)
@@ -78,6 +84,9 @@ async def test_an_absent_player_then_the_computer_then_the_player_again(
             # nothing reaches the table any more: no play keys, the menu stays
             offered = {b.binding.action for b in screen.active_bindings.values()}
             assert "play_chosen" not in offered and "pause" in offered
+            assert "chat" not in offered  # a line would reach nobody
+            await pilot.pause()  # the footer is drawn again
+            assert "^t" not in screen_text(app)
             await back.close()
     finally:
         await server.close()

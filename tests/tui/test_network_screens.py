@@ -207,7 +207,8 @@ async def test_join_a_server_create_a_table_and_play_a_move(dirs: Any, tmp_path:
             assert server.tables[client.table_id].started
             await _until(pilot, lambda: screen.my_turn, "our turn")
             text = screen_text(app)
-            assert f"connected to {host}:{port}" in text
+            # the whole title at 80 columns, the one computer named as at a local table
+            assert f"cardtable — at {host}:{port} · Ada vs Computer (medium)" in text
             before = screen.update.state_id
             legal = screen.legal
             index = next(i for i, c in enumerate(screen.hand) if c in legal)
@@ -224,7 +225,7 @@ async def test_join_a_server_create_a_table_and_play_a_move(dirs: Any, tmp_path:
             await _until(pilot, lambda: bool(lobby.tables), "the table in the list")
             # our seat is held for us, and the lobby offers it back
             text = screen_text(app)
-            assert re.search(r"Ada \(away, [01]:\d\d\) vs Computer 2 \(medium\)", text)
+            assert re.search(r"Ada \(away, [01]:\d\d\) vs Computer \(medium\)", text)
             assert "your seat: Enter takes it back" in text
     finally:
         await server.close()
@@ -398,3 +399,24 @@ async def test_across_the_network_the_person_at_the_screen_is_addressed_as_you(
     finally:
         await bo.close()
         await server.close()
+
+
+def test_a_table_of_open_seats_holds_nobody_s_seat() -> None:
+    # before the start a seat left is open again and its token dead: the
+    # lobby must not promise it back ("(open seat) vs (open seat) · your seat")
+    open_seat = {"kind": "open", "name": None, "level": None}
+    all_open = {**WAITING, "seats": [open_seat, open_seat, open_seat]}
+    assert not seat_taken_back(all_open)
+    line = str(lobby_options([all_open], {}, {"a47c3e57"})[0].prompt)
+    assert "your seat" not in line and line.endswith("waiting: 3 open seats")
+    # a person still seated before the start: that seat may be ours
+    assert seat_taken_back(WAITING)
+
+
+def test_the_short_words_for_a_title_and_a_score_line() -> None:
+    assert connection_text("connected", "h:1", short=True) == "at h:1"
+    assert connection_text("reconnecting", "h:1", short=True) == "reconnecting…"
+    assert connection_text("closed", "h:1", short=True) == "connection lost"
+    open_seat = {"seat": 1, "kind": "open"}
+    assert presence_label("Player 2", open_seat) == "Player 2 (open seat)"
+    assert presence_label("Player 2", open_seat, short=True) == "Player 2 (open)"

@@ -85,6 +85,11 @@ async def test_an_open_seat_is_drawn_open_and_play_keys_wait_for_the_start(
             await pilot.pause()
             assert "Player 2 (open seat)" in screen.sub_title
             assert "Player 2 (open seat)" in screen_text(app)
+            # the score line holds every seat and the round whole at 80 columns
+            score_line = next(
+                line for line in screen_text(app).splitlines() if "difference" in line
+            )
+            assert "Player 2 (open) 0" in score_line and score_line.rstrip().endswith("cap 50")
             assert "choosing" not in screen_text(app)  # nobody there to choose
             # nothing to play until the seat is taken: no Lock in, no picks
             offered = actions(screen)

@@ -105,7 +105,7 @@ class GameScreen(ReplayNavigation, TableEnding, MoveClocks, TableScreenCore):
 
     def players_line(self) -> str:
         """Who plays, for the title: shortened to fit (tui/games/players_title.py)."""
-        return players_title(self.names, self.client.seats)
+        return players_title(self.labels, self.client.seats)
 
     # ------------------------------------------------------------ lifecycle
     async def on_mount(self) -> None:

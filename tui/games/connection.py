@@ -18,6 +18,7 @@ from saves.atomic import write_json_atomically
 from tui.games.core import TableScreenCore
 from tui.network import connection_text, grace_left, presence_label
 from tui.plain import plain
+from tui.players_title import TITLE_ROOM, players_title
 from tui.screens.chat import ChatScreen
 from tui.widgets.event_log import EventLog
 
@@ -25,24 +26,19 @@ from tui.widgets.event_log import EventLog
 TABLE_NOTICES = frozenset({"left", "back", "computer"})
 # what a spectator's keys may do: look, not play (every game's play keys go)
 SPECTATOR_ACTIONS = frozenset({"pause", "rules", "score_history", "result", "chat"})
+# between the link and who plays, in the subtitle
+LINK_GAP = " · "
 
 
 class TableConnection(TableScreenCore):
     # the keys offered now were chosen while open seats waited for players
     _offered_while_waiting = False
 
-    def players_line(self) -> str:
-        """Who plays, for the subtitle: "Ada vs Computer (hard)"; an absent
-        player as "Bea (away, 0:42)" or "Computer for Bea"."""
-        return " vs ".join(
-            f"{name} ({s.level})" if s.kind == "bot" and s.level else name
-            for name, s in zip(self.names, self.client.seats, strict=True)
-        )
-
-    def seat_labels(self) -> list[str]:
-        """Each seat's name as the rows show it: who is away and for how long,
-        whose seat a computer plays (the server's seat states, counted down
-        on this machine's clock since they came)."""
+    def seat_labels(self, short: bool = False) -> list[str]:
+        """Each seat's name as the rows and the title show it (``short``: as
+        the score line does): who is away and for how long, whose seat a
+        computer plays, which is not taken yet (the server's seat states,
+        counted down on this machine's clock since they came)."""
         client = self.client
         names = [plain(s.name, 40) for s in client.seats]
         states = client.seat_states
@@ -50,7 +46,8 @@ class TableConnection(TableScreenCore):
             return names
         elapsed = max(0.0, asyncio.get_running_loop().time() - client.seat_states_at)
         return [
-            presence_label(name, state, elapsed) for name, state in zip(names, states, strict=True)
+            presence_label(name, state, elapsed, short)
+            for name, state in zip(names, states, strict=True)
         ]
 
     def _tick_presence(self) -> None:
@@ -127,27 +124,40 @@ class TableConnection(TableScreenCore):
             return False
         playing = bool(self.people) and not self._offered_while_waiting
         if self.client.connection == "closed":
+            if action == "chat":
+                return False  # nobody would read it: the table is gone
             playing = False  # nothing reaches the table any more
         return playing or action in SPECTATOR_ACTIONS
 
     def _rename(self) -> bool:
         """Someone sat down at a table elsewhere (their name, not the seat's),
-        went away or came back. True if a name changed."""
-        names = self.seat_labels()
+        went away or came back. True if a name or a label changed."""
+        names = [plain(s.name, 40) for s in self.client.seats]
+        labels = self.seat_labels()
+        score_labels = self.seat_labels(short=True)
         if self._offered_while_waiting != self.waiting_for_seats():
             self._offer_only_what_works()  # the game starts: its keys come
-        if names != self.names and self.replay is None:
-            self.names = names
+        now = (names, labels, score_labels)
+        if now != (self.names, self.labels, self.score_labels) and self.replay is None:
+            self.names, self.labels, self.score_labels = now
             self._players = self.players_line()
             self._show_connection()
             return True
         return False
 
     def _show_connection(self) -> None:
-        link = connection_text(self.client.connection, self.client.address)
+        """The subtitle: the link in few words, then who plays, shortened to
+        what the link leaves of the header at 80 columns ("Ada vs 3
+        computers (medium)"), as at a table here."""
+        link = connection_text(self.client.connection, self.client.address, short=True)
         if self.client.connection == "closed" and self.client.farewell is not None:
-            link = plain(self.client.farewell, 60)  # "the host closed the table"
-        self.sub_title = f"{link} · {self._players}" if link else self._players
+            # "the host closed the table"; its whole sentence is in the status line and the log
+            link = plain(self.client.farewell, 32)
+        if not link:
+            self.sub_title = self._players
+            return
+        room = TITLE_ROOM - len(link) - len(LINK_GAP)
+        self.sub_title = f"{link}{LINK_GAP}{players_title(self.labels, self.client.seats, room)}"
 
     def _connection_changed(self, state: str) -> None:
         if self._closed or not self.is_mounted:
@@ -210,6 +220,10 @@ class TableConnection(TableScreenCore):
                 self.notify(line, timeout=6, markup=False)
 
     def action_chat(self) -> None:
+        if self.client.connection == "closed":  # (the palette may still ask)
+            self.set_status("The table is closed: a chat line would reach nobody.", problem=True)
+            return
+
         async def send(text: str | None) -> None:
             if not text or self._closed:
                 return

@@ -48,6 +48,13 @@ class TableScreenCore(Screen[None]):
         self.client = client
         # names come from outside (a save, the network): plain, whatever they hold
         self.names = [plain(s.name, 40) for s in client.seats]
+        # each seat as the seat rows and the title show it, and as the score
+        # line does (shorter): at a table elsewhere the name says who is away
+        # or not there yet (tui/games/connection.py). The log, and anything
+        # kept, says only the name: a countdown frozen in a line is wrong a
+        # second later.
+        self.labels = list(self.names)
+        self.score_labels = list(self.names)
         self.people = tuple(client.my_seats)
         # the seats the narration addresses as "you" (the one person named You)
         self.you = addressed_as_you(self.names, self.people)
@@ -156,6 +163,10 @@ class TableScreenCore(Screen[None]):
     def turn_text(self) -> str:
         """The status line when nothing else needs saying (GameScreen's)."""
         return ""
+
+    def players_line(self) -> str:
+        """Who plays, for the title (GameScreen's)."""
+        return " vs ".join(self.labels)
 
     def replay_caption(self) -> str:
         """Where a replay stands, for the status line (the replay mixin's)."""

@@ -149,7 +149,7 @@ class DominationScreen(GameScreen):
         style = self.card_style
         names = self.names
         self.query_one("#scores", Scoreboard).set_scores(
-            names,
+            self.score_labels,
             list(self.update.scores),
             score_extras(view),
             acting=() if self.over else self.update.to_act,

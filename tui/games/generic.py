@@ -67,7 +67,7 @@ class GenericGameScreen(GameScreen):
     def show_view(self, view: View) -> None:
         style = self.card_style
         self.query_one("#scores", Scoreboard).set_scores(
-            self.names,
+            self.score_labels,
             list(self.update.scores),
             acting=() if self.over else self.update.to_act,
             ascii=self.card_style.ascii,

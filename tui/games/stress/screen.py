@@ -238,7 +238,7 @@ class StressScreen(GameScreen):
         width = max(self.size.width - 2, 20)
         acting = () if self.over else self.update.to_act
         lines = opponent_lines(
-            self.view, self.seat, self.names, style, width, acting, self.open_seats()
+            self.view, self.seat, self.labels, style, width, acting, self.open_seats()
         )
         self.query_one("#opponents", Static).update(Text(for_style("\n".join(lines), style)))
         self.query_one("#opponents").styles.height = max(len(lines), 1)

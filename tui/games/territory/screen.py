@@ -136,7 +136,7 @@ class TerritoryScreen(GameScreen):
         style = self.card_style
         best = [len(r.values) for r in view.best_regions]
         self.query_one("#scores", Scoreboard).set_scores(
-            self.names,
+            self.score_labels,
             list(self.update.scores) or best,
             [f"needs {len(view.values_to_win)}"],
             acting=() if self.over else self.update.to_act,

@@ -258,7 +258,7 @@ class TrickScreen(GameScreen):
         words = self.words
         styles = say.SETNA_STYLES if self.has_class("-setna") else say.SCREEN_STYLES
         self.query_one("#scores", Scoreboard).set_scores(
-            self.names,
+            self.score_labels,
             view.chips,
             [f"pot {words.count(view.pot)}", say.round_text(view)],
             acting=() if self.over else self.update.to_act,
@@ -268,7 +268,7 @@ class TrickScreen(GameScreen):
         # before the first layout the panel has no size: the screen's, less its padding
         width = players.content_region.width or self.size.width - 2 or say.PANEL_WIDTH
         players.update(
-            say.to_content(say.player_lines(view, self.names, self.ascii, width), styles)
+            say.to_content(say.player_lines(view, self.labels, self.ascii, width), styles)
         )
         self.query_one("#choose-caption", Static).update(self._caption())
         self.query_one("#other-state", Static).update(self._other_state())
