@@ -362,10 +362,11 @@ async def test_replay_plays_a_finished_game_back_on_the_games_own_screen(dirs: A
         assert "Your hand" in text  # the game's own widgets, not a text dump
         await pilot.press("home")
         await settle(pilot)
-        assert f"0 of {moves} moves played" in screen_text(app)
+        # the game's own count of the moment too, as the analysis names it (D15)
+        assert f"Replay: Round 1, card 1 · 0 of {moves} moves played" in screen_text(app)
         await pilot.press("right")
         await settle(pilot)
-        assert f"1 of {moves} moves played" in screen_text(app)
+        assert f"Replay: Round 1, card 2 · 1 of {moves} moves played" in screen_text(app)
         # the first move is in the log as Ada saw it
         first = screen.replay.history(0)
         assert first and screen.narrate(first[-1]) in screen_text(app).replace("\n", " ")

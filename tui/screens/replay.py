@@ -62,6 +62,9 @@ def replay_caption(screen: GameScreen, replay: ReplayClient) -> str:
     # the moves played so far, as the analysis counts them: "Move 21" there
     # opens here before it, at "20 of 22 moves played"
     parts = [f"Replay: {replay.position} of {replay.game.last} moves played", who]
+    moment = _moment(replay)
+    if moment:  # the game's own count, as the analysis names the moment: "Turn 71"
+        parts[0] = f"Replay: {moment} · {replay.position} of {replay.game.last} moves played"
     if screen.update.over:
         parts.append("the game is over")
     elif screen.update.to_act:
@@ -69,6 +72,16 @@ def replay_caption(screen: GameScreen, replay: ReplayClient) -> str:
     if replay.game.problem:
         parts.append(plain(replay.game.problem, 120))
     return " · ".join(parts)
+
+
+def _moment(replay: ReplayClient) -> str:
+    """The game's label of the replay's position ("Turn 71", "Round 5, card
+    3"), where it says more than the count of moves; none once the game is over."""
+    game, position = replay.game, replay.position
+    if not 0 <= position < len(game.states) or game.states[position].is_over:
+        return ""
+    label = game.record.spec().turn_label(game.states[position], position)
+    return "" if label == f"Move {position + 1}" else label
 
 
 def next_perspective(screen: GameScreen, replay: ReplayClient) -> None:
