@@ -254,6 +254,26 @@ def test_saves_show(capsys: pytest.CaptureFixture[str], data_dir: Path) -> None:
     assert f"3. {['Ada', 'Bot'][seat]}: play {text}  [{text}]" in out
 
 
+def test_saves_show_and_list_fill_the_reason_with_names(
+    capsys: pytest.CaptureFixture[str], data_dir: Path
+) -> None:
+    """A result's reason is a template ("{p1} finished first"): printed with
+    the seats' names, never with braces (it was, for finished Stress games)."""
+    record = saved(data_dir, "abc12345", moves=2)
+    record.seats[0] = SeatInfo("You", "human")
+    record.status, record.result = "finished", {
+        "winner": 1, "ranking": [[1], [0]], "scores": [0, 4],
+        "reason": "{p1} finished first; {p0 is|are} left holding cards",
+    }  # fmt: skip
+    SaveStore(data_dir).save(record)
+    code, out, _ = run(capsys, "saves", "show", "abc12345")
+    assert code == 0 and "{" not in out
+    assert "Status: finished: Bot won (Bot finished first; you are left holding cards)" in out
+    code, out, _ = run(capsys, "saves", "list")
+    row = next(line for line in out.splitlines() if line.startswith("abc12345"))
+    assert code == 0 and "  lost 0-4  " in row, row  # the status from your side
+
+
 def test_a_saved_option_no_save_holds_is_a_reason_not_a_crash(
     capsys: pytest.CaptureFixture[str], fake_app: list[tuple[Any, ...]], data_dir: Path
 ) -> None:

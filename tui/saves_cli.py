@@ -13,10 +13,15 @@ from saves.record import GameRecord, parse_time
 from saves.store import SaveStore
 from tui.cli_output import print_out as _print
 from tui.plain import plain
+from tui.save_words import result_sentence, result_words
 from tui.settings import default_config_dir, load_settings
 
 if TYPE_CHECKING:
     from tui.widgets.cards import CardStyle
+
+
+# the list's STATUS column: the result in words, for the player named "You"
+STATUS_WIDTH = 30
 
 
 def cmd_saves_list(args: argparse.Namespace) -> int:
@@ -37,7 +42,7 @@ def cmd_saves_list(args: argparse.Namespace) -> int:
             (
                 r.id,
                 plain(r.game, 40),
-                plain(r.status, 40),
+                result_words(r, STATUS_WIDTH),
                 str(len(r.moves)),
                 _local_time(r.updated),
                 _players(r),
@@ -134,17 +139,11 @@ def _players(record: GameRecord) -> str:
 
 
 def _status(record: GameRecord) -> str:
-    result = record.result or {}
+    """ "playing", or "finished: Computer 1 won (Computer 1 finished first; you
+    are left holding cards)": the reason with the seats' names filled in."""
     if record.status == "playing":
         return "playing"
-    winner = result.get("winner")
-    who = (
-        f"{plain(record.seats[winner].name, 40)} won"
-        if type(winner) is int and 0 <= winner < len(record.seats)
-        else "no winner"
-    )
-    reason = result.get("reason")
-    return f"{plain(record.status, 40)}: {who}" + (f" ({plain(reason)})" if reason else "")
+    return f"{plain(record.status, 40)}: {result_sentence(record)}"
 
 
 def _option_text(value: Any) -> str:

@@ -76,8 +76,9 @@ def summary_line(stats: Statistics) -> str:
 
 def rating_change_lines(stats: Statistics, record_id: str, names: Sequence[str]) -> list[str]:
     """What one finished game did to each person's rating, for the result
-    dialog: ``Your rating: 25.0 -> 28.1 (+3.1)``, ``Ann's rating: ...``
-    (``You`` is the one person at a local screen). Nothing for a game not
+    dialog: ``Your rating: 25.0 → 28.1 (+3.1)``, ``Ann's rating: ...``
+    (``You`` is the one person at a local screen; the dialog writes the arrow
+    as ``->`` in ASCII mode, :func:`tui.glyphs.in_words`). Nothing for a game not
     counted (not saved yet, or played at a table elsewhere)."""
     lines = []
     for name in dict.fromkeys(names):
@@ -86,7 +87,7 @@ def rating_change_lines(stats: Statistics, record_id: str, names: Sequence[str])
             continue
         before, after = played.rating_before.mu, played.rating_after.mu
         whose = "Your" if name == "You" else f"{name}'s"
-        lines.append(f"{whose} rating: {before:.1f} -> {after:.1f} ({after - before:+.1f})")
+        lines.append(f"{whose} rating: {before:.1f} → {after:.1f} ({after - before:+.1f})")
     return lines
 
 

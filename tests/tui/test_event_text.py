@@ -101,13 +101,13 @@ def test_the_result_labels_its_score_column_places_each_seat_and_names_a_resigna
     text = result_text(outcome, names, (), {0}, "cards left (fewer is better)", resigned={0})
     lines = text.splitlines()
     assert lines[1] == "(Computer 2 is left holding cards; You resigned)"
-    assert lines[3].startswith("Place") and lines[3].endswith("cards left (fewer is better)")
+    assert lines[3].startswith("Place") and lines[3].endswith("Cards left (fewer is better)")
     assert [line.split()[0] for line in lines[4:8]] == ["1st", "=2nd", "=2nd", "4th"]
     assert lines[4].split()[1:] == ["Computer", "2", "0"]
     assert lines[7].split() == ["4th", "You", "18"]
     # the resignation is not said twice where the reason is the resignation
     two = result_text(Outcome.resigned(0, 2, (12, 12)), ["A", "B"], resigned={0})
-    assert two.count("resigned") == 1 and "Place" in two and "points" in two
+    assert two.count("resigned") == 1 and "Place" in two and "Points" in two
 
 
 def test_domination_moves_and_moments_in_words() -> None:

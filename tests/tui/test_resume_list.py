@@ -25,7 +25,9 @@ def _record(status: str = "playing") -> GameRecord:
     record = GameRecord.new("trick", spec.config("setna"), 5, seats, preset="setna")
     if status == "finished":
         record.status = "finished"
-        record.result = {"winner": 1, "ranking": [[1], [0]], "scores": [60, 114], "reason": ""}
+        record.result = {
+            "winner": 1, "ranking": [[1], [0]], "scores": [60, 114], "reason": "more chips",
+        }  # fmt: skip
     return record
 
 
@@ -34,7 +36,7 @@ def test_a_row_names_the_preset_and_the_computers_level() -> None:
     cells = [cell.plain for cell in entry_row(entry)]
     assert cells[0] == "trick (setna)"
     assert cells[1] == "You vs Computer (hard)"
-    assert cells[-1] == "finished 60-114"
+    assert cells[-1] == "lost 60-114"  # from your side, in words
 
 
 async def test_at_80_columns_no_column_is_cut_and_enter_replays_a_finished_game(
@@ -48,12 +50,73 @@ async def test_at_80_columns_no_column_is_cut_and_enter_replays_a_finished_game(
         await settle(pilot)
         assert isinstance(app.screen, ResumeScreen)
         text = screen_text(app)
-        assert "finished 60-114" in text and "You vs Computer (hard)" in text, text
+        assert "lost 60-114" in text and "You vs Computer (hard)" in text, text
+        # who won and why, with the names filled in, under the list
+        assert "Computer won (more chips)." in text, text
         assert "trick (setna)" in text
         assert "⏎ Replay" in text.splitlines()[-1]  # the footer says what Enter does
         await pilot.press("enter")
         await settle(pilot)
         assert isinstance(app.screen, GameScreen) and app.screen.replay is not None
+
+
+def _stress(names: list[str], preset: str, result: dict[str, Any]) -> GameRecord:
+    spec = get_game("stress")
+    seats = [SeatInfo(names[0], "human"), *(SeatInfo(n, "bot", "medium") for n in names[1:])]
+    record = GameRecord.new("stress", spec.config(preset, players=4), 5, seats, preset=preset)
+    record.moves = [(0, "x")] * 12345  # a long game: a wide Moves column
+    record.status, record.result = "finished", result
+    return record
+
+
+async def test_every_row_fits_80_columns_whole_with_long_values(dirs: Any) -> None:
+    """The widest preset, long names, a long game and every kind of status:
+    each row ends inside 80 columns, its status whole (it used to be cut to
+    "finished 12-0-0-1"), and the template reason is filled with the names."""
+    stress = {
+        "winner": 1, "ranking": [[1], [2], [0], [3]], "scores": [12, 0, 0, 13],
+        "reason": "{p1} finished first; {p3 is|are} left holding cards",
+    }  # fmt: skip
+    long = ["Bartholomew-Maximilian", "Computer 1", "Computer 2", "Computer 3"]
+    records = [
+        _stress(["You", "Computer 1", "Computer 2", "Computer 3"], "standard", stress),
+        _stress(
+            long,
+            "standard",
+            {
+                **stress,
+                "winner": 0,
+                "ranking": [[0], [1], [2], [3]],
+                "reason": "{p0} finished first",
+            },
+        ),
+        _record("finished"),
+    ]
+    app = make_app(dirs)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        for record in records:
+            app.store.save(record)
+        await pilot.press("r")
+        await settle(pilot)
+        assert isinstance(app.screen, ResumeScreen)
+        table = app.screen.query_one(DataTable)
+        # the columns as drawn: a cell of padding either side, and the scrollbar
+        drawn = sum(column.get_render_width(table) for column in table.columns.values())
+        assert drawn + 1 <= 80, drawn
+        text = screen_text(app)
+        rows = text.splitlines()
+        for words in ("3rd of 4", "Bartholome… won", "lost 60-114"):
+            row = next((line for line in rows if words in line), None)
+            assert row is not None and len(row.rstrip()) <= 80, (words, text)
+        assert "stress (standard)" in text and "12345" in text
+        # the long-named player's game (the rows' order among equal times is the store's)
+        row = next(i for i, e in enumerate(app.screen.entries) if e.id == records[1].id)
+        table.move_cursor(row=row)
+        await settle(pilot)
+        text = screen_text(app)
+        assert "Bartholomew-Maximilian won (Bartholomew-Maximilian finished first)." in text
+        assert "{p" not in text, text
 
 
 async def test_a_game_left_before_any_move_is_not_kept(dirs: Any) -> None:

@@ -114,6 +114,6 @@ async def test_the_result_dialog_shows_the_rating_change(dirs: Any) -> None:
         played = stats.played(screen.client.record_id, "You")  # type: ignore[attr-defined]
         assert played is not None and played.rating_after is not None
         after = played.rating_after.mu
-        change = f"Your rating: 25.0 -> {after:.1f} ({after - 25:+.1f})"
+        change = f"Your rating: 25.0 → {after:.1f} ({after - 25:+.1f})"
         assert change in screen_text(app)
         assert (after > 25) == (played.result == "win")

@@ -13,16 +13,11 @@ from textual.widgets import Button, Static
 
 from rules.events import fill_names
 from rules.game import Outcome
+from tui.glyphs import in_words
 from tui.plain import plain, plain_text
+from tui.save_words import ordinal
 from tui.screens.dialog import Dialog
 from tui.screens.input_guard import InputGuard
-
-
-def ordinal(place: int) -> str:
-    """1st, 2nd, 3rd, 4th… (11th, 12th, 13th)."""
-    if 10 <= place % 100 <= 20:
-        return f"{place}th"
-    return f"{place}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(place % 10, 'th') }"
 
 
 def places(outcome: Outcome, players: int) -> list[tuple[str, int]]:
@@ -73,6 +68,7 @@ def result_text(
         lines.append(f"({plain('; '.join(reasons))})")
     if scores and len(scores) == len(names):
         label = plain(score_label, 40)
+        label = label[:1].upper() + label[1:]  # a heading, as "Place" beside it
         width = max(6, len(label))
         lines.append("")
         # no line starts with a space: a dialog's text drops leading blanks
@@ -91,6 +87,13 @@ def result_text(
     if taken:
         lines += ["", "Hints taken: " + ", ".join(taken) + "."]
     return "\n".join(lines)
+
+
+def rating_text(lines: Sequence[str], ascii: bool) -> str:
+    """The rating lines in the app's glyphs: "25.0 → 21.6", in ASCII "25.0 -> 21.6".
+    A line written with "->" (a server's standings line) gets the arrow too."""
+    text = "\n".join(line.replace(" -> ", " → ") for line in lines)
+    return in_words(text, ascii)
 
 
 class GameOverScreen(InputGuard, Dialog[str]):
@@ -163,7 +166,9 @@ class GameOverScreen(InputGuard, Dialog[str]):
         assert self.rating_change is not None
         lines = await self.rating_change()
         if lines and self.is_attached:  # the player may have chosen meanwhile
-            text = plain_text("\n".join(lines), None, newlines=True)
+            text = plain_text(
+                rating_text(lines, bool(getattr(self.app, "ascii", False))), None, newlines=True
+            )
             self.query_one("#rating-change", Static).update(text)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

@@ -19,6 +19,7 @@ from textual.widgets import DataTable, Footer, Header, Static
 from tui.glyphs import in_words
 from tui.plain import plain, plain_text
 from tui.players_title import players_title
+from tui.save_words import STATUS_ROOM, result_sentence, result_words
 from tui.styles import LISTS
 
 if TYPE_CHECKING:
@@ -53,31 +54,72 @@ def when(text: str | float | None) -> str:
     return moment.strftime("%d %b %H:%M")
 
 
-# the Seats column's room at 80 columns, beside game, when, moves and status
+# The list fits 80 columns whole: each cell has a column of padding either side
+# and the scrollbar one (lists.tcss); "Last played" and "Moves" keep their
+# width, the game (with its preset) and the status are cut to their rooms, and
+# the Seats column gets what is left (players_title shortens the names).
+LIST_WIDTH = 80
+CONTENT_ROOM = LIST_WIDTH - 2 * len(COLUMNS) - 1
+WHEN_WIDTH = len("22 Nov 05:57")
+GAME_ROOM = 24
+# the Seats column's room beside the widest game, status and move count
 SEATS_ROOM = 30
 
 
-def entry_row(entry: SaveEntry) -> tuple[Text, ...]:
+def entry_row(entry: SaveEntry, seats_room: int = SEATS_ROOM) -> tuple[Text, ...]:
     """The table's cells for a save: plain Text, never markup."""
     record = entry.record
     if record is None:
-        cells = ("?", plain(entry.path.name, 40), when(entry.modified), "-", "unreadable")
+        cells = (
+            "?",
+            plain(entry.path.name, seats_room),
+            when(entry.modified),
+            "-",
+            "unreadable",
+        )
         return tuple(Text(cell) for cell in cells)
     # short where the names would push the status off an 80-column list
     names = [plain(s.name, 40) for s in record.seats]
-    seats = players_title(names, record.seats, room=SEATS_ROOM)
+    seats = players_title(names, record.seats, room=seats_room)
     game = plain(record.game, 40) + (f" ({plain(record.preset, 20)})" if record.preset else "")
-    status = record.status
-    scores = (record.result or {}).get("scores")
-    if isinstance(scores, list) and scores:
-        status += " " + "-".join(plain(s, 20) for s in scores)
     return (
-        plain_text(game, 60),
-        plain_text(seats, 80),
+        plain_text(game, GAME_ROOM),
+        plain_text(seats, seats_room),
         Text(when(record.updated)),
         Text(str(len(record.moves))),
-        plain_text(status, 40),
+        plain_text(result_words(record, STATUS_ROOM), STATUS_ROOM),
     )
+
+
+def entry_rows(entries: list[SaveEntry]) -> list[tuple[Text, ...]]:
+    """Every save's cells, the Seats column as wide as the others leave it
+    within 80 columns (their widths are the widest cell of each)."""
+    first = [entry_row(entry) for entry in entries]
+    widths = [
+        max([len(heading), *(len(row[i].plain) for row in first)])
+        for i, heading in enumerate(COLUMNS)
+    ]
+    room = CONTENT_ROOM - widths[0] - max(widths[2], WHEN_WIDTH) - widths[3] - widths[4]
+    seats_room = max(room, len(COLUMNS[1]))
+    return [entry_row(entry, seats_room) for entry in entries]
+
+
+def detail_text(entry: SaveEntry, ascii: bool) -> str:
+    """The line under the list: the highlighted save's id, seed and keys, and
+    a finished game's result in a sentence (the Status column's few words
+    leave out the reason)."""
+    if entry.record is None:
+        return f"{plain(entry.path.name, 60)} cannot be read: {plain(entry.error)}"
+    r = entry.record
+    extra = f", preset {plain(r.preset, 40)}" if r.preset else ""
+    hint = in_words("⏎ resume" if r.status == "playing" else "⏎ replay", ascii)
+    game = plain(r.game, 40)
+    text = (
+        f"Game {r.id} ({game}{extra}), seed {r.seed}, started {when(r.created)}: {hint}, d delete."
+    )
+    if r.status != "playing":
+        text = f"{result_sentence(r)}.\n{text}"
+    return text
 
 
 class ResumeScreen(Screen[None]):
@@ -128,8 +170,8 @@ class ResumeScreen(Screen[None]):
                 plain_text(f"Cannot read the saves: {err}", None)
             )
             return
-        for entry in self.entries:
-            table.add_row(*entry_row(entry), key=entry.id)
+        for entry, row in zip(self.entries, entry_rows(self.entries), strict=True):
+            table.add_row(*row, key=entry.id)
         # an empty list says so where the list would be, not under an empty table
         table.display = bool(self.entries)
         self.query_one("#no-saves", Static).display = not self.entries
@@ -151,22 +193,7 @@ class ResumeScreen(Screen[None]):
         detail = self.query_one("#save-detail", Static)
         if entry is None:
             return
-        if entry.record is None:
-            detail.update(plain_text(f"{plain(entry.path.name, 60)} cannot be read: {entry.error}"))
-        else:
-            r = entry.record
-            extra = f", preset {plain(r.preset, 40)}" if r.preset else ""
-            hint = in_words(
-                "⏎ resume" if r.status == "playing" else "⏎ replay", self.cardtable.ascii
-            )
-            game = plain(r.game, 40)
-            detail.update(
-                plain_text(
-                    f"Game {r.id} ({game}{extra}), seed {r.seed}, started "
-                    f"{when(r.created)}: {hint}, d delete.",
-                    None,
-                )
-            )
+        detail.update(plain_text(detail_text(entry, self.cardtable.ascii), None, newlines=True))
         self.refresh_bindings()
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
