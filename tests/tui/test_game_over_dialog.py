@@ -52,7 +52,7 @@ async def test_the_four_buttons_fit_whole_and_evenly(dirs: Any, back: str) -> No
 
 
 def test_the_rating_arrow_follows_the_glyphs() -> None:
-    lines = ["Your rating: 25.0 → 21.6 (-3.4)", "Your rating at this server: 25.0 -> 26.0 (+1.0)"]
+    lines = ["Your rating: 25.0 → 21.6 (-3.4)", "Your rating at this server: 25.0 → 26.0 (+1.0)"]
     assert rating_text(lines, ascii=False).splitlines() == [
         "Your rating: 25.0 → 21.6 (-3.4)",
         "Your rating at this server: 25.0 → 26.0 (+1.0)",

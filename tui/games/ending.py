@@ -152,7 +152,7 @@ class TableEnding(RoundSummaries, TableConnection):
                 at = ids.index(client.record_id)
                 after = float(history[at]["mu"])
                 before = float(history[at - 1]["mu"]) if at else DEFAULT_MU
-                change = f"{before:.1f} -> {after:.1f} ({after - before:+.1f})"
+                change = f"{before:.1f} → {after:.1f} ({after - before:+.1f})"
                 return [f"Your rating at this server: {change}"]
             await asyncio.sleep(0.1)
         return []

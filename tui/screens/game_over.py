@@ -90,10 +90,8 @@ def result_text(
 
 
 def rating_text(lines: Sequence[str], ascii: bool) -> str:
-    """The rating lines in the app's glyphs: "25.0 → 21.6", in ASCII "25.0 -> 21.6".
-    A line written with "->" (a server's standings line) gets the arrow too."""
-    text = "\n".join(line.replace(" -> ", " → ") for line in lines)
-    return in_words(text, ascii)
+    """The rating lines in the app's glyphs: "25.0 → 21.6", in ASCII "25.0 -> 21.6"."""
+    return in_words("\n".join(lines), ascii)
 
 
 class GameOverScreen(InputGuard, Dialog[str]):

@@ -336,7 +336,8 @@ class StressScreen(GameScreen):
             who = "Your turn" if not self.hot_seat else f"{self.seat_name(self.seat)}, your turn"
             if self.phase == "swap":
                 first = self.view.first_player
-                starts = fill_names(f"{{p{first} plays|play}} first", self.names, self.you)
+                you = self.you if self.hot_seat else self.you | {self.seat}  # "You play first"
+                starts = fill_names(f"{{p{first} plays|play}} first", self.names, you)
                 return f"{who}: swap if you like, then r (ready). {starts}."
             if self.source == "face_down":
                 return f"{who}: turn up a face-down card, blind."
