@@ -1,7 +1,9 @@
 """The footer that fits 80 columns: which keys leave it, and in what order
-(tui/widgets/footer.py). Pure functions: no app runs."""
+(tui/widgets/footer.py), and when it is composed again."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from tui.games.base import GameScreen
 from tui.games.trick import TrickScreen
@@ -54,3 +56,37 @@ def test_at_80_columns_the_fullest_trick_round_keeps_chat_and_the_moves() -> Non
 def test_a_key_not_on_screen_is_not_counted_as_dropped() -> None:
     keys = [("pause", 9), ("chat", 8)]
     assert keys_to_drop(keys, GameScreen.FOOTER_SPARE, 10) == set()  # nothing spare shown
+
+
+async def test_the_footer_is_composed_again_only_when_its_keys_change(
+    dirs: Any, monkeypatch: Any
+) -> None:
+    # Textual recomposes a footer at every refresh of the bindings (each table
+    # update, each change of focus): most change nothing it shows
+    from tui.widgets.footer import FittingFooter
+
+    from .conftest import make_app, play_launch, screen_text, settle
+
+    composed: list[int] = []
+    compose = FittingFooter.compose
+
+    def counting(self: FittingFooter) -> Any:
+        composed.append(1)
+        return compose(self)
+
+    monkeypatch.setattr(FittingFooter, "compose", counting)
+    app = make_app(dirs, launch=play_launch(seed=3))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        before = len(composed)
+        for _ in range(5):
+            screen.refresh_bindings()
+            await settle(pilot)
+        assert len(composed) == before  # the same keys: the same footer
+        screen.number_keys = lambda: 3  # type: ignore[method-assign]  # a key's label changes
+        screen.refresh_bindings()
+        await settle(pilot)
+        assert len(composed) == before + 1
+        assert "1-3 Play" in screen_text(app).splitlines()[-1]

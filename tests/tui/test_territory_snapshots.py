@@ -112,6 +112,7 @@ def test_territory_hint(dirs: Any, snap_compare: Any) -> None:
     assert snap_compare(make_app(dirs, launch=LAUNCH), terminal_size=SIZE, run_before=run)
 
 
+@pytest.mark.slow  # a whole game through the keys: CI's slow step (the default run's time)
 def test_territory_end(dirs: Any, snap_compare: Any) -> None:
     async def to_the_end(pilot: Pilot[Any]) -> None:
         await settle(pilot)

@@ -70,6 +70,7 @@ def test_trick_hint_snapshot(dirs: Any, snap_compare: Any, monkeypatch: pytest.M
     assert snap_compare(app, terminal_size=SIZE, run_before=ask_for_a_hint)
 
 
+@pytest.mark.slow  # a whole game through the keys: CI's slow step (the default run's time)
 def test_trick_end_snapshot(dirs: Any, snap_compare: Any) -> None:
     async def play_it_out(pilot: Pilot[Any]) -> None:
         await settle(pilot)

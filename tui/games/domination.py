@@ -142,7 +142,8 @@ class DominationScreen(GameScreen):
 
     def number_keys(self) -> int | None:
         # the footer names the cards held ("1-4"); a spectator's screen has none
-        return min(len(self.hand), HAND_KEYS) if self.people else None
+        shown = isinstance(self.update.view, DominationView) and self.people
+        return min(len(self.hand), HAND_KEYS) if shown else None
 
     def show_view(self, shown: View) -> None:
         view = cast(DominationView, shown)

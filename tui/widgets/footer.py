@@ -10,10 +10,12 @@ in the ^p palette (and the Menu, for Rules).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from rich.cells import cell_len
 from textual import events
 from textual.app import ComposeResult
+from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
@@ -67,6 +69,26 @@ class FittingFooter(Footer):
         yield from (w for w in shown if not _is_dropped(w, dropped))
 
     _fitted_to = 0  # the width the keys were last chosen for
+    _composed_from: tuple[object, ...] | None = None  # the bindings the keys show
+
+    def bindings_changed(self, screen: Screen[Any]) -> None:
+        # Textual recomposes a footer whenever anything asks for the bindings to
+        # be refreshed (every update of a table does, every change of focus):
+        # tens of times a game for keys that mostly stay the same. Recompose
+        # only when what the keys show has changed.
+        if screen.app.app_focus and self.is_attached and screen is self.screen:
+            shown = self._keys_shown(screen)
+            if shown == self._composed_from:
+                self._bindings_ready = True
+                return
+            self._composed_from = shown
+        super().bindings_changed(screen)
+
+    def _keys_shown(self, screen: Screen[Any]) -> tuple[object, ...]:
+        return tuple(
+            (key, b.action, b.description, self.app.get_key_display(b), b.show, enabled, tip)
+            for key, (_, b, enabled, tip) in screen.active_bindings.items()
+        )
 
     def on_resize(self, event: events.Resize) -> None:
         if event.size.width != self._fitted_to:

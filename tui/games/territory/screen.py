@@ -263,7 +263,9 @@ class TerritoryScreen(GameScreen):
             )
         return super().turn_text()
 
-    def number_keys(self) -> int:
+    def number_keys(self) -> int | None:
+        if not isinstance(self.update.view, TerritoryView):
+            return None  # no view yet (a hot seat's hand-off)
         return min(len(self.hand), HAND_KEYS)  # the footer names the cards held: "1-3"
 
     # ------------------------------------------------------------ actions
