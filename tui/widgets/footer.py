@@ -57,6 +57,8 @@ class FittingFooter(Footer):
         # Footer.compose yields one FooterKey per binding (and a KeyGroup for
         # Binding groups, which no game screen uses); the keys are filtered here
         shown = list(super().compose())
+        if self._bindings_ready:  # (before, Footer composes nothing)
+            self._composed_from = self._keys_shown(self.screen)
         keys = [
             (w.action, key_width(w.key_display, w.description))
             for w in shown
@@ -76,12 +78,18 @@ class FittingFooter(Footer):
         # be refreshed (every update of a table does, every change of focus):
         # tens of times a game for keys that mostly stay the same. Recompose
         # only when what the keys show has changed.
-        if screen.app.app_focus and self.is_attached and screen is self.screen:
-            shown = self._keys_shown(screen)
-            if shown == self._composed_from:
-                self._bindings_ready = True
-                return
-            self._composed_from = shown
+        # (What they were composed from is taken as they are composed: a
+        # recompose for a resize, or one still pending, is counted right.)
+        unchanged = (
+            self._composed_from is not None
+            and screen.app.app_focus
+            and self.is_attached
+            and screen is self.screen
+            and self._keys_shown(screen) == self._composed_from
+        )
+        if unchanged:
+            self._bindings_ready = True
+            return
         super().bindings_changed(screen)
 
     def _keys_shown(self, screen: Screen[Any]) -> tuple[object, ...]:
