@@ -161,9 +161,11 @@ async def test_the_resume_screen_draws_and_highlights_every_hostile_row(dirs: An
         shown = "\n".join(
             " ".join(cell.plain for cell in table.get_row_at(r)) for r in range(table.row_count)
         )
-        # the people by name, plain; a computer named in markup is counted
-        # where the column has no room for its name (tui/players_title.py)
-        assert "[/] vs a computer (easy)" in shown and "[/bold] vs a computer (hard)" in shown
+        # names from the files drawn as written, never read as markup: a winner
+        # named "[/]" in the Status column; the Seats column counts the players
+        # where the hostile presets leave it no room for names (resume.py)
+        assert "[/] won 3-1" in shown
+        assert "2 players" in shown or "[/] vs a computer (easy)" in shown
         # an unreadable row: enter is a notice (plain), d asks with the file's name
         weird = next(i for i, e in enumerate(screen.entries) if e.id == ids[-1])
         table.move_cursor(row=weird)

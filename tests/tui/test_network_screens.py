@@ -277,17 +277,17 @@ async def test_a_dropped_connection_shows_and_recovers_on_the_game_screen(
             await app.show_table(client)
             screen: Any = app.screen
             await _until(pilot, lambda: screen.is_mounted, "the game screen")
-            assert screen.sub_title.startswith(f"connected to {host}:{port} · Ada vs")
+            assert screen.sub_title.startswith(f"at {host}:{port} · Ada vs")
             for conn in list(server.connections):
                 conn.writer.transport.abort()  # the network drops
             await _until(
-                pilot, lambda: screen.sub_title.startswith("reconnecting to"), "reconnecting"
+                pilot, lambda: screen.sub_title.startswith("reconnecting…"), "reconnecting"
             )
             assert "reconnecting" in str(screen.query_one("#status", Static).render())
             with pytest.raises(Exception, match="connection"):
                 await client.play(0, "2C", screen.update.state_id)
             gate.set()
-            await _until(pilot, lambda: screen.sub_title.startswith("connected"), "back")
+            await _until(pilot, lambda: screen.sub_title.startswith("at "), "back")
             assert client.my_seats == (0,) and client.connection == "connected"
             await _until(pilot, lambda: screen.my_turn, "our turn")
             before = screen.update.state_id
