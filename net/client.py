@@ -275,6 +275,8 @@ class TableClient(ABC):
     can_chat: bool = False
     # the table answers ``hint`` (a server's tables give none)
     gives_hints: bool = True
+    # the table lets this client drop the computers' pace (``hurry``: local play)
+    can_hurry: bool = False
     # a table elsewhere: each seat as the server last described it (the
     # protocol's seat summary: ``state`` "reconnecting" with the seconds of
     # ``grace`` left, ``stands_in`` for a computer playing a person's seat),
@@ -349,6 +351,11 @@ class TableClient(ABC):
         hint is counted and saved. :class:`NoHints` where the table gives none
         (not the seat's turn; a network table that does not allow them)."""
         raise NoHints("this table gives no hints")
+
+    def hurry(self) -> None:  # noqa: B027  (optional, not abstract)
+        """The computers play the rest of the game without their pace (it is
+        there so a person can follow their moves: one who has left the game
+        need not wait minutes for the end), where ``can_hurry``."""
 
     async def pause(self, paused: bool) -> None:  # noqa: B027  (optional, not abstract)
         """Stop (True) or restart (False) every move clock, where the table

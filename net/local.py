@@ -39,6 +39,7 @@ class LocalClient(TableClient):
     """
 
     can_pause = True  # nobody else's time is at stake at a local table
+    can_hurry = True  # nor anyone else's patience
 
     def __init__(
         self, table: Table, my_seats: Sequence[int], *, one_screen: bool | None = None
@@ -121,6 +122,9 @@ class LocalClient(TableClient):
     async def hint(self, seat: int) -> Hint:
         self._check_acting(seat)
         return await self._table.hint(seat)
+
+    def hurry(self) -> None:
+        self._table.pace = 0.0
 
     async def pause(self, paused: bool) -> None:
         await self._table.pause(paused)

@@ -476,6 +476,12 @@ async def test_a_seat_out_of_the_game_has_no_play_keys_hint_or_resign(dirs: Any)
         assert not screen.seat_in_play()
         for action in ("play", "pickup", "moves", "move_cursor", "choose", "hint"):
             assert screen.check_action(action, ()) is False, action
+        # the computers play on at their pace, for minutes: f lets them finish at once
+        table = screen.client._table  # type: ignore[attr-defined]
+        table.pace = 0.6
+        assert screen.check_action("finish", ()) is True
+        screen.action_finish()
+        assert table.pace == 0.0 and screen.check_action("finish", ()) is False
         screen.action_pause()
         await settle(pilot)
         menu = app.screen

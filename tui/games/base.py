@@ -68,6 +68,8 @@ class GameScreen(ReplayNavigation, TableEnding, MoveClocks, TableScreenCore):
         Binding("question_mark,f1", "rules", "Rules", key_display="?", id="game.rules"),
         Binding("h", "hint", "Hint", id="game.hint"),
         Binding("s", "score_history", "Scores", id="game.scores"),
+        # for a player out of the game (finished, resigned) while computers play on
+        Binding("f", "finish", "Finish at once", id="game.finish"),
     ]
     # Keys that leave a footer too narrow for them (tui/widgets/footer.py),
     # least needed first; they still work, and the ^p palette lists them.
@@ -237,10 +239,21 @@ class GameScreen(ReplayNavigation, TableEnding, MoveClocks, TableScreenCore):
             # table gives none (a network table)
             hinted = bool(self.people) and self.client.gives_hints and self.seat_in_play()
             return hinted and not self.over
+        if action == "finish":
+            playing_on = not self.over and bool(self.people) and not self.seat_in_play()
+            return playing_on and self.client.can_hurry and not self._hurried
         if action == "score_history":
             # only where the game marks its rounds: elsewhere there is no history
             return self.has_rounds()
         return True
+
+    _hurried = False
+
+    def action_finish(self) -> None:
+        self._hurried = True
+        self.client.hurry()
+        self.set_status("The computers play the rest at once.")
+        self.refresh_bindings()
 
     # ------------------------------------------------------------ playing
     async def submit(self, move: str) -> bool:
