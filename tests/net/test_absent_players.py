@@ -40,6 +40,8 @@ async def test_an_away_seat_shows_its_grace_then_the_computer_then_its_person(
         await bo.wait_for(lambda u: 0 not in u.connected)
         assert bo.seat_states[0]["state"] == "reconnecting"
         assert bo.seat_states[0]["grace"] == served.server.limits.grace_seconds
+        # the grace timer sleeps first: time moves once it does
+        await served.time.sleeping_until(served.time.now + served.server.limits.grace_seconds)
         await served.time.advance(20)
         [listed] = await bo.tables([table_id])
         assert listed["seats"][0]["grace"] == served.server.limits.grace_seconds - 20
@@ -92,6 +94,8 @@ async def test_a_resigned_seat_s_token_is_dead(tmp_path: Path) -> None:
         assert token is not None
         await ada.close()
         await bo.wait_for(lambda u: 0 not in u.connected)
+        # the grace timer sleeps first: time moves once it does
+        await served.time.sleeping_until(served.time.now + served.server.limits.grace_seconds)
         await served.time.advance(served.server.limits.grace_seconds)
         await bo.wait_for(lambda u: u.over)
         late = await served.client("Ada")
@@ -136,6 +140,8 @@ async def test_a_restarted_server_still_knows_whom_the_computer_plays_for(
         assert token is not None
         await ada.close()
         await bo.wait_for(lambda u: 0 not in u.connected)
+        # the grace timer sleeps first: time moves once it does
+        await served.time.sleeping_until(served.time.now + served.server.limits.grace_seconds)
         await served.time.advance(served.server.limits.grace_seconds)
         assert served.server.tables[table_id].table.stands_in(0)
         await served.server.tables[table_id].table.idle()

@@ -70,6 +70,8 @@ async def test_a_seat_that_resigned_at_a_finished_table_is_no_stranger_s(tmp_pat
         await ada.wait_for(lambda u: bool(u.legal))
         await ada.close()  # Ada drops and never comes back: her seat resigns
         await bo.wait_for(lambda u: 0 not in u.connected)
+        # the grace timer sleeps first: time moves once it does
+        await served.time.sleeping_until(served.time.now + served.server.limits.grace_seconds)
         await served.time.advance(served.server.limits.grace_seconds)
         final = await bo.wait_for(lambda u: u.over)
         assert final.result is not None and final.result.winner == 1
@@ -116,6 +118,8 @@ async def test_a_resigned_seat_stays_closed_while_the_others_play_on_and_after(
         await bo.join(table_id, 1)
         await ada.resign(0)
         await ada.leave()
+        # the grace timer sleeps first: time moves once it does
+        await served.time.sleeping_until(served.time.now + served.server.limits.grace_seconds)
         await served.time.advance(served.server.limits.grace_seconds)
         hosted = served.server.tables[table_id]
         assert 0 not in hosted.tokens and hosted.table.status == "playing"
@@ -151,6 +155,8 @@ async def test_a_seat_a_computer_took_over_is_not_open(tmp_path: Path) -> None:
         await ada.wait_for(lambda u: bool(u.legal))
         await ada.close()
         await bo.wait_for(lambda u: 0 not in u.connected)
+        # the grace timer sleeps first: time moves once it does
+        await served.time.sleeping_until(served.time.now + served.server.limits.grace_seconds)
         await served.time.advance(served.server.limits.grace_seconds)
         await bo.wait_for(lambda u: u.state_id >= 1)  # the computer played seat 0
         hosted = served.server.tables[table_id]

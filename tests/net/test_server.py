@@ -147,6 +147,8 @@ async def test_a_seat_not_reclaimed_in_time_goes_to_a_computer(tmp_path: Path) -
         assert token is not None
         await ada.close()
         await bo.wait_for(lambda u: 0 not in u.connected)
+        # the grace timer sleeps first: time moves once it does
+        await served.time.sleeping_until(served.time.now + served.server.limits.grace_seconds)
         await served.time.advance(served.server.limits.grace_seconds - 1)
         assert served.server.tables[table_id].table.seats[0].kind == "remote"
         await served.time.advance(1)
@@ -165,6 +167,8 @@ async def test_a_seat_not_reclaimed_in_time_resigns_if_the_table_says_so(tmp_pat
         _, ada, bo = await duel(served, if_gone="resign")
         await ada.close()
         await bo.wait_for(lambda u: 0 not in u.connected)
+        # the grace timer sleeps first: time moves once it does
+        await served.time.sleeping_until(served.time.now + served.server.limits.grace_seconds)
         await served.time.advance(served.server.limits.grace_seconds)
         final = await bo.wait_for(lambda u: u.over)
         assert final.result is not None and final.result.winner == 1

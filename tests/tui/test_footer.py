@@ -53,9 +53,15 @@ def test_at_80_columns_the_fullest_trick_round_keeps_chat_and_the_moves() -> Non
     assert {"chat", "pause", "pick", "lock_in", "choose_target", "priority"} <= dict(kept).keys()
 
 
-def test_a_key_not_on_screen_is_not_counted_as_dropped() -> None:
+def test_past_the_spare_keys_the_last_keys_leave_whole() -> None:
+    # nothing spare is shown: the last key leaves, whole, rather than "^t Ch"
     keys = [("pause", 9), ("chat", 8)]
-    assert keys_to_drop(keys, GameScreen.FOOTER_SPARE, 10) == set()  # nothing spare shown
+    assert keys_to_drop(keys, GameScreen.FOOTER_SPARE, 10) == {"chat"}
+    assert keys_to_drop(keys, GameScreen.FOOTER_SPARE, 17) == set()
+    # spare ones first, then from the end
+    keys = [("pause", 9), ("rules", 8), ("play", 7), ("chat", 8)]
+    assert keys_to_drop(keys, ("rules",), 24) == {"rules"}
+    assert keys_to_drop(keys, ("rules",), 16) == {"rules", "chat"}
 
 
 async def test_the_footer_is_composed_again_only_when_its_keys_change(

@@ -239,11 +239,11 @@ class DominationScreen(GameScreen):
             return "concede" in self.legal
         if action == "result":
             return self.over
-        if action in ("move_cursor", "play_number", "play_chosen", "hint"):
+        if action in ("move_cursor", "play_number", "play_chosen"):
             if self.over:
                 return False  # hidden: nothing more to play (nor behind the result)
-            return True if self.my_turn or action == "hint" else None
-        return True
+            return True if self.my_turn else None
+        return super().check_action(action, parameters)  # the shared keys: Hint, Finish...
 
     def action_move_cursor(self, step: int) -> None:
         if self.hand:

@@ -11,12 +11,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Header, OptionList, Static
+from textual.widgets import Button, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from rules.lessons import Lesson, LessonError, lesson_ids, load_lesson
 from tui.plain import plain
 from tui.screens.dialog import Dialog
+from tui.widgets.footer import FittingFooter
 
 from .coach import LessonCoach
 from .progress import load_progress, save_progress
@@ -126,7 +127,7 @@ class LearnScreen(Screen[None]):
                 id="home-intro",
             )
             yield OptionList(id="lessons")
-        yield Footer()
+        yield FittingFooter()
 
     def on_mount(self) -> None:
         self.sub_title = "learn to play"

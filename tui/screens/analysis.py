@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
-from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from rules.bots.review import review
@@ -28,6 +28,7 @@ from tui.screens.replay import open_replay
 from tui.styles import LISTS
 from tui.widgets.cards import CardStyle, card_style_of
 from tui.widgets.event_log import display_text
+from tui.widgets.footer import FittingFooter
 
 if TYPE_CHECKING:
     from textual._path import CSSPathType
@@ -111,7 +112,7 @@ class AnalysisScreen(Screen[None]):
         yield Header()
         yield Static("", id="analysis-head", classes="caption")
         yield OptionList(id="moments")
-        yield Footer()
+        yield FittingFooter()
 
     def on_mount(self) -> None:
         name = plain(self.record.seats[self.seat].name, 40)

@@ -18,11 +18,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Middle
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from tui.plain import plain, plain_text
 from tui.screens.input_guard import InputGuard
 from tui.styles import DIALOGS
+from tui.widgets.footer import FittingFooter
 
 if TYPE_CHECKING:
     from textual._path import CSSPathType
@@ -44,7 +45,7 @@ class HandoffScreen(InputGuard, Screen[None]):
     def compose(self) -> ComposeResult:
         with Middle(), Center():
             yield Static(self._text(), id="handoff-text")
-        yield Footer()
+        yield FittingFooter()
 
     def _text(self) -> Text:
         prompt = f"{self.player}: press Enter when you have the keyboard."

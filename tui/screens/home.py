@@ -12,9 +12,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Header, Static
 
 from rules.registry import CATALOGUE, registered_beyond_catalogue
+from tui.widgets.footer import FittingFooter
 from tui.widgets.game_list import GameChoice, GameList
 
 if TYPE_CHECKING:
@@ -108,6 +109,9 @@ class HomeScreen(Screen[None]):
         Binding("q", "quit", "Quit", id="home.quit"),
     ]
 
+    # the footer at 80 columns holds all but one (the actions line shows every one)
+    FOOTER_SPARE: ClassVar[tuple[str, ...]] = ("statistics", "learn")
+
     @property
     def cardtable(self) -> CardTableApp:
         return self.app  # type: ignore[return-value]
@@ -120,7 +124,7 @@ class HomeScreen(Screen[None]):
             # clickable words rather than Buttons: as good for a mouse, and lighter
             # at startup (tests/perf/bench_startup.py)
             yield ActionsLine(self.cardtable.grants.may_host, id="home-actions")
-        yield Footer()
+        yield FittingFooter()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # an ssh-host visitor's app has no Host: not in the footer, not in the

@@ -22,12 +22,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
+from textual.widgets import Button, Header, Input, Label, Select, Static
 
 from tui.name_secrets import keep_secret, secret_for
 from tui.network import DEFAULT_PORT, default_address, parse_address
 from tui.plain import plain, plain_text
 from tui.styles import FORMS
+from tui.widgets.footer import FittingFooter
 
 if TYPE_CHECKING:
     from textual._path import CSSPathType
@@ -141,7 +142,7 @@ class _ServerForm(Screen[None]):
         with Horizontal(classes="buttons"):
             yield Button(f"{self.BUTTON} (Ctrl+S)", id="go", variant="primary", compact=True)
             yield Button("Back (Esc)", id="back", compact=True)
-        yield Footer()
+        yield FittingFooter()
 
     def on_mount(self) -> None:
         self.sub_title = self.TITLE_TEXT

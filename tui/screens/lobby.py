@@ -15,7 +15,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tui.network import (
@@ -29,6 +29,7 @@ from tui.network import (
 from tui.plain import plain, plain_text
 from tui.screens.dialog import Dialog
 from tui.styles import LISTS
+from tui.widgets.footer import FittingFooter
 
 if TYPE_CHECKING:
     from textual._path import CSSPathType
@@ -90,7 +91,7 @@ class LobbyScreen(Screen[None]):
             yield Static(plain_text(self.banner, None), id="lobby-banner")
             yield OptionList(id="lobby-tables")
             yield Static("", id="lobby-status")
-        yield Footer()
+        yield FittingFooter()
 
     def on_mount(self) -> None:
         self.sub_title = f"lobby · {connection_text(self.client.connection, self.client.address)}"

@@ -14,13 +14,14 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
+from textual.widgets import Button, Header, Input, Label, Select, Static
 
 from rules.config import RANDOM_SEAT, OptionInfo, parse_option_value
 from rules.registry import get_game
 from tui.plain import plain_text
 from tui.seating import build_seats, default_kinds, seat_kinds, without_clocks
 from tui.styles import FORMS
+from tui.widgets.footer import FittingFooter
 
 if TYPE_CHECKING:
     from textual._path import CSSPathType
@@ -148,7 +149,7 @@ class NewGameScreen(Screen[None]):
         with Horizontal(classes="buttons"):
             yield Button("Start (Ctrl+S)", id="start", variant="primary", compact=True)
             yield Button("Back (Esc)", id="back", compact=True)
-        yield Footer()
+        yield FittingFooter()
 
     def seat_choices(self) -> list[tuple[str, str]]:
         """(label, value) of each seat's selector."""

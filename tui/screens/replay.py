@@ -18,7 +18,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Header, Static
 
 from net.replay import ReplayClient, ReplayGame, replay_perspectives
 from rules.events import visible_events
@@ -28,6 +28,7 @@ from tui.seating import addressed_as_you
 from tui.styles import LISTS
 from tui.widgets.cards import CardStyle
 from tui.widgets.event_log import display_text
+from tui.widgets.footer import FittingFooter
 
 if TYPE_CHECKING:
     from typing import Any
@@ -171,7 +172,7 @@ class ReplayTextScreen(Screen[int | None]):
         yield Header()
         yield Static("", id="replay-head", classes="caption")
         yield VerticalScroll(Static("", id="replay-body"), id="replay-box")
-        yield Footer()
+        yield FittingFooter()
 
     def on_mount(self) -> None:
         self.sub_title = plain(f"replay: {self.record.game} {self.record.id}", 80)

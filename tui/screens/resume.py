@@ -14,13 +14,14 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import DataTable, Header, Static
 
 from tui.glyphs import in_words
 from tui.plain import plain, plain_text
 from tui.players_title import players_title
 from tui.save_words import STATUS_ROOM, result_sentence, result_words
 from tui.styles import LISTS
+from tui.widgets.footer import FittingFooter
 
 if TYPE_CHECKING:
     from textual._path import CSSPathType
@@ -149,7 +150,7 @@ class ResumeScreen(Screen[None]):
         yield Static(NO_SAVES, id="no-saves")
         yield DataTable(id="saves", cursor_type="row", zebra_stripes=True)
         yield Static("", id="save-detail")
-        yield Footer()
+        yield FittingFooter()
 
     def on_mount(self) -> None:
         self.sub_title = "saved games"

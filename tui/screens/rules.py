@@ -7,8 +7,9 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
-from textual.widgets import Footer, Header, MarkdownViewer, Tree
+from textual.widgets import Header, MarkdownViewer, Tree
 
+from tui.widgets.footer import FittingFooter
 from tui.widgets.rules_viewer import RulesViewer
 
 
@@ -34,7 +35,7 @@ class RulesScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Header()
         yield RulesViewer(rules_text(self.game_id), show_table_of_contents=False, id="rules")
-        yield Footer()
+        yield FittingFooter()
 
     def on_mount(self) -> None:
         self.sub_title = f"rules: {self.game_id}"

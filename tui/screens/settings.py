@@ -11,12 +11,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Label, Select, Static
+from textual.widgets import Header, Label, Select, Static
 
 from tui.plain import plain_text
 from tui.settings import BOT_PACES, ROUND_SUMMARIES
 from tui.styles import FORMS, TABLE
 from tui.widgets.cards import CardFace, CardRow
+from tui.widgets.footer import FittingFooter
 
 if TYPE_CHECKING:
     from textual._path import CSSPathType
@@ -106,7 +107,7 @@ class SettingsScreen(Screen[None]):
         # under the preview, and "Saved in /x/config" read "…/config textual-dark"
         where = plain_text(f"Saved in {self.cardtable.config_dir}", None)
         yield Static(where, classes="hint", id="settings-path")
-        yield Footer()
+        yield FittingFooter()
 
     def on_mount(self) -> None:
         self.sub_title = "settings"

@@ -19,7 +19,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Static, TabbedContent, TabPane
+from textual.widgets import DataTable, Header, Static, TabbedContent, TabPane
 from textual_plotext import PlotextPlot
 
 from rules.registry import get_game
@@ -28,6 +28,7 @@ from saves.stats import GameStats, Statistics, compute_store, opponent_label
 from tui.glyphs import chart_marker, in_words
 from tui.plain import plain, plain_text
 from tui.stats_text import figure_rows, record_line, streak_line, summary_line, tally_rows
+from tui.widgets.footer import FittingFooter
 
 if TYPE_CHECKING:
     from tui.app import CardTableApp
@@ -84,7 +85,7 @@ class StatisticsScreen(Screen[None]):
                 yield PlotextPlot(id="stats-rating")
             with TabPane("Results", id="results"):
                 yield PlotextPlot(id="stats-results")
-        yield Footer()
+        yield FittingFooter()
 
     def on_mount(self) -> None:
         self.sub_title = "statistics"

@@ -11,13 +11,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import DataTable, Header, Static
 
 from net.remote import RemoteError
 from rules.registry import games, get_game
 from tui.glyphs import in_words
 from tui.plain import plain, plain_text
 from tui.stats_text import server_game_lines
+from tui.widgets.footer import FittingFooter
 
 if TYPE_CHECKING:
     from net.remote import RemoteClient
@@ -74,7 +75,7 @@ class LeaderboardScreen(Screen[None]):
         with VerticalScroll(id="board-record"):
             yield Static("", id="board-record-text")
         yield Static("", id="board-note")
-        yield Footer()
+        yield FittingFooter()
 
     def on_mount(self) -> None:
         self.sub_title = f"leaderboard · {plain(self.client.address, 60)}"

@@ -33,14 +33,15 @@ def key_width(key_display: str, description: str) -> int:
 
 def keys_to_drop(keys: Sequence[tuple[str, int]], spare: Iterable[str], room: int) -> set[str]:
     """The actions to leave out so that ``keys`` ((action, width) in footer
-    order) fit in ``room`` columns: spare actions first, in the order given;
+    order) fit in ``room`` columns: spare actions first, in the order given,
+    then the last keys, whole (a key cut mid-word, "t Stati", says nothing);
     none if everything fits, and no more than needed."""
     used = sum(width for _, width in keys)
     widths: dict[str, int] = {}
     for action, width in keys:
         widths[action] = widths.get(action, 0) + width
     dropped: set[str] = set()
-    for action in spare:
+    for action in [*spare, *reversed([a for a, _ in keys])]:
         if used <= room:
             break
         if action in widths and action not in dropped:
@@ -50,8 +51,13 @@ def keys_to_drop(keys: Sequence[tuple[str, int]], spare: Iterable[str], room: in
 
 
 class FittingFooter(Footer):
-    """A footer for screens with more keys than 80 columns hold: the screen's
-    ``FOOTER_SPARE`` (action names, least needed first) leave it first."""
+    """Every screen's footer: compact, and whole at any width. With more keys
+    than the width holds, the screen's ``FOOTER_SPARE`` (action names, least
+    needed first) leave it first, then the last keys; they still work, and
+    the ^p palette lists them."""
+
+    def __init__(self, *, compact: bool = True, **kwargs: Any) -> None:
+        super().__init__(compact=compact, **kwargs)
 
     def compose(self) -> ComposeResult:
         # Footer.compose yields one FooterKey per binding (and a KeyGroup for

@@ -368,11 +368,9 @@ class TrickScreen(GameScreen):
             )
         if action == "priority_why":
             return not self.over
-        if action == "hint":
-            return not self.over  # nothing to weigh once it is over
         if action == "result":
             return self.over
-        return True
+        return super().check_action(action, parameters)  # the shared keys: Hint, Finish...
 
     def _redraw_choice(self) -> None:
         self._draw()
