@@ -37,4 +37,18 @@ def players_title(names: Sequence[str], seats: Sequence[SeatInfo], room: int = T
         count = "a computer" if len(levels) == 1 else f"{len(levels)} computers"
         parts.append(f"{count} ({', '.join(shown)})" if shown else count)
     short = " vs ".join(parts)
-    return short if len(short) <= room else f"{len(seats)} players"
+    if len(short) <= room:
+        return short
+    # the names without the computers' levels ("You vs Computer"), then the
+    # computers counted without them ("You vs 3 computers"): who plays says more
+    # than a count of players
+    bare = " vs ".join(names)
+    if len(bare) <= room:
+        return bare
+    if levels:
+        counted = " vs ".join(
+            [*people, "a computer" if len(levels) == 1 else f"{len(levels)} computers"]
+        )
+        if len(counted) <= room:
+            return counted
+    return f"{len(seats)} players"

@@ -127,3 +127,21 @@ async def test_elsewhere_a_notice_takes_the_title_bars_line_one_at_a_time(dirs: 
         after = screen_text(app).splitlines()
         assert "Game saved: pick it up again from Resume." in after[0]
         assert after[1:] == before[1:]  # nothing of the screen under the title bar covered
+
+
+def test_who_plays_shortens_by_steps_before_counting_the_players() -> None:
+    from saves.record import SeatInfo
+    from tui.players_title import players_title
+
+    seats = [SeatInfo("You", "human"), SeatInfo("Computer", "bot", "medium")]
+    names = ["You", "Computer"]
+    assert players_title(names, seats, room=30) == "You vs Computer (medium)"
+    assert players_title(names, seats, room=16) == "You vs Computer"  # no room for the level
+    assert players_title(names, seats, room=10) == "2 players"
+    four = [
+        SeatInfo("You", "human"),
+        *[SeatInfo(f"Computer {n}", "bot", "easy") for n in (1, 2, 3)],
+    ]
+    names4 = ["You", "Computer 1", "Computer 2", "Computer 3"]
+    assert players_title(names4, four, room=30) == "You vs 3 computers (easy)"
+    assert players_title(names4, four, room=20) == "You vs 3 computers"
