@@ -252,8 +252,8 @@ class TableEnding(RoundSummaries, TableConnection):
                 self.notify("You left the table: its game is over.")
             elif link is not None:
                 self.notify(
-                    "You left the table: your seat is held for a while; "
-                    "take it back from the lobby."
+                    # one line of the title bar (77 columns at 80)
+                    "You left the table: your seat is held a while; the lobby gives it back."
                 )
             elif self.over:
                 self.notify("The game is over: Resume lists it, to replay or analyse.")
