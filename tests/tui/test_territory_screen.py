@@ -138,6 +138,12 @@ def test_the_cursor_is_a_style_and_on_an_empty_cell_a_mark() -> None:
     segments = grid_lines(view, Viewport(-1, 0, 4, 1), Marks(cursor=(2, 0)))[1]
     cursor = [(text, role) for text, role in segments if "cursor" in role]
     assert cursor == [("  _  ", "empty cursor")]
+    # large cells (a roomy terminal): an outline as wide as a card's (D39)
+    large = grid_lines(view, Viewport(-1, 0, 4, 1), Marks(cursor=(2, 0)), large=True)
+    boxed = [[t for t, role in line if "cursor" in role] for line in large[1:4]]
+    assert boxed == [["┌─────┐"], ["│  _  │"], ["└─────┘"]]
+    cards = [t for t, role in large[2] if "cursor" not in role and t[:1] in ("│", "║")]
+    assert cards and all(len(t) == len("┌─────┐") for t in cards)
 
 
 # ================================================================ the viewport

@@ -259,12 +259,16 @@ def grid_lines(
                 role += " region"
             if not large:
                 rows[0].append((text, role))
+            elif cell is None and (x, y) == marks.cursor:
+                # the cursor on an empty cell: an outline the size of a card's,
+                # single-lined (a card's has a doubled pair of edges)
+                rows[0].append(("┌─────┐", role))
+                rows[1].append((f"│{text}│", role))
+                rows[2].append(("└─────┘", role))
             elif cell is None:
-                edge = "┌   ┐" if (x, y) == marks.cursor else "     "
-                foot = "└   ┘" if (x, y) == marks.cursor else "     "
-                rows[0].append((f" {edge} ", role))
+                rows[0].append((" " * width, role))
                 rows[1].append((f" {text} ", role))
-                rows[2].append((f" {foot} ", role))
+                rows[2].append((" " * width, role))
             else:
                 top, side, bottom = _box(cell.owner)
                 rows[0].append((top, role))
