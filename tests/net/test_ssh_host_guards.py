@@ -233,7 +233,10 @@ async def test_raw_connections_that_open_no_session_are_closed(
     held = [await loop.run_in_executor(None, raw, port) for _ in range(8)]
     try:
         for sock in held:  # each is closed by the host, no matter how long that takes
-            assert (await loop.run_in_executor(None, _read_to_end, sock)).startswith(b"SSH-")
+            said = await loop.run_in_executor(None, _read_to_end, sock)
+            # its banner, unless the host's reset came first and took it with it
+            # (a loaded machine reads the later sockets after their reset)
+            assert said == b"" or said.startswith(b"SSH-")
         await until(lambda: state.connections == 0, "all released")
     finally:
         for sock in held:

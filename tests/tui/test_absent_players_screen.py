@@ -17,7 +17,7 @@ from saves.store import SaveStore
 from tests.net.netkit import FakeTime
 from tui.widgets.event_log import EventLog
 
-from .conftest import make_app, screen_text
+from .conftest import make_app, screen_text, settle
 from .test_network_screens import _until
 
 
@@ -85,7 +85,8 @@ async def test_an_absent_player_then_the_computer_then_the_player_again(
             offered = {b.binding.action for b in screen.active_bindings.values()}
             assert "play_chosen" not in offered and "pause" in offered
             assert "chat" not in offered  # a line would reach nobody
-            await pilot.pause()  # the footer is drawn again
+            # the footer is composed again after the next refresh: wait for it
+            await settle(pilot, lambda: "^t" not in screen_text(app))
             assert "^t" not in screen_text(app)
             await back.close()
     finally:
