@@ -81,7 +81,7 @@ class LessonDoneScreen(Dialog[str | None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("p", "choose('play')", "Play a real game", id="lesson.play"),
         Binding("l", "choose('lessons')", "Lessons", id="lesson.list"),
-        Binding("escape", "choose('')", "Stay at the table", key_display="Esc", id="lesson.stay"),
+        Binding("escape", "choose('')", "Stay at the table", key_display="esc", id="lesson.stay"),
     ]
 
     def __init__(self, lesson: Lesson) -> None:

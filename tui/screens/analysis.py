@@ -99,7 +99,7 @@ def turn_labels(record: GameRecord, plies: Collection[int]) -> dict[int, str]:
 class AnalysisScreen(Screen[None]):
     CSS_PATH: ClassVar[CSSPathType | None] = [LISTS]
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "close", "Back", key_display="Esc", id="analysis.close"),
+        Binding("escape", "close", "Back", key_display="esc", id="analysis.close"),
     ]
 
     def __init__(self, record: GameRecord, seat: int) -> None:

@@ -105,7 +105,7 @@ class GameOverScreen(InputGuard, Dialog[str]):
     AUTO_FOCUS = ""
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("r", "choose('rematch')", "Rematch", id="over.rematch"),
-        Binding("escape", "choose('home')", "Home", key_display="Esc", id="over.home"),
+        Binding("escape", "choose('home')", "Home", key_display="esc", id="over.home"),
         Binding("v", "choose('view')", "View the table", id="over.view"),
         Binding("a", "choose('analyse')", "Analyse", id="over.analyse"),
         Binding("s", "choose('scores')", "Scores", id="over.scores"),

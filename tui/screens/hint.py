@@ -61,7 +61,7 @@ class HintScreen(InputGuard, Dialog[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
-            "escape,enter,h,space", "close", "Back to the table", key_display="Esc", id="hint.close"
+            "escape,enter,h,space", "close", "Back to the table", key_display="esc", id="hint.close"
         )
     ]
 

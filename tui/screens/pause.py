@@ -24,7 +24,7 @@ CHOICES = (
 class PauseScreen(Dialog[str | None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
-            "escape", "choose('resume')", "Back to the game", key_display="Esc", id="pause.resume"
+            "escape", "choose('resume')", "Back to the game", key_display="esc", id="pause.resume"
         ),
         Binding("q", "choose('quit')", "Save and quit", id="pause.quit"),
         Binding("r", "choose('resign')", "Resign", id="pause.resign"),

@@ -24,7 +24,7 @@ def rules_text(game_id: str) -> str:
 
 class RulesScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q", "close", "Back", key_display="Esc", id="rules.close"),
+        Binding("escape,q", "close", "Back", key_display="esc", id="rules.close"),
         Binding("t", "toggle_contents", "Contents", id="rules.contents"),
     ]
 

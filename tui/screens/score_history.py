@@ -55,7 +55,7 @@ class ScoreHistoryScreen(Dialog[None]):
             "escape,enter,s,space",
             "close",
             "Back to the table",
-            key_display="Esc",
+            key_display="esc",
             id="scores.close",
         )
     ]
