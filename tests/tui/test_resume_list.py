@@ -37,6 +37,12 @@ def test_a_row_names_the_preset_and_the_computers_level() -> None:
     assert cells[0] == "trick (setna)"
     assert cells[1] == "You vs Computer (hard)"
     assert cells[-1] == "lost 60-114"  # from your side, in words
+    # the game's usual rules go unnamed, from the form ("standard") as without one
+    for usual in ("standard", None):
+        record = _record("finished")
+        record.preset = usual
+        usual_entry = SaveEntry("x", Path("x.json"), record, None, 0.0)
+        assert entry_row(usual_entry)[0].plain == "trick"
 
 
 async def test_at_80_columns_no_column_is_cut_and_enter_replays_a_finished_game(
@@ -79,10 +85,10 @@ async def test_every_row_fits_80_columns_whole_with_long_values(dirs: Any) -> No
     }  # fmt: skip
     long = ["Bartholomew-Maximilian", "Computer 1", "Computer 2", "Computer 3"]
     records = [
-        _stress(["You", "Computer 1", "Computer 2", "Computer 3"], "standard", stress),
+        _stress(["You", "Computer 1", "Computer 2", "Computer 3"], "literal", stress),
         _stress(
             long,
-            "standard",
+            "literal",
             {
                 **stress,
                 "winner": 0,
@@ -109,7 +115,7 @@ async def test_every_row_fits_80_columns_whole_with_long_values(dirs: Any) -> No
         for words in ("3rd of 4", "Bartholome… won", "lost 60-114"):
             row = next((line for line in rows if words in line), None)
             assert row is not None and len(row.rstrip()) <= 80, (words, text)
-        assert "stress (standard)" in text and "12345" in text
+        assert "stress (literal)" in text and "12345" in text
         # the long-named player's game (the rows' order among equal times is the store's)
         row = next(i for i, e in enumerate(app.screen.entries) if e.id == records[1].id)
         table.move_cursor(row=row)

@@ -16,6 +16,8 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import DataTable, Header, Static
 
+from rules.errors import UnknownGame
+from rules.registry import get_game
 from tui.glyphs import in_words
 from tui.plain import plain, plain_text
 from tui.players_title import players_title
@@ -82,7 +84,11 @@ def entry_row(entry: SaveEntry, seats_room: int = SEATS_ROOM) -> tuple[Text, ...
     # short where the names would push the status off an 80-column list
     names = [plain(s.name, 40) for s in record.seats]
     seats = players_title(names, record.seats, room=seats_room)
-    game = plain(record.game, 40) + (f" ({plain(record.preset, 20)})" if record.preset else "")
+    # the rules named where they are not the game's usual ones: a game started
+    # from the form (preset "standard") and one from the command line (none)
+    # read alike
+    preset = record.preset if record.preset not in _default_presets(record.game) else None
+    game = plain(record.game, 40) + (f" ({plain(preset, 20)})" if preset else "")
     return (
         plain_text(game, GAME_ROOM),
         plain_text(seats, seats_room),
@@ -90,6 +96,15 @@ def entry_row(entry: SaveEntry, seats_room: int = SEATS_ROOM) -> tuple[Text, ...
         Text(str(len(record.moves))),
         plain_text(result_words(record, STATUS_ROOM), STATUS_ROOM),
     )
+
+
+def _default_presets(game_id: str) -> tuple[str | None, ...]:
+    """None and the game's first preset (its default): a preset not worth naming."""
+    try:
+        presets = list(get_game(game_id).presets)
+    except UnknownGame:  # a game not installed here: every preset named
+        return (None,)
+    return (None, *presets[:1])
 
 
 def entry_rows(entries: list[SaveEntry]) -> list[tuple[Text, ...]]:
