@@ -22,6 +22,7 @@ from tui.widgets.footer import FittingFooter
 
 if TYPE_CHECKING:
     from net.remote import RemoteClient
+    from tui.app import CardTableApp
 
 COLUMNS = ("#", "Player", "Games", "Won", "Lost", "Drawn", "Rating")
 
@@ -59,6 +60,10 @@ class LeaderboardScreen(Screen[None]):
     LeaderboardScreen DataTable { height: 1fr; }
     LeaderboardScreen #board-record { height: auto; max-height: 9; padding: 0 1; }
     """
+
+    @property
+    def cardtable(self) -> CardTableApp:
+        return self.app  # type: ignore[return-value]
 
     def __init__(self, client: RemoteClient, game: str | None = None) -> None:
         super().__init__()
@@ -130,7 +135,7 @@ class LeaderboardScreen(Screen[None]):
         me = str(self.client.welcome.get("name") or "")
         self.names = [str(row.get("name", "")) for row in reply.get("players", [])]
         for row in leaderboard_rows(reply, me):
-            ascii = self.app.ascii  # type: ignore[attr-defined]
+            ascii = self.cardtable.ascii
             table.add_row(*(plain_text(in_words(cell, ascii), 40) for cell in row))
         total = int(reply.get("total", 0))
         if not total:
@@ -141,7 +146,7 @@ class LeaderboardScreen(Screen[None]):
                     in_words(
                         f"{total} player{'s' if total != 1 else ''}. Ratings: openskill's mu ± "
                         "sigma (docs/stats.md). Enter: a player's record; g: next game.",
-                        self.app.ascii,  # type: ignore[attr-defined]
+                        self.cardtable.ascii,
                     )
                 )
             )

@@ -16,6 +16,7 @@ from rules.stress import StressView
 from tui.games.base import clock_text
 from tui.glyphs import in_words
 from tui.plain import plain
+from tui.save_words import ordinal
 from tui.widgets.cards import CardStyle, card_label, split_card
 from tui.widgets.event_log import display_text
 
@@ -36,10 +37,6 @@ def for_style(text: str, style: CardStyle) -> str:
 
 def rank_of(card: str) -> str:
     return split_card(card)[0]
-
-
-def ordinal(n: int) -> str:
-    return f"{n}{'st' if n == 1 else 'nd' if n == 2 else 'rd' if n == 3 else 'th'}"
 
 
 def cards_text(cards: Sequence[str], style: CardStyle) -> str:

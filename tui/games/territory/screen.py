@@ -376,7 +376,7 @@ class TerritoryScreen(GameScreen):
 
     def _keys(self) -> str:
         """The keys of the cards in hand: ``1-3``, or ``1`` for one card."""
-        held = min(len(self.hand), HAND_KEYS)
+        held = self.number_keys() or 0
         return f"1-{held}" if held > 1 else "1"
 
     def _addressed(self, seat: int) -> bool:
