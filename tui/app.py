@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
 from textual import events
-from textual._compositor import CompositorUpdate
 from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
@@ -23,6 +22,7 @@ from net.grants import Grants
 
 from .plain import plain
 from .settings import Settings, default_config_dir, load_settings, save_settings
+from .textual_seams import AsciiDisplay
 from .theme_colours import table_colours
 
 if TYPE_CHECKING:
@@ -50,7 +50,7 @@ def _screen_actions() -> type[Provider]:
     return ScreenActions
 
 
-class CardTableApp(App[int]):
+class CardTableApp(AsciiDisplay[int]):
     # absolute, so that subclasses elsewhere (tests, benchmarks) find it too
     CSS_PATH = Path(__file__).parent / "app.tcss"
     TITLE = "cardtable"
@@ -225,14 +225,15 @@ class CardTableApp(App[int]):
 
         return key_text(super().get_key_display(binding), self.ascii)
 
-    def _display(self, screen: Screen[Any], renderable: Any) -> None:
-        # the terminal sees ASCII only (tui/ascii_screen.py); screenshots and
-        # tests read the screen as drawn, before this step
-        if self.ascii and isinstance(renderable, CompositorUpdate):
-            from .ascii_screen import AsciiUpdate
+    def rewrite_frames(self) -> bool:
+        # the terminal sees ASCII only; screenshots and tests read the screen
+        # as drawn, before this step (tui/textual_seams.py)
+        return self.ascii
 
-            renderable = AsciiUpdate(renderable)
-        super()._display(screen, renderable)
+    def terminal_text(self, text: str) -> str:
+        from .glyphs import ascii_cells
+
+        return ascii_cells(text)
 
     def action_show_help_panel(self) -> None:
         """The keys panel, listing the app's actions (tui/widgets/keys_panel.py)."""

@@ -44,7 +44,7 @@ from tui.styles import TABLE
 from tui.widgets.event_log import EventLog
 
 if TYPE_CHECKING:
-    from textual._path import CSSPathType
+    from tui.textual_seams import CSSPathType
 
 __all__ = [
     "REPLAY_BINDINGS",

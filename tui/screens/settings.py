@@ -20,9 +20,8 @@ from tui.widgets.cards import CardFace, CardRow
 from tui.widgets.footer import FittingFooter
 
 if TYPE_CHECKING:
-    from textual._path import CSSPathType
-
     from tui.app import CardTableApp
+    from tui.textual_seams import CSSPathType
 
 PREVIEW = (
     CardFace("AS", playable=True, label="1"),
