@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -20,9 +21,10 @@ from textual.screen import Screen
 
 from net.grants import Grants
 
+from .notify import terminal_bytes
 from .plain import plain
 from .settings import Settings, default_config_dir, load_settings, save_settings
-from .textual_seams import AsciiDisplay
+from .textual_seams import AsciiDisplay, write_to_terminal
 from .theme_colours import table_colours
 
 if TYPE_CHECKING:
@@ -199,6 +201,24 @@ class CardTableApp(AsciiDisplay[int]):
             self.notify(plain(err), severity="error", timeout=10, markup=False)
 
     # ------------------------------------------------------------------ notices
+    # how the app writes to its terminal (a test replaces it to read what is sent)
+    terminal_writer: ClassVar[Callable[[App[Any], str], bool]] = staticmethod(write_to_terminal)
+
+    def call_away_player(self, what: str) -> bool:
+        """Ring the bell and send a desktop notification saying ``what``, when
+        the terminal does not have focus (it reports focus changes) and the
+        settings allow it. True if anything was sent."""
+        if self.app_focus:
+            return False
+        text = terminal_bytes(
+            "cardtable",
+            what,
+            os.environ,
+            bell=self.settings.away_bell,
+            desktop=self.settings.away_notifications,
+        )
+        return bool(text) and type(self).terminal_writer(self, text)
+
     def notify(self, message: str, **kwargs: Any) -> None:
         """One rule for notices: over a game they are lines of its log (never a
         toast over the hand or the prompt); elsewhere one toast at a time, on

@@ -96,6 +96,20 @@ class SettingsScreen(Screen[None]):
             with Horizontal(classes="row"):
                 yield Label("Tips in first games", classes="name")
                 yield Select(ON_OFF, value=s.tips, allow_blank=False, id="tips", compact=True)
+            with Horizontal(classes="row"):
+                yield Label("Bell when away", classes="name")
+                yield Select(
+                    ON_OFF, value=s.away_bell, allow_blank=False, id="away_bell", compact=True
+                )
+            with Horizontal(classes="row"):
+                yield Label("Desktop notices", classes="name")
+                yield Select(
+                    ON_OFF,
+                    value=s.away_notifications,
+                    allow_blank=False,
+                    id="away_notifications",
+                    compact=True,
+                )
             yield Static("Preview", classes="caption")
             yield CardRow(PREVIEW, id="preview")
             if self.cardtable.force_ascii:
