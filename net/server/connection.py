@@ -96,44 +96,45 @@ class Connection(Peer):
             self.send(p.Closing(reason=reason))
         self.close()
 
-    async def keep_watch(self, sleep: Sleep) -> None:
-        """The connection's timers: the hello, the idle timeout, and (after
-        the hello) a `ping` every ``ping_seconds``. A client at a seat of a
-        game under way, or one that has answered a ping, is gone once two
-        pings in a row go unanswered for ``dead_seconds`` (any line
-        answers)."""
-        limits = self.limits
-        while not self.closed:
-            now = self.clock()
-            if not self.hello:  # keep-alives do not buy time for the hello
-                wait = self.opened + limits.hello_seconds - now
-                if wait <= 0:
-                    why = f"no hello for {limits.hello_seconds:g} seconds: goodbye"
-                    self.send(p.error(p.LIMIT, why))
-                    self.close()
-                    return
-                await sleep(wait)
-                continue
-            in_lobby = self.hosted is None
-            if in_lobby and now >= self.idle_since + limits.idle_seconds:
-                why = f"no message for {limits.idle_seconds:g} seconds in the lobby: goodbye"
-                self.send(p.error(p.LIMIT, why))
-                self.close()
+
+async def keep_watch(peer: Peer, sleep: Sleep) -> None:
+    """The connection's timers: the hello, the idle timeout, and (after
+    the hello) a `ping` every ``ping_seconds``. A client at a seat of a
+    game under way, or one that has answered a ping, is gone once two
+    pings in a row go unanswered for ``dead_seconds`` (any line
+    answers)."""
+    limits = peer.limits
+    while not peer.closed:
+        now = peer.clock()
+        if not peer.hello:  # keep-alives do not buy time for the hello
+            wait = peer.opened + limits.hello_seconds - now
+            if wait <= 0:
+                why = f"no hello for {limits.hello_seconds:g} seconds: goodbye"
+                peer.send(p.error(p.LIMIT, why))
+                peer.close()
                 return
-            dead_at = math.inf
-            if (self.answers_pings or self.seated()) and len(self.unanswered) >= 2:
-                dead_at = self.unanswered[0] + limits.dead_seconds
-                if now >= dead_at:
-                    log.info("%s answers no ping: taken as gone", self.address)
-                    self.abort()
-                    return
-            if now >= self.next_ping:
-                self.send(_PING)
-                self.unanswered.append(now)
-                self.next_ping = now + limits.ping_seconds
-            idle_at = self.idle_since + limits.idle_seconds if in_lobby else math.inf
-            wake = min(idle_at, self.next_ping, dead_at)
-            await sleep(max(0.0, wake - now))
+            await sleep(wait)
+            continue
+        in_lobby = peer.hosted is None
+        if in_lobby and now >= peer.idle_since + limits.idle_seconds:
+            why = f"no message for {limits.idle_seconds:g} seconds in the lobby: goodbye"
+            peer.send(p.error(p.LIMIT, why))
+            peer.close()
+            return
+        dead_at = math.inf
+        if (peer.answers_pings or peer.seated()) and len(peer.unanswered) >= 2:
+            dead_at = peer.unanswered[0] + limits.dead_seconds
+            if now >= dead_at:
+                log.info("%s answers no ping: taken as gone", peer.address)
+                peer.abort()
+                return
+        if now >= peer.next_ping:
+            peer.send(_PING)
+            peer.unanswered.append(now)
+            peer.next_ping = now + limits.ping_seconds
+        idle_at = peer.idle_since + limits.idle_seconds if in_lobby else math.inf
+        wake = min(idle_at, peer.next_ping, dead_at)
+        await sleep(max(0.0, wake - now))
 
 
 def keep_alive(sock: socket.socket, limits: Limits) -> None:

@@ -21,7 +21,7 @@ from .. import protocol as p
 from .. import standings
 from ..client import PLAYING
 from ..listen import AddressCounts, Listener, listening_sockets
-from .connection import Closed, Connection, Sleep, keep_alive
+from .connection import Closed, Connection, Sleep, keep_alive, keep_watch
 from .hall import Hall
 from .hosted import Hosted
 from .limits import AddressBuckets, Clock, Limits
@@ -189,7 +189,7 @@ class TableServer:
         hall = self.hall
         conn = Connection(reader, writer, address, self.limits, hall.clock)
         hall.peers.add(conn)
-        conn.watchdog = hall.spawn(conn.keep_watch(hall.sleep))
+        conn.watchdog = hall.spawn(keep_watch(conn, hall.sleep))
         try:
             await self._read(conn)
         except Exception:  # a bug here must end this connection only
@@ -298,7 +298,7 @@ class TableServer:
         conn.next_ping = self.hall.clock() + self.limits.ping_seconds
         if conn.watchdog is not None:  # it sleeps until the hello's deadline: now the pings
             conn.watchdog.cancel()
-            conn.watchdog = self.hall.spawn(conn.keep_watch(self.hall.sleep))
+            conn.watchdog = self.hall.spawn(keep_watch(conn, self.hall.sleep))
         conn.send(
             p.Welcome(
                 id=message.id,
