@@ -9,7 +9,8 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 
-from rules.events import Event
+import msgspec
+
 from rules.plain import plain
 
 from .. import protocol as p
@@ -29,10 +30,9 @@ class Lobby:
             limits.chat_per_address_per_second, limits.chat_per_address_burst, hall.clock
         )
         self._chat_by_table: dict[str, TokenBucket] = {}
-        # a table's history as the wire carries it, per perspective, built
-        # once per change (every spectator gets the same)
-        self._histories: dict[tuple[str, int | None], tuple[tuple[int, int], list[p.WireEvent]]]
-        self._histories = {}
+        # a table's history as spectators are sent it, encoded, with the
+        # table's history version it was built at
+        self._histories: dict[str, tuple[int, bytes]] = {}
 
     # ------------------------------------------------------------ changes
     def changed(self, hosted: Hosted) -> None:
@@ -56,8 +56,7 @@ class Lobby:
         """A table has left the lobby: subscribers are told at once."""
         self._dirty.pop(hosted.id, None)
         self._chat_by_table.pop(hosted.id, None)
-        for key in [k for k in self._histories if k[0] == hosted.id]:
-            del self._histories[key]
+        self._histories.pop(hosted.id, None)
         line = p.encode(p.TableRemoved(table=hosted.id, reason=why))
         for peer in self.hall.peers:
             if peer.subscribed:
@@ -103,16 +102,19 @@ class Lobby:
 
     def history(self, hosted: Hosted, seat: int | None) -> list[p.WireEvent]:
         """The events ``seat`` may see so far, as the wire carries them."""
-        events: list[Event] = hosted.table.history(seat)
-        key = (hosted.id, seat)
-        version = (hosted.table.state_id, len(events))
-        cached = self._histories.get(key)
-        if cached is not None and cached[0] == version:
-            return cached[1]
-        wire = p.wire_events(events)
-        if seat is None:  # a seat's own is sent once a join: not worth keeping
-            self._histories[key] = (version, wire)
-        return wire
+        return p.wire_events(hosted.table.history(seat))
+
+    def spectators_history(self, hosted: Hosted) -> bytes:
+        """What a spectator may see of the history, encoded, built once per
+        change of the table's history (every spectator gets the same): a
+        watch costs the server what the snapshot costs, not the game's
+        length."""
+        version = hosted.table.history_version
+        cached = self._histories.get(hosted.id)
+        if cached is None or cached[0] != version:
+            encoded = msgspec.json.encode(p.wire_events(hosted.table.history(None)))
+            cached = self._histories[hosted.id] = (version, encoded)
+        return cached[1]
 
     def watch(self, peer: Peer, message: p.Watch) -> None:
         self.check_free(peer)
@@ -123,17 +125,16 @@ class Lobby:
         peer.hosted, peer.seat = hosted, None
         peer.unwatch = hosted.table.watch([None], self.listener(peer, hosted))
         table = hosted.table
-        peer.send(
-            p.Watching(
-                id=message.id,
-                table=hosted.lobby_entry(),
-                names=[s.name for s in table.record.seats],
-                history=self.history(hosted, None),
-                # the full snapshot first; changes follow as `game` messages
-                update=p.wire_update(hosted.shown(table.snapshot(None)), self.hall.now_ms()),
-                reconnecting=hosted.reconnecting(),
-            )
+        watching = p.Watching(
+            id=message.id,
+            table=hosted.lobby_entry(),
+            names=[s.name for s in table.record.seats],
+            history=[],  # (spliced in below, as kept encoded)
+            # the full snapshot first; changes follow as `game` messages
+            update=p.wire_update(hosted.shown(table.snapshot(None)), self.hall.now_ms()),
+            reconnecting=hosted.reconnecting(),
         )
+        peer.send_line(_with_history(p.encode(watching), self.spectators_history(hosted)))
 
     def listener(self, peer: Peer, hosted: Hosted) -> Callable[[Update], None]:
         def deliver(update: Update) -> None:
@@ -188,3 +189,14 @@ class Lobby:
         for other in [*hosted.occupants.values(), *hosted.spectators]:
             other.send_line(line)
         peer.send(p.Ok(id=message.id))
+
+
+_NO_HISTORY = b'"history":[]'
+
+
+def _with_history(line: bytes, history: bytes) -> bytes:
+    """``line`` (encoded with an empty history) with ``history`` in it. The
+    first match is the field: a name or a text holding those characters is a
+    JSON string, whose quotes are escaped."""
+    at = line.index(_NO_HISTORY)
+    return line[:at] + b'"history":' + history + line[at + len(_NO_HISTORY) :]

@@ -9,6 +9,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 
 from net import protocol as p
@@ -82,6 +83,31 @@ async def test_a_watch_s_history_counts_against_the_byte_budget(tmp_path: Path) 
     await rig.time.advance(5.0)
     lobby.watch(eve, p.Watch(table=table))
     assert json.loads(sent.lines[-1])["type"] == "watching"
+    await rig.close()
+
+
+async def test_a_watch_sends_the_history_a_spectator_may_see(tmp_path: Path) -> None:
+    rig = Rig(tmp_path)
+    ada, _ = rig.peer("Ada")
+    bo, _ = rig.peer("Bo")
+    table = await rig.table(ada)
+    seats, lobby = rig.server.seats, rig.server.lobby
+    await seats.join(ada, p.Join(table=table, seat=0))
+    await seats.join(bo, p.Join(table=table, seat=1))
+    hosted = rig.server.tables[table]
+    for watched in range(3):
+        eve, sent = rig.peer(f"Eve{watched}")
+        lobby.watch(eve, p.Watch(table=table))
+        got = json.loads(sent.lines[-1])
+        expected = msgspec.to_builtins(p.wire_events(hosted.table.history(None)))
+        assert got["history"] == expected and len(expected) == watched
+        assert got["names"] == ["Ada", "Bo"] and got["table"]["table"] == table
+        seats.vacate(eve)
+        update = hosted.table.snapshot(None)
+        (seat,) = update.to_act
+        player = ada if seat == 0 else bo
+        legal = hosted.table.snapshot(seat).legal
+        await seats.act(player, None, legal[0], None)
     await rig.close()
 
 
