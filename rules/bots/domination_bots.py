@@ -98,6 +98,29 @@ def choose_card(
     table, where Domination started (-1: not on), the discard grid as suit
     masks, and how many cards the opponent holds.
     """
+    scores, concede = card_scores(hand, legal, run, dom_start, discards, opp_cards, can_concede)
+    best: Card | None = None
+    best_score = -1e9
+    for c, score in zip(legal, scores, strict=True):
+        if score > best_score:
+            best, best_score = c, score
+    if concede is not None and concede > best_score:
+        return None
+    return best
+
+
+def card_scores(
+    hand: Sequence[Card],
+    legal: Sequence[Card],
+    run: Sequence[Card],
+    dom_start: int,
+    discards: Sequence[int],
+    opp_cards: int,
+    can_concede: bool,
+) -> tuple[list[float], float | None]:
+    """What the heuristic makes of each card of ``legal`` (in points, higher
+    is better), and of conceding (None where it may not): :func:`choose_card`
+    plays the best; the hard level reads them as a model of the opponent."""
     mine = [0, 0, 0, 0]
     for c in hand:
         mine[c >> 4] |= 1 << (c & 15)
@@ -111,8 +134,7 @@ def choose_card(
     n = len(run)
     last_suit = run[-1] >> 4 if run else -1
 
-    best: Card | None = None
-    best_score = -1e9
+    scores: list[float] = []
     for c in legal:
         r = c & 15
         s = c >> 4
@@ -149,17 +171,14 @@ def choose_card(
                     ev += W_RISK * p_dom * (r + my_above.bit_length()) * 3 * 0.5
                 else:
                     ev -= W_RISK * p_dom * their * (CONTESTED if my_above else 1.0)
-        score = ev - SPEND * r - SUIT_KEEP * (mine[s].bit_count() - 1)
-        if score > best_score:
-            best, best_score = c, score
+        scores.append(ev - SPEND * r - SUIT_KEEP * (mine[s].bit_count() - 1))
+    concede: float | None = None
     if can_concede and run:
         # conceding gives the opponent the round as it stands and keeps our cards
         mult = n - dom_start if dom_start >= 0 else 1
         standing = 1 if n == 1 and _inelegant_lead(run[0], mine, unknown) else 0
-        value = standing or (run[-1] & 15) * mult
-        if -value > best_score:
-            return None
-    return best
+        concede = -float(standing or (run[-1] & 15) * mult)
+    return scores, concede
 
 
 def _inelegant_lead(lead: Card, mine: list[int], unknown: list[int]) -> bool:
@@ -254,18 +273,22 @@ def _heuristic_move(state: DominationState) -> Play | Any:
     return CONCEDE if choice is None else Play(choice)
 
 
-def _likelihood(world: DominationState, seat: int, surprise: float) -> float:
-    """How well the opponent's cards in this sample explain its plays this round.
+def _likelihood(world: DominationState, seat: int, temperature: float, slip: float) -> float:
+    """How likely the opponent's plays this round were, had it held this
+    sample's cards, under a model of it: the medium heuristic's scores as a
+    softmax at ``temperature`` (points), mixed with a uniform choice at
+    ``slip`` (a player who is not medium, or a human's whim, never makes a
+    sample impossible).
 
-    Each play of the opponent in the current run is replayed against its hand of
-    the time (its sampled hand plus what it played since): a play the heuristic
-    would have made counts 1, any other ``surprise``."""
+    Each play of the opponent in the current run is replayed against its hand
+    of the time (its sampled hand plus what it played since)."""
     opp = seat ^ 1
     run = world.run
     weight = 1.0
     later: list[Card] = []  # the opponent's cards played after position j
     mine_later = 0
     dom = world.dom_start
+    exp = math.exp
     for j in range(len(run) - 1, -1, -1):
         card = run[j]
         if (world.leader + j) & 1 != opp:
@@ -285,9 +308,11 @@ def _likelihood(world: DominationState, seat: int, surprise: float) -> float:
             continue
         dom_then = dom if dom >= 0 and dom + 2 <= j else -1
         mine_then = len(world.hands[seat]) + mine_later
-        choice = choose_card(hand, legal, run[:j], dom_then, world.discards, mine_then, False)
-        if choice != card:
-            weight *= surprise
+        scores, _ = card_scores(hand, legal, run[:j], dom_then, world.discards, mine_then, False)
+        top = max(scores)
+        mass = [exp((x - top) / temperature) for x in scores]
+        chance = mass[legal.index(card)] / sum(mass)
+        weight *= (1.0 - slip) * chance + slip / len(legal)
     return weight
 
 
@@ -344,16 +369,21 @@ class DominationAdapter(Adapter):
 
     max_depth = 60
 
-    def __init__(self, rounds_ahead: int = 1, surprise: float = 1.0) -> None:
+    def __init__(
+        self, rounds_ahead: int = 1, temperature: float | None = None, slip: float = 0.1
+    ) -> None:
         self.rounds_ahead = rounds_ahead
-        self.surprise = surprise
+        self.temperature = temperature  # None: every sample counts alike
+        self.slip = slip
         self.memo: _Memo = {}
 
     def weight(self, state: State, seat: int) -> float:
         # for the engine's paired mode (the hard level): samples whose
         # opponent hand explains its plays this round count more
         assert isinstance(state, DominationState)
-        return _likelihood(state, seat, self.surprise)
+        if self.temperature is None:
+            return 1.0
+        return _likelihood(state, seat, self.temperature, self.slip)
 
     def to_act(self, state: State) -> tuple[int, ...]:
         assert isinstance(state, DominationState)
@@ -424,11 +454,15 @@ class HardBot(Bot):
     """The hard level: the search engine's paired mode (:func:`.search.compare`)
     with :class:`DominationAdapter`.
 
-    ``samples`` states are drawn per decision (``Situation.sample``: the hidden
-    cards dealt again, consistently with the public facts). Each sample is
-    weighted by how well it explains the opponent's plays this round: a play
-    the heuristic would not have made with that hand multiplies the weight by
-    ``surprise``. Every legal move is played out in every sample by the
+    ``candidates`` states are drawn per decision (``Situation.sample``: the
+    hidden cards dealt again, consistently with the public facts) and each is
+    weighed by how likely the opponent's plays this round were, had it held
+    that sample's cards, under a model of the opponent: the medium
+    heuristic's scores as a softmax at ``temperature`` points, with a share
+    ``slip`` of uniformly random play (:func:`_likelihood`). ``samples`` of
+    them are then drawn in proportion to those weights (sampling-importance-
+    resampling), so the playouts go to the hands that explain the
+    opponent's plays. Every legal move is played out in every sample by the
     heuristic, for both seats, to the end of the next round, and valued by the
     change in the score difference.
 
@@ -450,12 +484,15 @@ class HardBot(Bot):
         self,
         samples: int = 300,
         rounds_ahead: int = 1,
-        surprise: float = 0.2,
+        temperature: float = 1.0,
+        slip: float = 0.1,
+        candidates: int = 1200,
         confidence: float = 2.0,
         max_playouts: int = 1200,
         seconds: float | None = 1.0,
     ) -> None:
-        self.adapter = DominationAdapter(rounds_ahead, surprise)
+        self.adapter = DominationAdapter(rounds_ahead, temperature, slip)
+        self.candidates = candidates
         self.seconds = seconds  # a ceiling: the playout cap keeps most moves near 0.2 s
         self.samples = samples
         self.confidence = confidence
@@ -466,7 +503,15 @@ class HardBot(Bot):
         if len(legal) == 1:
             return legal[0]
         self.adapter.memo = {}  # the heuristic's answers, for this decision
-        found = compare(situation, self.adapter, self.samples, rng, self.max_playouts, self.seconds)
+        found = compare(
+            situation,
+            self.adapter,
+            self.samples,
+            rng,
+            self.max_playouts,
+            self.seconds,
+            self.candidates,
+        )
         return found.pick_over(MediumBot().choose(situation, rng), self.confidence)
 
 

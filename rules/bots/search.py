@@ -543,6 +543,7 @@ def compare(
     rng: random.Random,
     max_playouts: int | None = None,
     seconds: float | None = None,
+    candidates: int = 0,
 ) -> Comparison:
     """Determinized flat Monte Carlo, the engine's other mode: each sample
     (``situation.sample``) is played out once after every legal move, by the
@@ -553,20 +554,49 @@ def compare(
     departs from the policy only where it is clearly wrong, which a tree
     search's averages do less reliably (docs/bots.md). ``max_playouts`` caps
     samples times moves; ``seconds`` is a time ceiling (a busy server may
-    lower it: :func:`ceiling_cap`), checked after each sample."""
+    lower it: :func:`ceiling_cap`), checked after each sample.
+
+    ``candidates`` > the samples played: that many samples are drawn and
+    weighed first (a sample costs far less than its playouts), and the
+    samples played out are drawn from them in proportion to their weights
+    (sampling-importance-resampling), so the playouts go to the deals that
+    explain what the other seats did; a candidate drawn k times counts k."""
     deadline, capped = _deadline(time.perf_counter(), seconds)
     legal = list(situation.legal)
     seat = situation.seat
     count = samples if max_playouts is None else min(samples, max_playouts // len(legal))
+    worlds: list[tuple[State, float]] = []
+    if candidates > count:
+        pool = [situation.sample(rng) for _ in range(candidates)]
+        weighed = [adapter.weight(world, seat) for world in pool]
+        total = sum(weighed)
+        if total > 0.0:
+            # systematic resampling: count evenly spaced draws over the weights
+            step = total / count
+            at = rng.random() * step
+            acc = 0.0
+            picked: dict[int, int] = {}
+            i = -1
+            for _ in range(count):
+                while acc <= at and i + 1 < len(pool):
+                    i += 1
+                    acc += weighed[i]
+                picked[i] = picked.get(i, 0) + 1
+                at += step
+            worlds = [(pool[i], float(k)) for i, k in picked.items()]
     values: list[list[float]] = [[] for _ in legal]
     weights: list[float] = []
-    for _ in range(count):
+    for k in range(len(worlds) if worlds else count):
         if deadline is not None and weights and time.perf_counter() >= deadline:
             if capped:
                 _stopped_by_cap()
             break
-        world = situation.sample(rng)
-        weights.append(adapter.weight(world, seat))
+        if worlds:
+            world, weight = worlds[k]
+        else:
+            world = situation.sample(rng)
+            weight = adapter.weight(world, seat)
+        weights.append(weight)
         horizon = adapter.horizon(world)
         for i, move in enumerate(legal):
             state = world.copy()
