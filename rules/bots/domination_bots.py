@@ -32,8 +32,18 @@ from typing import Any
 from ..cards import Card, parse_card
 from ..domination import CONCEDE, DominationState, DominationView, Play
 from . import register_bot
+from .advice import Advice, Choice, advise, register_judge
 from .base import Bot, Situation
-from .search import Adapter, Analysis, Budget, State, analyse, compare, register_engine
+from .search import (
+    Adapter,
+    Analysis,
+    Budget,
+    Comparison,
+    State,
+    analyse,
+    compare,
+    register_engine,
+)
 
 FULL = 0b11111111111110  # ranks A..K are bits 1..13 of a suit's mask
 SUIT_LETTERS = "SHDC"
@@ -486,13 +496,13 @@ class HardBot(Bot):
         rounds_ahead: int = 1,
         temperature: float = 1.0,
         slip: float = 0.1,
-        candidates: int = 1200,
+        candidates: int | None = None,
         confidence: float = 2.0,
         max_playouts: int = 1200,
         seconds: float | None = 1.0,
     ) -> None:
         self.adapter = DominationAdapter(rounds_ahead, temperature, slip)
-        self.candidates = candidates
+        self.candidates = 4 * samples if candidates is None else candidates
         self.seconds = seconds  # a ceiling: the playout cap keeps most moves near 0.2 s
         self.samples = samples
         self.confidence = confidence
@@ -502,19 +512,64 @@ class HardBot(Bot):
         legal = situation.legal
         if len(legal) == 1:
             return legal[0]
+        if self.settings() == _LEVEL:
+            # the hard level as it plays at tables: the advice's judgement (the
+            # hint's and the analysis's of the same position)
+            chosen = advise(situation).best.move
+            return next(m for m in legal if str(m) == chosen)
+        return self.weigh(situation, rng)[1]
+
+    def settings(self) -> tuple[Any, ...]:
+        adapter = self.adapter
+        return (
+            self.samples,
+            adapter.rounds_ahead,
+            adapter.temperature,
+            adapter.slip,
+            self.candidates,
+            self.confidence,
+            self.max_playouts,
+        )
+
+    def weigh(
+        self, situation: Situation, rng: random.Random, samples: int = 0
+    ) -> tuple[Comparison, Hashable]:
+        """Every legal move played out in the same samples, and the move to
+        play: medium's, unless another clearly gains more. ``samples``: fewer
+        than the level's (tests), with no time ceiling."""
         self.adapter.memo = {}  # the heuristic's answers, for this decision
         found = compare(
             situation,
             self.adapter,
-            self.samples,
+            samples or self.samples,
             rng,
             self.max_playouts,
-            self.seconds,
-            self.candidates,
+            None if samples else self.seconds,
+            samples * 4 if samples else self.candidates,
         )
-        return found.pick_over(MediumBot().choose(situation, rng), self.confidence)
+        return found, found.pick_over(MediumBot().choose(situation, rng), self.confidence)
+
+
+_LEVEL = HardBot().settings()
+
+
+def judge(situation: Situation, rng: random.Random, budget: Budget | None) -> Advice:
+    """The hard level's judgement of a decision, for the advice (hints,
+    analysis) and the hard level itself (:meth:`HardBot.weigh`, with no time
+    ceiling; ``budget.iterations`` samples where a budget is given, in
+    tests): its move first, then the others by their chance to win, each
+    with the 95% half-width of its mean over the samples."""
+    found, best = HardBot(seconds=None).weigh(situation, rng, budget.iterations if budget else 0)
+    choices = []
+    for i, move in enumerate(found.legal):
+        mean, se = found.chance(i)
+        choices.append(Choice(str(move), mean, None, 1.96 * se))
+    first = str(best)
+    choices.sort(key=lambda c: (c.move == first, c.win_chance), reverse=True)
+    return Advice(tuple(choices), {c.move: c.move for c in choices})
 
 
 register_bot("domination", "medium", MediumBot)
 register_bot("domination", "hard", HardBot)
+register_judge("domination", judge)
 register_engine("domination", DominationAdapter, SearchBot().budget)

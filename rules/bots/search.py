@@ -37,7 +37,7 @@ import random
 import time
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from contextvars import ContextVar
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, cast
 
 from ..game import GameState
@@ -508,6 +508,18 @@ class Comparison:
     legal: list[Hashable]
     values: list[list[float]]
     weights: list[float]
+    # the seat's chance to win after move i in sample k (the adapter's
+    # ``evaluate``, or the result of a finished game)
+    chances: list[list[float]] = field(default_factory=list)
+
+    def chance(self, move: int) -> tuple[float, float]:
+        """Move ``move``'s weighted mean chance to win and its standard error."""
+        weights = self.weights
+        total = sum(weights)
+        values = self.chances[move]
+        mean = sum(w * v for w, v in zip(weights, values, strict=True)) / total
+        var = sum(w * (v - mean) ** 2 for w, v in zip(weights, values, strict=True)) / total
+        return mean, (var / len(values)) ** 0.5
 
     def gain(self, move: int, over: int) -> tuple[float, float]:
         """The weighted mean gain of move ``move`` over move ``over``, paired
@@ -585,6 +597,7 @@ def compare(
                 at += step
             worlds = [(pool[i], float(k)) for i, k in picked.items()]
     values: list[list[float]] = [[] for _ in legal]
+    chances: list[list[float]] = [[] for _ in legal]
     weights: list[float] = []
     for k in range(len(worlds) if worlds else count):
         if deadline is not None and weights and time.perf_counter() >= deadline:
@@ -603,7 +616,9 @@ def compare(
             adapter.advance(state, seat, move)
             play_out(adapter, state, horizon, 1, rng)
             values[i].append(adapter.margin(state, seat))
-    return Comparison(legal, values, weights)
+            ends = adapter.result(state) if state.is_over else adapter.evaluate(state, seat)
+            chances[i].append(ends[seat])
+    return Comparison(legal, values, weights, chances)
 
 
 def best_move(

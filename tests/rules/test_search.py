@@ -166,7 +166,7 @@ def test_review_replays_one_seats_decisions_dearest_first() -> None:
         move = medium.choose(situation, rng)
         record.append((seat, str(move)))
         state.play(seat, move)  # type: ignore[arg-type]
-    moments = review(DOMINATION, config, 21, record, 0, random.Random(1), Budget(60))
+    moments = review(DOMINATION, config, 21, record, 0, Budget(60))
     assert len(moments) == choices > 0
     assert all(record[m.ply][0] == 0 and str(m.played) == record[m.ply][1] for m in moments)
     costs = [m.cost for m in moments]
