@@ -186,8 +186,11 @@ def test_the_analysis_finds_no_cost_in_the_hints_best(game_id: str) -> None:
 
 
 def test_the_position_key_reads_only_what_the_seat_knows() -> None:
+    from rules.domination import DominationState
+
     spec = get_game("domination")
     state = spec.new(spec.config(), 8)
+    assert isinstance(state, DominationState)
     other = state.determinize(0, random.Random(1))
     other.hands[0] = state.hands[0][:]
     assert position_key(Situation(state, 0)) == position_key(Situation(other, 0))
