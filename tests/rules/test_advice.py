@@ -107,7 +107,7 @@ def trick_at_round(rounds: list[tuple[str, str]], chips: tuple[int, int], until:
             state.play(1, spec.parse_move(theirs))
             continue
         for seat in (0, 1):
-            state.play(seat, medium.choose(Situation(state, seat), rng))
+            state.play(seat, medium.choose(Situation(state, seat), rng))  # type: ignore[arg-type]
     state.pos.chips = list(chips)
     return state
 
