@@ -264,13 +264,10 @@ def advice_lines(
 
 
 def error_words(choices: Sequence[Choice]) -> str:
-    """What the figures can tell, in a sentence for the foot of the hint."""
+    """What the figures can tell, in a line for the foot of the hint."""
     if not choices:
         return ""
     best = choices[0]
     if best.share is not None and best.share < 0.95:
-        return (
-            f"Choices at the same chance are equally good against a player who reads you: "
-            f"the engine would play the best {round(best.share * 100)}% of the time."
-        )
-    return "± is the engine's margin of error: choices within it are as good as each other."
+        return f"Equal choices are mixed: the engine plays the best {round(best.share * 100)}%."
+    return "± is the engine's margin: choices within it are as good."

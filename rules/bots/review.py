@@ -35,6 +35,7 @@ class Moment:
     error: float = 0.0  # the 95% half-width of the cost: a cost within it is no mistake
     played_note: str = ""  # what the move amounted to, where the rules threw part out
     best_note: str = ""
+    played_as: Hashable | None = None  # the choice the move amounted to, if another move
 
     @property
     def cost(self) -> float:
@@ -82,6 +83,7 @@ def review(
                             max(played.error, best.error),
                             played.note,
                             best.note,
+                            None if played.move == str(move) else spec.parse_move(played.move),
                         )
                     )
         seen.extend(visible_events(state.play(who, move), seat))
@@ -125,6 +127,8 @@ def moment_words(
         cost = f"{round(moment.cost * 100)}%{spread} of your chance to win"
     when = label or f"Move {moment.ply + 1}"
     played = said(moment.played, moment.played_note)
+    if moment.played_as is not None and not moment.played_note:
+        played += f" (thrown out in part: same as {words(str(moment.played_as))})"
     best = said(moment.best, moment.best_note)
     # "your move: play A♣", not "you played play A♣": the words may start with a verb
     return f"{when}: your move: {played}; best: {best} (cost: {cost})"

@@ -196,3 +196,20 @@ def test_the_position_key_reads_only_what_the_seat_knows() -> None:
     assert position_key(Situation(state, 0)) == position_key(Situation(other, 0))
     state.play(0, state.legal_moves(0)[0])
     assert position_key(Situation(state, 1)) != position_key(Situation(other, 1))
+
+
+def test_the_analysis_says_what_a_move_with_thrown_out_parts_amounted_to() -> None:
+    from rules.bots.review import moment_words
+
+    spec = get_game("trick")
+    config = spec.config()
+    mine = ["score+block:claim", "grow+block:score", "claim+block:grow"]  # Block thrice
+    theirs = ["grow+steal", "score+claim", "score+steal"]
+    record = [
+        (seat, move) for pair in zip(mine, theirs, strict=True) for seat, move in enumerate(pair)
+    ]
+    moments = review(spec, config, 1, record, 0)
+    third = next(m for m in moments if m.ply == 4)
+    assert str(third.played_as) == "claim"
+    text = moment_words(third, lambda m: spec.move_words(config, m))
+    assert "your move: Claim + Block (on Grow) (thrown out in part: same as Claim)" in text

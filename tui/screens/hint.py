@@ -47,8 +47,8 @@ def hint_lines(
 def hint_source(choices: Sequence[HintEstimate]) -> str:
     """Where the figures come from, in a sentence."""
     if choices and choices[0].share is not None:
-        return "Estimates from the engine's solution of the round."
-    return "Estimates from sampled deals."
+        return "Solved round by round."
+    return "From sampled deals."
 
 
 class HintScreen(InputGuard, Dialog[None]):
