@@ -474,7 +474,9 @@ class HardBot(Bot):
     resampling), so the playouts go to the hands that explain the
     opponent's plays. Every legal move is played out in every sample by the
     heuristic, for both seats, to the end of the next round, and valued by the
-    change in the score difference.
+    chance to win the match from the scores then (:func:`win_chance`; the
+    change in the score difference before issue 37: the advice lists chances,
+    and its best must not be clearly worse than a move it lists).
 
     The heuristic's own move is the default: another move replaces it only if
     it gains more on average than ``confidence`` standard errors of the paired
@@ -547,7 +549,10 @@ class HardBot(Bot):
             None if samples else self.seconds,
             samples * 4 if samples else self.candidates,
         )
-        return found, found.pick_over(MediumBot().choose(situation, rng), self.confidence)
+        usual = MediumBot().choose(situation, rng)
+        # in chance to win, as the advice lists the moves: its best is never
+        # clearly worse than another it lists
+        return found, found.pick_over(usual, self.confidence, by_chance=True)
 
 
 _LEVEL = HardBot().settings()
