@@ -664,11 +664,3 @@ class EngineBot(Bot):
             return situation.legal[0]
         adapter, default = engine_for(situation.spec.id)
         return analyse(situation, adapter, self.budget or default, rng).pick(rng)
-
-
-def hint(situation: Situation, rng: random.Random, budget: Budget | None = None) -> Analysis:
-    """The engine's view of a seat's legal moves, best first, for the hint
-    key: within the hard bot's budget unless told otherwise. Only the seat's
-    own knowledge is searched (``situation.sample``)."""
-    adapter, default = engine_for(situation.spec.id)
-    return analyse(situation, adapter, budget or default, rng)
