@@ -288,7 +288,9 @@ def _likelihood(world: DominationState, seat: int, temperature: float, slip: flo
     sample's cards, under a model of it: the medium heuristic's scores as a
     softmax at ``temperature`` (points), mixed with a uniform choice at
     ``slip`` (a player who is not medium, or a human's whim, never makes a
-    sample impossible).
+    sample impossible). ``temperature`` 0: medium's own move counts 1, any
+    other ``slip`` (the hard level's; see docs/bots.md for the softmax's
+    measure).
 
     Each play of the opponent in the current run is replayed against its hand
     of the time (its sampled hand plus what it played since)."""
@@ -318,6 +320,11 @@ def _likelihood(world: DominationState, seat: int, temperature: float, slip: flo
             continue
         dom_then = dom if dom >= 0 and dom + 2 <= j else -1
         mine_then = len(world.hands[seat]) + mine_later
+        if temperature == 0.0:
+            choice = choose_card(hand, legal, run[:j], dom_then, world.discards, mine_then, False)
+            if choice != card:
+                weight *= slip
+            continue
         scores, _ = card_scores(hand, legal, run[:j], dom_then, world.discards, mine_then, False)
         top = max(scores)
         mass = [exp((x - top) / temperature) for x in scores]
@@ -464,16 +471,18 @@ class HardBot(Bot):
     """The hard level: the search engine's paired mode (:func:`.search.compare`)
     with :class:`DominationAdapter`.
 
-    ``candidates`` states are drawn per decision (``Situation.sample``: the
-    hidden cards dealt again, consistently with the public facts) and each is
-    weighed by how likely the opponent's plays this round were, had it held
-    that sample's cards, under a model of the opponent: the medium
-    heuristic's scores as a softmax at ``temperature`` points, with a share
-    ``slip`` of uniformly random play (:func:`_likelihood`). ``samples`` of
-    them are then drawn in proportion to those weights (sampling-importance-
-    resampling), so the playouts go to the hands that explain the
-    opponent's plays. Every legal move is played out in every sample by the
-    heuristic, for both seats, to the end of the next round, and valued by the
+    ``samples`` states are drawn per decision (``Situation.sample``: the
+    hidden cards dealt again, consistently with the public facts), each
+    weighed by how likely the opponent's plays this round were had it held
+    that sample's cards (:func:`_likelihood`: with ``temperature`` 0, a play
+    the heuristic would not have made multiplies the weight by ``slip``;
+    above 0, the heuristic's scores as a softmax with a share ``slip`` of
+    random play). With ``candidates``, that many are drawn and weighed and
+    ``samples`` of them drawn in proportion to their weights
+    (sampling-importance-resampling). The softmax with resampling was
+    measured weaker than the level (docs/bots.md), hence off. Every legal
+    move is played out in every sample by the heuristic, for both seats, to
+    the end of the next round, and valued by the
     chance to win the match from the scores then (:func:`win_chance`; the
     change in the score difference before issue 37: the advice lists chances,
     and its best must not be clearly worse than a move it lists).
@@ -496,15 +505,15 @@ class HardBot(Bot):
         self,
         samples: int = 300,
         rounds_ahead: int = 1,
-        temperature: float = 1.0,
-        slip: float = 0.1,
-        candidates: int | None = None,
+        temperature: float = 0.0,
+        slip: float = 0.2,
+        candidates: int = 0,
         confidence: float = 2.0,
         max_playouts: int = 1200,
         seconds: float | None = 1.0,
     ) -> None:
         self.adapter = DominationAdapter(rounds_ahead, temperature, slip)
-        self.candidates = 4 * samples if candidates is None else candidates
+        self.candidates = candidates
         self.seconds = seconds  # a ceiling: the playout cap keeps most moves near 0.2 s
         self.samples = samples
         self.confidence = confidence
@@ -547,7 +556,7 @@ class HardBot(Bot):
             rng,
             self.max_playouts,
             None if samples else self.seconds,
-            samples * 4 if samples else self.candidates,
+            self.candidates * samples // self.samples if samples else self.candidates,
         )
         usual = MediumBot().choose(situation, rng)
         # in chance to win, as the advice lists the moves: its best is never
