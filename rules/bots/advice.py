@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -128,6 +129,7 @@ class Advice:
 Judge = Callable[[Situation, random.Random, Budget | None], Advice]
 _JUDGES: dict[str, Judge] = {}
 _CACHE: OrderedDict[tuple[str, Budget | None], Advice] = OrderedDict()
+_LOCK = threading.Lock()
 
 
 def register_judge(game_id: str, judge: Judge) -> None:
@@ -162,21 +164,24 @@ def advise(situation: Situation, budget: Budget | None = None) -> Advice:
 
     _load()
     key = (position_key(situation), budget)
-    found = _CACHE.get(key)
-    if found is not None:
-        _CACHE.move_to_end(key)
-        return found
+    with _LOCK:  # the app's pool thinks in threads
+        found = _CACHE.get(key)
+        if found is not None:
+            _CACHE.move_to_end(key)
+            return found
     judge = _JUDGES.get(situation.spec.id, engine_judge)
     advice = judge(situation, random.Random(key[0]), budget)
     if _CAP.get() is None:  # a judgement a busy server cut short is not kept
-        _CACHE[key] = advice
-        while len(_CACHE) > CACHE_SIZE:
-            _CACHE.popitem(last=False)
+        with _LOCK:
+            _CACHE[key] = advice
+            while len(_CACHE) > CACHE_SIZE:
+                _CACHE.popitem(last=False)
     return advice
 
 
 def clear_cache() -> None:
-    _CACHE.clear()
+    with _LOCK:
+        _CACHE.clear()
 
 
 def engine_judge(situation: Situation, rng: random.Random, budget: Budget | None) -> Advice:
