@@ -143,7 +143,7 @@ def position_key(situation: Situation) -> str:
     (replayed from the record) of the same moment."""
     h = hashlib.sha256()
     h.update(situation.spec.id.encode())
-    h.update(repr(situation._state.config).encode())  # the rules in force
+    h.update(repr(situation.config).encode())  # the rules in force
     h.update(str(situation.seat).encode())
     h.update(msgspec.json.encode(situation.view))
     for event in situation.history:
