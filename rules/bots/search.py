@@ -521,23 +521,20 @@ class Comparison:
         var = sum(w * (v - mean) ** 2 for w, v in zip(weights, values, strict=True)) / total
         return mean, (var / len(values)) ** 0.5
 
-    def gain(self, move: int, over: int, by_chance: bool = False) -> tuple[float, float]:
+    def gain(self, move: int, over: int) -> tuple[float, float]:
         """The weighted mean gain of move ``move`` over move ``over``, paired
-        sample by sample, and its standard error: in margin, or in chance to
-        win (``by_chance``)."""
+        sample by sample, and its standard error."""
         weights = self.weights
         total = sum(weights)
-        table = self.chances if by_chance else self.values
-        gains = [a - b for a, b in zip(table[move], table[over], strict=True)]
+        gains = [a - b for a, b in zip(self.values[move], self.values[over], strict=True)]
         mean = sum(w * g for w, g in zip(weights, gains, strict=True)) / total
         var = sum(w * (g - mean) ** 2 for w, g in zip(weights, gains, strict=True)) / total
         return mean, (var / len(gains)) ** 0.5
 
-    def pick_over(self, default: Hashable, confidence: float, by_chance: bool = False) -> Hashable:
+    def pick_over(self, default: Hashable, confidence: float) -> Hashable:
         """``default`` (a game's own policy's move), unless another move gains
-        more than ``confidence`` standard errors over it (in margin, or in
-        chance to win: ``by_chance``): that keeps sampling noise from
-        overruling a sound habit."""
+        more than ``confidence`` standard errors over it: that keeps sampling
+        noise from overruling a sound habit."""
         best = base = self.legal.index(default)
         if len(self.weights) < MIN_PAIRED_SAMPLES:
             return default
@@ -545,7 +542,7 @@ class Comparison:
         for i in range(len(self.legal)):
             if i == base:
                 continue
-            mean, se = self.gain(i, base, by_chance)
+            mean, se = self.gain(i, base)
             if mean > best_gain and mean > confidence * se:
                 best, best_gain = i, mean
         return self.legal[best]
