@@ -62,6 +62,7 @@ class RemoteSituation(Situation):
         self.view = update.view
         self.history = tuple(history)
         self.legal = [spec.parse_move(text) for text in update.legal]
+        self.config = config  # the rules in force (Situation.config)
         self._config = config
         self._scores = update.scores
         self._rebuilt: GameState[Any, Any] | None = None

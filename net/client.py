@@ -21,6 +21,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from rules.bots.advice import Choice
 from rules.errors import IllegalMove
 from rules.events import Event
 from rules.game import GameSpec, Outcome
@@ -62,24 +63,10 @@ class NoHints(Exception):
     that does not allow them): the message says why, in a sentence."""
 
 
-@dataclass(frozen=True)
-class HintEstimate:
-    """One legal move as the engine sees it: the seat's estimated chance to win
-    after it (0 to 1) and, where the game reads it so, expected points."""
-
-    move: str
-    win_chance: float
-    points: float | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        return {"move": self.move, "win_chance": self.win_chance, "points": self.points}
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> HintEstimate:
-        points = data.get("points")
-        return cls(
-            str(data["move"]), float(data["win_chance"]), None if points is None else float(points)
-        )
+# One choice as the engine judges it (its chance to win, the error of that
+# chance, what it amounts to): the advice's own type, built in rules/ so that
+# every front end shows the same advice.
+HintEstimate = Choice
 
 
 @dataclass(frozen=True)

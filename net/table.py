@@ -77,11 +77,12 @@ Perspective = int | None
 
 
 def _hint(situation: Situation, rng: random.Random) -> tuple[HintEstimate, ...]:
-    """The engine's estimates for a seat's moves."""
-    from rules.bots.search import hint
+    """The advice's judgement of a seat's choices, best first (the hard
+    computer's and the analysis's of the same position: seeded by the
+    position, so ``rng`` is not needed)."""
+    from rules.bots.advice import advise
 
-    analysis = hint(situation, rng)
-    return tuple(HintEstimate(str(e.move), e.value, e.points) for e in analysis.moves)
+    return advise(situation).choices
 
 
 def _hint_in_worker(position: SeatPosition, seed: str) -> tuple[HintEstimate, ...]:

@@ -28,7 +28,7 @@ class Situation:
     what a hand held when. Samples never contradict it, as the state's
     ``determinize`` keeps what the table learnt from those same events."""
 
-    __slots__ = ("_state", "history", "legal", "seat", "spec", "view")
+    __slots__ = ("_state", "config", "history", "legal", "seat", "spec", "view")
 
     def __init__(
         self, state: GameState[Any, Any], seat: int, history: Sequence[Event] = ()
@@ -37,6 +37,7 @@ class Situation:
         self.seat = seat
         self.history: tuple[Event, ...] = tuple(history)
         self.spec: GameSpec[Any, Any] = state.spec
+        self.config: Any = state.config  # the rules in force: public
         self.view: View = state.view(seat)
         self.legal: list[Hashable] = state.legal_moves(seat)
 

@@ -32,8 +32,18 @@ from typing import Any
 from ..cards import Card, parse_card
 from ..domination import CONCEDE, DominationState, DominationView, Play
 from . import register_bot
+from .advice import Advice, Choice, register_judge
 from .base import Bot, Situation
-from .search import Adapter, Analysis, Budget, State, analyse, compare, register_engine
+from .search import (
+    Adapter,
+    Analysis,
+    Budget,
+    Comparison,
+    State,
+    analyse,
+    compare,
+    register_engine,
+)
 
 FULL = 0b11111111111110  # ranks A..K are bits 1..13 of a suit's mask
 SUIT_LETTERS = "SHDC"
@@ -98,6 +108,29 @@ def choose_card(
     table, where Domination started (-1: not on), the discard grid as suit
     masks, and how many cards the opponent holds.
     """
+    scores, concede = card_scores(hand, legal, run, dom_start, discards, opp_cards, can_concede)
+    best: Card | None = None
+    best_score = -1e9
+    for c, score in zip(legal, scores, strict=True):
+        if score > best_score:
+            best, best_score = c, score
+    if concede is not None and concede > best_score:
+        return None
+    return best
+
+
+def card_scores(
+    hand: Sequence[Card],
+    legal: Sequence[Card],
+    run: Sequence[Card],
+    dom_start: int,
+    discards: Sequence[int],
+    opp_cards: int,
+    can_concede: bool,
+) -> tuple[list[float], float | None]:
+    """What the heuristic makes of each card of ``legal`` (in points, higher
+    is better), and of conceding (None where it may not): :func:`choose_card`
+    plays the best; the hard level reads them as a model of the opponent."""
     mine = [0, 0, 0, 0]
     for c in hand:
         mine[c >> 4] |= 1 << (c & 15)
@@ -111,8 +144,7 @@ def choose_card(
     n = len(run)
     last_suit = run[-1] >> 4 if run else -1
 
-    best: Card | None = None
-    best_score = -1e9
+    scores: list[float] = []
     for c in legal:
         r = c & 15
         s = c >> 4
@@ -149,17 +181,14 @@ def choose_card(
                     ev += W_RISK * p_dom * (r + my_above.bit_length()) * 3 * 0.5
                 else:
                     ev -= W_RISK * p_dom * their * (CONTESTED if my_above else 1.0)
-        score = ev - SPEND * r - SUIT_KEEP * (mine[s].bit_count() - 1)
-        if score > best_score:
-            best, best_score = c, score
+        scores.append(ev - SPEND * r - SUIT_KEEP * (mine[s].bit_count() - 1))
+    concede: float | None = None
     if can_concede and run:
         # conceding gives the opponent the round as it stands and keeps our cards
         mult = n - dom_start if dom_start >= 0 else 1
         standing = 1 if n == 1 and _inelegant_lead(run[0], mine, unknown) else 0
-        value = standing or (run[-1] & 15) * mult
-        if -value > best_score:
-            return None
-    return best
+        concede = -float(standing or (run[-1] & 15) * mult)
+    return scores, concede
 
 
 def _inelegant_lead(lead: Card, mine: list[int], unknown: list[int]) -> bool:
@@ -254,18 +283,24 @@ def _heuristic_move(state: DominationState) -> Play | Any:
     return CONCEDE if choice is None else Play(choice)
 
 
-def _likelihood(world: DominationState, seat: int, surprise: float) -> float:
-    """How well the opponent's cards in this sample explain its plays this round.
+def _likelihood(world: DominationState, seat: int, temperature: float, slip: float) -> float:
+    """How likely the opponent's plays this round were, had it held this
+    sample's cards, under a model of it: the medium heuristic's scores as a
+    softmax at ``temperature`` (points), mixed with a uniform choice at
+    ``slip`` (a player who is not medium, or a human's whim, never makes a
+    sample impossible). ``temperature`` 0: medium's own move counts 1, any
+    other ``slip`` (the hard level's; see docs/bots.md for the softmax's
+    measure).
 
-    Each play of the opponent in the current run is replayed against its hand of
-    the time (its sampled hand plus what it played since): a play the heuristic
-    would have made counts 1, any other ``surprise``."""
+    Each play of the opponent in the current run is replayed against its hand
+    of the time (its sampled hand plus what it played since)."""
     opp = seat ^ 1
     run = world.run
     weight = 1.0
     later: list[Card] = []  # the opponent's cards played after position j
     mine_later = 0
     dom = world.dom_start
+    exp = math.exp
     for j in range(len(run) - 1, -1, -1):
         card = run[j]
         if (world.leader + j) & 1 != opp:
@@ -285,9 +320,16 @@ def _likelihood(world: DominationState, seat: int, surprise: float) -> float:
             continue
         dom_then = dom if dom >= 0 and dom + 2 <= j else -1
         mine_then = len(world.hands[seat]) + mine_later
-        choice = choose_card(hand, legal, run[:j], dom_then, world.discards, mine_then, False)
-        if choice != card:
-            weight *= surprise
+        if temperature == 0.0:
+            choice = choose_card(hand, legal, run[:j], dom_then, world.discards, mine_then, False)
+            if choice != card:
+                weight *= slip
+            continue
+        scores, _ = card_scores(hand, legal, run[:j], dom_then, world.discards, mine_then, False)
+        top = max(scores)
+        mass = [exp((x - top) / temperature) for x in scores]
+        chance = mass[legal.index(card)] / sum(mass)
+        weight *= (1.0 - slip) * chance + slip / len(legal)
     return weight
 
 
@@ -344,16 +386,21 @@ class DominationAdapter(Adapter):
 
     max_depth = 60
 
-    def __init__(self, rounds_ahead: int = 1, surprise: float = 1.0) -> None:
+    def __init__(
+        self, rounds_ahead: int = 1, temperature: float | None = None, slip: float = 0.1
+    ) -> None:
         self.rounds_ahead = rounds_ahead
-        self.surprise = surprise
+        self.temperature = temperature  # None: every sample counts alike
+        self.slip = slip
         self.memo: _Memo = {}
 
     def weight(self, state: State, seat: int) -> float:
         # for the engine's paired mode (the hard level): samples whose
         # opponent hand explains its plays this round count more
         assert isinstance(state, DominationState)
-        return _likelihood(state, seat, self.surprise)
+        if self.temperature is None:
+            return 1.0
+        return _likelihood(state, seat, self.temperature, self.slip)
 
     def to_act(self, state: State) -> tuple[int, ...]:
         assert isinstance(state, DominationState)
@@ -424,13 +471,19 @@ class HardBot(Bot):
     """The hard level: the search engine's paired mode (:func:`.search.compare`)
     with :class:`DominationAdapter`.
 
-    ``samples`` states are drawn per decision (``Situation.sample``: the hidden
-    cards dealt again, consistently with the public facts). Each sample is
-    weighted by how well it explains the opponent's plays this round: a play
-    the heuristic would not have made with that hand multiplies the weight by
-    ``surprise``. Every legal move is played out in every sample by the
-    heuristic, for both seats, to the end of the next round, and valued by the
-    change in the score difference.
+    ``samples`` states are drawn per decision (``Situation.sample``: the
+    hidden cards dealt again, consistently with the public facts), each
+    weighed by how likely the opponent's plays this round were had it held
+    that sample's cards (:func:`_likelihood`: with ``temperature`` 0, a play
+    the heuristic would not have made multiplies the weight by ``slip``;
+    above 0, the heuristic's scores as a softmax with a share ``slip`` of
+    random play). With ``candidates``, that many are drawn and weighed and
+    ``samples`` of them drawn in proportion to their weights
+    (sampling-importance-resampling). The softmax with resampling was
+    measured weaker than the level (docs/bots.md), hence off. Every legal
+    move is played out in every sample by the heuristic, for both seats, to
+    the end of the next round, and valued by the change in the score
+    difference.
 
     The heuristic's own move is the default: another move replaces it only if
     it gains more on average than ``confidence`` standard errors of the paired
@@ -450,12 +503,15 @@ class HardBot(Bot):
         self,
         samples: int = 300,
         rounds_ahead: int = 1,
-        surprise: float = 0.2,
+        temperature: float = 0.0,
+        slip: float = 0.2,
+        candidates: int = 0,
         confidence: float = 2.0,
         max_playouts: int = 1200,
         seconds: float | None = 1.0,
     ) -> None:
-        self.adapter = DominationAdapter(rounds_ahead, surprise)
+        self.adapter = DominationAdapter(rounds_ahead, temperature, slip)
+        self.candidates = candidates
         self.seconds = seconds  # a ceiling: the playout cap keeps most moves near 0.2 s
         self.samples = samples
         self.confidence = confidence
@@ -465,11 +521,51 @@ class HardBot(Bot):
         legal = situation.legal
         if len(legal) == 1:
             return legal[0]
+        # the table's rng and the level's time ceiling, as measured (57.2%
+        # against medium): played through the advice's position-seeded
+        # judgement it measured weaker (docs/bots.md, issue 37)
+        return self.weigh(situation, rng)[1]
+
+    def weigh(
+        self, situation: Situation, rng: random.Random, samples: int = 0
+    ) -> tuple[Comparison, Hashable]:
+        """Every legal move played out in the same samples, and the move to
+        play: medium's, unless another clearly gains more (in margin).
+        ``samples``: fewer than the level's (tests), with no time ceiling."""
         self.adapter.memo = {}  # the heuristic's answers, for this decision
-        found = compare(situation, self.adapter, self.samples, rng, self.max_playouts, self.seconds)
-        return found.pick_over(MediumBot().choose(situation, rng), self.confidence)
+        found = compare(
+            situation,
+            self.adapter,
+            samples or self.samples,
+            rng,
+            self.max_playouts,
+            None if samples else self.seconds,
+            self.candidates * samples // self.samples if samples else self.candidates,
+        )
+        return found, found.pick_over(MediumBot().choose(situation, rng), self.confidence)
+
+
+def judge(situation: Situation, rng: random.Random, budget: Budget | None) -> Advice:
+    """The hard level's judgement of a decision, for the advice (hints,
+    analysis): :meth:`HardBot.weigh`, with no time ceiling
+    (``budget.iterations`` samples where a budget is given, in tests). The
+    hard level's move first (medium's unless another gains clearly in
+    points), then the others by their chance to win, each with the 95%
+    half-width of its mean over the samples and its points: the seat's mean
+    lead at the end of the next round, the unit the move was picked in."""
+    found, best = HardBot(seconds=None).weigh(situation, rng, budget.iterations if budget else 0)
+    choices = []
+    for i, move in enumerate(found.legal):
+        mean, se = found.chance(i)
+        total = sum(found.weights)
+        lead = sum(w * v for w, v in zip(found.weights, found.values[i], strict=True)) / total
+        choices.append(Choice(str(move), mean, lead, 1.96 * se))
+    first = str(best)
+    choices.sort(key=lambda c: (c.move == first, c.win_chance), reverse=True)
+    return Advice(tuple(choices), {c.move: c.move for c in choices})
 
 
 register_bot("domination", "medium", MediumBot)
 register_bot("domination", "hard", HardBot)
+register_judge("domination", judge)
 register_engine("domination", DominationAdapter, SearchBot().budget)

@@ -37,7 +37,7 @@ import random
 import time
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from contextvars import ContextVar
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, cast
 
 from ..game import GameState
@@ -508,6 +508,18 @@ class Comparison:
     legal: list[Hashable]
     values: list[list[float]]
     weights: list[float]
+    # the seat's chance to win after move i in sample k (the adapter's
+    # ``evaluate``, or the result of a finished game)
+    chances: list[list[float]] = field(default_factory=list)
+
+    def chance(self, move: int) -> tuple[float, float]:
+        """Move ``move``'s weighted mean chance to win and its standard error."""
+        weights = self.weights
+        total = sum(weights)
+        values = self.chances[move]
+        mean = sum(w * v for w, v in zip(weights, values, strict=True)) / total
+        var = sum(w * (v - mean) ** 2 for w, v in zip(weights, values, strict=True)) / total
+        return mean, (var / len(values)) ** 0.5
 
     def gain(self, move: int, over: int) -> tuple[float, float]:
         """The weighted mean gain of move ``move`` over move ``over``, paired
@@ -543,6 +555,7 @@ def compare(
     rng: random.Random,
     max_playouts: int | None = None,
     seconds: float | None = None,
+    candidates: int = 0,
 ) -> Comparison:
     """Determinized flat Monte Carlo, the engine's other mode: each sample
     (``situation.sample``) is played out once after every legal move, by the
@@ -553,27 +566,59 @@ def compare(
     departs from the policy only where it is clearly wrong, which a tree
     search's averages do less reliably (docs/bots.md). ``max_playouts`` caps
     samples times moves; ``seconds`` is a time ceiling (a busy server may
-    lower it: :func:`ceiling_cap`), checked after each sample."""
+    lower it: :func:`ceiling_cap`), checked after each sample.
+
+    ``candidates`` > the samples played: that many samples are drawn and
+    weighed first (a sample costs far less than its playouts), and the
+    samples played out are drawn from them in proportion to their weights
+    (sampling-importance-resampling), so the playouts go to the deals that
+    explain what the other seats did; a candidate drawn k times counts k."""
     deadline, capped = _deadline(time.perf_counter(), seconds)
     legal = list(situation.legal)
     seat = situation.seat
     count = samples if max_playouts is None else min(samples, max_playouts // len(legal))
+    worlds: list[tuple[State, float]] = []
+    if candidates > count:
+        pool = [situation.sample(rng) for _ in range(candidates)]
+        weighed = [adapter.weight(world, seat) for world in pool]
+        total = sum(weighed)
+        if total > 0.0:
+            # systematic resampling: count evenly spaced draws over the weights
+            step = total / count
+            at = rng.random() * step
+            acc = 0.0
+            picked: dict[int, int] = {}
+            i = -1
+            for _ in range(count):
+                while acc <= at and i + 1 < len(pool):
+                    i += 1
+                    acc += weighed[i]
+                picked[i] = picked.get(i, 0) + 1
+                at += step
+            worlds = [(pool[i], float(k)) for i, k in picked.items()]
     values: list[list[float]] = [[] for _ in legal]
+    chances: list[list[float]] = [[] for _ in legal]
     weights: list[float] = []
-    for _ in range(count):
+    for k in range(len(worlds) if worlds else count):
         if deadline is not None and weights and time.perf_counter() >= deadline:
             if capped:
                 _stopped_by_cap()
             break
-        world = situation.sample(rng)
-        weights.append(adapter.weight(world, seat))
+        if worlds:
+            world, weight = worlds[k]
+        else:
+            world = situation.sample(rng)
+            weight = adapter.weight(world, seat)
+        weights.append(weight)
         horizon = adapter.horizon(world)
         for i, move in enumerate(legal):
             state = world.copy()
             adapter.advance(state, seat, move)
             play_out(adapter, state, horizon, 1, rng)
             values[i].append(adapter.margin(state, seat))
-    return Comparison(legal, values, weights)
+            ends = adapter.result(state) if state.is_over else adapter.evaluate(state, seat)
+            chances[i].append(ends[seat])
+    return Comparison(legal, values, weights, chances)
 
 
 def best_move(
@@ -616,11 +661,3 @@ class EngineBot(Bot):
             return situation.legal[0]
         adapter, default = engine_for(situation.spec.id)
         return analyse(situation, adapter, self.budget or default, rng).pick(rng)
-
-
-def hint(situation: Situation, rng: random.Random, budget: Budget | None = None) -> Analysis:
-    """The engine's view of a seat's legal moves, best first, for the hint
-    key: within the hard bot's budget unless told otherwise. Only the seat's
-    own knowledge is searched (``situation.sample``)."""
-    adapter, default = engine_for(situation.spec.id)
-    return analyse(situation, adapter, budget or default, rng)

@@ -48,8 +48,9 @@ from ..stress.notation import BLINDS, PICKUP, SINGLE, StressMove, make_play
 from ..stress.state import PLAY as PLAY_PHASE
 from ..stress.state import TEXT, StressView
 from . import register_bot
+from .advice import Advice, advise, from_analysis, register_judge
 from .base import Bot, RandomBot, Situation
-from .search import Adapter, Budget, State, analyse, register_engine
+from .search import Adapter, Analysis, Budget, State, analyse, register_engine
 
 SPECIAL = (2, 3, 10)
 # rank -> worth of having the card: strength 2..14 (A = 14), specials above
@@ -317,8 +318,20 @@ class HardBot(Bot):
         sensible = sensible_moves(legal)
         if len(sensible) == 1:
             return sensible[0]
+        if self.budget == HARD_BUDGET and self.crowd_budget == CROWD_BUDGET:
+            # the level as it plays at tables: the advice's judgement (the
+            # hint's and the analysis's of the same position)
+            chosen = advise(situation).best.move
+            return next(m for m in legal if str(m) == chosen)
+        return self.weigh(situation, rng)[1]
+
+    def weigh(
+        self, situation: Situation, rng: random.Random, budget: Budget | None = None
+    ) -> tuple[Analysis, Hashable]:
+        """The search's analysis of the sensible moves, and the move to play:
+        the medium bot's unless the search's best looks ``margin`` better."""
         heads_up = len(StressView.read(situation.view).hand_sizes) == 2
-        budget = self.budget if heads_up else self.crowd_budget
+        budget = budget or (self.budget if heads_up else self.crowd_budget)
         analysis = analyse(situation, StressAdapter(), budget, rng)
         best = analysis.moves[0]
         # the search's estimates are noisy: the medium bot's move stands
@@ -330,8 +343,16 @@ class HardBot(Bot):
                 and estimate.visits
                 and estimate.value >= best.value - self.margin
             ):
-                return usual
-        return best.move
+                return analysis, usual
+        return analysis, best.move
+
+
+def judge(situation: Situation, rng: random.Random, budget: Budget | None) -> Advice:
+    """The hard level's judgement (:meth:`HardBot.weigh`, iterations only, so
+    that a position gets the same answer every time): its move first."""
+    bot = HardBot(Budget(HARD_BUDGET.iterations), crowd_budget=Budget(CROWD_BUDGET.iterations))
+    analysis, best = bot.weigh(situation, rng, budget)
+    return from_analysis(analysis, best=best)
 
 
 HARD_BUDGET = Budget(iterations=150, seconds=0.5)
@@ -344,3 +365,4 @@ register_engine("stress", StressAdapter, HARD_BUDGET)
 register_bot("stress", "easy", RandomBot)
 register_bot("stress", "medium", MediumBot)
 register_bot("stress", "hard", HardBot)
+register_judge("stress", judge)

@@ -33,6 +33,7 @@ from ..territory import PASS, STOP, TerritoryState
 from ..territory.board import OWNER_BIT, STEPS, best_regions
 from ..territory.notation import EXPLORES, Blitz, Conquer, TerritoryMove
 from . import register_bot
+from .advice import Advice, Choice, advise, from_analysis, register_judge
 from .base import Bot, RandomBot, Situation
 from .search import Adapter, Analysis, Budget, State, analyse, register_engine
 
@@ -272,6 +273,11 @@ class SearchBot(Bot):
     def choose(self, situation: Situation, rng: random.Random) -> Hashable:
         if len(situation.legal) == 1:
             return situation.legal[0]
+        if self.budget == Budget(600, 1.0) and self.adapter.max_depth == 8:
+            # the level as it plays at tables: the advice's judgement (the
+            # hint's and the analysis's of the same position)
+            chosen = advise(situation).best.move
+            return next(m for m in situation.legal if str(m) == chosen)
         won = winning_move(situation, rng)
         if won is not None:
             return won
@@ -294,6 +300,22 @@ def winning_move(situation: Situation, rng: random.Random) -> Hashable | None:
     return None
 
 
+def judge(situation: Situation, rng: random.Random, budget: Budget | None) -> Advice:
+    """The hard level's judgement (:class:`SearchBot`, iterations only, so
+    that a position gets the same answer every time): a move that wins this
+    turn first and sure, else the search's most visited move first."""
+    bot = SearchBot(seconds=None)
+    if budget is not None:
+        bot.budget = budget
+    won = winning_move(situation, rng)
+    advice = from_analysis(bot.analyse(situation, rng), best=won)
+    if won is None:
+        return advice
+    choices = [c for c in advice.choices if c.move != str(won)]
+    sure = Choice(str(won), 1.0, None, 0.0)
+    return Advice((sure, *choices), {**advice.same, str(won): str(won)})
+
+
 def _adapter() -> Any:
     return TerritoryAdapter()
 
@@ -301,6 +323,7 @@ def _adapter() -> Any:
 register_bot("territory", "easy", RandomBot)
 register_bot("territory", "medium", MediumBot)
 register_bot("territory", "hard", SearchBot)
+register_judge("territory", judge)
 register_engine("territory", _adapter, SearchBot().budget)
 
 __all__ = [

@@ -27,8 +27,9 @@ from ..trick import (
     disregarded,
 )
 from . import register_bot
+from .advice import register_judge
 from .base import Bot, Situation
-from .trick_solver import HardBot, position_of
+from .trick_solver import HardBot, judge, position_of
 
 
 def clean_moves(situation: Situation, pos: Position) -> list[Submission]:
@@ -124,5 +125,6 @@ class MediumBot(Bot):
 register_bot("trick", "easy", EasyBot)
 register_bot("trick", "medium", MediumBot)
 register_bot("trick", "hard", HardBot)
+register_judge("trick", judge)
 
 __all__ = ["NO_TARGET", "EasyBot", "HardBot", "MediumBot", "clean_moves"]

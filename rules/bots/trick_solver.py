@@ -25,6 +25,8 @@ import math
 import random
 from collections import Counter
 from collections.abc import Hashable, Sequence
+from dataclasses import replace
+from typing import Any
 
 from ..errors import NotationError
 from ..trick import (
@@ -45,6 +47,7 @@ from ..trick.core import effective
 from ..trick.notation import OVERLOAD, PRIORITY, RESET
 from ..trick.state import submissions_for
 from ..trick.view import TrickView
+from .advice import Advice, Choice
 from .base import Bot, Situation
 from .matrix_game import solve
 
@@ -265,6 +268,84 @@ def _clean_text(text: str) -> str:
     return text.replace("block:?", "block:claim")
 
 
+# The solver is exact for its evaluation, which is a rule of thumb: its
+# chances are stated to 5 points (docs/bots.md, "Advice")
+JUDGE_ERROR = 0.05
+# choices worth within this of the best are as good as it (the solver's
+# arithmetic, not a margin of error)
+TIE = 1e-6
+
+
+def round_game(
+    situation: Situation, rng: random.Random
+) -> tuple[TrickState, Position, Choices, Choices, list[list[float]]]:
+    """This round as a matrix game: the seat's distinct choices, the
+    opponent's, and the payoff of each pair (:func:`evaluate` after it)."""
+    state, pos = position_of(situation, rng)
+    me = situation.seat
+    mine = own_choices(state, pos, me)
+    theirs = opponent_choices(state, pos, 1 - me)
+    return state, pos, mine, theirs, payoff_matrix(state, pos, me, mine, theirs)
+
+
+def judge(situation: Situation, rng: random.Random, budget: Any = None) -> Advice:
+    """The hard level's judgement of a round (the advice's, for hints and
+    analysis): each distinct choice worth its payoff against the opponent's
+    optimal mix, as a chance to win; the best first, and among choices worth
+    the same the one the solver plays most often. Submissions with thrown-out
+    parts are merged with what they amount to (:class:`Choices`); a choice
+    that only such a submission can make says so in its note."""
+    from ..trick.words import Words, submission_words
+
+    state, pos, mine, _, matrix = round_game(situation, rng)
+    me = situation.seat
+    x, y, _ = solve(matrix)
+    words = Words.of(state.config.names)
+    choices: list[Choice] = []
+    for i, move in enumerate(mine.moves):
+        worth = sum(v * q for v, q in zip(matrix[i], y, strict=True))
+        note = ""
+        if disregarded(pos, me, move):
+            done = mine.effective[i]
+            note = f"thrown out: same as {submission_words(done, words)}"
+        choices.append(Choice(str(move), 0.5 + 0.5 * worth, None, JUDGE_ERROR, note, x[i]))
+    top = max(c.win_chance for c in choices)
+    choices.sort(
+        key=lambda c: (c.win_chance >= top - TIE, c.share or 0.0, c.win_chance), reverse=True
+    )
+    if PRIORITY_MOVE in situation.legal:
+        # taking the pot now (the round goes on after it): the hard level's rule
+        after = pos.copy()
+        after.chips[me] += after.pot
+        after.pot = 1
+        after.items[me][PRIORITY] = 2
+        worth = evaluate(after, me, state.config, state.defender)
+        take = Choice(str(PRIORITY_MOVE), 0.5 + 0.5 * worth, None, JUDGE_ERROR, "", 1.0)
+        if _priority_pays(state, pos, me):
+            choices = [take] + [replace(c, share=0.0) for c in choices]
+        else:
+            choices.append(replace(take, share=0.0))
+    same: dict[str, str] = {}
+    for m in situation.legal:
+        if isinstance(m, Submission):
+            j = mine.index_of(pos, me, m)
+            if j is not None:
+                same[str(m)] = str(mine.moves[j])
+        elif m == PRIORITY_MOVE:
+            same[str(m)] = str(m)
+    return Advice(tuple(choices), same, mixed=True)
+
+
+def _priority_pays(state: TrickState, pos: Position, me: int) -> bool:
+    """Whether taking the pot with Claim Priority now leaves the seat better off."""
+    after = pos.copy()
+    after.chips[me] += after.pot
+    after.pot = 1
+    after.items[me][PRIORITY] = 2
+    cfg = state.config
+    return evaluate(after, me, cfg, state.defender) > evaluate(pos, me, cfg, state.defender)
+
+
 class HardBot(Bot):
     name = "hard"
 
@@ -275,26 +356,15 @@ class HardBot(Bot):
         legal = situation.legal
         if len(legal) == 1:
             return legal[0]
-        state, pos = position_of(situation, rng)
+        state, pos, mine, theirs, matrix = round_game(situation, rng)
         me = situation.seat
-        if PRIORITY_MOVE in legal and self._priority_pays(state, pos, me):
+        if PRIORITY_MOVE in legal and _priority_pays(state, pos, me):
             return PRIORITY_MOVE
-        mine = own_choices(state, pos, me)
-        theirs = opponent_choices(state, pos, 1 - me)
-        matrix = payoff_matrix(state, pos, me, mine, theirs)
         if self.exploit:
             matrix = self._lean_on_habits(TrickView.read(situation.view), pos, me, theirs, matrix)
         x, _, _ = solve(matrix)
         pick = _sample(x, rng)
         return mine.moves[pick]
-
-    def _priority_pays(self, state: TrickState, pos: Position, me: int) -> bool:
-        after = pos.copy()
-        after.chips[me] += after.pot
-        after.pot = 1
-        after.items[me][PRIORITY] = 2
-        cfg = state.config
-        return evaluate(after, me, cfg, state.defender) > evaluate(pos, me, cfg, state.defender)
 
     def _lean_on_habits(
         self,

@@ -20,7 +20,6 @@ from rules.bots.search import (
     analyse,
     compare,
     engine_for,
-    hint,
 )
 from rules.bots.trick_engine import TrickAdapter
 from rules.domination import SPEC as DOMINATION
@@ -140,7 +139,7 @@ def test_the_domination_adapter_plays_the_rules() -> None:
         assert state.snapshot() == twin.snapshot()
 
 
-def test_hints_use_each_games_engine() -> None:
+def test_each_game_registers_its_engine() -> None:
     adapter, budget = engine_for("domination")
     assert isinstance(adapter, DominationAdapter) and budget == SearchBot().budget
     assert isinstance(engine_for("trick")[0], TrickAdapter)
@@ -148,7 +147,7 @@ def test_hints_use_each_games_engine() -> None:
         p for p in random_positions("standard", 2, seed=1) if len(p.legal_moves(p.turn)) > 1
     )
     situation = Situation(state, state.turn)
-    found = hint(situation, random.Random(0), Budget(100))
+    found = analyse(situation, adapter, Budget(100), random.Random(0))
     assert {e.move for e in found.moves} == set(situation.legal)
 
 
@@ -166,7 +165,7 @@ def test_review_replays_one_seats_decisions_dearest_first() -> None:
         move = medium.choose(situation, rng)
         record.append((seat, str(move)))
         state.play(seat, move)  # type: ignore[arg-type]
-    moments = review(DOMINATION, config, 21, record, 0, random.Random(1), Budget(60))
+    moments = review(DOMINATION, config, 21, record, 0, Budget(60))
     assert len(moments) == choices > 0
     assert all(record[m.ply][0] == 0 and str(m.played) == record[m.ply][1] for m in moments)
     costs = [m.cost for m in moments]
@@ -202,7 +201,7 @@ def test_tricks_fast_path_keeps_the_rules(preset: str) -> None:
 def test_the_engine_plays_trick_as_a_mixed_strategy() -> None:
     state = TRICK.new(TRICK.config(), 5)
     situation = Situation(state, 0)
-    analysis = hint(situation, random.Random(1), Budget(300))
+    analysis = analyse(situation, engine_for("trick")[0], Budget(300), random.Random(1))
     assert analysis.mixed
     assert {e.move for e in analysis.moves} == set(situation.legal)
     bot = EngineBot(Budget(60))

@@ -302,11 +302,13 @@ def test_hint_text_lists_the_best_move_first_with_its_chances() -> None:
     assert "30% to win" in lines[3] and "points" not in lines[3]
     assert lines[-1].startswith("Hints taken this game: 2.")
     assert hint_lines(hint, CardStyle(ascii=True))[0] == "Best: 10H"
-    # an engine's list in any order reads best first, in the game's words
-    unsorted = Hint(3, 0, (HintEstimate("2C", 0.3), HintEstimate("10H", 0.62)), 1)
-    lines = hint_lines(unsorted, CardStyle(), lambda move: f"play {move}")
-    assert lines[0] == "Best: play 10♥"
-    assert lines[2].startswith("→ play 10♥") and lines[3].startswith("  play 2♣")
+    # the judge's order stands (its best is the hard computer's move), in the
+    # game's words, each chance with its error
+    judged = Hint(3, 0, (HintEstimate("2C", 0.6, None, 0.05), HintEstimate("10H", 0.62)), 1)
+    lines = hint_lines(judged, CardStyle(), lambda move: f"play {move}")
+    assert lines[0] == "Best: play 2♣"
+    assert lines[2].startswith("→ play 2♣") and "60% ± 5 to win" in lines[2]
+    assert lines[3].startswith("  play 10♥")
 
 
 def test_the_result_says_how_many_hints_each_player_took() -> None:
@@ -375,10 +377,8 @@ def test_analysis_names_the_costliest_moves_in_words() -> None:
 async def test_after_a_game_analyse_lists_moments_that_open_the_replay(
     dirs: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from tui.screens import analysis
     from tui.screens.analysis import AnalysisScreen
 
-    monkeypatch.setattr(analysis, "ITERATIONS", 20)
     app = make_app(dirs, launch=play_launch(seed=11, target_score=20))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)

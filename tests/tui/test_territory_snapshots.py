@@ -20,7 +20,9 @@ from textual.pilot import Pilot
 
 import net.table
 from net.client import HintEstimate
-from rules.bots.search import Budget, Situation, hint
+from rules.bots.advice import advise
+from rules.bots.base import Situation
+from rules.bots.search import Budget
 from tui.games.territory import TerritoryScreen
 from tui.games.territory.grid import plays_of
 
@@ -44,12 +46,11 @@ Run = Callable[[Pilot[Any]], Awaitable[None]]
 
 @pytest.fixture(autouse=True)
 def _hint_by_iterations(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The hint's search stops after a number of iterations, not seconds, so
-    its estimates do not depend on the machine's speed."""
+    """The advice counts iterations and seeds by the position, so its figures
+    never depend on the machine's speed; a smaller budget, for a quick test."""
 
     def fixed(situation: Situation, rng: random.Random) -> tuple[HintEstimate, ...]:
-        analysis = hint(situation, rng, Budget(iterations=300))
-        return tuple(HintEstimate(str(e.move), e.value, e.points) for e in analysis.moves)
+        return advise(situation, Budget(iterations=300)).choices
 
     monkeypatch.setattr(net.table, "_hint", fixed)
 

@@ -3,14 +3,15 @@ first, in the game's words and its own unit ("Round 5, card 3"). Each moment
 opens the replay at that position (before the move), seen by the player.
 
 The engine sees, at each decision, only what the seat had seen then
-(``rules.bots.review``); it runs in a thread with a smaller budget than the
-hard bot's, so a whole game takes seconds, with progress shown.
+(``rules.bots.review``), and judges it as the hint did (``rules.bots.advice``:
+the hard computer's search, its budget, seeded by the position), so a move
+the hint called best is never a mistake here; a cost within the judge's
+error is not listed. It runs in a thread, with progress shown.
 """
 
 from __future__ import annotations
 
 import functools
-import random
 from collections.abc import Callable, Collection, Mapping
 from typing import TYPE_CHECKING, ClassVar
 
@@ -20,8 +21,8 @@ from textual.screen import Screen
 from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
-from rules.bots.review import review
-from rules.bots.search import Budget, engine_for
+from rules.bots.review import SHOWN, mistakes, moment_words, review
+from rules.bots.search import engine_for
 from saves.errors import SaveError
 from tui.plain import plain, plain_text
 from tui.screens.replay import open_replay
@@ -36,10 +37,6 @@ if TYPE_CHECKING:
     from tui.games.core import TableScreenCore
     from tui.textual_seams import CSSPathType
 
-ITERATIONS = 300  # a decision's search in the analysis (the hard bot uses more)
-SHOWN = 10
-NEGLIGIBLE = 0.005  # a cost this small is no mistake
-
 
 def moment_text(
     moment: Moment,
@@ -48,21 +45,9 @@ def moment_text(
     words: Callable[[str], str] = str,
     label: str = "",
 ) -> str:
-    """One costly moment in words: when (``label``, the game's own unit; by
-    default the move number), what was played, the best move (``words``: the
-    game's words for a move), and what the difference cost (in win chance, or
-    in points where the game's engine reads its values as points:
-    ``to_points``)."""
-    played = display_text(words(str(moment.played)), style)
-    best = display_text(words(str(moment.best)), style)
-    if to_points is not None:
-        lost = to_points(moment.best_value) - to_points(moment.played_value)
-        cost = f"{lost:.1f} points"
-    else:
-        cost = f"{round(moment.cost * 100)}% of your chance to win"
-    when = label or f"Move {moment.ply + 1}"
-    # "your move: play A♣", not "you played play A♣": the words may start with a verb
-    return f"{when}: your move: {played}; best: {best} (cost: {cost})"
+    """One costly moment in words (``rules.bots.review.moment_words``), its
+    cards drawn in the screen's card style."""
+    return moment_words(moment, lambda move: display_text(words(move), style), label, to_points)
 
 
 def moments_summary(
@@ -74,7 +59,7 @@ def moments_summary(
 ) -> list[str]:
     """The lines of the list, costliest first; a sentence if nothing cost
     anything. ``labels``: each moment's ``turn_label``, by its ply."""
-    costly = [m for m in moments if m.cost > NEGLIGIBLE][:SHOWN]
+    costly = mistakes(moments, SHOWN)
     if not costly:
         return ["The engine found no move of yours it would have changed."]
     labels = labels or {}
@@ -136,19 +121,18 @@ class AnalysisScreen(Screen[None]):
                 record.seed,
                 record.moves,
                 self.seat,
-                random.Random(f"{record.seed}:analysis:{self.seat}"),
-                Budget(ITERATIONS),
+                None,  # the hint's judgement: the hard level's budget
                 record.deck_order,
                 progress,
             )
-            labels = turn_labels(record, [m.ply for m in found if m.cost > NEGLIGIBLE][:SHOWN])
+            labels = turn_labels(record, [m.ply for m in mistakes(found, SHOWN)])
         except Exception as err:  # a record that no longer replays, an engine bug
             self.app.call_from_thread(self._head, f"No analysis: {err}")
             return
         self.app.call_from_thread(self._show, found, labels)
 
     def _show(self, moments: list[Moment], labels: Mapping[int, str]) -> None:
-        self.moments = [m for m in moments if m.cost > NEGLIGIBLE][:SHOWN]
+        self.moments = mistakes(moments, SHOWN)
         adapter, _ = engine_for(self.record.game)
         to_points = adapter.points if adapter.value_kind == "points" else None
         spec, config = self.record.spec(), self.record.game_config()

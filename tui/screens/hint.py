@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -14,45 +14,41 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets import Static
 
-from net.client import Hint
+from net.client import Hint, HintEstimate
+from rules.bots.advice import advice_lines, error_words
 from tui.plain import plain_text
 from tui.screens.dialog import Dialog
 from tui.screens.input_guard import InputGuard
 from tui.widgets.cards import CardStyle
 from tui.widgets.event_log import display_text
 
-SHOWN = 8  # moves listed at most: the best ones
+SHOWN = 8  # choices listed at most: the best ones
 
 
 def hint_lines(
     hint: Hint, style: CardStyle, words: Callable[[str], str] = lambda move: move
 ) -> list[str]:
-    """Each move in ``words`` (the game's, ``GameSpec.move_words``) with its
-    estimated chance to win (and expected points where the game reads them
-    so), the likeliest win first: "Best" is the top of the list."""
-    moves = sorted(
-        hint.moves,
-        key=lambda m: (m.win_chance, m.points if m.points is not None else 0.0),
-        reverse=True,
-    )
-    if not moves:
-        return ["No move to weigh."]
+    """The advice in words (``rules.bots.advice.advice_lines``: each choice
+    in ``words``, the game's ``GameSpec.move_words``, with its chance to win
+    and the error of it, best first), its cards drawn in the screen's style."""
+    lines = advice_lines(hint.moves, lambda move: display_text(words(move), style), SHOWN)
+    if not hint.moves:
+        return lines
+    if not style.ascii:
+        lines = [("→" + line[1:]) if line.startswith(">") else line for line in lines]
+    return [
+        *lines,
+        "",
+        error_words(hint.moves),
+        f"Hints taken this game: {hint.used}. {hint_source(hint.moves)}",
+    ]
 
-    def shown(move: str) -> str:
-        return display_text(words(move), style)
 
-    width = max(len(shown(m.move)) for m in moves[:SHOWN])
-    lines = [f"Best: {shown(moves[0].move)}", ""]
-    for i, estimate in enumerate(moves[:SHOWN]):
-        move = shown(estimate.move).ljust(width)
-        chance = f"{round(estimate.win_chance * 100):>3}% to win"
-        points = f"   {estimate.points:+.1f} points" if estimate.points is not None else ""
-        mark = "→" if i == 0 and not style.ascii else (">" if i == 0 else " ")
-        lines.append(f"{mark} {move}  {chance}{points}")
-    if len(moves) > SHOWN:
-        lines.append(f"  ... and {len(moves) - SHOWN} more")
-    lines += ["", f"Hints taken this game: {hint.used}. Estimates from sampled deals."]
-    return lines
+def hint_source(choices: Sequence[HintEstimate]) -> str:
+    """Where the figures come from, in a sentence."""
+    if choices and choices[0].share is not None:
+        return "Solved round by round."
+    return "From sampled deals."
 
 
 class HintScreen(InputGuard, Dialog[None]):
