@@ -22,6 +22,8 @@ if TYPE_CHECKING:
 
 # the list's STATUS column: the result in words, for the player named "You"
 STATUS_WIDTH = 30
+# moves `saves show` lists at most: the first and the last half of them
+SHOWN_MOVES = 1000
 
 
 def cmd_saves_list(args: argparse.Namespace) -> int:
@@ -82,12 +84,25 @@ def cmd_saves_show(args: argparse.Namespace) -> int:
     from tui.widgets.event_log import display_text
 
     style = _card_style(getattr(args, "ascii", False))
-    words = functools.partial(spec.move_words, r.game_config())
-    lines += [
-        f"  {i + 1:>4}. {names[seat] if 0 <= seat < len(names) else '?'}: "
-        f"{display_text(words(text), style)}  [{plain(text, 100)}]"
-        for i, (seat, text) in enumerate(r.moves)
-    ]
+    words = functools.partial(spec.words_of_recorded_move, r.game_config())
+
+    def move_line(i: int) -> str:
+        seat, text = r.moves[i]
+        return (
+            f"  {i + 1:>4}. {names[seat] if 0 <= seat < len(names) else '?'}: "
+            f"{display_text(words(text), style)}  [{plain(text, 100)}]"
+        )
+
+    if len(r.moves) <= SHOWN_MOVES:
+        lines += map(move_line, range(len(r.moves)))
+    else:  # the opening and the end; the file has the rest (`saves export`)
+        half = SHOWN_MOVES // 2
+        lines += map(move_line, range(half))
+        lines.append(
+            f"  ... {len(r.moves) - 2 * half:,} moves not shown: "
+            f"`cardtable saves export {r.id} FILE` keeps them all ..."
+        )
+        lines += map(move_line, range(len(r.moves) - half, len(r.moves)))
     _print("\n".join(lines))
     return 0
 
