@@ -661,3 +661,27 @@ def test_a_record_of_more_moves_than_any_game_has_is_refused_in_one_line(
     path.write_text(json.dumps(data))
     code, _, err = run(capsys, "saves", "show", "abc12345")
     assert code != 0 and "moves" in one_line_error(err)
+
+
+def test_data_dir_keeps_this_run_s_settings_too(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """N26: --data-dir keeps the settings under it (or --config-dir), never
+    the player's own config folder ($CARDTABLE_CONFIG_DIR here)."""
+    from tui.settings import SETTINGS_FILE, config_dir_of
+
+    own = tmp_path / "own-config"
+    monkeypatch.setenv("CARDTABLE_CONFIG_DIR", str(own))
+    data, config = tmp_path / "try", tmp_path / "try-config"
+    parse = cli.build_parser().parse_args
+    assert config_dir_of(parse(["--data-dir", str(data), "play", "domination"])) == data
+    assert config_dir_of(parse(["play", "domination", "--data-dir", str(data)])) == data
+    both = ["--data-dir", str(data), "--config-dir", str(config), "resume"]
+    assert config_dir_of(parse(both)) == config
+    assert config_dir_of(parse(["resume"])) == own
+    # the settings of the --data-dir are the ones read: ASCII cards in `saves show`
+    record = saved(data, "abc12345", moves=1)
+    (data / SETTINGS_FILE).write_text(json.dumps({"card_style": "ascii"}))
+    _, text = record.moves[0]
+    code, out, _ = run(capsys, "--data-dir", str(data), "saves", "show", "abc12345")
+    assert code == 0 and f"1. Ada: play {text}  [{text}]" in out

@@ -442,7 +442,12 @@ class CardTableApp(App[int]):
             await self.push_screen(screen)
 
 
-def run_app(data_dir: Path | None, ascii: bool, launch: dict[str, Any] | None) -> int:
+def run_app(
+    data_dir: Path | None,
+    ascii: bool,
+    launch: dict[str, Any] | None,
+    config_dir: Path | None = None,
+) -> int:
     """Run the app full-screen; the exit code for the CLI."""
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         # never draw to a pipe or a file: a full-screen app there is garbage
@@ -451,7 +456,9 @@ def run_app(data_dir: Path | None, ascii: bool, launch: dict[str, Any] | None) -
         )
         return 2
     env_dir = os.environ.get("CARDTABLE_DATA_DIR")
-    app = CardTableApp(data_dir or (Path(env_dir) if env_dir else None), ascii=ascii, launch=launch)
+    app = CardTableApp(
+        data_dir or (Path(env_dir) if env_dir else None), config_dir, ascii=ascii, launch=launch
+    )
     # Library warnings (a failed autosave, a bot error) must not scribble over the
     # screen: while the app runs they go to Textual's log (devtools), and the
     # player sees what matters as notifications.

@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import functools
 import sys
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from saves.record import GameRecord, parse_time
@@ -14,7 +15,7 @@ from saves.store import SaveStore
 from tui.cli_output import print_out as _print
 from tui.plain import plain
 from tui.save_words import result_sentence, result_words
-from tui.settings import default_config_dir, load_settings
+from tui.settings import config_dir_of, load_settings
 
 if TYPE_CHECKING:
     from tui.widgets.cards import CardStyle
@@ -83,7 +84,7 @@ def cmd_saves_show(args: argparse.Namespace) -> int:
     # imported here: the other commands start without Textual (a test checks)
     from tui.widgets.event_log import display_text
 
-    style = _card_style(getattr(args, "ascii", False))
+    style = _card_style(getattr(args, "ascii", False), config_dir_of(args))
     words = functools.partial(spec.words_of_recorded_move, r.game_config())
 
     def move_line(i: int) -> str:
@@ -115,12 +116,12 @@ def cmd_saves_export(args: argparse.Namespace) -> int:
     return 0
 
 
-def _card_style(ascii: bool) -> CardStyle:
+def _card_style(ascii: bool, config_dir: Path) -> CardStyle:
     """The card style the app would use: ``--ascii``, else the settings', else
     ASCII where standard output cannot encode a suit symbol."""
     from tui.widgets.cards import CardStyle  # with Textual: only where cards are drawn
 
-    settings, _ = load_settings(default_config_dir())
+    settings, _ = load_settings(config_dir)
     encoding = getattr(sys.stdout, "encoding", None) or "ascii"
     try:
         "♠♥♦♣".encode(encoding)

@@ -83,6 +83,23 @@ class Settings:
         return cls(**values)
 
 
+def config_dir_for(data_dir: Path | None = None, config_dir: Path | None = None) -> Path:
+    """Where this run keeps its settings: ``--config-dir``; else the
+    ``--data-dir`` given on the command line, so that a run kept apart (a
+    try, a test) keeps its settings apart too and never touches the player's
+    own (N26); else :func:`default_config_dir`."""
+    if config_dir is not None:
+        return config_dir
+    if data_dir is not None:
+        return data_dir
+    return default_config_dir()
+
+
+def config_dir_of(args: Any) -> Path:
+    """:func:`config_dir_for` a command line's ``--data-dir`` and ``--config-dir``."""
+    return config_dir_for(getattr(args, "data_dir", None), getattr(args, "config_dir", None))
+
+
 def default_config_dir() -> Path:
     env = os.environ.get("CARDTABLE_CONFIG_DIR")
     if env:
