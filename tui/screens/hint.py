@@ -51,7 +51,7 @@ def hint_lines(
         lines.append(f"{mark} {move}  {chance}{points}")
     if len(moves) > SHOWN:
         lines.append(f"  ... and {len(moves) - SHOWN} more")
-    lines += ["", f"Hints taken this game: {hint.used}. Estimates from sampled deals."]
+    lines += ["", f"Hints taken this game: {hint.used}. Estimates from simulated games."]
     return lines
 
 
