@@ -62,14 +62,19 @@ def saved(data_dir: Path, record_id: str = "abc12345", moves: int = 3) -> GameRe
 def fake_app(monkeypatch: pytest.MonkeyPatch) -> list[tuple[Any, ...]]:
     """Stand in for tui.app and a terminal: records what the CLI would launch."""
     calls: list[tuple[Any, ...]] = []
-    module = types.ModuleType("tui.app")
+    module = types.ModuleType("tui.run")
 
-    def run_app(data_dir: Path | None, ascii: bool, launch: dict[str, Any] | None) -> int:
+    def run_app(
+        data_dir: Path | None,
+        ascii: bool,
+        launch: dict[str, Any] | None,
+        config_dir: Path | None = None,
+    ) -> int:
         calls.append((data_dir, ascii, launch))
         return 0
 
     module.run_app = run_app  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "tui.app", module)
+    monkeypatch.setitem(sys.modules, "tui.run", module)
     monkeypatch.setattr(cli, "_is_tty", lambda stream: True)
     return calls
 

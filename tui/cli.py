@@ -334,7 +334,7 @@ def launch_app(args: argparse.Namespace, launch: dict[str, Any] | None) -> int:
     if not (_is_tty(sys.stdin) and _is_tty(sys.stdout)):
         print(NOT_A_TTY, file=sys.stderr)
         return 2
-    from tui.app import run_app  # textual loads only here
+    from tui.run import run_app  # textual loads only here
 
     code: int = run_app(args.data_dir, args.ascii, launch, config_dir_of(args))
     return code

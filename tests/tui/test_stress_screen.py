@@ -78,7 +78,10 @@ def test_a_three_is_see_through_and_the_card_below_counts() -> None:
     caption = stack_caption(view, ASCII)
     assert caption.startswith("Stack (4 cards): below 9 (2 to 8) (see through the 3s to 9H)")
     # narrow: the note on the 3s goes, what may be played stays
-    assert stack_caption(view, ASCII, 50) == "Stack (4 cards): below 9 (2 to 8) · stock 20 · cemetery 3"
+    assert (
+        stack_caption(view, ASCII, 50)
+        == "Stack (4 cards): below 9 (2 to 8) · stock 20 · cemetery 3"
+    )
     faces = stack_faces(view, 78)
     assert [(f.text, f.label) for f in faces] == [
         ("4S", ""), ("9H", "top"), ("3D", "see"), ("3C", "see")

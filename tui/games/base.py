@@ -73,8 +73,9 @@ class GameScreen(ReplayNavigation, TableEnding, MoveClocks, TableScreenCore):
     ]
     # Keys that leave a footer too narrow for them (tui/widgets/footer.py),
     # least needed first; they still work, and the ^p palette lists them.
-    # Rules is also in the Menu. Subclasses add their own.
-    FOOTER_SPARE: ClassVar[tuple[str, ...]] = ("rules", "score_history", "hint")
+    # Subclasses add their own. "? Rules" is never among them: the README
+    # names it for every game, so every game's footer keeps it (N25).
+    FOOTER_SPARE: ClassVar[tuple[str, ...]] = ("score_history", "hint")
     # a terminal at least this large draws the table roomier (large cards, centred)
     ROOMY = (120, 40)
 

@@ -77,7 +77,9 @@ class PauseScreen(Dialog[str | None]):
                     classes="hint",
                 )
             elif self.over and self.can_pause:
-                yield Static("The game is kept: Resume lists it, to replay or analyse.", classes="hint")
+                yield Static(
+                    "The game is kept: Resume lists it, to replay or analyse.", classes="hint"
+                )
             elif self.can_pause:
                 yield Static("The game is saved after every move.", classes="hint")
             else:

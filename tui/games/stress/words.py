@@ -91,9 +91,7 @@ def stack_caption(view: StressView, style: CardStyle, width: int = 200) -> str:
     size = f"Stack ({len(stack)} card{'s' if len(stack) > 1 else ''})"
     if through and top is not None:
         threes = f"3{'s' if through > 1 else ''}"
-        seen = (
-            f"{size}: {allowed} (see through the {threes} to {card_label(top, style)})"
-        )
+        seen = f"{size}: {allowed} (see through the {threes} to {card_label(top, style)})"
         if len(seen) + len(counts) + 3 <= width:
             return f"{seen} · {counts}"
     return f"{size}: {allowed} · {counts}"

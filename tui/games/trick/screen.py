@@ -77,9 +77,8 @@ class TrickScreen(GameScreen):
     # at 80 columns a round with Block, both items and Claim Priority open has
     # more keys than fit: Backspace clears, and the items are in the palette
     FOOTER_SPARE: ClassVar[tuple[str, ...]] = (
-        "rules",
         "clear",
-        *GameScreen.FOOTER_SPARE[1:],
+        *GameScreen.FOOTER_SPARE,
         "toggle_reset",
         "toggle_overload",
     )
