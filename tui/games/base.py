@@ -268,6 +268,9 @@ class GameScreen(ReplayNavigation, TableEnding, MoveClocks, TableScreenCore):
         if not self.my_turn:
             self.set_status(f"It is not your turn. {self.turn_text()}", problem=True)
             return False
+        if self.moves_held:  # the round's summary closed by itself just now
+            self.set_status("The round's summary had just closed: nothing played.", problem=True)
+            return False
         objection = self.coach.before_move(move) if self.coach is not None else None
         if objection is not None:
             self.set_status(objection, problem=True)

@@ -129,7 +129,14 @@ class LessonCoach:
         if screen is None:
             return
         free = screen.is_current and not screen._summary_open
-        if free or (screen.over and isinstance(screen.app.screen, GameOverScreen)):
+        result = screen.app.screen if screen.over else None
+        if isinstance(result, GameOverScreen):
+            # one box at a time: the lesson's summary takes the result's place
+            # (g brings the result back, from the table) (N27)
+            self._timer.stop()
+            result.dismiss("")
+            screen.call_after_refresh(self._finished)
+        elif free:
             self._timer.stop()
             self._finished()
 
