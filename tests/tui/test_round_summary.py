@@ -163,7 +163,7 @@ async def test_a_key_pressed_as_the_summary_closes_by_itself_plays_no_card(dirs:
         await settle(pilot)
         assert game.update.state_id == state  # nothing played
         assert "summary had just closed" in screen_text(app)
-        ((seconds, release),) = timers
+        ((_, release),) = timers
         release()
         await pilot.press("1")
         await settle(pilot)
