@@ -104,7 +104,7 @@ class LessonCoach:
         why = self.run.judge(move)
         if why is None:
             return None
-        self._say(f"Not that one: {why}")
+        self._say(f"Not that one. {why}")
         return "The lesson waits for another move: see the note below."
 
     def moved(self, move: str) -> None:
@@ -159,8 +159,7 @@ class LessonCoach:
             return head, "That is the end of the lesson."
         step = steps[index]
         counter = f"Step {index + 1} of {len(steps)}"
-        if step.rule:
-            counter += f" · {self.lesson.rules[step.rule]}"
+        counter += f" · {self.lesson.rules[step.rule] if step.rule else step.title}"
         return head, f"{counter}\n{step.say}"
 
     def text(self, brief: bool = False) -> str:
