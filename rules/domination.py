@@ -871,6 +871,7 @@ class DominationSpec(GameSpec[DominationMove, DominationConfig]):
         return values
 
     def move_words(self, config: DominationConfig, move: str) -> str:
+        self.parse_move(move)  # NotationError for what is no move of this game
         return domination_words.move_words(move)
 
     def turn_label(self, state: GameState[DominationMove, DominationConfig], ply: int) -> str:

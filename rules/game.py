@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from .config import GameConfig
-from .errors import IllegalMove, NotationError, shown_input
+from .errors import IllegalMove, MoveError, NotationError, shown_input
 from .events import COMMON_EVENT_TYPES, Event, EventData, fill_names
 from .figures import Figure, Samples
 from .views import View
@@ -413,6 +413,16 @@ class GameSpec(ABC, Generic[M, C]):
         texts (``5S``): how they are drawn (suit symbols, ``--ascii``) is the
         screen's choice. By default the notation itself."""
         return move
+
+    def words_of_recorded_move(self, config: C, move: str) -> str:
+        """``move_words`` for a move read from outside (a saved game, a
+        replay): one this game cannot read (a save whose moves belong to
+        another game) is named as such, never a crash. Every reader of a
+        record's moves in words goes through here."""
+        try:
+            return self.move_words(config, move)
+        except MoveError:
+            return f"(not a {self.title} move)"
 
     def score_label(self, config: C) -> str:
         """What a score (``GameState.scores``, ``Outcome.scores``) counts, for

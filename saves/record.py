@@ -50,6 +50,7 @@ MAX_MOVE = 100  # a move's notation
 MAX_CARD = 8  # a card's text in a deck order
 MAX_CARDS = 1000  # cards in a deck order
 MAX_SEATS = 16
+MAX_MOVES = 100_000  # moves in a record: the longest game has a few thousand
 EARLIEST = datetime(1970, 1, 1, tzinfo=UTC)  # the range of `created` and `updated`
 LATEST = datetime(3000, 1, 1, tzinfo=UTC)
 
@@ -441,7 +442,7 @@ class RecordFile(msgspec.Struct, frozen=True):
     seed: Whole
     deck_order: Annotated[list[CardText], msgspec.Meta(max_length=MAX_CARDS)] | None
     seats: Annotated[list[SeatFile], PerSeat]
-    moves: Annotated[list[tuple[Seat, MoveText]], msgspec.Meta(max_length=10**6)]
+    moves: Annotated[list[tuple[Seat, MoveText]], msgspec.Meta(max_length=MAX_MOVES)]
     created: str  # ISO 8601 times, checked by _time
     updated: str
     status: Status

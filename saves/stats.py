@@ -9,9 +9,10 @@ loses nothing.
 Who is a player: every seat played by a person (``human`` here, ``remote``
 over the network), by the name on the seat; hot-seat games count for each
 named player. A computer seat is an opponent named by its level
-(``computer:hard``). Per opponent, a game counts head to head: a win when the
-player finished above that opponent, a loss below, a draw level with them (in
-a two-seat game, the game's own result).
+(``computer:hard``). Per opponent, a game counts once, head to head: a win
+when the player finished above that opponent, a loss below, a draw level with
+them (in a two-seat game, the game's own result); several seats of one
+opponent (three computers of one level) count as one, the best placed of them.
 """
 
 from __future__ import annotations
@@ -278,11 +279,16 @@ def _count(
             rated[s] = (before[s], after[s])
     for s in people:
         result = _result(places, s)
-        opponents = tuple(
-            (opponent_key(other), _head_to_head(places[s], places[o]))
-            for o, other in enumerate(record.seats)
-            if o != s
-        )
+        # one game counts once against each opponent, however many seats it
+        # held (three computers of one level are one opponent, met once): head
+        # to head with the best placed of them (N21: a 4-player win had
+        # counted 3-0-0 against "Computer (medium)")
+        best: dict[str, int] = {}
+        for o, other in enumerate(record.seats):
+            if o != s:
+                key = opponent_key(other)
+                best[key] = min(best.get(key, places[o]), places[o])
+        opponents = tuple((key, _head_to_head(places[s], place)) for key, place in best.items())
         played = Played(
             record_id=record.id,
             game=record.game,

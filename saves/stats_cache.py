@@ -25,9 +25,12 @@ from rules.registry import get_game
 from .atomic import write_json_atomically
 from .errors import SaveError
 from .record import GameRecord
+from .regular_file import read_small_text
 
 CACHE_FILE = "stats-cache.json"
 CACHE_FORMAT = "cardtable-stats-cache"
+# far more than the samples of thousands of games; a larger file is not ours
+MAX_CACHE_BYTES = 32 * 1024 * 1024
 CACHE_VERSION = 1  # bump when a game's samples change meaning: the cache is then rebuilt
 
 
@@ -41,18 +44,19 @@ class SampleCache:
 
     @classmethod
     def load(cls, path: Path) -> SampleCache:
-        """The cache at ``path``; an empty one if it is missing, unreadable or
-        of another version (it is rebuilt from the records)."""
+        """The cache at ``path``; an empty one if it is missing, unreadable,
+        not a regular file, too large or of another version (it is rebuilt
+        from the records, and written over the odd file)."""
         try:
-            with open(path, encoding="utf-8") as file:
-                data = json.load(file)
+            # a FIFO, a link to /dev/zero, a huge file: odd means "rebuild", never a hang
+            data = json.loads(read_small_text(path, MAX_CACHE_BYTES))
             if data.get("format") != CACHE_FORMAT or data.get("version") != CACHE_VERSION:
                 return cls(changed=True)
             entries = {
                 str(key): (str(value[0]), int(value[1]), _read_samples(value[2]))
                 for key, value in data["games"].items()
             }
-        except (OSError, ValueError, TypeError, KeyError, IndexError, AttributeError):
+        except (OSError, SaveError, ValueError, TypeError, KeyError, IndexError, AttributeError):
             return cls(changed=True)
         return cls(entries)
 

@@ -17,7 +17,6 @@ Guarantees (docs/saves.md):
 from __future__ import annotations
 
 import contextlib
-import errno
 import json
 import os
 import re
@@ -34,6 +33,7 @@ from rules.errors import shown_input
 from .atomic import TEMP_PREFIX, write_atomically
 from .errors import SaveError
 from .record import GameRecord, _clean, is_record_id, new_record_id, parse_time
+from .regular_file import READ_FLAGS, read_regular
 
 try:  # POSIX: a save holds a lock on its temp file, so nobody removes it meanwhile
     import fcntl
@@ -44,8 +44,9 @@ __all__ = ["SaveEntry", "SaveError", "SaveStore"]
 
 ENV_VAR = "CARDTABLE_DATA_DIR"
 # A record of the longest game is a few hundred kilobytes; anything far larger
-# is not ours, and reading it whole could exhaust memory.
-MAX_FILE_BYTES = 16 * 1024 * 1024
+# is not ours, and reading it whole costs memory and seconds per command (a
+# million moves took a minute to show): refused in one line, unread.
+MAX_FILE_BYTES = 4 * 1024 * 1024
 # A save's temp file: a fixed prefix, the game's id, a random token of fixed
 # length: `.cardtable-save-<id>-<16 hex digits>.tmp`. One left behind by a save
 # killed mid-write is removed when a store opens, once it is this old and no
@@ -57,15 +58,6 @@ MAX_FILE_BYTES = 16 * 1024 * 1024
 _TEMP_NAME = re.compile(re.escape(TEMP_PREFIX) + r"[0-9a-f]{6,32}-[0-9a-f]{16}\.tmp")
 STALE_TEMP_SECONDS = 60.0
 
-# Opening a file in the store never blocks (a FIFO there would wait for a
-# writer forever) and never follows a symbolic link (to /dev/zero, say).
-_READ_FLAGS = (
-    os.O_RDONLY
-    | getattr(os, "O_NONBLOCK", 0)
-    | getattr(os, "O_NOFOLLOW", 0)
-    | getattr(os, "O_CLOEXEC", 0)
-    | getattr(os, "O_BINARY", 0)
-)
 _CREATE_FLAGS = (
     os.O_WRONLY
     | os.O_CREAT
@@ -74,9 +66,6 @@ _CREATE_FLAGS = (
     | getattr(os, "O_CLOEXEC", 0)
     | getattr(os, "O_BINARY", 0)
 )
-
-# what os.open says of a symbolic link with O_NOFOLLOW (Linux, macOS; FreeBSD; NetBSD)
-_LINK_ERRNOS = {errno.ELOOP, errno.EMLINK, getattr(errno, "EFTYPE", errno.ELOOP)}
 
 # What identifies one version of a file on disk: if these are unchanged since we
 # wrote or read it, nobody has replaced it (device, inode, size, mtime, ctime).
@@ -373,44 +362,9 @@ def _read_regular(path: Path) -> tuple[bytes, os.stat_result]:
     """At most MAX_FILE_BYTES + 1 bytes of a regular file, and its stat; SaveError
     (a reason) for anything else, without blocking or following a link."""
     try:
-        fd = os.open(path, _READ_FLAGS)
-    except OSError as err:
-        if err.errno in _LINK_ERRNOS:
-            raise SaveError("not a regular file (a symbolic link): not reading it") from None
-        if err.errno == errno.ENXIO:  # a socket
-            raise SaveError("not a regular file (a socket): not reading it") from None
+        return read_regular(path, MAX_FILE_BYTES)
+    except FileNotFoundError as err:
         raise SaveError(f"cannot open the file: {_reason(err)}") from None
-    try:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode):
-            raise SaveError(f"not a regular file ({_file_kind(st.st_mode)}): not reading it")
-        chunks = []
-        left = MAX_FILE_BYTES + 1
-        while left > 0:
-            chunk = os.read(fd, min(left, 1 << 20))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            left -= len(chunk)
-        return b"".join(chunks), st
-    except OSError as err:
-        raise SaveError(f"cannot read the file: {_reason(err)}") from None
-    finally:
-        os.close(fd)
-
-
-def _file_kind(mode: int) -> str:
-    if stat.S_ISDIR(mode):
-        return "a folder"
-    if stat.S_ISFIFO(mode):
-        return "a FIFO"
-    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
-    if stat.S_ISSOCK(mode):
-        return "a socket"
-    if stat.S_ISLNK(mode):
-        return "a symbolic link"
-    return "not a plain file"
 
 
 def _parse_json(text: str) -> object:
@@ -441,7 +395,7 @@ def _remove_if_stale(path: Path, now: float) -> None:
     st = os.lstat(path)
     if not stat.S_ISREG(st.st_mode) or now - st.st_mtime < STALE_TEMP_SECONDS:
         return
-    fd = os.open(path, _READ_FLAGS)
+    fd = os.open(path, READ_FLAGS)
     try:
         if fcntl is not None:
             try:

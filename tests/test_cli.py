@@ -62,14 +62,19 @@ def saved(data_dir: Path, record_id: str = "abc12345", moves: int = 3) -> GameRe
 def fake_app(monkeypatch: pytest.MonkeyPatch) -> list[tuple[Any, ...]]:
     """Stand in for tui.app and a terminal: records what the CLI would launch."""
     calls: list[tuple[Any, ...]] = []
-    module = types.ModuleType("tui.app")
+    module = types.ModuleType("tui.run")
 
-    def run_app(data_dir: Path | None, ascii: bool, launch: dict[str, Any] | None) -> int:
+    def run_app(
+        data_dir: Path | None,
+        ascii: bool,
+        launch: dict[str, Any] | None,
+        config_dir: Path | None = None,
+    ) -> int:
         calls.append((data_dir, ascii, launch))
         return 0
 
     module.run_app = run_app  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "tui.app", module)
+    monkeypatch.setitem(sys.modules, "tui.run", module)
     monkeypatch.setattr(cli, "_is_tty", lambda stream: True)
     return calls
 
@@ -618,3 +623,70 @@ def test_the_players_rules_pages_are_written_for_players(game_id: str) -> None:
     # the steps of a round are numbered as many as they are
     steps = [line for line in page.splitlines() if line[:2] in {f"{n}." for n in range(1, 10)}]
     assert [int(line.split(".")[0]) for line in steps] == list(range(1, len(steps) + 1))
+
+
+def test_saves_show_names_a_move_of_another_game_without_a_traceback(
+    capsys: pytest.CaptureFixture[str], data_dir: Path
+) -> None:
+    """H5: a record whose moves belong to another game (a Stress record
+    holding Territory moves) is shown, each such move named as not this
+    game's; never a traceback."""
+    record = saved(data_dir, "abcdef01", moves=1)
+    record.moves.append((0, "explore 6S 0,-1"))
+    SaveStore(data_dir).save(record)
+    code, out, err = run(capsys, "saves", "show", "abcdef01")
+    assert code == 0, err
+    assert "2. Ada: (not a Domination move)  [explore 6S 0,-1]" in out
+
+
+def test_saves_show_lists_a_long_game_s_opening_and_end_only(
+    capsys: pytest.CaptureFixture[str], data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """L2: the moves shown are bounded; the rest is said to be in the file."""
+    from tui import saves_cli
+
+    monkeypatch.setattr(saves_cli, "SHOWN_MOVES", 4)
+    saved(data_dir, "abc12345", moves=7)
+    code, out, _ = run(capsys, "saves", "show", "abc12345")
+    numbered = [line.split(".")[0].strip() for line in out.splitlines() if line.startswith("  ")]
+    assert code == 0 and numbered == ["1", "2", "", "6", "7"]
+    assert "... 3 moves not shown: `cardtable saves export abc12345 FILE` keeps them all" in out
+
+
+def test_a_record_of_more_moves_than_any_game_has_is_refused_in_one_line(
+    capsys: pytest.CaptureFixture[str], data_dir: Path
+) -> None:
+    """L2: a million moves took a minute to read; past MAX_MOVES the record is refused."""
+    from saves.record import MAX_MOVES
+
+    record = saved(data_dir, "abc12345", moves=1)
+    path = SaveStore(data_dir).path(record.id)
+    data = json.loads(path.read_text())
+    data["moves"] = [[0, "QS"]] * (MAX_MOVES + 1)
+    path.write_text(json.dumps(data))
+    code, _, err = run(capsys, "saves", "show", "abc12345")
+    assert code != 0 and "moves" in one_line_error(err)
+
+
+def test_data_dir_keeps_this_run_s_settings_too(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """N26: --data-dir keeps the settings under it (or --config-dir), never
+    the player's own config folder ($CARDTABLE_CONFIG_DIR here)."""
+    from tui.settings import SETTINGS_FILE, config_dir_of
+
+    own = tmp_path / "own-config"
+    monkeypatch.setenv("CARDTABLE_CONFIG_DIR", str(own))
+    data, config = tmp_path / "try", tmp_path / "try-config"
+    parse = cli.build_parser().parse_args
+    assert config_dir_of(parse(["--data-dir", str(data), "play", "domination"])) == data
+    assert config_dir_of(parse(["play", "domination", "--data-dir", str(data)])) == data
+    both = ["--data-dir", str(data), "--config-dir", str(config), "resume"]
+    assert config_dir_of(parse(both)) == config
+    assert config_dir_of(parse(["resume"])) == own
+    # the settings of the --data-dir are the ones read: ASCII cards in `saves show`
+    record = saved(data, "abc12345", moves=1)
+    (data / SETTINGS_FILE).write_text(json.dumps({"card_style": "ascii"}))
+    _, text = record.moves[0]
+    code, out, _ = run(capsys, "--data-dir", str(data), "saves", "show", "abc12345")
+    assert code == 0 and f"1. Ada: play {text}  [{text}]" in out

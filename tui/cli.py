@@ -42,6 +42,7 @@ from tui.learn_cli import add_learn_parser
 from tui.plain import plain
 from tui.saves_cli import cmd_saves_export, cmd_saves_list, cmd_saves_show
 from tui.serve_cli import add_serve_parser
+from tui.settings import config_dir_of
 from tui.stats_cli import add_stats_parser
 
 if TYPE_CHECKING:
@@ -170,6 +171,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--data-dir", type=_folder, default=argparse.SUPPRESS, help=argparse.SUPPRESS
     )
     common.add_argument(
+        "--config-dir", type=_folder, default=argparse.SUPPRESS, help=argparse.SUPPRESS
+    )
+    common.add_argument(
         "--ascii", action="store_true", default=argparse.SUPPRESS, help=argparse.SUPPRESS
     )
 
@@ -185,8 +189,16 @@ def build_parser() -> argparse.ArgumentParser:
         type=_folder,
         default=None,
         metavar="PATH",
-        help="keep saved games here (default: $CARDTABLE_DATA_DIR, else the user data "
-        "folder); settings live in $CARDTABLE_CONFIG_DIR, else the user config folder",
+        help="keep saved games here, and this run's settings too (default: "
+        "$CARDTABLE_DATA_DIR, else the user data folder)",
+    )
+    parser.add_argument(
+        "--config-dir",
+        type=_folder,
+        default=None,
+        metavar="PATH",
+        help="keep settings here (default: the --data-dir given, else "
+        "$CARDTABLE_CONFIG_DIR, else the user config folder)",
     )
     parser.add_argument(
         "--ascii", action="store_true", default=False, help="draw cards with S H D C, no Unicode"
@@ -322,9 +334,9 @@ def launch_app(args: argparse.Namespace, launch: dict[str, Any] | None) -> int:
     if not (_is_tty(sys.stdin) and _is_tty(sys.stdout)):
         print(NOT_A_TTY, file=sys.stderr)
         return 2
-    from tui.app import run_app  # textual loads only here
+    from tui.run import run_app  # textual loads only here
 
-    code: int = run_app(args.data_dir, args.ascii, launch)
+    code: int = run_app(args.data_dir, args.ascii, launch, config_dir_of(args))
     return code
 
 

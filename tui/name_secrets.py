@@ -15,21 +15,25 @@ import json
 from pathlib import Path
 
 from saves.atomic import write_json_atomically
+from saves.errors import SaveError
+from saves.regular_file import read_small_text
 
 FILE = "name-secrets.json"
 FORMAT = "cardtable-name-secrets"
+MAX_BYTES = 1024 * 1024  # a secret per server and name: far less than this
 
 
 def _load(config_dir: Path) -> dict[str, dict[str, str]]:
     try:
-        data = json.loads((config_dir / FILE).read_text("utf-8"))
+        # never blocking on a FIFO nor following a link: odd is as good as none
+        data = json.loads(read_small_text(config_dir / FILE, MAX_BYTES))
         if data.get("format") != FORMAT:
             return {}
         return {
             str(server): {str(n): str(s) for n, s in names.items()}
             for server, names in data["servers"].items()
         }
-    except (OSError, ValueError, TypeError, KeyError, AttributeError):
+    except (OSError, SaveError, ValueError, TypeError, KeyError, AttributeError):
         return {}
 
 

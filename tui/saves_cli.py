@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import functools
 import sys
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from saves.record import GameRecord, parse_time
@@ -14,7 +15,7 @@ from saves.store import SaveStore
 from tui.cli_output import print_out as _print
 from tui.plain import plain
 from tui.save_words import result_sentence, result_words
-from tui.settings import default_config_dir, load_settings
+from tui.settings import config_dir_of, load_settings
 
 if TYPE_CHECKING:
     from tui.widgets.cards import CardStyle
@@ -22,6 +23,8 @@ if TYPE_CHECKING:
 
 # the list's STATUS column: the result in words, for the player named "You"
 STATUS_WIDTH = 30
+# moves `saves show` lists at most: the first and the last half of them
+SHOWN_MOVES = 1000
 
 
 def cmd_saves_list(args: argparse.Namespace) -> int:
@@ -81,13 +84,26 @@ def cmd_saves_show(args: argparse.Namespace) -> int:
     # imported here: the other commands start without Textual (a test checks)
     from tui.widgets.event_log import display_text
 
-    style = _card_style(getattr(args, "ascii", False))
-    words = functools.partial(spec.move_words, r.game_config())
-    lines += [
-        f"  {i + 1:>4}. {names[seat] if 0 <= seat < len(names) else '?'}: "
-        f"{display_text(words(text), style)}  [{plain(text, 100)}]"
-        for i, (seat, text) in enumerate(r.moves)
-    ]
+    style = _card_style(getattr(args, "ascii", False), config_dir_of(args))
+    words = functools.partial(spec.words_of_recorded_move, r.game_config())
+
+    def move_line(i: int) -> str:
+        seat, text = r.moves[i]
+        return (
+            f"  {i + 1:>4}. {names[seat] if 0 <= seat < len(names) else '?'}: "
+            f"{display_text(words(text), style)}  [{plain(text, 100)}]"
+        )
+
+    if len(r.moves) <= SHOWN_MOVES:
+        lines += map(move_line, range(len(r.moves)))
+    else:  # the opening and the end; the file has the rest (`saves export`)
+        half = SHOWN_MOVES // 2
+        lines += map(move_line, range(half))
+        lines.append(
+            f"  ... {len(r.moves) - 2 * half:,} moves not shown: "
+            f"`cardtable saves export {r.id} FILE` keeps them all ..."
+        )
+        lines += map(move_line, range(len(r.moves) - half, len(r.moves)))
     _print("\n".join(lines))
     return 0
 
@@ -100,12 +116,12 @@ def cmd_saves_export(args: argparse.Namespace) -> int:
     return 0
 
 
-def _card_style(ascii: bool) -> CardStyle:
+def _card_style(ascii: bool, config_dir: Path) -> CardStyle:
     """The card style the app would use: ``--ascii``, else the settings', else
     ASCII where standard output cannot encode a suit symbol."""
     from tui.widgets.cards import CardStyle  # with Textual: only where cards are drawn
 
-    settings, _ = load_settings(default_config_dir())
+    settings, _ = load_settings(config_dir)
     encoding = getattr(sys.stdout, "encoding", None) or "ascii"
     try:
         "♠♥♦♣".encode(encoding)

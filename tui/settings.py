@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 SETTINGS_FILE = "settings.json"
+MAX_SETTINGS_BYTES = 64 * 1024  # a few hundred bytes are ours; far more is not
 CARD_STYLES = ("unicode", "ascii")
 # Seconds a computer player's move is held back so a person can follow it.
 BOT_PACES = (0.0, 0.3, 0.6, 1.0, 2.0)
@@ -88,6 +89,23 @@ class Settings:
         return cls(**values)
 
 
+def config_dir_for(data_dir: Path | None = None, config_dir: Path | None = None) -> Path:
+    """Where this run keeps its settings: ``--config-dir``; else the
+    ``--data-dir`` given on the command line, so that a run kept apart (a
+    try, a test) keeps its settings apart too and never touches the player's
+    own (N26); else :func:`default_config_dir`."""
+    if config_dir is not None:
+        return config_dir
+    if data_dir is not None:
+        return data_dir
+    return default_config_dir()
+
+
+def config_dir_of(args: Any) -> Path:
+    """:func:`config_dir_for` a command line's ``--data-dir`` and ``--config-dir``."""
+    return config_dir_for(getattr(args, "data_dir", None), getattr(args, "config_dir", None))
+
+
 def default_config_dir() -> Path:
     env = os.environ.get("CARDTABLE_CONFIG_DIR")
     if env:
@@ -99,13 +117,17 @@ def default_config_dir() -> Path:
 
 def load_settings(config_dir: Path) -> tuple[Settings, str | None]:
     """The saved settings, or defaults; the second item is a notice for the player."""
+    # never blocking on a FIFO nor following a link (to /dev/zero): odd means defaults
+    from saves.errors import SaveError
+    from saves.regular_file import read_small_text
+
     path = config_dir / SETTINGS_FILE
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_small_text(path, MAX_SETTINGS_BYTES)
     except FileNotFoundError:
         return Settings(), None
-    except OSError as err:
-        return Settings(), f"Could not read {path} ({err.strerror}); using default settings."
+    except SaveError as err:
+        return Settings(), f"Could not read {path} ({err}); using default settings."
     try:
         import json  # here: a first start, with no settings yet, needs no JSON
 

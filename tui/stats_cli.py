@@ -20,7 +20,7 @@ from saves.store import SaveStore
 from tui.cli_output import print_out
 from tui.network import parse_address
 from tui.plain import plain
-from tui.settings import default_config_dir, load_settings
+from tui.settings import config_dir_of, load_settings
 from tui.stats_text import game_lines, server_game_lines, summary_line
 
 
@@ -109,7 +109,7 @@ def _server_stats(args: argparse.Namespace, game: str | None) -> int:
         return _fail(str(err))
     from net.remote import RemoteError  # only this option talks to a server
 
-    name = args.player or _my_name()
+    name = args.player or _my_name(args)
     try:
         reply = asyncio.run(_ask_server(host, port, name, game))
     except (OSError, ConnectionError, RemoteError, TimeoutError) as err:
@@ -142,9 +142,9 @@ async def _ask_server(host: str, port: int, name: str, game: str | None) -> dict
         await client.close()
 
 
-def _my_name() -> str:
+def _my_name(args: argparse.Namespace) -> str:
     """The name this player plays under: the settings', else the login name."""
-    settings, _ = load_settings(default_config_dir())
+    settings, _ = load_settings(config_dir_of(args))
     if settings.player_name.strip():
         return settings.player_name.strip()
     try:

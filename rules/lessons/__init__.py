@@ -74,7 +74,9 @@ class Step(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     the step waits for (the game's notation); ``wrong``: explanations of
     particular other moves (by notation); ``otherwise``: the explanation of
     any other move; ``replies``: the opponent's moves after it, in order;
-    ``rule``: the special rule this step shows ("" for none); ``shows``:
+    ``rule``: the special rule this step shows ("" for none), whose name
+    titles the step; ``title``: the step's title where it shows no rule (every
+    shipped step has one or the other, tests/rules/test_lessons.py); ``shows``:
     events the step's moves must produce, each an event kind or
     ``kind:mention`` (as a tip's ``mentions``); ``refuses``: moves of the
     learner the rules must refuse before the step's move (what the rule
@@ -89,6 +91,7 @@ class Step(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     wrong: dict[str, str] = {}
     replies: list[str] = []
     rule: str = ""
+    title: str = ""
     shows: list[str] = []
     refuses: list[str] = []
     ends_turn: bool = False

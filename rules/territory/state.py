@@ -1171,8 +1171,9 @@ class TerritorySpec(GameSpec[TerritoryMove, TerritoryConfig]):
         return _read_position(config, text)
 
     def score_label(self, config: TerritoryConfig) -> str:
-        # scores() is the size of each player's largest region
-        return "cells in the largest region"
+        # scores() counts the distinct values (A to 10) of each player's best
+        # region, as the table's "best 8/10" and the reason's "8 values" do
+        return "values in the best region"
 
     def move_words(self, config: TerritoryConfig, move: str) -> str:
         """A move in words (words.py): ``explore 7C at 2,-1``; the screen

@@ -1,17 +1,19 @@
 """Territory's moves in a person's words (``GameSpec.move_words``).
 
 The notation (``notation.py``) is for saves and the wire; these words are
-for hints, menus and replays. Cards stay card texts (``7C``): how they are
-drawn is the screen's choice. Cells keep their ``x,y`` (the screen labels its
+for hints, menus and replays. Suits never matter in Territory and the grid
+shows values only, so the words name values too ("explore a 7", "with a
+10"), never a suit (N19). Cells keep their ``x,y`` (the screen labels its
 axes with them); when the grid is known, :func:`move_words_on` also names the
-card a move takes or lies next to, which is what a player looks for.
+card a move takes or lies next to, as the screen labels it ("7|"), which is
+what a player looks for.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ..cards import card_text
+from ..cards import Card, card_text
 from .board import xy_of
 from .notation import Blitz, Conquer, Discard, Explore, Fortify, Pass, Stop, TerritoryMove
 
@@ -28,14 +30,14 @@ _SIDES: tuple[tuple[Cell, str], ...] = (
 
 
 def move_words(move: TerritoryMove) -> str:
-    """``explore 7C 2,-1`` -> ``explore 7C at 2,-1``, and so on for every kind."""
+    """``explore 7C 2,-1`` -> ``explore a 7 at 2,-1``, and so on for every kind."""
     return _words(move, {})
 
 
 def move_words_on(move: TerritoryMove, grid: Mapping[Cell, str]) -> str:
-    """The words of :func:`move_words`, with the cards on ``grid`` (card text
-    by cell) named: ``explore 7C at 2,-1, left of 4D``, ``conquer 9H at 2,1
-    with 9C``."""
+    """The words of :func:`move_words`, with the cards on ``grid`` (each
+    cell's label, as the screen draws it) named: ``explore a 7 at 2,-1, left
+    of 4|``, ``conquer 9| at 2,1 with a 9``."""
     return _words(move, grid)
 
 
@@ -43,19 +45,25 @@ def _words(move: TerritoryMove, grid: Mapping[Cell, str]) -> str:
     # short enough for a hint's line beside its odds at 80 columns
     match move:
         case Explore(card, at):
-            return f"explore {card_text(card)} at {_cell(at)}{_beside(xy_of(at), grid)}"
+            return f"explore {_a(card)} at {_cell(at)}{_beside(xy_of(at), grid)}"
         case Conquer(card, at):
-            return f"conquer {_card_at(at, grid)} with {card_text(card)}"
+            return f"conquer {_card_at(at, grid)} with {_a(card)}"
         case Blitz(card, at):
-            return f"blitz {_card_at(at, grid)} with {card_text(card)}"
+            return f"blitz {_card_at(at, grid)} with {_a(card)}"
         case Fortify(card, at):
-            return f"fortify {_card_at(at, grid)} with {card_text(card)}"
+            return f"fortify {_card_at(at, grid)} with {_a(card)}"
         case Discard(card):
-            return f"discard {card_text(card)}, taking nothing"
+            return f"discard {_a(card)}, taking nothing"
         case Stop():
             return "stop the blitz"
         case Pass():
             return "pass: nothing can be played"
+
+
+def _a(card: Card) -> str:
+    """A card by its value, the only thing of it that counts: "a 7", "an 8", "an A"."""
+    value = card_text(card)[:-1]
+    return f"{'an' if value in ('A', '8') else 'a'} {value}"
 
 
 def _cell(at: int) -> str:
@@ -64,13 +72,13 @@ def _cell(at: int) -> str:
 
 
 def _card_at(at: int, grid: Mapping[Cell, str]) -> str:
-    """``9H at 2,1`` when the grid is known, else ``2,1``."""
+    """``9| at 2,1`` when the grid is known, else ``2,1``."""
     card = grid.get(xy_of(at))
     return f"{card} at {_cell(at)}" if card else _cell(at)
 
 
 def _beside(cell: Cell, grid: Mapping[Cell, str]) -> str:
-    """``, left of 4D``: the first card next to ``cell`` (right, left, below,
+    """``, left of 4|``: the first card next to ``cell`` (right, left, below,
     above), or nothing when the grid is not known."""
     x, y = cell
     for (dx, dy), side in _SIDES:

@@ -956,6 +956,8 @@ class TrickSpec(GameSpec[TrickMove, TrickConfig]):
         return "chips"
 
     def move_words(self, config: TrickConfig, move: str) -> str:
+        if move.strip() not in ("-", "", "missed", "priority"):  # a view's words for a round
+            self.parse_move(move)  # NotationError for what is no move of this game
         return move_words(move, Words.of(config.names))
 
     def turn_label(self, state: GameState[TrickMove, TrickConfig], ply: int) -> str:

@@ -155,3 +155,13 @@ refuses = ["7C"]
 """
     with pytest.raises(LessonError, match="step 1: the rules allow 7C"):
         play_through(read_lesson(text))
+
+
+def test_every_step_of_every_lesson_has_a_title() -> None:
+    """N23: "Step 6 of 7" beside "Step 5 of 7 · Who cannot play loses the
+    round": every step is titled, by its rule's name or its own title."""
+    from rules.lessons import lesson_ids, load_lesson
+
+    for game_id in lesson_ids():
+        untitled = [i for i, s in enumerate(load_lesson(game_id).steps, 1) if not s.rule + s.title]
+        assert not untitled, f"{game_id}: steps {untitled} have no title"

@@ -193,3 +193,19 @@ def test_a_game_of_three_is_rated_from_its_finishing_order() -> None:
     for seat, name in ((0, "You"), (1, "Ann")):
         expected = rated[seat][0]
         assert stats.players[name].games["stress"].rating == Rating(expected.mu, expected.sigma)
+
+
+def test_three_computers_of_one_level_are_one_opponent_met_once() -> None:
+    """N21: one 4-player game against three medium computers is one game
+    against "Computer (medium)", placed as the best of them; not three wins."""
+    seats = [you(), computer("medium"), computer("medium"), computer("medium")]
+    record = played_record("stress", seats, 1, when=at(1), max_moves=2000)
+    assert record.result is not None
+    ranking = record.result["ranking"]
+    stats = compute([record])
+    mine = stats.players["You"].games["stress"]
+    tally = mine.by_opponent["computer:medium"]
+    assert tally.games == 1 and mine.tally.games == 1
+    best_of_them = min(place_of(s, ranking) for s in (1, 2, 3))
+    expected = "win" if place_of(0, ranking) < best_of_them else "loss"
+    assert (tally.wins, tally.losses) == ((1, 0) if expected == "win" else (0, 1))

@@ -1,7 +1,8 @@
 """D18: no half words of the table beside a dialog. Every dialog is a
-``Dialog`` (tui/screens/dialog.py); without colour, where nothing can be
-dimmed, every one covers what is behind it; with colour, a dialog about the
-table (a hint, a chooser) keeps the table in view, dimmed."""
+``Dialog`` (tui/screens/dialog.py), its box on a band as wide as the screen;
+without colour, where nothing can be dimmed, every one covers what is behind
+it; with colour, a dialog about the table (a hint, a chooser, a round's
+summary) keeps the table in view above and below the band, dimmed."""
 
 from __future__ import annotations
 
@@ -55,13 +56,20 @@ async def test_without_colour_a_dialog_covers_the_table_behind_it(monkeypatch: A
 
 
 async def test_with_colour_a_dialog_about_the_table_keeps_it_in_view(monkeypatch: Any) -> None:
+    """D18: the table stays in view above and below the box, and nothing of
+    it shows beside the box (half words, even dimmed, read as garbage)."""
     monkeypatch.delenv("NO_COLOR", raising=False)
     app = TableApp()
     async with app.run_test(size=(80, 24)) as pilot:
         assert not app.no_color
         await app.push_screen(Question())
         await pilot.pause()
-        assert any("the log" in row for row in beside_the_dialog(app))
+        await pilot.pause()  # the band takes the box's height once it is laid out
+        box = app.screen.query_one(".dialog").region
+        rows = screen_text(app).splitlines()
+        assert beside_the_dialog(app) == []
+        assert any("the log" in row for row in rows[: box.y])  # above the box
+        assert any("the log" in row for row in rows[box.bottom :])  # and below it
 
 
 async def test_the_territory_move_list_without_colour_leaves_no_half_words(
@@ -75,7 +83,7 @@ async def test_the_territory_move_list_without_colour_leaves_no_half_words(
         await pilot.press("m")  # every legal move, in a dialog over the grid
         await settle(pilot)
         assert isinstance(app.screen, Dialog)
-        assert re.search(r"Explore \S+ at", screen_text(app))
+        assert re.search(r"Explore an? \S+ at", screen_text(app))
         assert beside_the_dialog(app) == []
 
 

@@ -122,7 +122,12 @@ def test_domination_moves_and_moments_in_words() -> None:
     assert DOMINATION.score_label(config) == "points"
     assert get_game("trick").score_label(get_game("trick").config()) == "chips"
     territory = get_game("territory")
-    assert territory.score_label(territory.config()) == "cells in the largest region"
+    # N05: the scores count the distinct values of the best region ("best 8/10")
+    from rules.territory.board import best_regions
+
+    state = territory.new(territory.config(), 3)
+    assert state.scores() == tuple(best[0] for best in best_regions(state.grid))
+    assert territory.score_label(territory.config()) == "values in the best region"
 
 
 def test_the_other_hands_are_counted_apart_from_whose_hand_it_is() -> None:
@@ -196,3 +201,16 @@ def test_the_hand_caption_names_whose_hand_and_none_for_a_spectator() -> None:
     assert caption(1, (0, 1)) == "Computer's hand"  # a hot seat: by name
     # a replay seen by the computer, played here by You
     assert caption(1, (), SimpleNamespace(people=(0,))) == "Computer's hand"
+
+
+def test_the_replay_text_says_you_lead_and_names_an_empty_discard_none() -> None:
+    """N09: the replay's text view, like the table: "You lead", "Discarded ♥: none"."""
+    from tui.games.domination import describe
+
+    view = msgspec.structs.replace(
+        cast(DominationView, DOMINATION.new(seed=1).view(0)), run=[], leader=0, round=2
+    )
+    group = describe(view, [0, 0], ["You", "Computer"], CardStyle())
+    text = "\n".join(line.plain for line in group.renderables)  # type: ignore[attr-defined]
+    assert "Round 2: You lead, any card." in text
+    assert "Discarded ♥: none" in text and ": -" not in text

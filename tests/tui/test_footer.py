@@ -39,10 +39,10 @@ def test_nothing_leaves_a_footer_wide_enough() -> None:
 
 def test_spare_keys_leave_in_order_and_no_more_than_needed() -> None:
     widths = dict(TRICK_ROUND)
-    room = sum(widths.values()) - widths["rules"]  # one key too many
-    assert keys_to_drop(TRICK_ROUND, TrickScreen.FOOTER_SPARE, room) == {"rules"}
-    room -= 1  # now Rules alone is not enough: Clear goes next
-    assert keys_to_drop(TRICK_ROUND, TrickScreen.FOOTER_SPARE, room) == {"rules", "clear"}
+    room = sum(widths.values()) - widths["clear"]  # one key too many
+    assert keys_to_drop(TRICK_ROUND, TrickScreen.FOOTER_SPARE, room) == {"clear"}
+    room -= 1  # now Clear alone is not enough: Scores goes next
+    assert keys_to_drop(TRICK_ROUND, TrickScreen.FOOTER_SPARE, room) == {"clear", "score_history"}
 
 
 def test_at_80_columns_the_fullest_trick_round_keeps_chat_and_the_moves() -> None:
@@ -51,6 +51,7 @@ def test_at_80_columns_the_fullest_trick_round_keeps_chat_and_the_moves() -> Non
     kept = [(a, w) for a, w in TRICK_ROUND if a not in dropped]
     assert sum(w for _, w in kept) <= room
     assert {"chat", "pause", "pick", "lock_in", "choose_target", "priority"} <= dict(kept).keys()
+    assert "rules" in dict(kept)  # N25: "? Rules" in every game's footer
 
 
 def test_past_the_spare_keys_the_last_keys_leave_whole() -> None:

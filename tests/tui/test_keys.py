@@ -173,7 +173,9 @@ async def test_the_palette_and_the_keys_panel_offer_the_apps_actions(dirs: Any, 
         await settle(pilot)
         table = app.screen.query_one(AppBindingsTable).render_bindings_table()
         listed = [str(cell) for cell in table.columns[1].cells]
-        assert expected <= set(listed)
+        # while the panel is open, Esc hides it (N24), and the panel says so
+        assert "Hide the keys" in listed
+        assert expected - {"Menu"} <= set(listed)
         assert not _generic(listed), listed
         app.action_hide_help_panel()
         # the palette itself opens on the app's actions, above Textual's commands
@@ -246,3 +248,49 @@ async def test_each_game_leaves_the_shared_keys_to_the_shared_rules(dirs: Any, g
         assert isinstance(screen, GameScreen) and screen.seat_in_play()
         assert screen.check_action("finish", ()) is False
         assert "Finish" not in screen_text(app).splitlines()[-1]
+
+
+async def test_esc_closes_the_keys_panel_and_only_then_means_back(dirs: Any) -> None:
+    """N24: the keys panel (palette "Keys") covers the home buttons; Esc closes
+    it, and Esc without it is the screen's own again."""
+    from textual.widgets import HelpPanel
+
+    from .conftest import make_app, settle
+
+    app = make_app(dirs, launch={"action": "play", "game": "domination", "vs": "computer:easy"})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        table = app.screen
+        app.action_show_help_panel()
+        await settle(pilot)
+        assert app.screen.query(HelpPanel)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is table and not table.query(HelpPanel)
+        await pilot.press("escape")  # now the table's Esc: the menu
+        await settle(pilot)
+        assert isinstance(app.screen, PauseScreen)
+
+
+async def test_the_palette_s_quit_asks_first(dirs: Any) -> None:
+    """N10: the palette's Quit asks, as a player may pick it searching."""
+    from tui.screens.confirm import ConfirmScreen
+
+    from .conftest import make_app, screen_text, settle
+
+    app = make_app(dirs, launch={"action": "play", "game": "domination", "vs": "computer:easy"})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        (quit,) = [c for c in app.get_system_commands(app.screen) if c.title == "Quit"]
+        await quit.callback()
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "Quit cardtable? The game is saved" in screen_text(app)
+        await pilot.press("n")
+        await settle(pilot)
+        assert app.is_running and isinstance(app.screen, GameScreen)
+        await quit.callback()
+        await settle(pilot)
+        await pilot.press("y")
+        await pilot.pause()
+    assert app.return_code == 0

@@ -18,6 +18,7 @@ from tui.games.base import GameScreen
 from tui.learn.coach import CoachPanel, LessonCoach, LessonIntroScreen
 from tui.learn.screens import LearnScreen, LessonDoneScreen
 from tui.learn.tips import TipsCoach
+from tui.screens.game_over import GameOverScreen
 
 from .conftest import make_app, screen_text, settle
 
@@ -82,6 +83,8 @@ async def test_each_lesson_plays_to_its_end_on_its_screen(dirs: Any, game_id: st
             await settle(pilot)
         await settle(pilot, lambda: isinstance(app.screen, LessonDoneScreen))
         assert isinstance(app.screen, LessonDoneScreen)
+        # one box at a time: the lesson's summary took the result's place (N27)
+        assert not any(isinstance(s, GameOverScreen) for s in app.screen_stack)
         await pilot.press("l")
         await settle(pilot, lambda: isinstance(app.screen, LearnScreen))
         assert "(done)" in screen_text(app)
@@ -163,3 +166,25 @@ def test_cardtable_learn_of_a_game_without_a_lesson_is_one_line(
     assert err.strip() == (
         "cardtable: there is no lesson for 'chess'; lessons: domination, stress, territory, trick"
     )
+
+
+async def test_the_lesson_s_summary_takes_the_place_of_the_result(dirs: Any) -> None:
+    """N27: a lesson whose last move ends the game shows one box, the
+    lesson's summary, not it over the result's box (two top borders)."""
+    app = make_app(dirs, launch={"action": "play", "game": "domination", "vs": "computer:easy"})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        game = app.screen
+        assert isinstance(game, GameScreen)
+        await game._resign()  # the game ends: its result box comes up
+        await settle(pilot, lambda: isinstance(app.screen, GameOverScreen))
+        assert isinstance(app.screen, GameOverScreen)
+        finished: list[str] = []
+        coach = LessonCoach(load_lesson("domination"), lambda: finished.append("done"))
+        coach.screen = game
+        coach._timer = game.set_interval(60, lambda: None)  # what after_update starts
+        coach._finish_when_free()
+        await settle(pilot, lambda: bool(finished))
+        assert finished == ["done"]
+        assert not any(isinstance(s, GameOverScreen) for s in app.screen_stack)
+        assert "g for the result" in screen_text(app)

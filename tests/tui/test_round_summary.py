@@ -112,3 +112,59 @@ async def test_a_round_summary_stays_until_a_key_then_play_goes_on(dirs: Any) ->
         timers[0][1]()
         await settle(pilot)
         assert app.screen is game
+
+
+async def test_the_summary_counts_down_and_says_when_its_time_ran_out(dirs: Any) -> None:
+    """N06: "closes by itself in 4 s", ticking; closed by its timer, it says so."""
+    timers: list[Callable[[], None]] = []
+    closed: list[str | None] = []
+    app = make_app(dirs)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        summary = RoundSummaryScreen(
+            "Round 3", ["You win round 3."], 4, lambda seconds, then: timers.append(then)
+        )
+        await app.push_screen(summary, closed.append)
+        await settle(pilot)
+        assert "Any key to play on; it closes by itself in 4 s." in screen_text(app)
+        summary.tick()
+        await settle(pilot)
+        assert "closes by itself in 3 s." in screen_text(app)
+        timers[0]()
+        await settle(pilot)
+    assert closed == ["timer"]
+
+
+async def test_a_key_pressed_as_the_summary_closes_by_itself_plays_no_card(dirs: Any) -> None:
+    """N06: the summary closed by its timer; the key meant to close it, a
+    moment late, plays nothing; a moment later keys play again."""
+    _data, config = dirs
+    (Path(config) / "settings.json").write_text(json.dumps({"bot_pace": 0, "round_summary": 4}))
+    timers: list[tuple[float, Callable[[], None]]] = []
+    app = make_app(dirs, launch=play_launch(seed=11, first_leader="0"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        game = app.screen
+        assert isinstance(game, DominationScreen) and game.my_turn
+        game.summary_schedule = lambda seconds, then: timers.append((seconds, then))
+        ended = Event(
+            "round_won",
+            "{p0 wins|win} round 1 for 1 point.",
+            RoundWon(seat=0, points=1, round=1, run=["8S"], multiplier=1, inelegant=False,
+                     conceded=False, scores=[1, 0]),
+        )  # fmt: skip
+        assert game._show_round_summary([ended])
+        await settle(pilot, lambda: isinstance(app.screen, RoundSummaryScreen))
+        timers.pop(0)[1]()  # its time is up
+        await settle(pilot)
+        assert app.screen is game and game.moves_held
+        state = game.update.state_id
+        await pilot.press("1")
+        await settle(pilot)
+        assert game.update.state_id == state  # nothing played
+        assert "summary had just closed" in screen_text(app)
+        ((_, release),) = timers
+        release()
+        await pilot.press("1")
+        await settle(pilot)
+        assert game.update.state_id != state

@@ -3,6 +3,7 @@ scoreboard."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -78,3 +79,25 @@ async def test_after_the_game_s_shows_the_scores_then_the_result_again(dirs: Any
         await pilot.press("escape")
         await settle(pilot)
         assert isinstance(app.screen, GameOverScreen)
+
+
+async def test_nine_rounds_at_80x24_scroll_and_keep_the_way_back_in_view(dirs: Any) -> None:
+    """N08: after round 9 the box showed rounds 1-5 only, did not scroll, and
+    its "Esc or Enter" was cut off."""
+    from tui.screens.score_history import ScoreHistoryScreen
+
+    rounds = [(n, [n, 2 * n]) for n in range(1, 10)]
+    app = make_app(dirs)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await app.push_screen(ScoreHistoryScreen(rounds, ["You", "Computer"], None))
+        await settle(pilot)
+        text = screen_text(app)
+        assert "Esc or Enter: back to the table" in text
+        assert re.search(r"^\s*│\s+9\s+9 ", text, re.M)  # the latest round in sight
+        await pilot.press("home")
+        await settle(pilot)
+        assert re.search(r"^\s*│\s+1\s+1 ", screen_text(app), re.M)
+        await pilot.press("end")
+        await settle(pilot)
+        assert re.search(r"^\s*│\s+9\s+9 ", screen_text(app), re.M)

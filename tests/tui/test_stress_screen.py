@@ -68,7 +68,7 @@ def test_a_seven_asks_for_seven_or_higher_or_a_two_or_a_three() -> None:
     view = stack_view(["4S", "7H"], "7H")
     assert allowed_text(view) == "7 or higher, or a 2 or a 3"
     assert stack_caption(view, ASCII) == (
-        "Stack 2: 7 or higher, or a 2 or a 3 · stock 20 · cemetery 3"
+        "Stack (2 cards): 7 or higher, or a 2 or a 3 · stock 20 · cemetery 3"
     )
 
 
@@ -76,9 +76,12 @@ def test_a_three_is_see_through_and_the_card_below_counts() -> None:
     view = stack_view(["4S", "9H", "3D", "3C"], "9H")
     assert allowed_text(view) == "below 9 (2 to 8)"
     caption = stack_caption(view, ASCII)
-    assert caption.startswith("Stack 4: below 9 (2 to 8) (see through the 3s to 9H)")
+    assert caption.startswith("Stack (4 cards): below 9 (2 to 8) (see through the 3s to 9H)")
     # narrow: the note on the 3s goes, what may be played stays
-    assert stack_caption(view, ASCII, 50) == "Stack 4: below 9 (2 to 8) · stock 20 · cemetery 3"
+    assert (
+        stack_caption(view, ASCII, 50)
+        == "Stack (4 cards): below 9 (2 to 8) · stock 20 · cemetery 3"
+    )
     faces = stack_faces(view, 78)
     assert [(f.text, f.label) for f in faces] == [
         ("4S", ""), ("9H", "top"), ("3D", "see"), ("3C", "see")
@@ -369,7 +372,7 @@ async def test_a_game_against_the_computer_by_keys(dirs: Any) -> None:
         await pilot.press("r")
         await settle(pilot)
         assert screen.phase == "play" and screen.my_turn
-        assert "Stack 1:" in screen_text(app)
+        assert "Stack (1 card):" in screen_text(app)
         # a few turns: the first playable group, all its cards, or pick up
         played = 0
         for _ in range(2):

@@ -37,6 +37,7 @@ from tui.games.territory import (
     result_text,
     target_cells,
 )
+from tui.games.territory.grid import card_grid
 from tui.widgets.cards import CardStyle, card_label
 from tui.widgets.event_log import EventLog, display_text
 
@@ -331,12 +332,13 @@ async def test_the_move_list_tells_every_move_in_the_rules_words(dirs: Any) -> N
         assert isinstance(chooser, MoveChooser)
         options = chooser.query_one(OptionList)
         shown = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
-        grid = {at: c.card for at, c in cells_of(screen.view).items()}
+        grid = card_grid(screen.view)  # the cards as the grid labels them: "7|" (N19)
         assert len(shown) == len(legal)
         for move, text in zip(legal, shown, strict=True):
             words = move_words_on(parse_move(move), grid)
             assert text == display_text(words[:1].upper() + words[1:], screen.card_style)
-            assert text.startswith("Explore ") and ", " in text  # beside a card of the square
+            assert text.startswith("Explore a") and ", " in text  # beside a card of the square
+            assert not any(suit in text for suit in "♠♥♦♣")  # values only, as on the grid
         await pilot.press("enter")  # the first move is played
         await settle(pilot, lambda: screen.my_turn)
         record = screen.client.table.record  # type: ignore[attr-defined]

@@ -901,3 +901,24 @@ def test_the_rules_page_tells_the_clock_the_game_starts_with() -> None:
             assert "none against the computer" in row, (preset, row)
         else:
             assert "computer" not in row, (preset, row)
+
+
+async def test_the_round_summary_tells_you_your_own_hidden_block_target(dirs: Any) -> None:
+    """N17: both Blocks collided, so the reveal says "target hidden" to both;
+    the summary tells you yours at once, not the log a line later."""
+    from rules.events import visible_events
+
+    app = make_app(dirs, launch={"action": "play", "game": "trick", "vs": "computer:easy"})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, TrickScreen)
+        spec = get_game("trick")
+        state = spec.new(spec.config(), seed=1)
+        state.play_text(0, "score+block:claim")
+        events = visible_events(state.play_text(1, "grow+block:score"), 0)
+        (reveal,) = [e for e in events if e.kind == "reveal"]
+        screen.note_events(events)
+        lines = screen.round_summary(reveal)
+        assert "target hidden" in lines[0]
+        assert lines[-1].startswith("Your Block named Claim; it did not go live")

@@ -74,8 +74,9 @@ class GameScreen(ReplayNavigation, TableEnding, MoveClocks, TableScreenCore):
     ]
     # Keys that leave a footer too narrow for them (tui/widgets/footer.py),
     # least needed first; they still work, and the ^p palette lists them.
-    # Rules is also in the Menu. Subclasses add their own.
-    FOOTER_SPARE: ClassVar[tuple[str, ...]] = ("rules", "score_history", "hint")
+    # Subclasses add their own. "? Rules" is never among them: the README
+    # names it for every game, so every game's footer keeps it (N25).
+    FOOTER_SPARE: ClassVar[tuple[str, ...]] = ("score_history", "hint")
     # a terminal at least this large draws the table roomier (large cards, centred)
     ROOMY = (120, 40)
 
@@ -290,6 +291,9 @@ class GameScreen(ReplayNavigation, TableEnding, MoveClocks, TableScreenCore):
             return False
         if not self.my_turn:
             self.set_status(f"It is not your turn. {self.turn_text()}", problem=True)
+            return False
+        if self.moves_held:  # the round's summary closed by itself just now
+            self.set_status("The round's summary had just closed: nothing played.", problem=True)
             return False
         objection = self.coach.before_move(move) if self.coach is not None else None
         if objection is not None:

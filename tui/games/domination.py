@@ -21,7 +21,7 @@ from rules.domination import DominationView
 from rules.domination_events import RoundWon
 from rules.events import Event, fill_names
 from rules.views import View
-from tui.seating import YOU_NAME
+from tui.seating import YOU_NAME, addressed_as_you
 from tui.widgets.cards import SUIT_NAMES, CardFace, CardRow, CardStyle, card_label
 from tui.widgets.discard_grid import RANK_HEADS, DiscardGrid
 from tui.widgets.event_log import EventLog, display_text
@@ -299,7 +299,8 @@ def describe(
     lines: list[RenderableType] = []
     score_line = "   ".join(f"{n} {s}" for n, s in zip(names, scores, strict=False))
     lines.append(Text(f"{score_line}   ·   {' · '.join(score_extras(view))}"))
-    lines.append(Text(run_caption(view, names, style)))
+    # the person named "You" reads "You lead", as at the table
+    lines.append(Text(run_caption(view, names, style, addressed_as_you(names, range(len(names))))))
     run = view.run
     start = view.domination_start
     shown = [
@@ -311,7 +312,7 @@ def describe(
     for suit in "SHDC":
         ranks = [RANK_HEADS[r - 1] for r in discards[suit]]
         symbol = suit if style.ascii else {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[suit]
-        lines.append(Text(f"Discarded {symbol}: {' '.join(ranks) or '-'}"))
+        lines.append(Text(f"Discarded {symbol}: {' '.join(ranks) or 'none'}"))
     if snapshot is not None:
         for owner, hand in enumerate(snapshot["hands"]):
             cards = " ".join(card_label(c, style) for c in hand)

@@ -237,6 +237,7 @@ class TableEnding(RoundSummaries, TableConnection):
             keeps_game=not self.quitting_keeps_nothing(),
             saves=self.client.keeps_record,
             seated=bool(self.people),
+            over=self.over,
         )
         self._push_paused(menu, self._after_pause)
 
@@ -257,7 +258,8 @@ class TableEnding(RoundSummaries, TableConnection):
                 )
             elif self.over:
                 self.notify("The game is over: Resume lists it, to replay or analyse.")
-            elif not self.forgotten:  # a forgotten game: the menu said so
+            elif not self.forgotten and self.client.keeps_record:
+                # a forgotten game: the menu said so; a lesson is never kept
                 self.notify("Game saved: pick it up again from Resume.")
         elif choice == "resign":
 

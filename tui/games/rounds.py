@@ -9,7 +9,8 @@ from collections.abc import Sequence
 from rules.events import Event
 from rules.registry import get_game
 from tui.games.core import TableScreenCore
-from tui.screens.round_summary import RoundSummaryScreen
+from tui.screens.input_guard import GUARD_SECONDS
+from tui.screens.round_summary import BY_TIMER, RoundSummaryScreen
 from tui.screens.score_history import ScoreHistoryScreen
 from tui.widgets.event_log import EventLog, round_marker
 
@@ -45,6 +46,23 @@ class RoundSummaries(TableScreenCore):
         spec = get_game(self.client.game_id)
         return spec.score_target(spec.Config.from_dict(dict(self.client.config)))
 
+    # True for a moment after a summary closed by itself: a key pressed to
+    # close it, a moment too late, plays no card (N06); see submit()
+    moves_held = False
+    _held_round = 0
+
+    def _hold_moves_a_moment(self) -> None:
+        self.moves_held = True
+        self._held_round += 1
+        this_round = self._held_round
+
+        def release() -> None:
+            if this_round == self._held_round:
+                self.moves_held = False
+
+        schedule = self.summary_schedule or (lambda seconds, then: self.set_timer(seconds, then))
+        schedule(GUARD_SECONDS, release)
+
     def action_score_history(self) -> None:
         history = ScoreHistoryScreen(
             self.round_scores(), self.names, self.score_target(), self.card_style.ascii
@@ -70,8 +88,10 @@ class RoundSummaries(TableScreenCore):
         event, number = ended[-1]
         self._summary_open = True
 
-        def closed(_: None = None) -> None:
+        def closed(how: str | None = None) -> None:
             self._summary_open = False
+            if how == BY_TIMER:
+                self._hold_moves_a_moment()
             if not self._closed:
                 self._after_update()
 

@@ -104,7 +104,7 @@ class LessonCoach:
         why = self.run.judge(move)
         if why is None:
             return None
-        self._say(f"Not that one: {why}")
+        self._say(f"Not that one. {why}")
         return "The lesson waits for another move: see the note below."
 
     def moved(self, move: str) -> None:
@@ -129,7 +129,14 @@ class LessonCoach:
         if screen is None:
             return
         free = screen.is_current and not screen._summary_open
-        if free or (screen.over and isinstance(screen.app.screen, GameOverScreen)):
+        result = screen.app.screen if screen.over else None
+        if isinstance(result, GameOverScreen):
+            # one box at a time: the lesson's summary takes the result's place
+            # (g brings the result back, from the table) (N27)
+            self._timer.stop()
+            result.dismiss("")
+            screen.call_after_refresh(self._finished)
+        elif free:
             self._timer.stop()
             self._finished()
 
@@ -152,8 +159,7 @@ class LessonCoach:
             return head, "That is the end of the lesson."
         step = steps[index]
         counter = f"Step {index + 1} of {len(steps)}"
-        if step.rule:
-            counter += f" · {self.lesson.rules[step.rule]}"
+        counter += f" · {self.lesson.rules[step.rule] if step.rule else step.title}"
         return head, f"{counter}\n{step.say}"
 
     def text(self, brief: bool = False) -> str:

@@ -12,8 +12,11 @@ from pathlib import Path
 from typing import Any
 
 from saves.atomic import write_json_atomically
+from saves.errors import SaveError
+from saves.regular_file import read_small_text
 
 PROGRESS_FILE = "learn.json"
+MAX_PROGRESS_BYTES = 64 * 1024  # a few hundred bytes are ours; far more is not
 # real games of each game that show tips (Settings can turn them off sooner)
 TIP_GAMES = 3
 
@@ -41,9 +44,10 @@ class LearnProgress:
 
 
 def load_progress(folder: Path) -> LearnProgress:
-    try:
-        return LearnProgress.from_json(json.loads((folder / PROGRESS_FILE).read_text("utf-8")))
-    except (OSError, ValueError):
+    try:  # never blocking on a FIFO nor following a link: odd counts as no progress
+        text = read_small_text(folder / PROGRESS_FILE, MAX_PROGRESS_BYTES)
+        return LearnProgress.from_json(json.loads(text))
+    except (OSError, SaveError, ValueError):
         return LearnProgress()
 
 

@@ -40,8 +40,11 @@ class PauseScreen(Dialog[str | None]):
         *,
         saves: bool = True,
         seated: bool = True,
+        over: bool = False,
     ) -> None:
         super().__init__()
+        # the game is over: nothing is paused, and quitting saves nothing new
+        self.over = over
         self.can_resign = can_resign
         # False: a table that saves nothing (a lesson); seated False: a spectator
         self.saves, self.seated = saves, seated
@@ -53,7 +56,8 @@ class PauseScreen(Dialog[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="pause"):
-            yield Static("Game paused" if self.can_pause else "Menu", classes="title")
+            title = "Game over" if self.over else "Game paused" if self.can_pause else "Menu"
+            yield Static(title, classes="title")
             labels = [(cid, self._label(cid, label), key) for cid, label, key in CHOICES]
             width = max(24, *(len(label) for _, label, _ in labels))
             yield OptionList(
@@ -72,6 +76,10 @@ class PauseScreen(Dialog[str | None]):
                     "No move yet: this game is not kept if you quit now.",
                     classes="hint",
                 )
+            elif self.over and self.can_pause:
+                yield Static(
+                    "The game is kept: Resume lists it, to replay or analyse.", classes="hint"
+                )
             elif self.can_pause:
                 yield Static("The game is saved after every move.", classes="hint")
             else:
@@ -85,6 +93,10 @@ class PauseScreen(Dialog[str | None]):
     def _label(self, choice: str, label: str) -> str:
         if choice == "quit" and not self.can_pause:
             return "Leave the table"  # for the lobby; the server keeps the game
+        if choice == "quit" and not self.saves:
+            return "Leave the table"  # a lesson: nothing is saved, nothing promised
+        if choice == "quit" and self.over:
+            return "Back to home"  # the game was saved as it ended
         if choice == "quit" and not self.keeps_game:
             return "Quit (nothing played yet: not kept)"
         return label

@@ -46,10 +46,7 @@ def score_rows(rounds: Sequence[RoundScores], names: Sequence[str]) -> list[str]
 
 
 class ScoreHistoryScreen(Dialog[None]):
-    DEFAULT_CSS = """
-    ScoreHistoryScreen #score-chart { height: 11; }
-    ScoreHistoryScreen #score-history.charted #score-rows { max-height: 8; }
-    """
+    # the chart's and the rows' heights: tui/styles/dialogs.tcss, "#score-rows"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
             "escape,enter,s,space",
@@ -81,9 +78,10 @@ class ScoreHistoryScreen(Dialog[None]):
                 from textual_plotext import PlotextPlot  # only once there is a race to draw
 
                 yield PlotextPlot(id="score-chart")
+            heading, *rows = score_rows(self.rounds, self.names)
+            yield Static(plain_text(heading, None))  # in sight while the rows scroll
             with VerticalScroll(id="score-rows"):
-                text = "\n".join(score_rows(self.rounds, self.names))
-                yield Static(plain_text(text, None, newlines=True))
+                yield Static(plain_text("\n".join(rows), None, newlines=True))
             # the game's footer is behind the dialog: the way back here
             yield Static("Esc or Enter: back to the table", classes="hint")
 
@@ -92,7 +90,8 @@ class ScoreHistoryScreen(Dialog[None]):
             self._draw_chart()
         rows = self.query_one("#score-rows", VerticalScroll)
         rows.focus()
-        rows.scroll_end(animate=False)  # the latest rounds first in sight
+        # the latest rounds first in sight, once the rows have their height
+        self.call_after_refresh(rows.scroll_end, animate=False, immediate=True)
 
     def _draw_chart(self) -> None:
         from textual_plotext import PlotextPlot

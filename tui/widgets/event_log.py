@@ -62,6 +62,14 @@ class EventLog(RichLog):
         line.stylize("bold" if problem else "italic")
         self.write(line, scroll_end=True)
 
+    def on_resize(self) -> None:
+        # Each line scrolls the log to its end, for the height it had then; a
+        # screen that then grows a line elsewhere (a two-line prompt) takes a
+        # row from the log, and the newest line fell out of view: the last
+        # play before your turn was missing (N07). Every new line goes to the
+        # end, so after a resize the end stays in view too.
+        self.scroll_end(animate=False, immediate=True)
+
     def add_line(self, text: str) -> None:
         # a Text: RichLog would otherwise render a str itself (emoji codes and all)
         self.write(plain_text(text, None, newlines=True), scroll_end=True)

@@ -87,14 +87,14 @@ def stack_caption(view: StressView, style: CardStyle, width: int = 200) -> str:
         return f"Stack empty: any card · {counts}"
     through = see_through(view)
     allowed = allowed_text(view)
+    # "Stack 8" read as the stack numbered 8: the 8 is how many cards it holds
+    size = f"Stack ({len(stack)} card{'s' if len(stack) > 1 else ''})"
     if through and top is not None:
         threes = f"3{'s' if through > 1 else ''}"
-        seen = (
-            f"Stack {len(stack)}: {allowed} (see through the {threes} to {card_label(top, style)})"
-        )
+        seen = f"{size}: {allowed} (see through the {threes} to {card_label(top, style)})"
         if len(seen) + len(counts) + 3 <= width:
             return f"{seen} · {counts}"
-    return f"Stack {len(stack)}: {allowed} · {counts}"
+    return f"{size}: {allowed} · {counts}"
 
 
 def clock_caption(seconds_left: float | None, phase: str) -> str:

@@ -55,8 +55,9 @@ def cells_of(view: TerritoryView) -> dict[Cell, CellView]:
 
 
 def card_grid(view: TerritoryView) -> dict[Cell, str]:
-    """The card on each cell, for words that name them (rules' ``move_words_on``)."""
-    return {(c.x, c.y): c.card for c in view.cells}
+    """Each cell's card as the grid labels it, its value and its owner's
+    mark ("7|"), for words that name them (rules' ``move_words_on``)."""
+    return {(c.x, c.y): f"{card_value(c.card)}{ORIENTATION_MARKS[c.owner]}" for c in view.cells}
 
 
 # ====================================================================== moves

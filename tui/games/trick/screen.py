@@ -12,9 +12,8 @@ Block's target; o and r switch Overload and Limit Reset on or off (``final``);
 p uses Claim Priority while its window is open; Enter locks the choice in; x
 clears it. A choice the rules would (partly) disregard asks before it is sent.
 
-The screen shows one seat's view at a time; the choice being made lives only
-here and is forgotten when the seat on screen changes (hot-seat), so nobody
-sees another person's choice before the reveal.
+One seat's view at a time; the choice being made lives only here and is
+forgotten when the seat on screen changes (hot-seat): nobody sees another's.
 """
 
 from __future__ import annotations
@@ -77,9 +76,8 @@ class TrickScreen(GameScreen):
     # at 80 columns a round with Block, both items and Claim Priority open has
     # more keys than fit: Backspace clears, and the items are in the palette
     FOOTER_SPARE: ClassVar[tuple[str, ...]] = (
-        "rules",
         "clear",
-        *GameScreen.FOOTER_SPARE[1:],
+        *GameScreen.FOOTER_SPARE,
         "toggle_reset",
         "toggle_overload",
     )
@@ -217,10 +215,14 @@ class TrickScreen(GameScreen):
     def scores_after(self, event: Event) -> list[int] | None:
         return event.data.chips if isinstance(event.data, RoundRevealed) else None
 
+    _own_block_lines: tuple[str, ...] = ()  # your Block's target the reveal hid (N17)
+
     def round_summary(self, event: Event) -> list[str]:
-        return say.reveal_summary(event, self.names, self.you, self.card_style)
+        lines = say.reveal_summary(event, self.names, self.you, self.card_style)
+        return [*lines, *self._own_block_lines]  # (note_events saw this update first)
 
     def note_events(self, events: list[Event]) -> None:
+        self._own_block_lines = tuple(self.narrate(e) for e in events if e.kind == "block_target")
         # what happened since the last reveal, said short under it (the log has it all)
         timeouts: list[str] = []
         for event in events:
