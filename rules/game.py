@@ -414,6 +414,22 @@ class GameSpec(ABC, Generic[M, C]):
         screen's choice. By default the notation itself."""
         return move
 
+    def table_lines(
+        self, view: View, names: Sequence[str], you: Collection[int] = ()
+    ) -> list[str]:
+        """The position as ``view`` shows it, in a few sentences a person can
+        hear one by one (line mode's ``table``; docs/lines.md), seats named
+        from ``names`` (``you``: addressed in the second person). Cards stay
+        card texts, as in :meth:`move_words`. By default the view's fields."""
+        lines = []
+        for key, value in view.to_json().items():
+            if key in ("game", "seat", "hand"):
+                continue  # said elsewhere (``hand``: line mode's own command)
+            if isinstance(value, list) and all(isinstance(v, str) for v in value):
+                value = ", ".join(value) or "none"
+            lines.append(f"{key.replace('_', ' ').capitalize()}: {value}.")
+        return lines
+
     def score_label(self, config: C) -> str:
         """What a score (``GameState.scores``, ``Outcome.scores``) counts, for
         the column a result or a scoreboard shows it under: "points" by

@@ -15,44 +15,21 @@ from textual.containers import Vertical
 from textual.widgets import Static
 
 from net.client import Hint
+from tui.hint_words import hint_text
 from tui.plain import plain_text
 from tui.screens.dialog import Dialog
 from tui.screens.input_guard import InputGuard
 from tui.widgets.cards import CardStyle
 from tui.widgets.event_log import display_text
 
-SHOWN = 8  # moves listed at most: the best ones
-
 
 def hint_lines(
     hint: Hint, style: CardStyle, words: Callable[[str], str] = lambda move: move
 ) -> list[str]:
-    """Each move in ``words`` (the game's, ``GameSpec.move_words``) with its
-    estimated chance to win (and expected points where the game reads them
-    so), the likeliest win first: "Best" is the top of the list."""
-    moves = sorted(
-        hint.moves,
-        key=lambda m: (m.win_chance, m.points if m.points is not None else 0.0),
-        reverse=True,
+    """The hint's text (tui/hint_words.py) with the cards in ``style``."""
+    return hint_text(
+        hint, lambda text: display_text(text, style), words, best_mark="" if style.ascii else "→"
     )
-    if not moves:
-        return ["No move to weigh."]
-
-    def shown(move: str) -> str:
-        return display_text(words(move), style)
-
-    width = max(len(shown(m.move)) for m in moves[:SHOWN])
-    lines = [f"Best: {shown(moves[0].move)}", ""]
-    for i, estimate in enumerate(moves[:SHOWN]):
-        move = shown(estimate.move).ljust(width)
-        chance = f"{round(estimate.win_chance * 100):>3}% to win"
-        points = f"   {estimate.points:+.1f} points" if estimate.points is not None else ""
-        mark = "→" if i == 0 and not style.ascii else (">" if i == 0 else " ")
-        lines.append(f"{mark} {move}  {chance}{points}")
-    if len(moves) > SHOWN:
-        lines.append(f"  ... and {len(moves) - SHOWN} more")
-    lines += ["", f"Hints taken this game: {hint.used}. Estimates from sampled deals."]
-    return lines
 
 
 class HintScreen(InputGuard, Dialog[None]):

@@ -1,0 +1,499 @@
+"""A game at a table, in lines: line mode's game screen (docs/lines.md).
+
+It holds a :class:`net.client.TableClient` and nothing else, as the app's
+game screens do: a table here, a lesson's, or one across the network. Each
+event is one line in the rules' words (``Event.render``), cards named in the
+player's card words; at the player's turn a prompt lists every choice by
+number with what it does (``GameSpec.move_words``) and takes a number, the
+move's notation or a command (``help`` lists them).
+
+Hot-seat: the seat whose eyes the lines are written for changes only through
+the hand-off line and an Enter, and what that seat missed meanwhile is then
+read from ``client.history(seat)``: nothing of one hand is written while
+another person may be at the keyboard.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections import deque
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from net.client import NoHints, Notice, TableClient, Update
+from rules.errors import IllegalMove, MoveError
+from rules.events import Event, SeatEvent, fill_names
+from rules.game import GameSpec
+from rules.plain import plain
+from rules.registry import get_game
+from tui.games.refusals import refusal_text, sentences
+from tui.hint_words import hint_text
+from tui.network import connection_text
+from tui.players_title import players_title
+from tui.result_words import result_text
+from tui.ruledocs import rules_markdown
+from tui.seating import addressed_as_you, handoff_prompt, handoff_text
+
+from .cards import name_cards
+from .io import LineIO
+
+# how many lines of what happened `log` repeats
+TRANSCRIPT = 30
+COMMANDS = "hand, table, scores, hint, log, rules, help, quit"
+HELP = (
+    "At your turn, type the number of a choice, or the move itself as the rules write it.",
+    "hand: the cards you hold.",
+    "table: the whole position, in a few lines.",
+    "scores: everyone's score.",
+    "hint: the engine's view of your moves (counted with the result).",
+    "log: the last lines of what happened, again.",
+    "rules: the rules of this game.",
+    "say TEXT: a line to everyone at the table (network tables).",
+    "resign: give up this game (asks first).",
+    "quit: leave the table; the game is saved and `cardtable resume --lines` goes on with it.",
+)
+
+
+class Coach(Protocol):
+    """A lesson's coach at the table (tui/lines/lesson.py)."""
+
+    def objection(self, move: str) -> str | None: ...
+    def moved(self) -> None: ...
+    def after_update(self, update: Update) -> bool:
+        """Says what the lesson says now; True once the lesson is over."""
+        ...
+
+
+class TableSession:
+    """One table, played in lines until the game ends or the player quits."""
+
+    def __init__(
+        self,
+        client: TableClient,
+        io: LineIO,
+        cards: str,
+        *,
+        new: bool = False,
+        coach: Coach | None = None,
+    ) -> None:
+        self.client = client
+        self.io = io
+        self.cards = cards
+        self.new = new  # opened in this sitting: left before any move, it is not kept
+        self.coach = coach
+        self.spec: GameSpec[Any, Any] = get_game(client.game_id)
+        self.config = self.spec.Config.from_dict(dict(client.config))
+        self.people = client.my_seats
+        self.hot_seat = len(self.people) > 1
+        # whose eyes the lines are for: set by the hand-off at a hot seat
+        self.eyes: int | None = None if self.hot_seat or not self.people else self.people[0]
+        self.updates: dict[int | None, Update] = {}
+        self.told: dict[int | None, int] = {}  # events of each seat written so far
+        self.transcript: deque[str] = deque(maxlen=TRANSCRIPT)
+        self.prompted: tuple[int, int] | None = None  # (state id, seat) last prompted
+        self.waited: int | None = None  # state id last said to be waited on
+        self.changed = asyncio.Event()
+        self.lesson_over = False
+        self._input: asyncio.Task[str] | None = None
+
+    # ------------------------------------------------------------ words
+    @property
+    def names(self) -> list[str]:
+        return [plain(s.name, 40) for s in self.client.seats]
+
+    @property
+    def you(self) -> frozenset[int]:
+        return addressed_as_you(self.names, self.people)
+
+    def show(self, text: str) -> str:
+        return name_cards(text, self.cards)
+
+    def say(self, *texts: str) -> None:
+        self.io.say(*(self.show(t) for t in texts))
+
+    def narrate(self, event: Event) -> None:
+        line = self.show(event.render(self.names, self.you)).rstrip()
+        if line and line[-1] not in ".!?:)":
+            line += "."  # one sentence a line, heard as one
+        self.transcript.append(line)
+        self.io.say(line)
+
+    def move_words(self, move: str) -> str:
+        return self.show(self.spec.move_words(self.config, move))
+
+    @property
+    def update(self) -> Update:
+        """The latest update for the eyes' seat (before anyone sits: any)."""
+        if self.eyes in self.updates:
+            return self.updates[self.eyes]
+        if self.updates:
+            return next(iter(self.updates.values()))
+        return self.client.snapshot(self.eyes if self.eyes is not None else self._any_seat())
+
+    def _any_seat(self) -> int | None:
+        return self.people[0] if self.people else None
+
+    # ------------------------------------------------------------ updates
+    def _on_update(self, update: Update) -> None:
+        self.updates[update.seat] = update
+        if update.seat == self.eyes:
+            for event in update.events:
+                self.narrate(event)
+            self.told[update.seat] = self.told.get(update.seat, 0) + len(update.events)
+            for notice in update.notices:
+                self._notice(notice)
+        elif self.eyes is None and update.seat == self._any_seat():
+            for notice in update.notices:  # (nobody's hand in a notice)
+                self._notice(notice)
+        if self.coach is not None and update.seat == self.eyes:
+            self.lesson_over = self.coach.after_update(update) or self.lesson_over
+        self.changed.set()
+
+    def _notice(self, notice: Notice) -> None:
+        self.say("Notice: " + fill_names(notice.text, self.names, self.you))
+
+    def _on_chat(self, name: str, text: str) -> None:
+        line = f"{plain(name, 40)} says: {plain(text, 500)}"
+        self.transcript.append(line)
+        self.io.say(line)
+
+    def _on_connection(self, state: str) -> None:
+        text = connection_text(state, self.client.address)
+        if state == "closed" and self.client.farewell:
+            text += f" ({plain(self.client.farewell, 200)})"
+        self.io.say(text[:1].upper() + text[1:] + ".")
+        self.changed.set()
+
+    # ------------------------------------------------------------ the loop
+    async def run(self) -> str:
+        """Play until the game is over ("over"), the player quits ("quit"),
+        the lesson is done ("lesson") or the table is gone ("closed")."""
+        client = self.client
+        stops: list[Callable[[], None]] = [
+            client.subscribe(self._on_update),
+            client.watch_chat(self._on_chat),
+            client.watch_connection(self._on_connection),
+        ]
+        try:
+            await client.start()
+            self._introduce()
+            return await self._loop()
+        finally:
+            for stop in stops:
+                stop()
+            if self._input is not None:
+                self._input.cancel()
+
+    def _introduce(self) -> None:
+        title = players_title(self.names, self.client.seats, room=200)
+        where = f" at {self.client.address}" if self.client.address else ""
+        self.say(f"{self.spec.title}{where}: {title}.")
+        if self.eyes is not None or not self.people:
+            self._sit(self.eyes)
+        if not self.people:
+            self.say("You are watching: type quit to leave.")
+
+    def _sit(self, seat: int | None) -> None:
+        """``seat``'s eyes from now: what it missed, then where things stand."""
+        self.eyes = seat
+        history = self.client.history(seat)
+        missed = history[self.told.get(seat, 0) :]
+        if self.told.get(seat) is None and not self.new and len(missed) > 10:
+            self.say(f"(The last 10 of {len(missed)} events so far; log repeats them.)")
+            missed = missed[-10:]
+        for event in missed:
+            self.narrate(event)
+        self.told[seat] = len(history)
+        self.updates[seat] = self.client.snapshot(seat)
+        if self.told[seat] == len(missed) and not self.new:
+            self.say(*self.spec.table_lines(self.update.view, self.names, self.you))
+
+    def _acting(self) -> int | None:
+        """The seat of ours that must act now (the eyes' own first)."""
+        to_act = self.update.to_act if self.eyes is not None else self._to_act_any()
+        if self.eyes is not None and self.eyes in to_act:
+            return self.eyes
+        return next((s for s in self.people if s in to_act), None)
+
+    def _to_act_any(self) -> tuple[int, ...]:
+        seat = self._any_seat()
+        update = self.updates.get(seat) or self.client.snapshot(seat)
+        return update.to_act
+
+    async def _loop(self) -> str:
+        while True:
+            self.changed.clear()
+            update = self.update
+            if self.lesson_over:
+                return "lesson"
+            if update.over:
+                self._finish(update)
+                return "over"
+            if self.client.connection == "closed":
+                return "closed"
+            acting = self._acting()
+            if acting is not None and acting != self.eyes:
+                if not await self._hand_off(acting):
+                    return await self._quit()
+                continue
+            if acting is not None and self.prompted != (update.state_id, acting):
+                self.prompted = (update.state_id, acting)
+                self._prompt(acting)
+            elif acting is None and self.waited != update.state_id and self.people:
+                self._say_waiting(update)
+            line = await self._next_line()
+            if line is None:
+                continue
+            done = await self._handle(line, acting)
+            if done is not None:
+                return done
+
+    async def _next_line(self) -> str | None:
+        """A line typed, or None when the table changed first."""
+        if self._input is None:
+            self._input = asyncio.ensure_future(self.io.line())
+        changed = asyncio.ensure_future(self.changed.wait())
+        try:
+            await asyncio.wait({self._input, changed}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            changed.cancel()
+        if not self._input.done():
+            return None
+        task, self._input = self._input, None
+        return task.result()  # EndOfInput goes up: the caller saves and leaves
+
+    def _say_waiting(self, update: Update) -> None:
+        self.waited = update.state_id
+        others = [s for s in update.to_act if s not in self.people]
+        if not others or (self.client.connection is None and update.thinking):
+            return  # a computer here answers at once: its move is the next line
+        who = " and ".join(self.names[s] for s in others if s < len(self.names))
+        self.say(f"Waiting for {who}.")
+
+    # ------------------------------------------------------------ hot seat
+    async def _hand_off(self, seat: int) -> bool:
+        """The keyboard goes to ``seat``'s player: a line, then Enter. False
+        if they type quit instead."""
+        self.eyes = None
+        player = self.names[seat]
+        self.io.say(*handoff_text(player).split("\n"), handoff_prompt(player))
+        while True:
+            line = await self.io.line()
+            if line == "":
+                break
+            if line.lower() == "quit":
+                return False
+            self.io.say(
+                f"Press Enter (an empty line) when {player} has the keyboard, or type quit."
+            )
+        self._sit(seat)
+        return True
+
+    # ------------------------------------------------------------ your turn
+    def choices(self, seat: int) -> list[str]:
+        """The numbered choices: the legal moves but resigning (a command,
+        asked first: a wrong number must not give the game away)."""
+        legal = self.updates[seat].legal if seat in self.updates else ()
+        return [m for m in legal if m.lower() != "resign"]
+
+    def _prompt(self, seat: int) -> None:
+        choices = self.choices(seat)
+        who = "Your turn" if seat in self.you else f"{self.names[seat]}, your turn"
+        hand = getattr(self.updates[seat].view, "hand", None)
+        listed = " ".join(choices).upper()
+        if isinstance(hand, list) and any(card.upper() not in listed for card in hand):
+            # the choices do not name every card held: the hand first
+            self.say(fill_names(f"{{p{seat}'s}} hand: ", self.names, self.you) + ", ".join(hand))
+        self.say(f"{who}. Choose 1 to {len(choices)}, or type a move:")
+        self.say(*(f"{i}: {self.move_words(m)}" for i, m in enumerate(choices, 1)))
+        self.io.say(f"Or: {COMMANDS}.")
+
+    async def _handle(self, line: str, acting: int | None) -> str | None:
+        word, _, rest = line.partition(" ")
+        command = word.lower()
+        if line == "":
+            if acting is not None:
+                self.prompted = None  # the choices again
+            else:
+                self.io.say(f"Nothing to choose now. Commands: {COMMANDS}.")
+            return None
+        handler = {
+            "hand": self._hand,
+            "table": self._table,
+            "scores": self._scores,
+            "log": self._log,
+            "rules": self._rules,
+            "help": self._help,
+        }.get(command)
+        if handler is not None and not rest:
+            handler()
+            return None
+        if command == "hint" and not rest:
+            await self._hint(acting)
+            return None
+        if command in ("say", "chat"):
+            await self._chat(rest)
+            return None
+        if command == "quit" and not rest:
+            return await self._quit()
+        if command == "resign" and not rest:
+            return await self._resign()
+        if acting is None:
+            self.io.say(f"It is not your turn. Commands: {COMMANDS}.")
+            return None
+        await self._choose(line, acting)
+        return None
+
+    async def _choose(self, text: str, seat: int) -> None:
+        choices = self.choices(seat)
+        accepted = (
+            f"Type a number from 1 to {len(choices)}, a move such as {choices[0]}, or help."
+            if choices
+            else "Type help."
+        )
+        if text.isdigit():
+            number = int(text)
+            if not 1 <= number <= len(choices):
+                self.io.say(f"There is no choice {plain(text, 10)}. {accepted}")
+                return
+            move = choices[number - 1]
+        else:
+            try:
+                parsed = self.spec.parse_move(text)
+            except ValueError:
+                self.io.say(f"Not a move or a command: {plain(text, 40)!r}. {accepted}")
+                return
+            move = next((m for m in choices if self.spec.parse_move(m) == parsed), text)
+        await self._play(seat, move)
+
+    async def _play(self, seat: int, move: str) -> None:
+        if self.coach is not None:
+            objection = self.coach.objection(move)
+            if objection is not None:
+                self.say(objection)
+                return
+        update = self.updates[seat]
+        try:
+            await self.client.play(seat, move, update.state_id)
+        except IllegalMove as err:
+            self.say(refusal_text(move, str(err)))
+            return
+        except MoveError as err:
+            self.say(sentences(str(err)))
+            return
+        if self.coach is not None:
+            self.coach.moved()
+
+    # ------------------------------------------------------------ commands
+    def _hand(self) -> None:
+        hand = getattr(self.update.view, "hand", None)
+        if self.eyes is None:
+            self.io.say("Nobody's hand is shown until a player has the keyboard.")
+        elif isinstance(hand, list):
+            whose = fill_names(f"{{p{self.eyes}'s}} hand", self.names, self.you)
+            self.say(f"{whose}: {', '.join(hand) or 'empty'}.")
+        else:
+            self._table()
+
+    def _table(self) -> None:
+        if self.eyes is None and self.people:
+            self.io.say("Nothing of the table is shown until a player has the keyboard.")
+            return
+        self.say(*self.spec.table_lines(self.update.view, self.names, self.you))
+
+    def _scores(self) -> None:
+        scores = self.update.scores
+        label = self.spec.score_label(self.config)
+        shown = ", ".join(f"{n} {s}" for n, s in zip(self.names, scores, strict=False))
+        self.io.say(f"Scores ({label}): {shown or 'none yet'}.")
+
+    def _log(self) -> None:
+        self.io.say(*(self.transcript or ["Nothing has happened yet."]))
+
+    def _rules(self) -> None:
+        try:
+            self.io.say(rules_markdown(self.spec.id).rstrip("\n"))
+        except FileNotFoundError:
+            self.io.say(f"{self.spec.title} has no rules page yet.")
+
+    def _help(self) -> None:
+        self.io.say(*HELP)
+
+    async def _hint(self, acting: int | None) -> None:
+        if acting is None or acting != self.eyes:
+            self.io.say("A hint is for your own turn.")
+            return
+        self.io.say("Weighing your moves...")
+        try:
+            hint = await self.client.hint(acting)
+        except NoHints as err:
+            self.io.say(f"No hint: {plain(err, 200)}.")
+            return
+        self.io.say(*hint_text(hint, self.show, self.move_words_raw))
+
+    def move_words_raw(self, move: str) -> str:
+        return self.spec.move_words(self.config, move)
+
+    async def _chat(self, text: str) -> None:
+        if not self.client.can_chat:
+            self.io.say("This table has no chat: it is a table here, not across the network.")
+            return
+        if not text.strip():
+            self.io.say("Type say and then your line, like: say good game")
+            return
+        try:
+            await self.client.say(text)
+        except Exception as err:  # the server's refusal (too fast, too long) in its words
+            self.io.say(f"Not sent: {plain(err, 200)}.")
+
+    async def _resign(self) -> str | None:
+        seat = self.eyes
+        if seat is None or self.update.over:
+            self.io.say("There is no game of yours to resign.")
+            return None
+        self.io.say("Resign this game? Type yes to resign, anything else to play on:")
+        if (await self.io.line()).lower() not in ("y", "yes"):
+            self.io.say("Playing on.")
+            return None
+        try:
+            await self.client.resign(seat)
+        except MoveError as err:
+            self.say(sentences(str(err)))
+        return None
+
+    async def _quit(self) -> str:
+        await self.close()
+        return "quit"
+
+    async def close(self) -> None:
+        """Leave the table: saved (a game left before any move is not kept)."""
+        forget = self.new and self.client.unplayed()
+        with contextlib.suppress(Exception):  # a link already down: nothing to close
+            await self.client.close()
+        if forget and self.client.forget_unplayed():
+            self.io.say("Left before any move: nothing was kept.")
+        elif self.client.keeps_record and self.client.connection is None:
+            self.io.say(
+                f"The game is saved. To go on: cardtable resume {self.client.record_id} --lines"
+            )
+
+    # ------------------------------------------------------------ the end
+    def _finish(self, update: Update) -> None:
+        if update.result is None:
+            self.io.say("The game is over.")
+            return
+        resigned = [
+            e.data.seat
+            for e in self.client.history(self.eyes)
+            if e.kind == "resign" and isinstance(e.data, SeatEvent)
+        ]
+        text = result_text(
+            update.result,
+            self.names,
+            update.hints,
+            self.you,
+            self.spec.score_label(self.config),
+            resigned,
+        )
+        self.say("The game is over.", *(line for line in text.split("\n") if line.strip()))
