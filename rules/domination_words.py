@@ -95,8 +95,9 @@ def table_lines(view: DominationView, names: Sequence[str], you: Collection[int]
     run with its Domination start, the discards by suit, the other hands."""
     start = view.domination_start
     run = [f"{c} (Domination starts)" if i == start else c for i, c in enumerate(view.run)]
+    caption = run_caption(view, names, you=you)
     lines = [
-        run_caption(view, names, you=you) + ".",
+        caption if caption.endswith(".") else caption + ".",
         "Table: " + (", ".join(run) if run else "empty") + ".",
         "Game: " + ", ".join(score_extras(view)) + ".",
     ]

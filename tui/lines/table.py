@@ -193,6 +193,8 @@ class TableSession:
             self._sit(self.eyes)
         if not self.people:
             self.say("You are watching: type quit to leave.")
+        if self.coach is not None:
+            self.lesson_over = self.coach.after_update(self.update)
 
     def _sit(self, seat: int | None) -> None:
         """``seat``'s eyes from now: what it missed, then where things stand."""
