@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Self
 
 from ..cards import Card, card_text, deck, parse_card, rank_text, stack_deck
@@ -1173,6 +1173,12 @@ class TerritorySpec(GameSpec[TerritoryMove, TerritoryConfig]):
     def score_label(self, config: TerritoryConfig) -> str:
         # scores() is the size of each player's largest region
         return "cells in the largest region"
+
+    def table_lines(
+        self, view: View, names: Sequence[str], you: Collection[int] = ()
+    ) -> list[str]:
+        assert isinstance(view, TerritoryView), "this game's tables give its own views"
+        return words.table_lines(view, names, you)
 
     def move_words(self, config: TerritoryConfig, move: str) -> str:
         """A move in words (words.py): ``explore 7C at 2,-1``; the screen

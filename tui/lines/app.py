@@ -155,7 +155,12 @@ class LineApp:
         vs = await choose(self.io, "Play against:", [label for label, _ in OPPONENTS])
         if vs is None:
             return
-        launch: dict[str, Any] = {"game": spec.id, "preset": preset, "vs": OPPONENTS[vs][1], "options": {}}
+        launch: dict[str, Any] = {
+            "game": spec.id,
+            "preset": preset,
+            "vs": OPPONENTS[vs][1],
+            "options": {},
+        }
         await self.play_launch(launch)
 
     async def choose_preset(self, spec: GameSpec[Any, Any]) -> str | bool | None:
