@@ -48,7 +48,11 @@ class LineRun:
         env.pop("NO_COLOR", None)
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "tui.cli", "--data-dir", str(self.data_dir), *self.args],
-            stdin=slave, stdout=slave, stderr=slave, env=env, close_fds=True,
+            stdin=slave,
+            stdout=slave,
+            stderr=slave,
+            env=env,
+            close_fds=True,
         )
         os.close(slave)
         self.master = master
@@ -57,7 +61,8 @@ class LineRun:
     def read_until(self, done: Callable[[str], bool]) -> str:
         """Output until ``done(new text)`` holds (or the process ends)."""
         while True:
-            text = self.output[self.seen :].decode("utf-8", "replace")
+            # the terminal ends its lines with CR LF
+            text = self.output[self.seen :].decode("utf-8", "replace").replace("\r\n", "\n")
             if done(text):
                 self.seen = len(self.output)
                 return text
@@ -86,7 +91,7 @@ class LineRun:
 
     @property
     def text(self) -> str:
-        return self.output.decode("utf-8", "replace")
+        return self.output.decode("utf-8", "replace").replace("\r\n", "\n")
 
 
 def prompt_waiting(text: str) -> bool:
@@ -95,11 +100,13 @@ def prompt_waiting(text: str) -> bool:
     return (
         tail.endswith(PROMPT_END)
         or tail.endswith("when you have the keyboard.")
-        or bool(re.search(r"\d+: (home|back|quit)$", tail))
+        or bool(re.search(r"\d+: (home|back|quit|leave the server)$", tail))
     )
 
 
-def play_to_the_end(run: LineRun, pick: Callable[[str, int], str] = lambda text, n: "1") -> list[str]:
+def play_to_the_end(
+    run: LineRun, pick: Callable[[str, int], str] = lambda text, n: "1"
+) -> list[str]:
     """Answer every prompt (``pick``: the answer to a turn's prompt with ``n``
     choices) until the game is over; the prompts seen, in order."""
     prompts = []

@@ -12,7 +12,9 @@ import pytest
 from .pty_driver import CHOICES, LineRun, play_to_the_end
 
 GAMES = [
-    pytest.param("domination", [], id="domination"),
+    # the default run's one whole game: Domination to 15 points (a few seconds)
+    pytest.param("domination", ["--option", "target_score=15"], id="domination"),
+    pytest.param("domination", [], id="domination-to-100", marks=pytest.mark.slow),
     pytest.param("stress", [], id="stress", marks=pytest.mark.slow),
     pytest.param("territory", [], id="territory", marks=pytest.mark.slow),
     pytest.param("trick", [], id="trick", marks=pytest.mark.slow),

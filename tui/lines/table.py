@@ -374,15 +374,18 @@ class TableSession:
             objection = self.coach.objection(move)
             if objection is not None:
                 self.say(objection)
+                self.prompted = None  # the choices again, after the reason
                 return
         update = self.updates[seat]
         try:
             await self.client.play(seat, move, update.state_id)
         except IllegalMove as err:
             self.say(refusal_text(move, str(err)))
+            self.prompted = None
             return
         except MoveError as err:
             self.say(sentences(str(err)))
+            self.prompted = None
             return
         if self.coach is not None:
             self.coach.moved()
