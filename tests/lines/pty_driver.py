@@ -100,6 +100,7 @@ def prompt_waiting(text: str) -> bool:
     return (
         tail.endswith(PROMPT_END)
         or tail.endswith("when you have the keyboard.")
+        or tail.endswith("(Enter lists the choices again).")
         or bool(re.search(r"\d+: (home|back|quit|leave the server)$", tail))
     )
 

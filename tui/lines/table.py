@@ -247,9 +247,12 @@ class TableSession:
             line = await self._next_line()
             if line is None:
                 continue
+            state = self.update.state_id
             done = await self._handle(line, acting)
             if done is not None:
                 return done
+            if acting is not None and line and self.update.state_id == state and self.prompted:
+                self._remind(acting)
 
     async def _next_line(self) -> str | None:
         """A line typed, or None when the table changed first."""
@@ -310,6 +313,12 @@ class TableSession:
         self.say(f"{who}. Choose 1 to {len(choices)}, or type a move:")
         self.say(*(f"{i}: {self.move_words(m)}" for i, m in enumerate(choices, 1)))
         self.io.say(f"Or: {COMMANDS}.")
+
+    def _remind(self, seat: int) -> None:
+        """Still this seat's turn after a command or a refused line: where it stands."""
+        who = "Your turn" if seat in self.you else f"{self.names[seat]}, your turn"
+        n = len(self.choices(seat))
+        self.io.say(f"{who}: choose 1 to {n} (Enter lists the choices again).")
 
     async def _handle(self, line: str, acting: int | None) -> str | None:
         word, _, rest = line.partition(" ")
