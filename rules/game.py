@@ -414,6 +414,12 @@ class GameSpec(ABC, Generic[M, C]):
         screen's choice. By default the notation itself."""
         return move
 
+    def move_words_seen(self, config: C, move: str, view: View) -> str:
+        """:meth:`move_words` as the seat whose ``view`` it is reads them
+        before the move: a game may name what the view shows (the card a
+        move takes, where a card comes from). By default the same words."""
+        return self.move_words(config, move)
+
     def table_lines(
         self, view: View, names: Sequence[str], you: Collection[int] = ()
     ) -> list[str]:

@@ -1184,6 +1184,12 @@ class StressSpec(GameSpec[StressMove, StressConfig]):
         assert isinstance(view, StressView), "this game's tables give its own views"
         return words.table_lines(view, names, you)
 
+    def move_words_seen(self, config: StressConfig, move: str, view: View) -> str:
+        """With the view: where the cards come from, how big a pick-up is."""
+        if not isinstance(view, StressView):
+            return self.move_words(config, move)
+        return words.move_words(self.parse_move(move), view)
+
     def move_words(self, config: StressConfig, move: str) -> str:
         return words.move_words(self.parse_move(move))
 

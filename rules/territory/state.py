@@ -1180,6 +1180,12 @@ class TerritorySpec(GameSpec[TerritoryMove, TerritoryConfig]):
         assert isinstance(view, TerritoryView), "this game's tables give its own views"
         return words.table_lines(view, names, you)
 
+    def move_words_seen(self, config: TerritoryConfig, move: str, view: View) -> str:
+        """With the grid known: ``conquer 9H at 2,1 with 9C``."""
+        if not isinstance(view, TerritoryView):
+            return self.move_words(config, move)
+        return words.move_words_on(parse_move(move), words.grid_of(view))
+
     def move_words(self, config: TerritoryConfig, move: str) -> str:
         """A move in words (words.py): ``explore 7C at 2,-1``; the screen
         names the cards too, as it knows the grid."""

@@ -98,7 +98,7 @@ def table_lines(view: TerritoryView, names: Sequence[str], you: Collection[int])
         lines.append(fill_names(f"{{p{seat} plays|play}} {way}.", names, you))
     rows: dict[int, list[str]] = {}
     for c in sorted(view.cells, key=lambda c: (c.y, c.x)):
-        whose = fill_names(f"{{p{c.owner}'s}}", names, ()) if c.owner < len(names) else "?"
+        whose = fill_names(f"{{p{c.owner}'s}}", names, you) if c.owner < len(names) else "?"
         fort = f", fortified with {c.fortified_by}" if c.fortified_by else ""
         rows.setdefault(c.y, []).append(f"{c.card} at {c.x},{c.y} ({whose}{fort})")
     for y, cards in rows.items():

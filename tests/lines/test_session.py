@@ -59,9 +59,20 @@ def table(game: str, vs: str, seed: int = 3, **options: object) -> TableSession:
     return open_table(None, game, config, seats, mine, seed=seed)  # type: ignore[return-value]
 
 
-async def test_hot_seat_writes_nothing_of_the_other_hand_before_the_hand_off() -> None:
+HOT_SEAT = [
+    pytest.param("domination", {"target_score": 30}, id="domination"),
+    pytest.param("trick", {}, id="trick", marks=pytest.mark.slow),
+    pytest.param("territory", {}, id="territory", marks=pytest.mark.slow),
+    pytest.param("stress", {"players": 2}, id="stress", marks=pytest.mark.slow),
+]
+
+
+@pytest.mark.parametrize(("game", "options"), HOT_SEAT)
+async def test_hot_seat_writes_nothing_of_the_other_hand_before_the_hand_off(
+    game: str, options: dict[str, object]
+) -> None:
     io = ScriptedIO(first_choice)
-    client = table("domination", "human", target_score=30)
+    client = table(game, "human", **options)
     session = TableSession(client, io, "letters")
     assert await session.run() == "over"
     text = "\n".join(io.lines)
@@ -70,10 +81,11 @@ async def test_hot_seat_writes_nothing_of_the_other_hand_before_the_hand_off() -
     assert len(parts) >= 5  # hand-offs, turn after turn
     assert "hand" not in parts[0] and "your turn" not in parts[0]
     for player, after in zip(parts[1::2], parts[2::2], strict=True):
-        other = "Player 2" if player == "Player 1" else "Player 1"
-        # the seat that has the keyboard alone is shown: its hand, its turn, its draws
-        assert f"{other}'s hand" not in after and f"{other}, your turn" not in after
-        assert not re.search(rf"^{other} draws (10|[2-9AJQK])[SHDC]\b", after, re.M), after
+        others = [f"Player {n}" for n in range(1, 5) if f"Player {n}" != player]
+        for other in others:
+            assert f"{other}'s hand" not in after and f"{other}, your turn" not in after
+            assert not re.search(rf"^{other} draws (10|[2-9AJQK])[SHDC]\b", after, re.M), after
+            assert not re.search(rf"^{other} (submits|takes) ", after, re.M), after
     assert "The game is over." in text
 
 

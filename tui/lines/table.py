@@ -119,8 +119,12 @@ class TableSession:
         self.transcript.append(line)
         self.io.say(line)
 
-    def move_words(self, move: str) -> str:
-        return self.show(self.spec.move_words(self.config, move))
+    def move_words(self, move: str, seat: int | None = None) -> str:
+        """A move in words, as ``seat`` (the eyes by default) sees the table."""
+        update = self.updates.get(self.eyes if seat is None else seat)
+        if update is None:
+            return self.show(self.spec.move_words(self.config, move))
+        return self.show(self.spec.move_words_seen(self.config, move, update.view))
 
     @property
     def update(self) -> Update:
@@ -311,7 +315,7 @@ class TableSession:
             # the choices do not name every card held: the hand first
             self.say(fill_names(f"{{p{seat}'s}} hand: ", self.names, self.you) + ", ".join(hand))
         self.say(f"{who}. Choose 1 to {len(choices)}, or type a move:")
-        self.say(*(f"{i}: {self.move_words(m)}" for i, m in enumerate(choices, 1)))
+        self.say(*(f"{i}: {self.move_words(m, seat)}" for i, m in enumerate(choices, 1)))
         self.io.say(f"Or: {COMMANDS}.")
 
     def _remind(self, seat: int) -> None:
@@ -447,7 +451,7 @@ class TableSession:
         self.io.say(*hint_text(hint, self.show, self.move_words_raw))
 
     def move_words_raw(self, move: str) -> str:
-        return self.spec.move_words(self.config, move)
+        return self.spec.move_words_seen(self.config, move, self.update.view)
 
     async def _chat(self, text: str) -> None:
         if not self.client.can_chat:
