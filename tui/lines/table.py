@@ -90,8 +90,10 @@ class TableSession:
         self.eyes: int | None = None if self.hot_seat or not self.people else self.people[0]
         self.updates: dict[int | None, Update] = {}
         self.told: dict[int | None, int] = {}  # events of each seat written so far
+        self.seated: set[int | None] = set()  # seats whose eyes the lines have been for
         self.transcript: deque[str] = deque(maxlen=TRANSCRIPT)
-        self.prompted: tuple[int, int] | None = None  # (state id, seat) last prompted
+        # (seat, choices) last prompted for, until that turn is over
+        self.prompted: tuple[int, tuple[str, ...]] | None = None
         self.waited: int | None = None  # state id last said to be waited on
         self.changed = asyncio.Event()
         self.lesson_over = False
@@ -208,11 +210,13 @@ class TableSession:
         if self.told.get(seat) is None and not self.new and len(missed) > 10:
             self.say(f"(The last 10 of {len(missed)} events so far; log repeats them.)")
             missed = missed[-10:]
+        first = seat not in self.seated
+        self.seated.add(seat)
         for event in missed:
             self.narrate(event)
         self.told[seat] = len(history)
         self.updates[seat] = self.client.snapshot(seat)
-        if self.told[seat] == len(missed) and not self.new:
+        if first:  # where things stand, once: `table` says it again
             self.say(*self.spec.table_lines(self.update.view, self.names, self.you))
 
     def _acting(self) -> int | None:
@@ -243,8 +247,12 @@ class TableSession:
                 if not await self._hand_off(acting):
                     return await self._quit()
                 continue
-            if acting is not None and self.prompted != (update.state_id, acting):
-                self.prompted = (update.state_id, acting)
+            if acting is None:
+                self.prompted = None
+            elif self.prompted != (acting, tuple(self.choices(acting))):
+                # a new turn, or new choices: not a change elsewhere that
+                # leaves this turn as it was (the other seat's hidden submission)
+                self.prompted = (acting, tuple(self.choices(acting)))
                 self._prompt(acting)
             elif acting is None and self.waited != update.state_id and self.people:
                 self._say_waiting(update)
@@ -400,6 +408,7 @@ class TableSession:
             self.say(sentences(str(err)))
             self.prompted = None
             return
+        self.prompted = None  # moved: whatever comes next is asked afresh
         if self.coach is not None:
             self.coach.moved()
 
@@ -487,11 +496,12 @@ class TableSession:
     async def close(self) -> None:
         """Leave the table: saved (a game left before any move is not kept)."""
         forget = self.new and self.client.unplayed()
+        over = self.update.over
         with contextlib.suppress(Exception):  # a link already down: nothing to close
             await self.client.close()
         if forget and self.client.forget_unplayed():
             self.io.say("Left before any move: nothing was kept.")
-        elif self.client.keeps_record and self.client.connection is None:
+        elif self.client.keeps_record and self.client.connection is None and not over:
             self.io.say(
                 f"The game is saved. To go on: cardtable resume {self.client.record_id} --lines"
             )
