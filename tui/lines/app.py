@@ -22,7 +22,7 @@ from saves.errors import SaveError
 from saves.store import SaveStore
 from tui.save_words import result_words
 from tui.seating import build_seats, coerce_options, kinds_from_vs, without_clocks
-from tui.settings import Settings, default_config_dir, load_settings, save_settings
+from tui.settings import default_config_dir, load_settings, save_settings
 
 from .cards import CARD_WORDS, name_cards
 from .io import EndOfInput, LineIO
@@ -267,4 +267,4 @@ def run_lines(data_dir: Path | None, cards: str | None, launch: dict[str, Any] |
     return asyncio.run(LineApp(data_dir, cards).run(launch))
 
 
-__all__ = ["LineApp", "Settings", "run_lines"]
+__all__ = ["LineApp", "run_lines"]
