@@ -64,7 +64,7 @@ log = logging.getLogger(__name__)
 HOST_KEY = "ssh_host_ed25519_key"
 NO_PTY = (
     "cardtable needs a terminal: connect with `ssh -t` (or without a command), "
-    "from a terminal window.\r\n"
+    "from a terminal window; `ssh -t HOST lines` is line mode, for screen readers.\r\n"
 )
 GUEST_NAME_RULE = (
     "a guest name is 1 to 32 letters a-z and digits, with single - _ or . between them"
@@ -104,6 +104,11 @@ class HostConfig:
     def grants(self) -> Grants:
         offered = [self.game_server] if self.game_server else []
         return Grants.for_visitor([*offered, *self.allow_join])
+
+
+# the commands a visitor may give instead of a shell: line mode
+# (`ssh -t host lines`), for screen readers (docs/lines.md)
+LINE_MODE_COMMANDS = frozenset({"lines", "--lines"})
 
 
 def guest_name(username: str) -> str:
@@ -378,6 +383,7 @@ class _Session(asyncssh.SSHServerSession[bytes]):
         # the name their Join form offers: the login name, as plain text
         self.username = visitor.name or plain(username, 32).strip()
         self.address = address
+        self.lines = False  # the visitor asked for line mode (`ssh -t host lines`)
         self.chan: asyncssh.SSHServerChannel[bytes] | None = None
         self.term: tuple[str, int, int] | None = None  # TERM, width, height
         self.master: int | None = None
@@ -413,7 +419,10 @@ class _Session(asyncssh.SSHServerSession[bytes]):
         # the client sends next (its EOF) is looked at
         chan = self.chan
         assert chan is not None
-        if self.term is None or chan.get_command() is not None:
+        command = chan.get_command()
+        # `ssh -t host lines`: line mode (docs/lines.md), the same grants
+        self.lines = command is not None and command.strip() in LINE_MODE_COMMANDS
+        if self.term is None or (command is not None and not self.lines):
             self._refuse(NO_PTY)
             return
         if self.visitor.refusal is not None:
@@ -481,6 +490,7 @@ class _Session(asyncssh.SSHServerSession[bytes]):
         try:
             process = await asyncio.create_subprocess_exec(
                 *self.host.config.command,
+                *(["--lines"] if self.lines else []),
                 "--data-dir",
                 str(data),
                 stdin=slave,

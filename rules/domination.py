@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
@@ -869,6 +869,12 @@ class DominationSpec(GameSpec[DominationMove, DominationConfig]):
         if version < 2 and values.get("first_leader") in ("1", "2"):
             values = {**values, "first_leader": str(int(values["first_leader"]) - 1)}
         return values
+
+    def table_lines(
+        self, view: View, names: Sequence[str], you: Collection[int] = ()
+    ) -> list[str]:
+        assert isinstance(view, DominationView), "a Domination table gives Domination views"
+        return domination_words.table_lines(view, names, you)
 
     def move_words(self, config: DominationConfig, move: str) -> str:
         self.parse_move(move)  # NotationError for what is no move of this game

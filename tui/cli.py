@@ -6,6 +6,8 @@
     cardtable rules GAME               a game's rules, as text
     cardtable saves list|show|delete|export
     cardtable serve [--host H] [--port P]   a table server for network play
+    cardtable --lines [COMMAND]        line mode: plain lines for screen readers and pipes
+    cardtable --lines join HOST:PORT   a network table, in line mode
 
 Only the commands that open the app import it (and so textual), lazily: the
 rest start fast and work without a terminal. Every mistake a user can make
@@ -42,7 +44,7 @@ from tui.learn_cli import add_learn_parser
 from tui.plain import plain
 from tui.saves_cli import cmd_saves_export, cmd_saves_list, cmd_saves_show
 from tui.serve_cli import add_serve_parser
-from tui.settings import config_dir_of
+from tui.settings import LINE_CARDS, config_dir_of
 from tui.stats_cli import add_stats_parser
 
 if TYPE_CHECKING:
@@ -176,6 +178,12 @@ def build_parser() -> argparse.ArgumentParser:
     common.add_argument(
         "--ascii", action="store_true", default=argparse.SUPPRESS, help=argparse.SUPPRESS
     )
+    common.add_argument(
+        "--lines", action="store_true", default=argparse.SUPPRESS, help=argparse.SUPPRESS
+    )
+    common.add_argument(
+        "--cards", choices=LINE_CARDS, default=argparse.SUPPRESS, help=argparse.SUPPRESS
+    )
 
     parser = _Parser(
         prog=PROG,
@@ -202,6 +210,20 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--ascii", action="store_true", default=False, help="draw cards with S H D C, no Unicode"
+    )
+    parser.add_argument(
+        "--lines",
+        action="store_true",
+        default=False,
+        help="line mode, for screen readers and pipes: plain lines, choices by number, "
+        "no redraws (docs/lines.md)",
+    )
+    parser.add_argument(
+        "--cards",
+        choices=LINE_CARDS,
+        default=None,
+        help="how line mode names cards: words (4 of spades, the default), letters (4S) "
+        "or symbols (4♠)",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
     sub = parser.add_subparsers(title="commands", metavar="COMMAND", parser_class=_Parser)
@@ -269,6 +291,15 @@ def build_parser() -> argparse.ArgumentParser:
         help="a file to write, or a folder (one that exists, or PATH/) to put ID.json in",
     )
     export.set_defaults(handler=cmd_saves_export)
+    join = sub.add_parser(
+        "join",
+        parents=[common],
+        help="join a table on the network (line mode: with --lines)",
+        description="Join a table server's lobby in line mode: its tables as a numbered "
+        "list, a seat, then the game, with chat. The app's Join is on its home screen.",
+    )
+    join.add_argument("address", nargs="?", default="", metavar="HOST:PORT")
+    join.set_defaults(handler=cmd_join)
     add_arena_parser(sub)  # `cardtable arena`: tui/arena_cli.py
     add_host_parser(sub, common)  # `cardtable ssh-host`: tui/host_cli.py
     add_learn_parser(sub, common, launch_app, UserError)  # `cardtable learn`: tui/learn_cli.py
@@ -329,8 +360,29 @@ def cmd_resume(args: argparse.Namespace) -> int:
     return launch_app(args, {"action": "resume", "id": record_id})
 
 
+def cmd_join(args: argparse.Namespace) -> int:
+    if not getattr(args, "lines", False):
+        raise UserError(
+            "join works in line mode (cardtable --lines join HOST:PORT); "
+            "in the app, Join is on the home screen"
+        )
+    if args.address:
+        from tui.network import parse_address
+
+        try:
+            parse_address(args.address)
+        except ValueError as err:
+            raise UserError(str(err)) from None
+    return launch_app(args, {"action": "join", "address": args.address})
+
+
 def launch_app(args: argparse.Namespace, launch: dict[str, Any] | None) -> int:
-    """Open the Textual app, only on a real terminal (never draw into a pipe)."""
+    """Open the Textual app, only on a real terminal (never draw into a pipe);
+    with ``--lines``, line mode instead (any terminal, or pipes)."""
+    if getattr(args, "lines", False):
+        from tui.lines.app import run_lines  # never textual (docs/lines.md)
+
+        return run_lines(args.data_dir, getattr(args, "cards", None), launch)
     if not (_is_tty(sys.stdin) and _is_tty(sys.stdout)):
         print(NOT_A_TTY, file=sys.stderr)
         return 2

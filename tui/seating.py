@@ -108,3 +108,12 @@ def addressed_as_you(names: Sequence[str], people: Sequence[int]) -> frozenset[i
     """The seats that sentences address in the second person: this screen's
     person named "You" (never a hot-seat player, nor anyone across the network)."""
     return frozenset(s for s in people if 0 <= s < len(names) and names[s] == YOU_NAME)
+
+
+def handoff_text(player: str) -> str:
+    """The hot-seat hand-off (the app's screen, line mode's line)."""
+    return f"Pass the keyboard to {player}.\n(everyone else, look away)"
+
+
+def handoff_prompt(player: str) -> str:
+    return f"{player}: press Enter when you have the keyboard."

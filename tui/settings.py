@@ -18,6 +18,7 @@ from typing import Any
 SETTINGS_FILE = "settings.json"
 MAX_SETTINGS_BYTES = 64 * 1024  # a few hundred bytes are ours; far more is not
 CARD_STYLES = ("unicode", "ascii")
+LINE_CARDS = ("words", "letters", "symbols")  # tui/lines/cards.py
 # Seconds a computer player's move is held back so a person can follow it.
 BOT_PACES = (0.0, 0.3, 0.6, 1.0, 2.0)
 # Seconds the summary of a round stays (unless a key closes it); 0: no summary.
@@ -46,6 +47,9 @@ class Settings:
     # notification where the terminal shows one (tui/notify.py)
     away_bell: bool = True
     away_notifications: bool = True
+    # how line mode names cards (docs/lines.md): "words" (4 of spades),
+    # "letters" (4S) or "symbols" (4♠)
+    line_cards: str = "words"
     # (an "animations" setting changed nothing a player could see: it was
     # removed, and a file that still has it is read without it)
 
@@ -79,6 +83,8 @@ class Settings:
             values[f.name] = value
         if values.get("card_style", "unicode") not in CARD_STYLES:
             raise ValueError(f"setting 'card_style' must be one of {', '.join(CARD_STYLES)}")
+        if values.get("line_cards", "words") not in LINE_CARDS:
+            raise ValueError(f"setting 'line_cards' must be one of {', '.join(LINE_CARDS)}")
         if not 0 <= values.get("bot_pace", 0.0) <= 10:
             raise ValueError("setting 'bot_pace' must be between 0 and 10 seconds")
         if not 0 <= values.get("round_summary", 0.0) <= 60:

@@ -216,6 +216,40 @@ class LessonRun:
             self.index += 1
         return self.step
 
+    @property
+    def ends(self) -> list[int]:
+        """Where each step's moves end in the script (its replies included):
+        the state id at which the step's ``after`` may be said."""
+        ends, count = [], len(self.lesson.opening)
+        for step in self.lesson.steps:
+            count += 1 + len(step.replies)
+            ends.append(count)
+        return ends
+
+    def parts(self, state_id: int, brief: bool = False) -> tuple[str, str]:
+        """What the coach says at ``state_id`` (moves played so far): what just
+        happened ("" at first: the intro is said on its own), and the step
+        waiting for a move (``brief``: that step alone)."""
+        steps, index = self.lesson.steps, self.index
+        if (brief and not self.finished) or index == 0:
+            head = ""
+        else:
+            if state_id < self.ends[index - 1]:
+                return "", f"Step {index} of {len(steps)} · Watch {self.lesson.opponent} answer…"
+            head = steps[index - 1].after
+        if self.finished:
+            return head, "That is the end of the lesson."
+        step = steps[index]
+        counter = f"Step {index + 1} of {len(steps)}"
+        counter += f" · {self.lesson.rules[step.rule] if step.rule else step.title}"
+        return head, f"{counter}\n{step.say}"
+
+    def objection(self, move: str) -> str | None:
+        """None if the lesson lets ``move`` be played now, else what the coach
+        says instead (the move is then not played)."""
+        why = self.judge(move)
+        return None if why is None else f"Not that one. {why}"
+
 
 def play_through(lesson: Lesson) -> tuple[GameState[Any, Any], list[list[Event]]]:
     """Play the whole lesson through the real rules: the state at its end and

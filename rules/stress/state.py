@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from functools import cache
 from typing import Any, ClassVar, Literal, Self
 
@@ -1177,6 +1177,18 @@ class StressSpec(GameSpec[StressMove, StressConfig]):
         # every seat swaps at most SWAP_LIMIT times and says ready once; then
         # every move is a play, and the game ends at PLAY_LIMIT plays
         return config.players * (SWAP_LIMIT + 1) + PLAY_LIMIT
+
+    def table_lines(
+        self, view: View, names: Sequence[str], you: Collection[int] = ()
+    ) -> list[str]:
+        assert isinstance(view, StressView), "this game's tables give its own views"
+        return words.table_lines(view, names, you)
+
+    def move_words_seen(self, config: StressConfig, move: str, view: View) -> str:
+        """With the view: where the cards come from, how big a pick-up is."""
+        if not isinstance(view, StressView):
+            return self.move_words(config, move)
+        return words.move_words(self.parse_move(move), view)
 
     def move_words(self, config: StressConfig, move: str) -> str:
         return words.move_words(self.parse_move(move))

@@ -13,9 +13,11 @@ the seat's view, the words say so too.
 
 from __future__ import annotations
 
+from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING
 
 from ..cards import card_text
+from ..events import fill_names
 from ..game import Resign
 from .notation import Blind, PickUp, Play, Ready, StressMove, Swap
 
@@ -23,6 +25,9 @@ if TYPE_CHECKING:  # the state imports these words: no cycle at run time
     from .state import StressView
 
 SCORE_LABEL = "cards left (fewer is better)"
+# lowest to highest (docs/rules/stress.md): suits never matter
+RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+POWER = {r: i for i, r in enumerate(RANKS)}
 
 
 def move_words(move: StressMove | Resign, view: StressView | None = None) -> str:
@@ -54,3 +59,66 @@ def _source(view: StressView | None) -> str | None:
     if view is None or view.seat is None or not 0 <= view.seat < len(view.sources):
         return None
     return view.sources[view.seat]
+
+
+def rank_of(card: str) -> str:
+    return card[:-1]
+
+
+def allowed_text(view: StressView) -> str:
+    """What may be played now, in plain words: "any card", "7 or higher, or a
+    2 or a 3", "below 9 (2 to 8)"."""
+    top, stack = view.top, view.stack
+    ten_wild = view.rules["ten_wild"]
+    if top is None:
+        if not stack:
+            return "any card (the stack is empty)"
+        if any(rank_of(c) == "2" for c in stack):
+            return "any card (a 2 resets the stack)"
+        return "any card (nothing but 3s on the stack)"
+    rank = rank_of(top)
+    if rank == "9":
+        return "below 9 (2 to 8)" + (", or a 10" if ten_wild else "")
+    extras = ["2", "3"]
+    if ten_wild and POWER[rank] > POWER["10"]:
+        extras.append("10")
+    extra = ", ".join(f"a {r}" for r in extras[:-1]) + f" or a {extras[-1]}"
+    if rank == "A":
+        return f"an A, or {extra}"
+    return f"{rank} or higher, or {extra}"
+
+
+def see_through(view: StressView) -> int:
+    """How many 3s lie on the effective top card (seen through)."""
+    count = 0
+    for card in reversed(view.stack):
+        if rank_of(card) != "3":
+            break
+        count += 1
+    return count
+
+
+def table_lines(view: StressView, names: Sequence[str], you: Collection[int]) -> list[str]:
+    """The position in a few lines (``GameSpec.table_lines``): the stack and
+    what may follow it, then each player's cards."""
+    stack = view.stack
+    lines = [
+        f"Stack, bottom to top: {', '.join(stack)}." if stack else "The stack is empty.",
+        f"Playable now: {allowed_text(view)}.",
+        f"Stock {view.stock}, cemetery {len(view.cemetery)}.",
+    ]
+    for seat in range(view.players):
+        held = fill_names(f"{{p{seat} holds|hold}} {view.hand_sizes[seat]} in hand", names, you)
+        up = ", ".join(view.face_up[seat]) or "none"
+        down = sum(1 for d in view.face_down[seat] if d)
+        state = ""
+        if seat in view.finished:
+            state = f" (finished, place {view.finished.index(seat) + 1})"
+        elif seat in view.resigned:
+            state = " (resigned)"
+        elif view.phase == "swap":
+            state = " (ready)" if view.ready[seat] else " (swapping)"
+        lines.append(f"{held}; face up: {up}; face down: {down}{state}.")
+    if view.phase == "swap" and view.swaps_left is not None:
+        lines.append(f"Swaps left: {view.swaps_left}.")
+    return lines

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Self
 
 from ..cards import Card, card_text, deck, parse_card, rank_text, stack_deck
@@ -1174,6 +1174,18 @@ class TerritorySpec(GameSpec[TerritoryMove, TerritoryConfig]):
         # scores() counts the distinct values (A to 10) of each player's best
         # region, as the table's "best 8/10" and the reason's "8 values" do
         return "values in the best region"
+
+    def table_lines(
+        self, view: View, names: Sequence[str], you: Collection[int] = ()
+    ) -> list[str]:
+        assert isinstance(view, TerritoryView), "this game's tables give its own views"
+        return words.table_lines(view, names, you)
+
+    def move_words_seen(self, config: TerritoryConfig, move: str, view: View) -> str:
+        """With the grid known: ``conquer 9H at 2,1 with 9C``."""
+        if not isinstance(view, TerritoryView):
+            return self.move_words(config, move)
+        return words.move_words_on(parse_move(move), words.grid_of(view))
 
     def move_words(self, config: TerritoryConfig, move: str) -> str:
         """A move in words (words.py): ``explore 7C at 2,-1``; the screen

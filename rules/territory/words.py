@@ -11,11 +11,16 @@ what a player looks for.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from ..cards import Card, card_text
+from ..events import fill_names
 from .board import xy_of
 from .notation import Blitz, Conquer, Discard, Explore, Fortify, Pass, Stop, TerritoryMove
+
+if TYPE_CHECKING:  # the state imports these words: no cycle at run time
+    from .state import TerritoryView
 
 Cell = tuple[int, int]
 
@@ -86,3 +91,33 @@ def _beside(cell: Cell, grid: Mapping[Cell, str]) -> str:
         if card:
             return f", {side} {card}"
     return ""
+
+
+def grid_of(view: TerritoryView) -> dict[Cell, str]:
+    """The cards on the grid by cell, as :func:`move_words_on` takes them."""
+    return {(c.x, c.y): c.card for c in view.cells}
+
+
+def table_lines(view: TerritoryView, names: Sequence[str], you: Collection[int]) -> list[str]:
+    """The position in a few lines (``GameSpec.table_lines``): the grid row by
+    row (each card with its cell and whose it is), the best regions, the rest."""
+    lines = []
+    for seat, way in enumerate(view.orientation):
+        lines.append(fill_names(f"{{p{seat} plays|play}} {way}.", names, you))
+    rows: dict[int, list[str]] = {}
+    for c in sorted(view.cells, key=lambda c: (c.y, c.x)):
+        whose = fill_names(f"{{p{c.owner}'s}}", names, you) if c.owner < len(names) else "?"
+        fort = f", fortified with {c.fortified_by}" if c.fortified_by else ""
+        rows.setdefault(c.y, []).append(f"{c.card} at {c.x},{c.y} ({whose}{fort})")
+    for y, cards in rows.items():
+        lines.append(f"Row {y}: " + "; ".join(cards) + ".")
+    for seat, region in enumerate(view.best_regions):
+        lines.append(
+            fill_names(f"{{p{seat}'s}} best region: {region.size} cards", names, you) + "."
+        )
+    lines.append(f"Stock {view.stock}; discarded: {', '.join(view.discards) or 'none'}.")
+    sizes = ", ".join(
+        fill_names(f"{{p{s} holds|hold}} {n}", names, you) for s, n in enumerate(view.hand_sizes)
+    )
+    lines.append(sizes + ".")
+    return lines

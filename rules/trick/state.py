@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any, ClassVar, Self
 
 import msgspec
@@ -38,6 +38,7 @@ from ..registry import CATALOGUE
 from ..rng import GameRng
 from ..views import View
 from . import figures as trick_figures
+from . import words as trick_words
 from .core import (
     NO_BLOCK_TARGET,
     REPEATED_PAIR,
@@ -954,6 +955,12 @@ class TrickSpec(GameSpec[TrickMove, TrickConfig]):
 
     def score_label(self, config: TrickConfig) -> str:
         return "chips"
+
+    def table_lines(
+        self, view: View, names: Sequence[str], you: Collection[int] = ()
+    ) -> list[str]:
+        assert isinstance(view, TrickView), "this game's tables give its own views"
+        return trick_words.table_lines(view, names, you)
 
     def move_words(self, config: TrickConfig, move: str) -> str:
         if move.strip() not in ("-", "", "missed", "priority"):  # a view's words for a round

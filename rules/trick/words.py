@@ -8,11 +8,12 @@ log, the reveal panel and a replay. Seats are written as ``{p0}`` placeholders
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
 from ..errors import NotationError
+from ..events import fill_names
 from .core import (
     BLOCKED,
     COLLIDED,
@@ -31,7 +32,7 @@ from .notation import (
     Submission,
     parse_move,
 )
-from .view import RevealedAction, RoundReveal
+from .view import RevealedAction, RoundReveal, TrickView
 
 NAMES = {
     "trick": ("Score", "Grow", "Claim", "Steal", "Block"),
@@ -303,3 +304,22 @@ def bonus_line(seat: int, words: Words) -> str:
 
 def refill_line(words: Words) -> str:
     return f"The pot was taken: refilled to 1 {words.chip}."
+
+
+def table_lines(view: TrickView, names: Sequence[str], you: Collection[int]) -> list[str]:
+    """The position in a few lines (``GameSpec.table_lines``): the chips and
+    the pot, each player's lights, and the last round revealed."""
+    words = Words.read(view.names, view.action_names, view.words)
+    chips = ", ".join(f"{{p{s}}} {n}" for s, n in enumerate(view.chips))
+    lines = [
+        f"Round {view.round} of {view.rounds}. {words.chips.capitalize()}: {chips}; "
+        f"pot {view.pot}.",
+    ]
+    for seat, lit in enumerate(view.lights):
+        shown = ", ".join(words.name(a) for a in lit) or "none"
+        lines.append(f"{{p{seat}'s}} {words.lights} on: {shown}.")
+    if view.last_round is not None:
+        lines += round_lines(view.last_round, words)
+    if view.pending is not None:
+        lines.append(f"Submitted: {move_words(view.pending, words)}.")
+    return [fill_names(line, names, you) for line in lines]

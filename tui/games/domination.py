@@ -17,9 +17,11 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Header, Static
 
+from rules import domination_words as words
 from rules.domination import DominationView
 from rules.domination_events import RoundWon
-from rules.events import Event, fill_names
+from rules.domination_words import holdings_caption, score_extras
+from rules.events import Event
 from rules.views import View
 from tui.seating import YOU_NAME, addressed_as_you
 from tui.widgets.cards import SUIT_NAMES, CardFace, CardRow, CardStyle, card_label
@@ -45,44 +47,7 @@ def run_caption(
     you: Collection[int] = (),
     over: bool = False,
 ) -> str:
-    run = view.run
-    seat = view.leader
-    leader = fill_names(f"{{p{seat}}}", names, ())
-    if over:  # nobody leads again: the last round is under the caption
-        return f"Round {view.round}: the game is over."
-    if not run:
-        who = fill_names(f"{{p{seat} leads|lead}}", names, you)
-        return f"Round {view.round}: {who}, any card."
-    # what the round is worth comes first: at 80 columns the end may be cut
-    note = " (Inelegant lead)" if view.inelegant_lead else ""
-    parts = [f"Round {view.round}", f"worth {view.round_value}{note}", f"x{view.multiplier}"]
-    start, dominated = view.domination_start, view.domination_suit
-    if start is not None and dominated is not None:  # the view gives both or neither
-        suit = SUIT_NAMES[dominated]
-        parts.append(f"Domination in {suit} from {card_label(run[start], style)}")
-    parts.append(f"led by {leader}")
-    return " · ".join(parts)
-
-
-def score_extras(view: DominationView) -> list[str]:
-    extra = []
-    if view.target_score:
-        extra.append(f"to {view.target_score}")
-    if view.rounds:
-        extra.append(f"{view.rounds} rounds")
-    extra.append(f"deck {view.stock}")
-    return extra
-
-
-def holdings_caption(
-    sizes: Sequence[int], names: Sequence[str], you: Collection[int], seat: int | None
-) -> str:
-    """How many cards the other hands hold: "Computer holds 4", "You hold 4"."""
-    return ", ".join(
-        fill_names(f"{{p{s} holds|hold}} {n}", names, you)
-        for s, n in enumerate(sizes)
-        if s != seat and s < len(names)
-    )
+    return words.run_caption(view, names, lambda c: card_label(c, style), you, over)
 
 
 def round_summary_lines(

@@ -78,13 +78,7 @@ class LessonCoach:
         self._done = False
         self.screen: GameScreen | None = None
         self.panel = CoachPanel("", id="coach")
-        # where each step's moves end in the script (its replies included): the
-        # state id at which the step's "after" may be said
-        self._ends: list[int] = []
-        count = len(lesson.opening)
-        for step in lesson.steps:
-            count += 1 + len(step.replies)
-            self._ends.append(count)
+        self._ends = self.run.ends  # where each step's moves end (LessonRun.ends)
         self._state_id = 0
         self._told = ""  # what just happened, last shown as a notification
         self._timer: Timer
@@ -101,10 +95,10 @@ class LessonCoach:
         legal = self.screen.legal if self.screen is not None else ()
         if not any(self.run.same_move(move, m) for m in legal):
             return None  # the rules refuse it, with their own reason
-        why = self.run.judge(move)
-        if why is None:
+        objection = self.run.objection(move)
+        if objection is None:
             return None
-        self._say(f"Not that one. {why}")
+        self._say(objection)
         return "The lesson waits for another move: see the note below."
 
     def moved(self, move: str) -> None:
@@ -142,25 +136,8 @@ class LessonCoach:
 
     # ------------------------------------------------------------ the panel
     def parts(self, brief: bool = False) -> tuple[str, str]:
-        """What the panel says now: what just happened (the intro at first),
-        and the step waiting for a move (``brief``: that step alone)."""
-        run, steps = self.run, self.lesson.steps
-        index = run.index
-        if brief and not run.finished:
-            head = ""
-        elif index == 0:
-            head = ""  # the intro has a dialog of its own (LessonIntroScreen)
-        else:
-            previous = steps[index - 1]
-            if self._state_id < self._ends[index - 1]:
-                return "", f"Step {index} of {len(steps)} · Watch {self.lesson.opponent} answer…"
-            head = previous.after
-        if run.finished:
-            return head, "That is the end of the lesson."
-        step = steps[index]
-        counter = f"Step {index + 1} of {len(steps)}"
-        counter += f" · {self.lesson.rules[step.rule] if step.rule else step.title}"
-        return head, f"{counter}\n{step.say}"
+        """What the panel says now (rules/lessons: ``LessonRun.parts``)."""
+        return self.run.parts(self._state_id, brief)
 
     def text(self, brief: bool = False) -> str:
         return "\n".join(part for part in self.parts(brief) if part)

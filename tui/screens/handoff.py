@@ -22,6 +22,7 @@ from textual.widgets import Static
 
 from tui.plain import plain, plain_text
 from tui.screens.input_guard import InputGuard
+from tui.seating import handoff_prompt, handoff_text
 from tui.styles import DIALOGS
 from tui.widgets.footer import FittingFooter
 
@@ -48,12 +49,12 @@ class HandoffScreen(InputGuard, Screen[None]):
         yield FittingFooter()
 
     def _text(self) -> Text:
-        prompt = f"{self.player}: press Enter when you have the keyboard."
+        prompt = handoff_prompt(self.player)
         if self.input_guarded:
             # as wide as the prompt it stands for: the box keeps its size
             prompt = "One moment…".center(len(prompt))
         text = plain_text(
-            f"Pass the keyboard to {self.player}.\n(everyone else, look away)\n\n",
+            f"{handoff_text(self.player)}\n\n",
             None,
             newlines=True,
         )

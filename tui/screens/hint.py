@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -14,41 +14,22 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets import Static
 
-from net.client import Hint, HintEstimate
-from rules.bots.advice import advice_lines, error_words
+from net.client import Hint
+from tui.hint_words import hint_text
 from tui.plain import plain_text
 from tui.screens.dialog import Dialog
 from tui.screens.input_guard import InputGuard
 from tui.widgets.cards import CardStyle
 from tui.widgets.event_log import display_text
 
-SHOWN = 8  # choices listed at most: the best ones
-
 
 def hint_lines(
     hint: Hint, style: CardStyle, words: Callable[[str], str] = lambda move: move
 ) -> list[str]:
-    """The advice in words (``rules.bots.advice.advice_lines``: each choice
-    in ``words``, the game's ``GameSpec.move_words``, with its chance to win
-    and the error of it, best first), its cards drawn in the screen's style."""
-    lines = advice_lines(hint.moves, lambda move: display_text(words(move), style), SHOWN)
-    if not hint.moves:
-        return lines
-    if not style.ascii:
-        lines = [("→" + line[1:]) if line.startswith(">") else line for line in lines]
-    return [
-        *lines,
-        "",
-        error_words(hint.moves),
-        f"Hints taken this game: {hint.used}. {hint_source(hint.moves)}",
-    ]
-
-
-def hint_source(choices: Sequence[HintEstimate]) -> str:
-    """Where the figures come from, in a sentence."""
-    if choices and choices[0].share is not None:
-        return "Solved round by round."
-    return "From sampled deals."
+    """The hint's text (tui/hint_words.py) with the cards in ``style``."""
+    return hint_text(
+        hint, lambda text: display_text(text, style), words, best_mark="" if style.ascii else "→"
+    )
 
 
 class HintScreen(InputGuard, Dialog[None]):

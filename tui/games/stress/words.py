@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from rules.events import Event, fill_names
 from rules.stress import StressView
+from rules.stress.words import POWER, RANKS, allowed_text, see_through
 from tui.games.base import clock_text
 from tui.glyphs import in_words
 from tui.plain import plain
@@ -23,9 +24,7 @@ from tui.widgets.event_log import display_text
 if TYPE_CHECKING:
     from .groups import Group
 
-# lowest to highest (docs/rules/stress.md): suits never matter
-RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
-POWER = {r: i for i, r in enumerate(RANKS)}
+__all__ = ["POWER", "RANKS", "allowed_text", "see_through"]
 KINDS_OF_EVENT_KEPT = ("burn", "skip", "pickup", "blind_fails", "finish", "resign", "game_over")
 
 
@@ -44,39 +43,6 @@ def cards_text(cards: Sequence[str], style: CardStyle) -> str:
 
 
 # ------------------------------------------------------------------ the stack
-def allowed_text(view: StressView) -> str:
-    """What may be played now, in plain words: "any card", "7 or higher, or a
-    2 or a 3", "below 9 (2 to 8)"."""
-    top, stack = view.top, view.stack
-    ten_wild = view.rules["ten_wild"]
-    if top is None:
-        if not stack:
-            return "any card (the stack is empty)"
-        if any(rank_of(c) == "2" for c in stack):
-            return "any card (a 2 resets the stack)"
-        return "any card (nothing but 3s on the stack)"
-    rank = rank_of(top)
-    if rank == "9":
-        return "below 9 (2 to 8)" + (", or a 10" if ten_wild else "")
-    extras = ["2", "3"]
-    if ten_wild and POWER[rank] > POWER["10"]:
-        extras.append("10")
-    extra = ", ".join(f"a {r}" for r in extras[:-1]) + f" or a {extras[-1]}"
-    if rank == "A":
-        return f"an A, or {extra}"
-    return f"{rank} or higher, or {extra}"
-
-
-def see_through(view: StressView) -> int:
-    """How many 3s lie on the effective top card (seen through)."""
-    count = 0
-    for card in reversed(view.stack):
-        if rank_of(card) != "3":
-            break
-        count += 1
-    return count
-
-
 def stack_caption(view: StressView, style: CardStyle, width: int = 200) -> str:
     """The stack in one line of at most ``width`` columns where it can: its
     size, what may be played, stock and cemetery. The note on see-through 3s
