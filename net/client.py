@@ -19,13 +19,16 @@ import logging
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rules.errors import IllegalMove
 from rules.events import Event
 from rules.game import GameSpec, Outcome
 from rules.views import View
 from saves.record import SeatInfo  # defined with the record; re-exported here
+
+if TYPE_CHECKING:
+    from .protocol import SeatSummary
 
 log = logging.getLogger(__name__)
 
@@ -35,6 +38,7 @@ __all__ = [
     "LinkDown",
     "NoHints",
     "Notice",
+    "RatingChange",
     "SeatInfo",
     "StaleMove",
     "TableClient",
@@ -113,6 +117,17 @@ class Hint:
             tuple(HintEstimate.from_json(m) for m in data["moves"]),
             int(data["used"]),
         )
+
+
+@dataclass(frozen=True)
+class RatingChange:
+    """What one finished game did to a person's rating (openskill's mu):
+    ``yours`` for the person at this screen."""
+
+    name: str
+    before: float
+    after: float
+    yours: bool = False
 
 
 @dataclass(frozen=True)
@@ -281,7 +296,7 @@ class TableClient(ABC):
     # protocol's seat summary: ``state`` "reconnecting" with the seconds of
     # ``grace`` left, ``stands_in`` for a computer playing a person's seat),
     # and when that was (on the event loop's clock); empty for a table here
-    seat_states: tuple[Mapping[str, Any], ...] = ()
+    seat_states: tuple[SeatSummary, ...] = ()
     seat_states_at: float = 0.0
     # why the table closed under us, in the server's words ("the host closed
     # the table"): said once the connection is ``closed`` for that reason
@@ -344,6 +359,12 @@ class TableClient(ABC):
     async def rematch(self) -> TableClient:
         """A new game with the same seats, once this one is over (the rules say
         who starts); this client is closed and the new one returned."""
+
+    async def rating_change(self) -> tuple[RatingChange, ...]:
+        """What this game, once over and counted, did to each person's rating
+        (docs/stats.md): at a table here from the saved games, at a server
+        from its standings; nothing for a game not counted."""
+        return ()
 
     async def hint(self, seat: int) -> Hint:
         """The engine's view of ``seat``'s legal moves now, from what that seat

@@ -37,7 +37,7 @@ async def test_an_absent_player_then_the_computer_then_the_player_again(
             ada = await RemoteClient.connect(host, port, "Ada")
             options = {"first_leader": "1", "target_score": 30}
             summary = await ada.create("domination", ["open", "open"], options=options)
-            table_id = summary["table"]
+            table_id = summary.table
             await ada.join(table_id, 0)
             bea = await RemoteClient.connect(host, port, "Bea")
             await bea.join(table_id, 1)

@@ -90,9 +90,7 @@ class TableConnection(TableScreenCore):
     def open_seats(self) -> frozenset[int]:
         """The seats of a table elsewhere that nobody has taken yet: drawn as
         open, never as a player who swaps or chooses."""
-        return frozenset(
-            int(state["seat"]) for state in self.client.seat_states if state.get("kind") == "open"
-        )
+        return frozenset(state.seat for state in self.client.seat_states if state.kind == "open")
 
     def _offer_only_what_works(self) -> None:
         """Keys that cannot work at this table are not offered, in any game:

@@ -82,11 +82,11 @@ async def connect(
         raise ConnectionError(f"{where} refused us: {err}") from None
     except OSError as err:
         raise ConnectionError(unreachable(host, port, err)) from None
-    given = client.welcome.get("name_secret")
-    if config_dir is not None and isinstance(given, str) and given:
+    given = client.welcome.name_secret
+    if config_dir is not None and given:
         # under the name sent, and the name the server made of it (the lobby
         # reconnects with that one)
-        for kept_as in {name, str(client.welcome.get("name") or name)}:
+        for kept_as in {name, client.welcome.name or name}:
             keep_secret(config_dir, where, kept_as, given)
     return client
 
