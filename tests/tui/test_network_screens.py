@@ -13,9 +13,9 @@ import msgspec
 import pytest
 from textual.widgets import Input, Static
 
+from net import protocol as p
 from net.server import TableServer
 from saves.store import SaveStore
-from net import protocol as p
 from tui import network
 from tui.network import (
     HeldSeats,
