@@ -44,7 +44,6 @@ import os
 import re
 import signal
 import socket
-import struct
 import sys
 import termios
 import unicodedata
@@ -57,6 +56,7 @@ from typing import Any
 import asyncssh
 
 from net.grants import Grants
+from net.ssh_pty import DEFAULT_SIZE, Resizer, clipped, open_pty, set_size
 from rules.plain import plain
 
 log = logging.getLogger(__name__)
@@ -157,10 +157,6 @@ def load_host_key(data_dir: Path) -> asyncssh.SSHKey:
     with os.fdopen(fd, "wb") as out:
         out.write(key.export_private_key())
     return key
-
-
-def _set_size(fd: int, width: int, height: int) -> None:
-    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", height, width, 0, 0))
 
 
 @dataclass
@@ -382,6 +378,8 @@ class _Session(asyncssh.SSHServerSession[bytes]):
         self.term: tuple[str, int, int] | None = None  # TERM, width, height
         self.master: int | None = None
         self.process: asyncio.subprocess.Process | None = None
+        self.resizer: Resizer | None = None  # window changes, coalesced (net/ssh_pty.py)
+        self.lost = False  # the visitor's connection has gone
         self.counted = False
         self.idle: asyncio.TimerHandle | None = None
 
@@ -390,7 +388,8 @@ class _Session(asyncssh.SSHServerSession[bytes]):
         self.chan = chan
 
     def pty_requested(self, term_type: str, term_size: Any, term_modes: Any) -> bool:
-        width, height = (term_size[0] or 80, term_size[1] or 24) if term_size else (80, 24)
+        # clipped to the cap, whatever was asked (net/ssh_pty.py)
+        width, height = clipped(term_size[0], term_size[1]) if term_size else DEFAULT_SIZE
         self.term = (term_type or "xterm-256color", width, height)
         return True
 
@@ -436,7 +435,7 @@ class _Session(asyncssh.SSHServerSession[bytes]):
     async def _start(self) -> None:
         try:
             await self._spawn()
-        except (OSError, ValueError) as err:
+        except Exception as err:  # whatever it was: one line each side, nothing left open
             log.error("cannot start a visitor's cardtable: %s", err)
             reason = err.strerror if isinstance(err, OSError) and err.strerror else err
             self._refuse(f"cardtable could not start here: {reason}.\r\n")
@@ -476,8 +475,7 @@ class _Session(asyncssh.SSHServerSession[bytes]):
         _, width, height = self.term
         data, config = visitor_dirs(self.host.config.data_dir, self.identity)
         env = self.environment(data.parent, data, config)
-        master, slave = os.openpty()
-        _set_size(master, width, height)
+        master, slave = open_pty(width, height)  # both closed again if it fails
         try:
             process = await asyncio.create_subprocess_exec(
                 *self.host.config.command,
@@ -498,10 +496,14 @@ class _Session(asyncssh.SSHServerSession[bytes]):
             os.close(slave)
         self.master, self.process = master, process
         self.host.processes.add(process)
+        asyncio.get_running_loop().create_task(self._wait(process))
+        if self.lost:  # the visitor left while it started: it ends at once
+            self._end_process()
+            return
         os.set_blocking(master, False)
         asyncio.get_running_loop().add_reader(master, self._from_process)
+        self.resizer = Resizer(self._resize)
         self._touch()
-        asyncio.get_running_loop().create_task(self._wait(process))
 
     # -------------------------------------------------------------- traffic
     def _from_process(self) -> None:
@@ -529,8 +531,13 @@ class _Session(asyncssh.SSHServerSession[bytes]):
             os.write(self.master, data)
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
-        if self.master is not None and width and height:
-            _set_size(self.master, width, height)  # the kernel sends the process SIGWINCH
+        if self.resizer is not None:
+            self.resizer.request(width, height)  # clipped, and a storm coalesced
+
+    def _resize(self, width: int, height: int) -> None:
+        if self.master is not None:
+            with contextlib.suppress(OSError):
+                set_size(self.master, width, height)  # the kernel sends the process SIGWINCH
 
     def _touch(self) -> None:
         if self.idle is not None:
@@ -553,6 +560,9 @@ class _Session(asyncssh.SSHServerSession[bytes]):
                 self.chan.exit(code if code >= 0 else 1)
 
     def _stop_reading(self) -> None:
+        if self.resizer is not None:
+            self.resizer.close()
+            self.resizer = None
         if self.master is not None:
             with contextlib.suppress(Exception):
                 asyncio.get_running_loop().remove_reader(self.master)
@@ -567,6 +577,7 @@ class _Session(asyncssh.SSHServerSession[bytes]):
                 os.killpg(process.pid, signal.SIGHUP)  # as a closed terminal does
 
     def connection_lost(self, exc: Exception | None) -> None:
+        self.lost = True
         if self.idle is not None:
             self.idle.cancel()
         self._end_process()

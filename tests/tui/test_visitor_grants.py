@@ -108,6 +108,12 @@ async def test_a_visitor_joins_only_what_the_host_offers_with_one_neutral_error(
         client = await connect(host, port, "Ada", grants=grants)  # the offered one: in
         assert client.connection == "connected"
         await client.close()
+        # other spellings of the offered one pass the check, and the connection
+        # goes where the check looked: no name lookup of "127.0.0.1." (L1)
+        for spelling in ("127.0.0.1.", " 127.0.0.1 ", "[127.0.0.1]"):
+            client = await connect(spelling, port, "Ada", grants=grants)
+            assert client.address == f"127.0.0.1:{port}"
+            await client.close()
     finally:
         listening.close()
         await tables.close()

@@ -64,9 +64,12 @@ async def connect(
     Every connection the app makes comes through here, so the grants are
     checked here: an address a visitor may not join is refused before any
     packet leaves, in the same words whether something listens there or not."""
-    from net.grants import NOT_ALLOWED
+    from net.grants import NOT_ALLOWED, same_host
     from net.remote import RemoteClient, RemoteError
 
+    # the host the grants are checked for is the one connected to: one
+    # spelling ("127.0.0.1." and "127.0.0.1 " are 127.0.0.1, never a name lookup)
+    host = same_host(host)
     if not grants.may_join(host, port):
         raise ConnectionError(NOT_ALLOWED)
     where = f"{host}:{port}"
