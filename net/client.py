@@ -19,6 +19,7 @@ import logging
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from rules.errors import IllegalMove
@@ -298,6 +299,9 @@ class TableClient(ABC):
     # and when that was (on the event loop's clock); empty for a table here
     seat_states: tuple[SeatSummary, ...] = ()
     seat_states_at: float = 0.0
+    # a rematch elsewhere: the open seats kept for the people of the last
+    # game who have not accepted yet, and their names
+    invited: Mapping[int, str] = MappingProxyType({})
     # why the table closed under us, in the server's words ("the host closed
     # the table"): said once the connection is ``closed`` for that reason
     farewell: str | None = None

@@ -373,6 +373,7 @@ class RemoteClient(ServerRequests, TableClient):
         else:
             self.my_seats, self.token = (), None
         self._sent_tokens = []  # the reply came: the token it names is the one
+        self.invited = {}
         game = get_game(self.game_id)
         self._history = read_events(reply.history, game)
         self.reconnecting = tuple(reply.reconnecting)
@@ -424,12 +425,23 @@ class RemoteClient(ServerRequests, TableClient):
         player to ask creates it, the others who ask sit at it too (their own
         seats); the game starts once every person is back. This client moves
         to the new table (the same connection) and is returned."""
+        # the people of this game, whose seats wait for them at the new table
+        others = {
+            seat: info.name
+            for seat, info in enumerate(self.seats)
+            if info.kind != "bot" and seat not in self.my_seats
+        }
         try:
             await self._ask(p.Rematch(next_token=self._next_token()), p.Joined)
         except RemoteError as err:
             raise IllegalMove(str(err)) from None
         except ConnectionError:
             raise IllegalMove("the connection to the server is down") from None
+        self.invited = {
+            seat: name
+            for seat, name in others.items()
+            if seat < len(self.seat_states) and self.seat_states[seat].kind == "open"
+        }
         return self
 
     async def wait_for(self, condition: Callable[[Update], bool]) -> Update:

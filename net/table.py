@@ -153,6 +153,9 @@ class Table:
         # just handed back to their person (attach says so in words)
         self._stand_ins: set[int] = set()
         self._handed_back: set[int] = set()
+        # moves a computer made for each such seat since its person left (said
+        # to them when they are back: nobody must find plays they never made)
+        self._played_for: dict[int, int] = {}
         self.bot_errors: list[str] = []  # bot bugs the table worked around
         self._thinkers: Thinkers | None = None  # the executor's shared queue, on first use
         self._told_hurried = False
@@ -227,6 +230,10 @@ class Table:
         if seat in self._handed_back:
             self._handed_back.discard(seat)
             text = f"{{p{seat} is|are}} back and {{p{seat}:plays|play}} again: the computer stops."
+            played = self._played_for.pop(seat, 0)
+            if played:
+                moves = "a move" if played == 1 else f"{played} moves"
+                text += f" While {{p{seat}}} {{p{seat}:was|were}} away it made {moves} for {{p{seat}}}."
             return Notice("back", text, seat)
         return Notice("back", f"{{p{seat} is|are}} back.", seat)
 
@@ -464,6 +471,8 @@ class Table:
         move = self.spec.parse_move(text)  # NotationError: nothing changed
         events = list(before) + self.state.play(seat, move)  # IllegalMove: nothing changed
         self.record.moves.append((seat, str(move)))
+        if seat in self._stand_ins:
+            self._played_for[seat] = self._played_for.get(seat, 0) + 1
         if self.state.is_over:
             self._record_end()
         self.record.touch()

@@ -96,6 +96,12 @@ def presence_label(
     return name
 
 
+def invited_label(name: str, short: bool = False) -> str:
+    """A seat of a rematch kept for the player who sat there last game, who
+    has not accepted yet: theirs, not an open seat."""
+    return f"{name} (invited)" if short else f"{name} (asked to the rematch)"
+
+
 def _seat_text(seat: SeatSummary, elapsed: float = 0.0) -> str:
     if seat.kind == "open":
         return "(open seat)"

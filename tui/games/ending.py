@@ -88,6 +88,7 @@ class TableEnding(RoundSummaries, TableConnection):
                     if e.kind == "resign" and isinstance(e.data, SeatEvent)
                 ],
                 rating_change=self._rating_change,
+                can_rematch=bool(self.people),
             ),
             self._after_game_over,
         )
@@ -180,6 +181,7 @@ class TableEnding(RoundSummaries, TableConnection):
             keeps_game=not self.quitting_keeps_nothing(),
             saves=self.client.keeps_record,
             seated=bool(self.people),
+            closed=self.closed_reason(),
         )
         self._push_paused(menu, self._after_pause)
 

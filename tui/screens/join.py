@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import errno
 import getpass
+import os
 import socket
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
@@ -54,6 +55,12 @@ def default_name(saved: str) -> str:
     except (OSError, KeyError):
         return "Player"
     return login if login and login.lower() not in SYSTEM_LOGINS else "Player"
+
+
+def visitor_name() -> str:
+    """An ssh-host visitor's name: their login name, as the host checked it
+    and handed it to this process (``USER``)."""
+    return plain(os.environ.get("USER", ""), 32).strip() or "Player"
 
 
 async def connect(
@@ -139,8 +146,13 @@ class _ServerForm(Screen[None]):
             yield from self.fields()
             with Horizontal(classes="row"):
                 yield Label("Your name", classes="name")
-                name = default_name(self.cardtable.settings.player_name)
-                yield Input(name, id="name", max_length=32, compact=True)
+                # an ssh-host visitor plays under the login name the host
+                # checked (net/ssh_host.py, guest_name): not another one here
+                visitor = self.cardtable.grants.visitor
+                name = (
+                    visitor_name() if visitor else default_name(self.cardtable.settings.player_name)
+                )
+                yield Input(name, id="name", max_length=32, compact=True, disabled=visitor)
         yield Static("", id="form-error")
         with Horizontal(classes="buttons"):
             yield Button(f"{self.BUTTON} (Ctrl+S)", id="go", variant="primary", compact=True)
@@ -157,6 +169,8 @@ class _ServerForm(Screen[None]):
         self.query_one("#form-error", Static).update(plain_text(text, None))
 
     def player_name(self) -> str:
+        if self.cardtable.grants.visitor:
+            return visitor_name()
         name = plain(self.query_one("#name", Input).value, 32).strip()
         if name and name != self.cardtable.settings.player_name:
             self.cardtable.update_settings(player_name=name)
