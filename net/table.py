@@ -233,7 +233,8 @@ class Table:
             played = self._played_for.pop(seat, 0)
             if played:
                 moves = "a move" if played == 1 else f"{played} moves"
-                text += f" While {{p{seat}}} {{p{seat}:was|were}} away it made {moves} for {{p{seat}}}."
+                who = f"{{p{seat}}}"
+                text += f" While {who} {{p{seat}:was|were}} away it made {moves} for {who}."
             return Notice("back", text, seat)
         return Notice("back", f"{{p{seat} is|are}} back.", seat)
 
