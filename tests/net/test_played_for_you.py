@@ -40,4 +40,7 @@ async def test_the_returning_player_hears_how_many_moves_the_computer_made_for_t
     assert fill_names(back.text, ["Ada", "Bo"]).endswith(
         f"While Ada was away it made {moves} for Ada."
     )
+    # Ada watches the table only from her snapshot on: it tells her too, once
+    assert table.snapshot(0).notices == (back,)
+    assert table.snapshot(0).notices == ()
     await client.close()

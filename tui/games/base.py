@@ -144,6 +144,10 @@ class GameScreen(ReplayNavigation, TableEnding, MoveClocks, TableScreenCore):
             self.keyboard.hand_to(first)
         else:
             self._show_seat(self.seat)
+        if self.client.connection is not None and self.replay is None:
+            # (after the log is drawn) a table elsewhere may have said something
+            # as this screen came up: "while you were away it made 2 moves for you"
+            self._tell(self._updates[self.seat])
         if self.coach is not None:
             self.coach.attach(self)
         self.run_worker(self.client.start(), group="table", exit_on_error=False)
