@@ -347,8 +347,14 @@ class RemoteClient(ServerRequests, TableClient):
         ]
 
     def _note_seats(self, seats: list[p.SeatSummary]) -> None:
-        """Each seat as the server describes it now."""
+        """Each seat as the server describes it now (a computer may have
+        taken a person's seat, or given it back: its kind follows)."""
         self.seat_states = tuple(seats)
+        if len(seats) == len(self.seats):
+            self.seats = [
+                SeatInfo(info.name, "bot" if s.kind == "computer" else "remote", s.level)
+                for info, s in zip(self.seats, seats, strict=True)
+            ]
         self.seat_states_at = asyncio.get_running_loop().time()
 
     def _tell_chat(self, name: str, text: str) -> None:
