@@ -98,8 +98,9 @@ def presence_label(
 
 def invited_label(name: str, short: bool = False) -> str:
     """A seat of a rematch kept for the player who sat there last game, who
-    has not accepted yet: theirs, not an open seat."""
-    return f"{name} (invited)" if short else f"{name} (asked to the rematch)"
+    has not accepted yet: theirs, not an open seat (the status line says
+    "Waiting for Bea to accept the rematch"; short enough for the title)."""
+    return f"{name} (invited)"
 
 
 def _seat_text(seat: SeatSummary, elapsed: float = 0.0) -> str:

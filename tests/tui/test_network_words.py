@@ -45,7 +45,7 @@ def test_the_title_room_is_what_the_header_leaves_at_80_columns() -> None:
 
 
 def test_a_rematch_seat_waits_for_its_player_by_name() -> None:
-    assert invited_label("Bea") == "Bea (asked to the rematch)"
+    assert invited_label("Bea") == "Bea (invited)"
     assert invited_label("Bea", short=True) == "Bea (invited)"
 
 
