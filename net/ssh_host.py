@@ -46,7 +46,6 @@ import signal
 import socket
 import sys
 import termios
-import unicodedata
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -55,7 +54,7 @@ from typing import Any
 
 import asyncssh
 
-from net.grants import Grants
+from net.grants import Grants, guest_name
 from net.ssh_pty import DEFAULT_SIZE, Resizer, clipped, open_pty, set_size
 from rules.plain import plain
 
@@ -66,10 +65,6 @@ NO_PTY = (
     "cardtable needs a terminal: connect with `ssh -t` (or without a command), "
     "from a terminal window.\r\n"
 )
-GUEST_NAME_RULE = (
-    "a guest name is 1 to 32 letters a-z and digits, with single - _ or . between them"
-)
-_GUEST_NAME = re.compile(r"[a-z0-9]+(?:[-_.][a-z0-9]+)*")
 _IDENTITY = re.compile(r"guest-[a-z0-9]+(?:[-_.][a-z0-9]+)*|key-[0-9a-f]{24}")
 NAMES_DIR = "names"  # <data>/visitors/names/<name>: the key that keeps a name
 
@@ -104,17 +99,6 @@ class HostConfig:
     def grants(self) -> Grants:
         offered = [self.game_server] if self.game_server else []
         return Grants.for_visitor([*offered, *self.allow_join])
-
-
-def guest_name(username: str) -> str:
-    """A guest's name from the login name, in its one canonical spelling
-    (NFKC, casefolded); ValueError (the rule, as a sentence) if it is not a
-    name: control, zero-width, combining and non-Latin characters make no
-    look-alikes of another name, they are refused."""
-    name = unicodedata.normalize("NFKC", username).casefold()
-    if len(name) > 32 or not _GUEST_NAME.fullmatch(name):
-        raise ValueError(GUEST_NAME_RULE)
-    return name
 
 
 def guest_identity(name: str) -> str:

@@ -58,8 +58,8 @@ def default_name(saved: str) -> str:
 
 
 def visitor_name() -> str:
-    """An ssh-host visitor's name: their login name, as the host checked it
-    and handed it to this process (``USER``)."""
+    """An ssh-host visitor's login name, as the host checked it and handed it
+    to this process (``USER``): the name their Join form offers."""
     return plain(os.environ.get("USER", ""), 32).strip() or "Player"
 
 
@@ -146,13 +146,13 @@ class _ServerForm(Screen[None]):
             yield from self.fields()
             with Horizontal(classes="row"):
                 yield Label("Your name", classes="name")
-                # an ssh-host visitor plays under the login name the host
-                # checked (net/ssh_host.py, guest_name): not another one here
+                # an ssh-host visitor's name starts as their login name, and
+                # another follows the same rules (net/grants.py, guest_name)
                 visitor = self.cardtable.grants.visitor
                 name = (
                     visitor_name() if visitor else default_name(self.cardtable.settings.player_name)
                 )
-                yield Input(name, id="name", max_length=32, compact=True, disabled=visitor)
+                yield Input(name, id="name", max_length=32, compact=True)
         yield Static("", id="form-error")
         with Horizontal(classes="buttons"):
             yield Button(f"{self.BUTTON} (Ctrl+S)", id="go", variant="primary", compact=True)
@@ -168,9 +168,17 @@ class _ServerForm(Screen[None]):
     def error(self, text: str) -> None:
         self.query_one("#form-error", Static).update(plain_text(text, None))
 
-    def player_name(self) -> str:
+    def player_name(self) -> str | None:
+        """The name the others will see; None (and why, in the form) if a
+        visitor's is not a name by the host's rules."""
         if self.cardtable.grants.visitor:
-            return visitor_name()
+            from net.grants import guest_name
+
+            try:
+                return guest_name(self.query_one("#name", Input).value.strip())
+            except ValueError as err:
+                self.error(f"Your name here: {err}.")
+                return None
         name = plain(self.query_one("#name", Input).value, 32).strip()
         if name and name != self.cardtable.settings.player_name:
             self.cardtable.update_settings(player_name=name)
@@ -196,6 +204,8 @@ class _ServerForm(Screen[None]):
         from .lobby import LobbyScreen
 
         name = self.player_name()
+        if name is None:
+            return False
         self.error(f"Connecting to {host}:{port}…")
         try:
             client = await connect(
