@@ -150,7 +150,7 @@ async def sit_down(
             summary = await client.create(spec.id, seats, preset=preset, options=chosen)
         except RemoteError as err:
             raise BotError(f"cannot create a table of {spec.id}: {err}") from None
-        table = str(summary["table"])
+        table = summary.table
         others = len(seats) - 1
         open_seats = f"{others} more seat{'s' if others != 1 else ''} open"
         say(f"created table {table} ({spec.id}, {open_seats}): join it to play the bot")

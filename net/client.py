@@ -19,7 +19,8 @@ import logging
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any
 
 from rules.bots.advice import Choice
 from rules.errors import IllegalMove
@@ -27,6 +28,9 @@ from rules.events import Event
 from rules.game import GameSpec, Outcome
 from rules.views import View
 from saves.record import SeatInfo  # defined with the record; re-exported here
+
+if TYPE_CHECKING:
+    from .protocol import SeatSummary
 
 log = logging.getLogger(__name__)
 
@@ -36,6 +40,7 @@ __all__ = [
     "LinkDown",
     "NoHints",
     "Notice",
+    "RatingChange",
     "SeatInfo",
     "StaleMove",
     "TableClient",
@@ -100,6 +105,17 @@ class Hint:
             tuple(HintEstimate.from_json(m) for m in data["moves"]),
             int(data["used"]),
         )
+
+
+@dataclass(frozen=True)
+class RatingChange:
+    """What one finished game did to a person's rating (openskill's mu):
+    ``yours`` for the person at this screen."""
+
+    name: str
+    before: float
+    after: float
+    yours: bool = False
 
 
 @dataclass(frozen=True)
@@ -268,8 +284,11 @@ class TableClient(ABC):
     # protocol's seat summary: ``state`` "reconnecting" with the seconds of
     # ``grace`` left, ``stands_in`` for a computer playing a person's seat),
     # and when that was (on the event loop's clock); empty for a table here
-    seat_states: tuple[Mapping[str, Any], ...] = ()
+    seat_states: tuple[SeatSummary, ...] = ()
     seat_states_at: float = 0.0
+    # a rematch elsewhere: the open seats kept for the people of the last
+    # game who have not accepted yet, and their names
+    invited: Mapping[int, str] = MappingProxyType({})
     # why the table closed under us, in the server's words ("the host closed
     # the table"): said once the connection is ``closed`` for that reason
     farewell: str | None = None
@@ -331,6 +350,12 @@ class TableClient(ABC):
     async def rematch(self) -> TableClient:
         """A new game with the same seats, once this one is over (the rules say
         who starts); this client is closed and the new one returned."""
+
+    async def rating_change(self) -> tuple[RatingChange, ...]:
+        """What this game, once over and counted, did to each person's rating
+        (docs/stats.md): at a table here from the saved games, at a server
+        from its standings; nothing for a game not counted."""
+        return ()
 
     async def hint(self, seat: int) -> Hint:
         """The engine's view of ``seat``'s legal moves now, from what that seat

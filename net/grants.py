@@ -17,6 +17,8 @@ the policy fails closed.
 from __future__ import annotations
 
 import os
+import re
+import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
@@ -100,3 +102,21 @@ class Grants:
         if self.join_only is None:
             return True
         return (same_host(host), port) in self.join_only
+
+
+# a visitor's name, at login (net/ssh_host.py) and at a table (the Join form)
+GUEST_NAME_RULE = (
+    "a guest name is 1 to 32 letters a-z and digits, with single - _ or . between them"
+)
+GUEST_NAME = re.compile(r"[a-z0-9]+(?:[-_.][a-z0-9]+)*")
+
+
+def guest_name(username: str) -> str:
+    """A guest's name from the login name, in its one canonical spelling
+    (NFKC, casefolded); ValueError (the rule, as a sentence) if it is not a
+    name: control, zero-width, combining and non-Latin characters make no
+    look-alikes of another name, they are refused."""
+    name = unicodedata.normalize("NFKC", username).casefold()
+    if len(name) > 32 or not GUEST_NAME.fullmatch(name):
+        raise ValueError(GUEST_NAME_RULE)
+    return name

@@ -19,9 +19,10 @@ from rules.events import Event
 from rules.registry import get_game
 from saves.errors import SaveError
 from saves.record import SEAT_KINDS, GameRecord, SeatInfo
+from saves.stats import compute_store
 from saves.store import SaveStore
 
-from .client import Hint, TableClient, Update, UpdateListeners
+from .client import Hint, RatingChange, TableClient, Update, UpdateListeners
 from .table import Clock, Sleep, Table, log
 
 __all__ = ["LocalClient", "open_table", "resume_table"]
@@ -123,6 +124,16 @@ class LocalClient(TableClient):
         self._check_acting(seat)
         return await self._table.hint(seat)
 
+    async def rating_change(self) -> tuple[RatingChange, ...]:
+        """From the saved games: the table saves the game's end in the
+        background once it is over, and idle() returns once that is on disk."""
+        store = self._table.store
+        if store is None:
+            return ()
+        await self.idle()
+        names = [s.name for s in self.seats if s.kind != "bot"]
+        return await asyncio.to_thread(_rating_changes, store, self.record_id, names)
+
     def hurry(self) -> None:
         self._table.pace = 0.0
 
@@ -161,6 +172,27 @@ class LocalClient(TableClient):
     def _check_acting(self, seat: int) -> None:
         if seat not in self.my_seats:
             raise IllegalMove(f"you do not play seat {seat + 1 if type(seat) is int else seat}")
+
+
+def _rating_changes(
+    store: SaveStore, record_id: str, names: Sequence[str]
+) -> tuple[RatingChange, ...]:
+    """What the finished game ``record_id`` did to each of ``names``' ratings
+    ("You" is the one person at a local screen); nothing for a game not saved."""
+    try:
+        if store.load(record_id).status != "finished":
+            return ()
+    except SaveError:
+        return ()
+    stats = compute_store(store)
+    changes = []
+    for name in dict.fromkeys(names):
+        played = stats.played(record_id, name)
+        if played is None or played.rating_before is None or played.rating_after is None:
+            continue
+        before, after = played.rating_before.mu, played.rating_after.mu
+        changes.append(RatingChange(name, before, after, yours=name == "You"))
+    return tuple(changes)
 
 
 def open_table(

@@ -19,11 +19,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import itertools
-import json
 import logging
 import secrets
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable
 from typing import Any
+
+import msgspec
 
 from rules.errors import IllegalMove
 from rules.events import Event
@@ -35,11 +36,23 @@ from .client import (
     LinkDown,
     NoHints,
     SeatInfo,
-    StaleMove,
     TableClient,
     Update,
     UpdateListeners,
 )
+from .remote_requests import NO_WELCOME, ServerRequests
+from .remote_wire import (
+    Received,
+    RemoteError,
+    TooFast,
+    UnknownMessage,
+    read_events,
+    read_line,
+    refusal,
+    to_update,
+)
+
+__all__ = ["RemoteClient", "RemoteError", "TooFast"]
 
 log = logging.getLogger(__name__)
 
@@ -49,20 +62,7 @@ Listener = Callable[[Update], None]
 RETRY_DELAYS = (0.0, 0.5, 1.0, 2.0, 4.0, 8.0, 15.0, 30.0)
 
 
-class TooFast(IllegalMove):
-    """A move the server did not look at: over its message rate (``too_fast``).
-    Nothing changed at the table; the same move may be sent again a little later."""
-
-
-class RemoteError(Exception):
-    """The server refused a request: ``code`` (docs/protocol.md) and its sentence."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-
-
-class RemoteClient(TableClient):
+class RemoteClient(ServerRequests, TableClient):
     """One connection to a table server: a lobby, then one seat or a spectator."""
 
     def __init__(
@@ -75,7 +75,7 @@ class RemoteClient(TableClient):
         self._reader = reader
         self._writer = writer
         self._ids = itertools.count(1)
-        self._pending: dict[int, asyncio.Future[dict[str, Any]]] = {}
+        self._pending: dict[int, asyncio.Future[p.ServerMessage]] = {}
         self._listeners = UpdateListeners()
         self._latest: Update | None = None
         self._history: list[Event] = []
@@ -89,11 +89,11 @@ class RemoteClient(TableClient):
         # told "connected", "reconnecting" or "closed" when the connection changes
         self.on_connection: list[Callable[[str], None]] = []
         self.reconnecting: tuple[int, ...] = ()  # seats held for a player who dropped
-        self.chat: list[dict[str, Any]] = []  # chat lines seen at this table
+        self.chat: list[p.ChatLine] = []  # chat lines seen at this table
         self._chat_listeners: list[Callable[[str, str], None]] = []
         self.can_chat = True
         self.gives_hints = False  # a server's tables give no hints
-        self.welcome: dict[str, Any] = {}
+        self.welcome = NO_WELCOME  # the server's, once it has said hello
         self._name_secret: str | None = None  # what the hello says of the name (connect)
         self.token: str | None = None
         self._sent_tokens: list[str] = []  # chosen for a request not answered yet
@@ -127,47 +127,28 @@ class RemoteClient(TableClient):
         self._name_secret = name_secret
         self.address = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
         try:
-            self.welcome = await self.request(self._hello())
+            self.welcome = await self._ask(self._hello(), p.Welcome)
         except BaseException:
             await self.close()
             raise
         return self
 
-    def _hello(self) -> dict[str, Any]:
+    def _hello(self) -> p.Hello:
         assert self._address is not None
         name, client = self._address[2], self._address[3]
-        hello: dict[str, Any] = {
-            "type": "hello",
-            "version": p.VERSION,
-            "client": client,
-            "name": name,
-        }
         # the secret the server gave for the name, once it has given one
-        secret = self.welcome.get("name_secret") or self._name_secret
-        if secret is not None:
-            hello["name_secret"] = secret
-        return hello
-
-    # ------------------------------------------------------------ standings
-    async def leaderboard(self, game: str, limit: int = 20) -> dict[str, Any]:
-        """The server's leaderboard of ``game`` (docs/protocol.md, "Standings")."""
-        return await self.request({"type": "leaderboard", "game": game, "limit": limit})
-
-    async def player_stats(
-        self, name: str | None = None, game: str | None = None
-    ) -> dict[str, Any]:
-        """A name's record at the server (our own if ``name`` is None)."""
-        return await self.request({"type": "player_stats", "name": name, "game": game})
+        secret = self.welcome.name_secret or self._name_secret
+        return p.Hello(version=p.VERSION, client=client, name=name, name_secret=secret)
 
     # ------------------------------------------------------------ the wire
-    async def request(self, message: dict[str, Any]) -> dict[str, Any]:
+    async def request(self, message: p.ClientMessage) -> p.ServerMessage:
         """Send a request and return its reply; RemoteError for an error reply."""
         if self._closed or not self._online:
             raise ConnectionError(f"the connection to the server is {self.connection}")
         rid = next(self._ids)
-        future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        future: asyncio.Future[p.ServerMessage] = asyncio.get_running_loop().create_future()
         self._pending[rid] = future
-        self._writer.write(p.encode({**message, "id": rid}))
+        self._writer.write(p.encode(msgspec.structs.replace(message, id=rid)))
         try:
             await self._writer.drain()
             return await future
@@ -183,8 +164,14 @@ class RemoteClient(TableClient):
                     break
                 if self._tap is not None:
                     self._tap(line)
-                if line.strip():
-                    self._receive(json.loads(line))
+                if not line.strip():
+                    continue
+                try:
+                    received = read_line(line)
+                except UnknownMessage as err:
+                    log.info("passed over %s", err)
+                    continue
+                self._receive(received)
         except (OSError, ValueError, asyncio.IncompleteReadError) as err:
             log.info("the server connection ended: %s", err)
         finally:
@@ -264,6 +251,7 @@ class RemoteClient(TableClient):
                 continue
             if not taken:
                 break  # the seat is gone (the grace period passed)
+            self.farewell = None  # (a server that said it was going is back)
             self._announce()
             if self._latest is not None:
                 self._deliver(self._latest)  # the screen redraws from the full position
@@ -279,11 +267,15 @@ class RemoteClient(TableClient):
         """Rejoin with our token, or with one we chose for an earlier rejoin
         whose reply never came (the server may have taken it): False if the
         server knows none of them."""
+        assert self.table_id is not None
         for token in [self.token, *self._sent_tokens]:
             if token is None:
                 continue
             try:
-                await self.request(self._seat_request({"type": "rejoin", "token": token}))
+                await self._ask(
+                    p.Rejoin(table=self.table_id, token=token, next_token=self._next_token()),
+                    p.Joined,
+                )
             except RemoteError as err:
                 if err.code == p.BAD_TOKEN:
                     continue
@@ -291,71 +283,79 @@ class RemoteClient(TableClient):
             return True
         return False
 
-    def _seat_request(self, message: dict[str, Any]) -> dict[str, Any]:
-        """A join/rejoin/rematch with the token we choose for next time, noted
-        until the reply confirms it (a lost reply must not lose the seat)."""
+    def _next_token(self) -> str:
+        """The token we choose for taking a seat back next time, sent with a
+        join/rejoin/rematch and noted until the reply confirms it (a lost
+        reply must not lose the seat)."""
         chosen = secrets.token_urlsafe(24)
         self._sent_tokens = [*self._sent_tokens[-7:], chosen]
-        request = {**message, "next_token": chosen}
-        if "table" not in request and message["type"] == "rejoin":
-            request["table"] = self.table_id
-        return request
+        return chosen
 
     def _deliver(self, update: Update) -> None:
         self._listeners.tell(update)
 
-    def _receive(self, message: dict[str, Any]) -> None:
-        kind = message.get("type")
-        rid = message.get("id")
-        if kind == "game":
-            update = self._read_update(message["update"])
-            self.reconnecting = tuple(message.get("reconnecting", ()))
-            self._rename(message.get("names"))
-            self._note_seats(message.get("seats"))
+    def _receive(self, received: Received) -> None:
+        message = received.message
+        if isinstance(message, p.Game):
+            assert received.view is not None
+            update = to_update(message.update, received.view, get_game(self.game_id))
+            self.reconnecting = tuple(message.reconnecting)
+            self._rename(message.names)
+            self._note_seats(message.seats)
             self._latest = update
             self._history.extend(update.events)
             self._deliver(update)
-        elif kind in ("joined", "watching"):
+        elif isinstance(message, p.Joined | p.Watching):
             # taken in here, in the order the lines came: a `game` line right
             # behind it (the game starting) must not be overwritten by it
-            self._enter(message)
-        elif kind == "chat":
+            assert received.view is not None
+            self._enter(message, received.view)
+        elif isinstance(message, p.ChatLine):
             self.chat.append(message)
-            self._tell_chat(str(message.get("name", "")), str(message.get("text", "")))
-        elif kind == "rematch":
-            self._tell_chat(str(message.get("name", "")), "asks for a rematch (Rematch to join)")
-        elif kind == "closed" and message.get("table") == self.table_id:
+            self._tell_chat(message.name, message.text)
+        elif isinstance(message, p.RematchOffer):
+            self._tell_chat(message.name, "asks for a rematch (Rematch to join)")
+        elif isinstance(message, p.Closed) and message.table == self.table_id:
             # the table is gone for good (its host quit): no seat to take back
-            self.farewell = str(message.get("message") or "the table closed")
+            self.farewell = message.message or "the table closed"
             self._closed = True
             self._announce()
-        elif kind == "ping":  # the server checks that we are still here
-            self._writer.write(p.encode({"type": "pong"}))
+        elif isinstance(message, p.Closing):
+            # the server is going (shutting down): why, before the line drops
+            self.farewell = message.reason or "the server closed the connection"
+        elif isinstance(message, p.Ping):  # the server checks that we are still here
+            self._writer.write(p.encode(p.Pong()))
+        rid = getattr(message, "id", None)
         if rid is not None and rid in self._pending:
             future = self._pending[rid]
             if not future.done():
-                if kind == "error":
-                    future.set_exception(_refusal(message))
+                if isinstance(message, p.Error):
+                    future.set_exception(refusal(message))
                 else:
                     future.set_result(message)
-        elif kind == "error":
-            log.warning("the server says: %s", message.get("message"))
+        elif isinstance(message, p.Error):
+            log.warning("the server says: %s", message.message)
         self._changed.set()
 
-    def _rename(self, names: Any) -> None:
+    def _rename(self, names: list[str]) -> None:
         """The seats' names as the server has them now (someone sat down)."""
-        if not isinstance(names, list) or len(names) != len(self.seats):
+        if len(names) != len(self.seats):
             return
         self.seats = [
-            SeatInfo(str(name), seat.kind, seat.level)
+            SeatInfo(name, seat.kind, seat.level)
             for name, seat in zip(names, self.seats, strict=True)
         ]
 
-    def _note_seats(self, seats: Any) -> None:
-        """Each seat as the server describes it now (newer servers send it)."""
-        if isinstance(seats, list) and all(isinstance(s, dict) for s in seats):
-            self.seat_states = tuple(seats)
-            self.seat_states_at = asyncio.get_running_loop().time()
+    def _note_seats(self, seats: list[p.SeatSummary]) -> None:
+        """Each seat as the server describes it now (a computer may have
+        taken a person's seat, or given it back: its kind follows)."""
+        self.seat_states = tuple(seats)
+        if len(seats) == len(self.seats):
+            self.seats = [
+                SeatInfo(info.name, "bot" if s.kind == "computer" else "remote", s.level)
+                for info, s in zip(self.seats, seats, strict=True)
+            ]
+        self.seat_states_at = asyncio.get_running_loop().time()
 
     def _tell_chat(self, name: str, text: str) -> None:
         for listener in list(self._chat_listeners):
@@ -364,85 +364,27 @@ class RemoteClient(TableClient):
             except Exception:
                 log.exception("a chat listener failed")
 
-    # ------------------------------------------------------------ the lobby
-    async def tables(self, ids: Sequence[str] | None = None) -> list[dict[str, Any]]:
-        """The server's first page of tables, or, given ``ids``, those of the
-        tables with these ids that it still has."""
-        request: dict[str, Any] = {"type": "list"}
-        if ids is not None:
-            request["tables"] = list(ids)
-        reply = await self.request(request)
-        return list(reply["tables"])
-
-    async def create(
-        self,
-        game: str,
-        seats: list[str],
-        *,
-        preset: str | None = None,
-        options: dict[str, Any] | None = None,
-        if_gone: str = "computer",
-    ) -> dict[str, Any]:
-        """A new table (seats: ``open`` or ``computer:<level>``); its summary."""
-        message: dict[str, Any] = {
-            "type": "create",
-            "game": game,
-            "seats": seats,
-            "if_gone": if_gone,
-        }
-        if preset is not None:
-            message["preset"] = preset
-        message["options"] = options or {}
-        reply = await self.request(message)
-        return dict(reply["table"])
-
-    async def join(self, table: str, seat: int | None = None) -> None:
-        await self.request(self._seat_request({"type": "join", "table": table, "seat": seat}))
-
-    async def rejoin(self, table: str, token: str) -> None:
-        await self.request(self._seat_request({"type": "rejoin", "table": table, "token": token}))
-
-    async def watch(self, table: str) -> None:
-        await self.request({"type": "watch", "table": table})
-
-    async def leave(self) -> None:
-        await self.request({"type": "leave"})
-        self.my_seats = ()
-        self.table_id = None
-
-    async def say(self, text: str) -> None:
-        await self.request({"type": "chat", "text": text})
-
-    def _enter(self, reply: dict[str, Any]) -> None:
-        summary = reply["table"]
-        self.table_id = self.record_id = summary["table"]
-        self.game_id = summary["game"]
-        self.config = dict(summary["options"])
-        self.preset = summary["preset"]
+    def _enter(self, reply: p.Joined | p.Watching, view: msgspec.Raw) -> None:
+        summary = reply.table
+        self.table_id = self.record_id = summary.table
+        self.game_id = summary.game
+        self.config = dict(summary.options)
+        self.preset = summary.preset
         self.seats = [
-            SeatInfo(name, "bot" if s["kind"] == "computer" else "remote", s["level"])
-            for name, s in zip(reply["names"], summary["seats"], strict=True)
+            SeatInfo(name, "bot" if s.kind == "computer" else "remote", s.level)
+            for name, s in zip(reply.names, summary.seats, strict=True)
         ]
-        seat = reply.get("seat")
-        self.my_seats = (seat,) if seat is not None else ()
-        self.token = reply.get("token")
+        if isinstance(reply, p.Joined):
+            self.my_seats, self.token = (reply.seat,), reply.token
+        else:
+            self.my_seats, self.token = (), None
         self._sent_tokens = []  # the reply came: the token it names is the one
-        self._history = [get_game(self.game_id).read_event(e) for e in reply["history"]]
-        self.reconnecting = tuple(reply["reconnecting"])
-        self._note_seats(summary.get("seats"))
-        self._latest = self._read_update(reply["update"])
-
-    def _read_update(self, data: dict[str, Any]) -> Update:
-        """A wire update as an :class:`Update`. The move clocks are read from
-        ``clocks_ms`` (whole milliseconds) where the server sends them, as
-        seconds left when the update arrived: the screen counts down from
-        there on its own clock (the server's own time, ``clocks_at_ms``, is
-        on another machine's clock, so only the time left is taken)."""
-        clocks_ms = data.get("clocks_ms")
-        if isinstance(clocks_ms, list):
-            seconds = [None if ms is None else int(ms) / 1000 for ms in clocks_ms]
-            data = {**data, "clocks": seconds}
-        return Update.from_json(data, get_game(self.game_id))
+        self.invited = {}
+        game = get_game(self.game_id)
+        self._history = read_events(reply.history, game)
+        self.reconnecting = tuple(reply.reconnecting)
+        self._note_seats(summary.seats)
+        self._latest = to_update(reply.update, view, game)
 
     # ------------------------------------------------------------ TableClient
     def subscribe(self, listener: Listener) -> Callable[[], None]:
@@ -463,13 +405,13 @@ class RemoteClient(TableClient):
 
     async def play(self, seat: int, move: str, state_id: int) -> None:
         self._check_mine(seat)
-        await self._act({"type": "move", "move": move, "state_id": state_id})
+        await self._act(p.Move(move=move, state_id=state_id))
 
     async def resign(self, seat: int) -> None:
         self._check_mine(seat)
-        await self._act({"type": "resign"})
+        await self._act(p.Resign())
 
-    async def _act(self, message: dict[str, Any]) -> None:
+    async def _act(self, message: p.ClientMessage) -> None:
         """A move or a resignation: whatever stops it (the game has not started,
         the link is down) is a refused move with its sentence, as at a local table."""
         try:
@@ -489,12 +431,23 @@ class RemoteClient(TableClient):
         player to ask creates it, the others who ask sit at it too (their own
         seats); the game starts once every person is back. This client moves
         to the new table (the same connection) and is returned."""
+        # the people of this game, whose seats wait for them at the new table
+        others = {
+            seat: info.name
+            for seat, info in enumerate(self.seats)
+            if info.kind != "bot" and seat not in self.my_seats
+        }
         try:
-            await self.request(self._seat_request({"type": "rematch"}))
+            await self._ask(p.Rematch(next_token=self._next_token()), p.Joined)
         except RemoteError as err:
             raise IllegalMove(str(err)) from None
         except ConnectionError:
             raise IllegalMove("the connection to the server is down") from None
+        self.invited = {
+            seat: name
+            for seat, name in others.items()
+            if seat < len(self.seat_states) and self.seat_states[seat].kind == "open"
+        }
         return self
 
     async def wait_for(self, condition: Callable[[Update], bool]) -> Update:
@@ -540,12 +493,3 @@ class RemoteClient(TableClient):
     def _check_mine(self, seat: int | None) -> None:
         if seat is not None and seat not in self.my_seats:
             raise IllegalMove(f"you do not play seat {seat + 1}")
-
-
-def _refusal(message: dict[str, Any]) -> Exception:
-    code, text = str(message.get("code")), str(message.get("message"))
-    if code == p.STALE:
-        return StaleMove(text)
-    if code == p.ILLEGAL:
-        return IllegalMove(text)
-    return RemoteError(code, text)

@@ -43,10 +43,8 @@ import os
 import re
 import signal
 import socket
-import struct
 import sys
 import termios
-import unicodedata
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -55,8 +53,9 @@ from typing import Any
 
 import asyncssh
 
-from net.grants import Grants
+from net.grants import Grants, guest_name
 from net.listen import Listener, listening_sockets
+from net.ssh_pty import DEFAULT_SIZE, Resizer, clipped, open_pty, set_size
 from rules.plain import plain
 
 log = logging.getLogger(__name__)
@@ -66,10 +65,6 @@ NO_PTY = (
     "cardtable needs a terminal: connect with `ssh -t` (or without a command), "
     "from a terminal window; `ssh -t HOST lines` is line mode, for screen readers.\r\n"
 )
-GUEST_NAME_RULE = (
-    "a guest name is 1 to 32 letters a-z and digits, with single - _ or . between them"
-)
-_GUEST_NAME = re.compile(r"[a-z0-9]+(?:[-_.][a-z0-9]+)*")
 _IDENTITY = re.compile(r"guest-[a-z0-9]+(?:[-_.][a-z0-9]+)*|key-[0-9a-f]{24}")
 NAMES_DIR = "names"  # <data>/visitors/names/<name>: the key that keeps a name
 
@@ -109,17 +104,6 @@ class HostConfig:
 # the commands a visitor may give instead of a shell: line mode
 # (`ssh -t host lines`), for screen readers (docs/lines.md)
 LINE_MODE_COMMANDS = frozenset({"lines", "--lines"})
-
-
-def guest_name(username: str) -> str:
-    """A guest's name from the login name, in its one canonical spelling
-    (NFKC, casefolded); ValueError (the rule, as a sentence) if it is not a
-    name: control, zero-width, combining and non-Latin characters make no
-    look-alikes of another name, they are refused."""
-    name = unicodedata.normalize("NFKC", username).casefold()
-    if len(name) > 32 or not _GUEST_NAME.fullmatch(name):
-        raise ValueError(GUEST_NAME_RULE)
-    return name
 
 
 def guest_identity(name: str) -> str:
@@ -162,10 +146,6 @@ def load_host_key(data_dir: Path) -> asyncssh.SSHKey:
     with os.fdopen(fd, "wb") as out:
         out.write(key.export_private_key())
     return key
-
-
-def _set_size(fd: int, width: int, height: int) -> None:
-    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", height, width, 0, 0))
 
 
 @dataclass
@@ -388,6 +368,8 @@ class _Session(asyncssh.SSHServerSession[bytes]):
         self.term: tuple[str, int, int] | None = None  # TERM, width, height
         self.master: int | None = None
         self.process: asyncio.subprocess.Process | None = None
+        self.resizer: Resizer | None = None  # window changes, coalesced (net/ssh_pty.py)
+        self.lost = False  # the visitor's connection has gone
         self.counted = False
         self.idle: asyncio.TimerHandle | None = None
 
@@ -396,7 +378,8 @@ class _Session(asyncssh.SSHServerSession[bytes]):
         self.chan = chan
 
     def pty_requested(self, term_type: str, term_size: Any, term_modes: Any) -> bool:
-        width, height = (term_size[0] or 80, term_size[1] or 24) if term_size else (80, 24)
+        # clipped to the cap, whatever was asked (net/ssh_pty.py)
+        width, height = clipped(term_size[0], term_size[1]) if term_size else DEFAULT_SIZE
         self.term = (term_type or "xterm-256color", width, height)
         return True
 
@@ -445,7 +428,7 @@ class _Session(asyncssh.SSHServerSession[bytes]):
     async def _start(self) -> None:
         try:
             await self._spawn()
-        except (OSError, ValueError) as err:
+        except Exception as err:  # whatever it was: one line each side, nothing left open
             log.error("cannot start a visitor's cardtable: %s", err)
             reason = err.strerror if isinstance(err, OSError) and err.strerror else err
             self._refuse(f"cardtable could not start here: {reason}.\r\n")
@@ -485,8 +468,7 @@ class _Session(asyncssh.SSHServerSession[bytes]):
         _, width, height = self.term
         data, config = visitor_dirs(self.host.config.data_dir, self.identity)
         env = self.environment(data.parent, data, config)
-        master, slave = os.openpty()
-        _set_size(master, width, height)
+        master, slave = open_pty(width, height)  # both closed again if it fails
         try:
             process = await asyncio.create_subprocess_exec(
                 *self.host.config.command,
@@ -508,10 +490,14 @@ class _Session(asyncssh.SSHServerSession[bytes]):
             os.close(slave)
         self.master, self.process = master, process
         self.host.processes.add(process)
+        asyncio.get_running_loop().create_task(self._wait(process))
+        if self.lost:  # the visitor left while it started: it ends at once
+            self._end_process()
+            return
         os.set_blocking(master, False)
         asyncio.get_running_loop().add_reader(master, self._from_process)
+        self.resizer = Resizer(self._resize)
         self._touch()
-        asyncio.get_running_loop().create_task(self._wait(process))
 
     # -------------------------------------------------------------- traffic
     def _from_process(self) -> None:
@@ -539,8 +525,13 @@ class _Session(asyncssh.SSHServerSession[bytes]):
             os.write(self.master, data)
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
-        if self.master is not None and width and height:
-            _set_size(self.master, width, height)  # the kernel sends the process SIGWINCH
+        if self.resizer is not None:
+            self.resizer.request(width, height)  # clipped, and a storm coalesced
+
+    def _resize(self, width: int, height: int) -> None:
+        if self.master is not None:
+            with contextlib.suppress(OSError):
+                set_size(self.master, width, height)  # the kernel sends the process SIGWINCH
 
     def _touch(self) -> None:
         if self.idle is not None:
@@ -563,6 +554,9 @@ class _Session(asyncssh.SSHServerSession[bytes]):
                 self.chan.exit(code if code >= 0 else 1)
 
     def _stop_reading(self) -> None:
+        if self.resizer is not None:
+            self.resizer.close()
+            self.resizer = None
         if self.master is not None:
             with contextlib.suppress(Exception):
                 asyncio.get_running_loop().remove_reader(self.master)
@@ -577,6 +571,7 @@ class _Session(asyncssh.SSHServerSession[bytes]):
                 os.killpg(process.pid, signal.SIGHUP)  # as a closed terminal does
 
     def connection_lost(self, exc: Exception | None) -> None:
+        self.lost = True
         if self.idle is not None:
             self.idle.cancel()
         self._end_process()

@@ -155,6 +155,10 @@ class Table:
         # just handed back to their person (attach says so in words)
         self._stand_ins: set[int] = set()
         self._handed_back: set[int] = set()
+        # moves a computer made for each such seat since its person left (said
+        # to them when they are back: nobody must find plays they never made)
+        self._played_for: dict[int, int] = {}
+        self._told_on_return: dict[int, Notice] = {}  # for the seat's next snapshot
         self.bot_errors: list[str] = []  # bot bugs the table worked around
         self._thinkers: Thinkers | None = None  # the executor's shared queue, on first use
         self._told_hurried = False
@@ -206,8 +210,11 @@ class Table:
         return max(0.0, held[1] - self.clock_source())
 
     def snapshot(self, seat: Perspective) -> Update:
-        """Where things stand for ``seat``, as an update with no new events."""
-        return self._update(seat, (), (), {})
+        """Where things stand for ``seat``, as an update with no new events;
+        for a seat just taken back, with the notice the others heard of it
+        (once): its person watches the table only from this snapshot on."""
+        told = self._told_on_return.pop(seat, None) if seat is not None else None
+        return self._update(seat, (), () if told is None else (told,), {})
 
     def watch(self, perspectives: Iterable[Perspective], listener: Listener) -> Callable[[], None]:
         """Send ``listener`` one Update per perspective (a seat, or None for a
@@ -229,12 +236,21 @@ class Table:
                 back.append(seat)
             self._present[seat] += 1
         if back and not self._closed:
-            self._notify([], tuple(self._back_notice(s) for s in back))
+            notices = tuple(self._back_notice(s) for s in back)
+            for notice in notices:
+                if notice.seat is not None:
+                    self._told_on_return[notice.seat] = notice
+            self._notify([], notices)
 
     def _back_notice(self, seat: int) -> Notice:
         if seat in self._handed_back:
             self._handed_back.discard(seat)
             text = f"{{p{seat} is|are}} back and {{p{seat}:plays|play}} again: the computer stops."
+            played = self._played_for.pop(seat, 0)
+            if played:
+                moves = "a move" if played == 1 else f"{played} moves"
+                who = f"{{p{seat}}}"
+                text += f" While {who} {{p{seat}:was|were}} away it made {moves} for {who}."
             return Notice("back", text, seat)
         return Notice("back", f"{{p{seat} is|are}} back.", seat)
 
@@ -473,6 +489,8 @@ class Table:
         move = self.spec.parse_move(text)  # NotationError: nothing changed
         events = list(before) + self.state.play(seat, move)  # IllegalMove: nothing changed
         self.record.moves.append((seat, str(move)))
+        if seat in self._stand_ins:
+            self._played_for[seat] = self._played_for.get(seat, 0) + 1
         if self.state.is_over:
             self._record_end()
         self.record.touch()

@@ -15,11 +15,14 @@ import os
 import socket
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from net.grants import SERVER_ENV, split_host_port
 from saves.atomic import write_json_atomically
 from tui.plain import plain
+
+if TYPE_CHECKING:
+    from net.protocol import SeatSummary, TableSummary
 
 DEFAULT_PORT = 7420
 DEFAULT_ADDRESS = f"127.0.0.1:{DEFAULT_PORT}"
@@ -59,19 +62,22 @@ def connection_text(state: str | None, address: str, short: bool = False) -> str
     return "connection lost" if short else f"connection to {where} lost"
 
 
-def grace_left(seat: Mapping[str, Any], elapsed: float = 0.0) -> float | None:
+def grace_left(seat: SeatSummary, elapsed: float = 0.0) -> float | None:
     """The seconds of grace an away seat has left, ``elapsed`` seconds after
     the server said so (None: the seat is not away)."""
-    if seat.get("kind") != "person" or seat.get("state") != "reconnecting":
+    if seat.kind != "person" or seat.state != "reconnecting" or seat.grace is None:
         return None
-    grace = seat.get("grace")
-    if not isinstance(grace, int | float) or isinstance(grace, bool):
-        return None
-    return max(0.0, float(grace) - elapsed)
+    return max(0.0, seat.grace - elapsed)
+
+
+def clock_text(seconds: float) -> str:
+    """``0:42``: a countdown as the seat rows and the lobby show it."""
+    whole = math.ceil(seconds)
+    return f"{whole // 60}:{whole % 60:02d}"
 
 
 def presence_label(
-    name: str, seat: Mapping[str, Any] | None, elapsed: float = 0.0, short: bool = False
+    name: str, seat: SeatSummary | None, elapsed: float = 0.0, short: bool = False
 ) -> str:
     """A seat's name as the seat rows and the title show it (docs/hosting.md,
     "Absent players"): "Bea (away, 0:42)" while the grace runs, "Computer for
@@ -80,71 +86,71 @@ def presence_label(
     which holds every seat and more at 80 columns ("Player 2 (open)")."""
     if seat is None:
         return name
-    if seat.get("kind") == "open":  # nobody's yet: not a player who is "choosing"
+    if seat.kind == "open":  # nobody's yet: not a player who is "choosing"
         return f"{name} (open)" if short else f"{name} (open seat)"
-    if seat.get("kind") == "computer" and seat.get("stands_in"):
+    if seat.kind == "computer" and seat.stands_in:
         return f"Computer for {name}"
     left = grace_left(seat, elapsed)
     if left is not None:
-        whole = math.ceil(left)
-        return f"{name} (away, {whole // 60}:{whole % 60:02d})"
+        return f"{name} (away, {clock_text(left)})"
     return name
 
 
-def _seat_text(seat: Mapping[str, Any]) -> str:
-    kind = seat.get("kind")
-    if kind == "open":
+def invited_label(name: str, short: bool = False) -> str:
+    """A seat of a rematch kept for the player who sat there last game, who
+    has not accepted yet: theirs, not an open seat (the status line says
+    "Waiting for Bea to accept the rematch"; short enough for the title)."""
+    return f"{name} (invited)"
+
+
+def _seat_text(seat: SeatSummary, elapsed: float = 0.0) -> str:
+    if seat.kind == "open":
         return "(open seat)"
-    name = plain(str(seat.get("name") or "?"), 24)
-    if kind == "computer" and seat.get("stands_in"):
+    name = plain(seat.name or "?", 24)
+    if seat.kind == "computer" and seat.stands_in:
         return presence_label(name, seat)
-    if kind == "computer":
-        return f"{name} ({plain(str(seat.get('level') or '?'), 10)})"
-    if seat.get("state") == "reconnecting":
-        return presence_label(name, seat) if "grace" in seat else f"{name} (away)"
-    if seat.get("state") == "gone":  # resigned or not back in time: nobody may sit there
+    if seat.kind == "computer":
+        return f"{name} ({plain(seat.level or '?', 10)})"
+    if seat.state == "reconnecting":
+        return presence_label(name, seat, elapsed) if seat.grace is not None else f"{name} (away)"
+    if seat.state == "gone":  # resigned or not back in time: nobody may sit there
         return f"{name} (gone)"
     return name
 
 
-def table_line(summary: Mapping[str, Any], titles: Mapping[str, str] | None = None) -> str:
-    """One table of the lobby in a line: its id, game, who sits where, its state."""
-    game = str(summary.get("game", "?"))
-    title = (titles or {}).get(game, game)
-    seats = list(summary.get("seats", ()))
-    open_seats = sum(1 for s in seats if s.get("kind") == "open")
-    status = summary.get("status")
-    if status == "waiting":
+def table_line(
+    summary: TableSummary, titles: Mapping[str, str] | None = None, elapsed: float = 0.0
+) -> str:
+    """One table of the lobby in a line: its id, game, who sits where, its
+    state; an away player's countdown ``elapsed`` seconds after the list came."""
+    title = (titles or {}).get(summary.game, plain(summary.game, 24))
+    open_seats = sum(1 for s in summary.seats if s.kind == "open")
+    if summary.status == "waiting":
         state = f"waiting: {open_seats} open seat{'s' if open_seats != 1 else ''}"
-    elif status == "playing":
-        state = "playing"
     else:
-        state = "finished"
-    watching = int(summary.get("spectators") or 0)
-    if watching:
-        state += f", {watching} watching"
-    preset = summary.get("preset")
-    kind = f"{title} ({plain(str(preset), 16)})" if preset else title
-    who = " vs ".join(_seat_text(s) for s in seats)
+        state = summary.status  # playing, finished
+    if summary.spectators:
+        state += f", {summary.spectators} watching"
+    preset = summary.preset
+    kind = f"{title} ({plain(preset, 16)})" if preset else title
+    who = " vs ".join(_seat_text(s, elapsed) for s in summary.seats)
     # the id is what `cardtable bot --table ID` takes
-    table = plain(str(summary.get("table", "?")), 32)
-    return f"{table}  {kind} · {who} · {state}"
+    return f"{plain(summary.table, 32)}  {kind} · {who} · {state}"
 
 
-def seat_choices(summary: Mapping[str, Any]) -> list[tuple[int, str, bool]]:
+def seat_choices(summary: TableSummary) -> list[tuple[int, str, bool]]:
     """The seats of a table for the lobby's seat chooser, in order: the seat
     (from 0), a line saying who sits there, and whether it may be taken."""
     choices = []
-    for i, seat in enumerate(summary.get("seats", ())):
-        number = int(seat.get("seat", i))
-        is_open = seat.get("kind") == "open"
+    for seat in summary.seats:
+        is_open = seat.kind == "open"
         # in words, not only a dimmer colour: plain text and NO_COLOR too
         who = "open" if is_open else f"taken by {_seat_text(seat)}"
-        choices.append((number, f"Player {number + 1} · {who}", is_open))
+        choices.append((seat.seat, f"Player {seat.seat + 1} · {who}", is_open))
     return choices
 
 
-def seat_taken_back(summary: Mapping[str, Any]) -> bool:
+def seat_taken_back(summary: TableSummary) -> bool:
     """Whether a seat of ours at this table may still be taken back with its
     token (docs/protocol.md, "Absent players"): the game is not over, and
     either the computer plays an absent player's seat until they return, or
@@ -152,18 +158,17 @@ def seat_taken_back(summary: Mapping[str, Any]) -> bool:
     Before the game begins, a seat its player leaves is open again and its
     token is dead: only a table where a person still has a seat may hold ours
     (a table of open seats only holds nobody's)."""
-    status = summary.get("status")
-    if status == "finished":
+    if summary.status == "finished":
         return False
-    seats = list(summary.get("seats", ()))
-    if status == "waiting":
-        return any(s.get("kind") == "person" and s.get("state") != "gone" for s in seats)
-    held = any(s.get("state") == "reconnecting" for s in seats)
-    return summary.get("if_gone") == "computer" or held
+    seats = summary.seats
+    if summary.status == "waiting":
+        return any(s.kind == "person" and s.state != "gone" for s in seats)
+    held = any(s.state == "reconnecting" for s in seats)
+    return summary.if_gone == "computer" or held
 
 
-def joinable(summary: Mapping[str, Any]) -> bool:
-    return any(s.get("kind") == "open" for s in summary.get("seats", ()))
+def joinable(summary: TableSummary | None) -> bool:
+    return summary is not None and any(s.kind == "open" for s in summary.seats)
 
 
 def machine_addresses(port: int, everyone: bool) -> list[str]:

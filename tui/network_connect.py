@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import errno
 import getpass
+import os
 import socket
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -39,6 +40,12 @@ def default_name(saved: str) -> str:
     return login if login and login.lower() not in SYSTEM_LOGINS else "Player"
 
 
+def visitor_name() -> str:
+    """An ssh-host visitor's login name, as the host checked it and handed it
+    to this process (``USER``): the name their Join form offers."""
+    return plain(os.environ.get("USER", ""), 32).strip() or "Player"
+
+
 async def connect(
     host: str, port: int, name: str, *, grants: Grants, config_dir: Path | None = None
 ) -> RemoteClient:
@@ -47,9 +54,12 @@ async def connect(
     Every connection the app makes comes through here, so the grants are
     checked here: an address a visitor may not join is refused before any
     packet leaves, in the same words whether something listens there or not."""
-    from net.grants import NOT_ALLOWED
+    from net.grants import NOT_ALLOWED, same_host
     from net.remote import RemoteClient, RemoteError
 
+    # the host the grants are checked for is the one connected to: one
+    # spelling ("127.0.0.1." and "127.0.0.1 " are 127.0.0.1, never a name lookup)
+    host = same_host(host)
     if not grants.may_join(host, port):
         raise ConnectionError(NOT_ALLOWED)
     where = f"{host}:{port}"
@@ -65,11 +75,11 @@ async def connect(
         raise ConnectionError(f"{where} refused us: {err}") from None
     except OSError as err:
         raise ConnectionError(unreachable(host, port, err)) from None
-    given = client.welcome.get("name_secret")
-    if config_dir is not None and isinstance(given, str) and given:
+    given = client.welcome.name_secret
+    if config_dir is not None and given:
         # under the name sent, and the name the server made of it (the lobby
         # reconnects with that one)
-        for kept_as in {name, str(client.welcome.get("name") or name)}:
+        for kept_as in {name, client.welcome.name or name}:
             keep_secret(config_dir, where, kept_as, given)
     return client
 

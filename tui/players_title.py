@@ -17,9 +17,9 @@ class SeatInfo(Protocol):
     def level(self) -> str | None: ...
 
 
-# what the header leaves the subtitle at 80 columns: its icon and clock
-# columns, "cardtable — " and a margin (tests/tui/test_fit.py checks the result)
-TITLE_ROOM = 56
+# what the header leaves the subtitle at 80 columns: 80 less its icon (8) and
+# clock (10) columns and "cardtable — " (12); tests/tui/test_fit.py checks it
+TITLE_ROOM = 50
 
 
 def players_title(names: Sequence[str], seats: Sequence[SeatInfo], room: int = TITLE_ROOM) -> str:

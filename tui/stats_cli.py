@@ -12,7 +12,7 @@ import asyncio
 import getpass
 import json
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rules.registry import games, get_game
 from saves.stats import Statistics, compute_store
@@ -22,6 +22,9 @@ from tui.network import parse_address
 from tui.plain import plain
 from tui.settings import config_dir_of, load_settings
 from tui.stats_text import game_lines, server_game_lines, summary_line
+
+if TYPE_CHECKING:
+    from net.protocol import PlayerRecord
 
 
 def add_stats_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
@@ -116,26 +119,27 @@ def _server_stats(args: argparse.Namespace, game: str | None) -> int:
         reason = getattr(err, "strerror", None) or str(err) or "no answer"
         return _fail(f"cannot read the record at {host}:{port}: {reason}")
     if args.json:
-        print_out(json.dumps(reply, ensure_ascii=False))
+        import msgspec
+
+        print_out(json.dumps(msgspec.to_builtins(reply), ensure_ascii=False))
         return 0
-    print_out(f"{reply.get('name', name)} at {host}:{port}")
-    records = reply.get("games") or {}
-    if not records:
+    print_out(f"{plain(reply.name or name, 32)} at {host}:{port}")
+    if not reply.games:
         print_out("No finished games there yet.")
-    for game_id, data in sorted(records.items()):
-        title = get_game(game_id).title if game_id in games() else str(game_id)
-        for line in server_game_lines(title, data if isinstance(data, dict) else {}):
+    for game_id, data in sorted(reply.games.items()):
+        title = get_game(game_id).title if game_id in games() else plain(game_id, 32)
+        for line in server_game_lines(title, data):
             print_out(line)
     return 0
 
 
-async def _ask_server(host: str, port: int, name: str, game: str | None) -> dict[str, Any]:
+async def _ask_server(host: str, port: int, name: str, game: str | None) -> PlayerRecord:
     from net.remote import RemoteClient
 
     # a reader says hello under a name of its own: the player's may be kept by a secret
     client = await asyncio.wait_for(RemoteClient.connect(host, port, "stats reader"), 10)
     try:
-        if "standings" not in client.welcome.get("capabilities", []):
+        if not client.has_standings:
             raise ConnectionError("that server keeps no standings (an older cardtable)")
         return await asyncio.wait_for(client.player_stats(name, game), 30)
     finally:

@@ -5,10 +5,14 @@ from files and sockets: the callers show them as plain text, never markup."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
 from saves.ratings import Rating
 from saves.stats import GameStats, Statistics, Tally, opponent_label
+
+if TYPE_CHECKING:
+    from net.client import RatingChange
+    from net.protocol import WireGameRecord, WireTally
 
 
 def plural(n: int, word: str, many: str | None = None) -> str:
@@ -74,58 +78,52 @@ def summary_line(stats: Statistics) -> str:
     return f"From {plural(stats.finished, 'finished game')}{more}."
 
 
-def rating_change_lines(stats: Statistics, record_id: str, names: Sequence[str]) -> list[str]:
+def rating_change_lines(changes: Sequence[RatingChange], at_server: bool = False) -> list[str]:
     """What one finished game did to each person's rating, for the result
     dialog: ``Your rating: 25.0 → 28.1 (+3.1)``, ``Ann's rating: ...``
-    (``You`` is the one person at a local screen; the dialog writes the arrow
-    as ``->`` in ASCII mode, :func:`tui.glyphs.in_words`). Nothing for a game not
-    counted (not saved yet, or played at a table elsewhere)."""
+    (``at_server``: ``Your rating at this server: ...``; the dialog writes the
+    arrow as ``->`` in ASCII mode, :func:`tui.glyphs.in_words`)."""
+    where = " at this server" if at_server else ""
     lines = []
-    for name in dict.fromkeys(names):
-        played = stats.played(record_id, name)
-        if played is None or played.rating_before is None or played.rating_after is None:
-            continue
-        before, after = played.rating_before.mu, played.rating_after.mu
-        whose = "Your" if name == "You" else f"{name}'s"
-        lines.append(f"{whose} rating: {before:.1f} → {after:.1f} ({after - before:+.1f})")
+    for change in changes:
+        whose = "Your" if change.yours else f"{change.name}'s"
+        before, after = change.before, change.after
+        lines.append(f"{whose} rating{where}: {before:.1f} → {after:.1f} ({after - before:+.1f})")
     return lines
 
 
-def tally_from_json(data: Any) -> Tally:
-    """A tally as a server sends it (docs/protocol.md, "Standings"); bad
-    values read as 0, so a server's mistake is no crash here."""
-    counts = {}
-    for name in ("games", "wins", "losses", "draws", "resignations", "streak", "best_streak"):
-        value = data.get(name) if isinstance(data, dict) else None
-        counts[name] = value if type(value) is int and value >= 0 else 0
-    return Tally(**counts)
+def wire_tally(tally: WireTally) -> Tally:
+    """A tally as a server sends it (docs/protocol.md, "Standings"); a
+    negative count reads as 0, so a server's mistake is no crash here."""
+    return Tally(
+        games=max(0, tally.games),
+        wins=max(0, tally.wins),
+        losses=max(0, tally.losses),
+        draws=max(0, tally.draws),
+        resignations=max(0, tally.resignations),
+        streak=max(0, tally.streak),
+        best_streak=max(0, tally.best_streak),
+    )
 
 
-def server_game_lines(title: str, data: dict[str, Any]) -> list[str]:
+def server_game_lines(title: str, data: WireGameRecord) -> list[str]:
     """One game of a name's record at a server (``player_stats``), as
     ``cardtable stats --server`` prints it: the lines of :func:`game_lines`."""
-    tally = tally_from_json(data)
-    rating = data.get("rating")
-    shown = None
-    if isinstance(rating, dict):
-        try:
-            shown = Rating(float(rating["mu"]), float(rating["sigma"])).shown
-        except (KeyError, TypeError, ValueError):
-            shown = None
+    tally = wire_tally(data)
+    rating = data.rating
+    shown = None if rating is None else Rating(rating.mu, rating.sigma).shown
     lines = [
         f"  {title}: {record_line(tally)}",
         f"    {streak_line(tally)}",
         f"    Rating {shown}" if shown else "    Rating: none yet",
         "    against (won-lost-drawn):",
     ]
-    for key, opponents in (("by_opponent", True), ("by_preset", False)):
+    for found, opponents in ((data.by_opponent, True), (data.by_preset, False)):
         if not opponents:
             lines.append("    per preset:")
-        found = data.get(key)
-        tallies = {str(k): tally_from_json(v) for k, v in (found or {}).items()}
+        tallies = {str(k): wire_tally(v) for k, v in found.items()}
         lines += [f"      {n}: {w} ({r})" for n, w, r in tally_rows(tallies, opponents=opponents)]
-    figures = data.get("figures")
-    for label, value in (figures or {}).items():
+    for label, value in data.figures.items():
         shown_value = f"{value:.1f}" if isinstance(value, int | float) else "-"
         lines.append(f"    {label}: {shown_value}")
     return lines

@@ -121,15 +121,15 @@ async def test_a_move_refused_as_too_fast_is_sent_again_after_a_pause(tmp_path: 
         summary = await ada.create("domination", ["open", "open"], options=options)
         bot = await served.client("Bot")
         said: list[str] = []
-        await sit_down(bot, summary["table"], None, said.append)
+        await sit_down(bot, summary.table, None, said.append)
         await bot.tables()  # the last of the bot's allowance
-        await ada.join(summary["table"])  # Ada's third message: the game starts
+        await ada.join(summary.table)  # Ada's third message: the game starts
         playing = asyncio.ensure_future(
             play_game(bot, "easy", said.append, think=at_once, sleep=pause)
         )
         moved = await asyncio.wait_for(ada.wait_for(lambda u: u.state_id >= 1), HANG)
         assert paused == [TOO_FAST_DELAYS[0]], (paused, said)
-        assert served.server.tables[summary["table"]].table.record.moves[0][0] == 0
+        assert served.server.tables[summary.table].table.record.moves[0][0] == 0
         assert said == []  # not a refusal to report: the move went through
         await ada.resign(1)  # her allowance refilled with the pause
         outcome = await asyncio.wait_for(playing, HANG)
@@ -142,11 +142,11 @@ async def test_the_remote_client_names_a_too_fast_refusal(tmp_path: Path) -> Non
     async with serving(tmp_path, Limits(burst=3)) as served:
         ada = await served.client("Ada")  # the hello: one of three
         created = await ada.create("domination", ["open", "computer:easy"])
-        await ada.join(created["table"])  # three of three
+        await ada.join(created.table)  # three of three
         first = ada.snapshot(0)
         with pytest.raises(TooFast, match="slow down"):
             await ada.play(0, "resign", first.state_id)
-        assert served.server.tables[created["table"]].table.status == "playing"
+        assert served.server.tables[created.table].table.status == "playing"
         await ada.close()
 
 
@@ -174,7 +174,7 @@ async def test_no_template_survives_in_the_bot_s_output(
         ada = await served.client("Ada")
         options = {"players": 2, **SHORT.get(game_id, {})}
         summary = await ada.create(game_id, ["open", "open"], options=options)
-        table_id = summary["table"]
+        table_id = summary.table
         await ada.join(table_id, 0)
         argv = ["bot", "--connect", f"{served.host}:{served.port}", "--table", table_id]
         bot = asyncio.ensure_future(asyncio.to_thread(main, [*argv, "--level", "easy"]))

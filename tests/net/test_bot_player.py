@@ -55,7 +55,7 @@ async def test_the_bot_command_plays_a_whole_game_against_a_person(
     async with serving(tmp_path, Limits(burst=100_000)) as served:
         ada = await served.client("Ada")
         summary = await ada.create("domination", ["open", "open"], options={"target_score": 20})
-        table = summary["table"]
+        table = summary.table
         await ada.join(table)
         argv = ["bot", "--connect", f"{served.host}:{served.port}", "--table", table]
         bot = asyncio.ensure_future(asyncio.to_thread(main, [*argv, "--level", "hard"]))
@@ -89,9 +89,9 @@ async def test_the_bot_says_in_one_line_what_stops_it(
         )
         ada = await served.client("Ada")
         summary = await ada.create("domination", ["open", "computer:easy"])
-        await ada.join(summary["table"])
+        await ada.join(summary.table)
         code = await asyncio.to_thread(
-            main, ["bot", "--connect", address, "--table", summary["table"]]
+            main, ["bot", "--connect", address, "--table", summary.table]
         )
         assert code == 1
         assert "has no open seat" in capsys.readouterr().err
@@ -183,7 +183,7 @@ async def test_a_bot_that_leads_waits_for_the_table_to_fill(tmp_path: Path) -> N
         )
         bot = await served.client("Bot")
         said: list[str] = []
-        await sit_down(bot, summary["table"], None, said.append)
+        await sit_down(bot, summary.table, None, said.append)
         # the bot leads, but nobody is offered a move before the table fills
         assert bot.my_seats == (0,) and bot.snapshot(0).legal == ()
         playing = asyncio.ensure_future(play_game(bot, "medium", said.append, think=at_once))
@@ -192,7 +192,7 @@ async def test_a_bot_that_leads_waits_for_the_table_to_fill(tmp_path: Path) -> N
         assert not playing.done() and bot.snapshot(0).state_id == 0
         # Ada's `joined` and the game's first update arrive back to back: she
         # must keep the later one (the client once let the former overwrite it)
-        await ada.join(summary["table"])
+        await ada.join(summary.table)
         assert ada.snapshot(1).to_act == (0,)
         await play_out([ada], random.Random(4))
         outcome = await asyncio.wait_for(playing, HANG)
@@ -238,7 +238,7 @@ async def test_the_hard_bot_plays_every_game_from_its_views_without_falling_back
         ada = await served.client("Ada")
         options = {"players": 2, **SHORT.get(game, {})}
         summary = await ada.create(game, ["open", "open"], options=options)
-        table = summary["table"]
+        table = summary.table
         bot = await served.client("Bot")
         await bot.join(table, 1)
         await ada.join(table, 0)

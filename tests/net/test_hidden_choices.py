@@ -50,7 +50,7 @@ async def test_a_submitted_choice_reaches_nobody_else_before_the_reveal(tmp_path
         bo = await served.client("Bo", tap=seen["bo"].append)
         eve = await served.client("Eve", tap=seen["eve"].append)
         summary = await ada.create("trick", ["open", "open"], options=dict(SHORT["trick"]))
-        table = summary["table"]
+        table = summary.table
         await eve.watch(table)
         await ada.join(table, 0)
         await bo.join(table, 1)

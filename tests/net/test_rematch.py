@@ -21,7 +21,7 @@ async def test_both_players_ask_and_play_again_at_their_seats(tmp_path: Path) ->
     async with serving(tmp_path, Limits(burst=100_000)) as served:
         ada, bo = await served.client("Ada"), await served.client("Bo")
         summary = await ada.create("domination", ["open", "open"], options={"target_score": 20})
-        first = summary["table"]
+        first = summary.table
         await ada.join(first)
         assert [s.name for s in ada.seats] == ["Ada", "Player 2"]
         await bo.join(first)
@@ -63,7 +63,7 @@ async def test_a_rematch_against_a_server_computer_starts_at_once(tmp_path: Path
         summary = await ada.create(
             "domination", ["open", "computer:easy"], options={"target_score": 20}
         )
-        await ada.join(summary["table"])
+        await ada.join(summary.table)
         await play_out([ada], random.Random(1))
         await ada.rematch()
         hosted = served.server.tables[ada.table_id or ""]
@@ -79,8 +79,8 @@ async def test_a_lost_reply_to_a_rejoin_does_not_lose_the_seat(tmp_path: Path) -
     async with serving(tmp_path, Limits(burst=100_000)) as served:
         ada, bo = await served.client("Ada"), await served.client("Bo")
         summary = await ada.create("domination", ["open", "open"])
-        await ada.join(summary["table"])
-        await bo.join(summary["table"])
+        await ada.join(summary.table)
+        await bo.join(summary.table)
         first = ada.token
 
         async def at_once(_: float) -> None:
@@ -125,7 +125,7 @@ async def test_a_rematch_keeps_the_number_of_players_when_it_is_an_option(
         summary = await ada.create(
             "stress", ["open", "computer:easy"], options={"players": 2, "stop_at_first": True}
         )
-        await ada.join(summary["table"])
+        await ada.join(summary.table)
         await ada.resign(0)
         await ada.wait_for(lambda u: u.over)
         await ada.rematch()
@@ -143,8 +143,8 @@ async def test_a_four_player_stress_rematch_is_the_same_table_again(tmp_path: Pa
         seats = ["computer:easy", "open", "computer:hard", "computer:medium"]
         options = {"players": 4, "stop_at_first": True}
         summary = await ada.create("stress", seats, options=options)
-        first = served.server.tables[summary["table"]]
-        await ada.join(summary["table"])
+        first = served.server.tables[summary.table]
+        await ada.join(summary.table)
         await ada.resign(1)
         await ada.wait_for(lambda u: u.over)
         outcome = first.table.state.outcome()

@@ -26,10 +26,8 @@ from .test_server_games import SHORT, play_out
 OPTIONS = {"first_leader": "0", "target_score": 30}
 
 
-def open_seats(summary: dict[str, object]) -> list[object]:
-    seats = summary["seats"]
-    assert isinstance(seats, list)
-    return [s["seat"] for s in seats if s["kind"] == "open"]
+def open_seats(summary: p.TableSummary) -> list[int]:
+    return [s.seat for s in summary.seats if s.kind == "open"]
 
 
 async def refused_everywhere(served: Served, table_id: str, seats: int) -> list[bytes]:
@@ -38,7 +36,7 @@ async def refused_everywhere(served: Served, table_id: str, seats: int) -> list[
     line the stranger was sent (then it watches)."""
     lines: list[bytes] = []
     stranger = await served.client("Mallory", tap=lines.append)
-    [summary] = [t for t in await stranger.tables() if t["table"] == table_id]
+    [summary] = [t for t in await stranger.tables() if t.table == table_id]
     assert open_seats(summary) == []
     with pytest.raises(RemoteError) as refused:
         await stranger.join(table_id)
@@ -63,7 +61,7 @@ async def test_a_seat_that_resigned_at_a_finished_table_is_no_stranger_s(tmp_pat
         created = await ada.create(
             "domination", ["open", "open"], options=OPTIONS, if_gone="resign"
         )
-        table_id = created["table"]
+        table_id = created.table
         bo = await served.client("Bo")
         await ada.join(table_id, 0)
         await bo.join(table_id, 1)
@@ -112,7 +110,7 @@ async def test_a_resigned_seat_stays_closed_while_the_others_play_on_and_after(
         created = await ada.create(
             "stress", ["open", "open", "computer:easy"], options=options, if_gone="resign"
         )
-        table_id = created["table"]
+        table_id = created.table
         bo = await served.client("Bo")
         await ada.join(table_id, 0)
         await bo.join(table_id, 1)
@@ -148,7 +146,7 @@ async def test_a_seat_a_computer_took_over_is_not_open(tmp_path: Path) -> None:
     async with serving(tmp_path) as served:
         ada = await served.client("Ada")
         created = await ada.create("domination", ["open", "open"], options=OPTIONS)
-        table_id = created["table"]
+        table_id = created.table
         bo = await served.client("Bo")
         await ada.join(table_id, 0)
         await bo.join(table_id, 1)
@@ -176,7 +174,7 @@ async def test_before_the_start_a_seat_left_is_open_again(tmp_path: Path) -> Non
     async with serving(tmp_path) as served:
         ada = await served.client("Ada")
         created = await ada.create("domination", ["open", "open"], options=OPTIONS)
-        table_id = created["table"]
+        table_id = created.table
         await ada.join(table_id, 0)
         await ada.leave()
         bo: RemoteClient = await served.client("Bo")
@@ -198,7 +196,7 @@ async def test_cards_seen_at_a_seat_left_before_the_start_are_not_the_cards_play
     async with serving(tmp_path) as served:
         mallory = await served.client("Mallory")
         created = await mallory.create("domination", ["open", "open"], options=OPTIONS)
-        table_id = created["table"]
+        table_id = created.table
         seen: dict[int, set[str]] = {}
         for seat in (0, 1):
             await mallory.join(table_id, seat)
@@ -226,10 +224,10 @@ async def test_a_table_nobody_left_is_not_dealt_again(tmp_path: Path) -> None:
     async with serving(tmp_path) as served:
         ada = await served.client("Ada")
         created = await ada.create("domination", ["open", "open"], options=OPTIONS)
-        await ada.join(created["table"], 0)
+        await ada.join(created.table, 0)
         waiting = set(ada.snapshot(0).view.hand)
         bo = await served.client("Bo")
-        await bo.join(created["table"], 1)
+        await bo.join(created.table, 1)
         begun = await ada.wait_for(lambda u: bool(u.to_act))
         assert set(begun.view.hand) == waiting
         for client in (ada, bo):

@@ -57,7 +57,7 @@ async def test_serve_listens_on_loopback_and_hosts_a_table(
         table = await client.create(
             "domination", ["open", "computer:easy"], options={"first_leader": "0"}
         )
-        await client.join(table["table"])
+        await client.join(table.table)
         update = await client.wait_for(lambda u: bool(u.legal))
         await client.play(0, update.legal[0], update.state_id)
         await client.close()
@@ -73,5 +73,5 @@ async def test_serve_listens_on_loopback_and_hosts_a_table(
     assert last == {"type": "closing", "reason": "the server is shutting down"}
     writer.close()
     assert code == 0  # an orderly stop, for a service manager's SIGTERM too
-    saved = SaveStore(tmp_path).load(table["table"])
+    saved = SaveStore(tmp_path).load(table.table)
     assert saved.moves[0] == (0, update.legal[0])

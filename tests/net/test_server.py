@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import socket
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import pytest
 
@@ -21,12 +21,13 @@ from .netkit import Served, serving
 OPTIONS = {"first_leader": "0", "target_score": 30}  # seat 0 leads
 
 
-async def duel(served: Served, if_gone: str = "computer") -> tuple[str, RemoteClient, RemoteClient]:
+async def duel(
+    served: Served, if_gone: Literal["computer", "resign"] = "computer"
+) -> tuple[str, RemoteClient, RemoteClient]:
     """A domination table with two people seated: the game has started."""
     ada = await served.client("Ada")
-    table = (await ada.create("domination", ["open", "open"], options=OPTIONS, if_gone=if_gone))[
-        "table"
-    ]
+    created = await ada.create("domination", ["open", "open"], options=OPTIONS, if_gone=if_gone)
+    table = created.table
     bo = await served.client("Bo")
     await ada.join(table, 0)
     await bo.join(table, 1)
@@ -63,7 +64,7 @@ async def test_until_every_open_seat_is_taken_nobody_is_offered_a_move(tmp_path:
     async with serving(tmp_path) as served:
         ada = await served.client("Ada")
         created = await ada.create("domination", ["open", "open"], options=OPTIONS)
-        table = created["table"]
+        table = created.table
         await ada.join(table, 0)  # seat 0 leads, but the game has not begun
         waiting = ada.snapshot(0)
         assert waiting.legal == () and waiting.to_act == ()
@@ -83,11 +84,11 @@ async def test_computers_are_named_as_at_a_table_in_the_app(tmp_path: Path) -> N
     async with serving(tmp_path) as served:
         ada = await served.client("Ada")
         one = await ada.create("domination", ["open", "computer:medium"], options=OPTIONS)
-        assert [s["name"] for s in one["seats"]] == [None, "Computer"]
+        assert [s.name for s in one.seats] == [None, "Computer"]
         three = await ada.create(
             "stress", ["computer:easy", "open", "computer:hard", "computer:easy"]
         )
-        assert [s["name"] for s in three["seats"]] == [
+        assert [s.name for s in three.seats] == [
             "Computer 1",
             None,
             "Computer 2",
@@ -103,7 +104,7 @@ async def test_a_dropped_player_takes_the_seat_back_with_the_token_and_only_with
     async with serving(tmp_path) as served:
         table_id, ada, bo = await duel(served)
         other = await served.client("Cy")
-        other_table = (await other.create("domination", ["open", "computer:easy"]))["table"]
+        other_table = (await other.create("domination", ["open", "computer:easy"])).table
         await other.join(other_table)
         foreign = other.token
         token = ada.token
@@ -111,8 +112,8 @@ async def test_a_dropped_player_takes_the_seat_back_with_the_token_and_only_with
         await ada.close()  # the connection drops
         await bo.wait_for(lambda u: 0 not in u.connected)
         assert bo.reconnecting == (0,)
-        seats = (await bo.tables())[0]["seats"]
-        assert seats[0]["state"] == "reconnecting"
+        seats = (await bo.tables())[0].seats
+        assert seats[0].state == "reconnecting"
 
         thief = await served.client("Mallory")
         for wrong in ("x" * 32, token[:-1] + ("A" if token[-1] != "A" else "B"), foreign):
@@ -186,7 +187,7 @@ async def test_spectators_only_watch_and_players_cannot_watch(tmp_path: Path) ->
         with pytest.raises(IllegalMove):
             await eve.play(0, ada.snapshot(0).legal[0], update.state_id)
         with pytest.raises(RemoteError) as refused:  # past the client's own check
-            await eve.request({"type": "move", "move": "pass", "state_id": 0})
+            await eve.request(p.Move(move="pass", state_id=0))
         assert refused.value.code == p.NOT_NOW
         with pytest.raises(RemoteError):
             await ada.watch(table_id)
@@ -198,12 +199,12 @@ async def test_chat_and_names_reach_others_without_escapes_and_capped(tmp_path: 
     async with serving(tmp_path) as served:
         _, ada, bo = await duel(served)
         await ada.say("\x1b]2;PWNED\x07hi\x00 there " + "x" * 900)
-        await bo.request({"type": "list"})  # the chat went out before this reply
+        await bo.request(p.ListTables())  # the chat went out before this reply
         (line,) = bo.chat
-        assert line["name"] == "Ada" and line["seat"] == 0
-        assert "\x1b" not in line["text"] and "\x00" not in line["text"]
-        assert "PWNED" not in line["text"] and "hi" in line["text"]
-        assert len(line["text"]) <= p.MAX_CHAT
+        assert line.name == "Ada" and line.seat == 0
+        assert "\x1b" not in line.text and "\x00" not in line.text
+        assert "PWNED" not in line.text and "hi" in line.text
+        assert len(line.text) <= p.MAX_CHAT
         raw = await served.raw()
         welcome = await raw.hello("\x1b[2J\x9b31m" + "Evil" * 50)
         assert welcome["type"] == "welcome"
@@ -261,7 +262,7 @@ async def test_an_over_long_line_gets_an_error_and_the_connection_closes(tmp_pat
         reply = await raw.recv()
         assert reply["code"] == p.BAD_JSON and str(p.MAX_LINE) in reply["message"]
         assert await raw.closed()
-        assert (await ada.tables())[0]["status"] == "playing"
+        assert (await ada.tables())[0].status == "playing"
         for client in (ada, bo):
             await client.close()
 
@@ -384,7 +385,7 @@ async def test_connections_per_address_are_capped(tmp_path: Path) -> None:
 async def test_move_clocks_run_on_the_server_and_play_the_timeout_move(tmp_path: Path) -> None:
     async with serving(tmp_path) as served:
         ada = await served.client("Ada")
-        table_id = (await ada.create("trick", ["open", "open"], options={"timer": 60}))["table"]
+        table_id = (await ada.create("trick", ["open", "open"], options={"timer": 60})).table
         bo = await served.client("Bo")
         await ada.join(table_id)
         await bo.join(table_id)
@@ -443,7 +444,7 @@ async def test_a_table_brought_back_before_any_move_keeps_the_names_of_its_playe
 ) -> None:
     async with serving(tmp_path) as served:
         table_id, ada, bo = await duel(served)  # started; nobody has moved
-        waiting = (await ada.create("domination", ["open", "computer:easy"]))["table"]
+        waiting = (await ada.create("domination", ["open", "computer:easy"])).table
         cy = await served.client("Cy")
         await cy.join(waiting, 0)  # a game not begun: the computer waits for a second person
         assert served.server.tables[table_id].table.state_id == 0

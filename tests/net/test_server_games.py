@@ -93,8 +93,8 @@ async def test_a_whole_game_between_remote_people_and_server_bots(
         summary = await ada.create(
             game_id, seats, options={"players": players, **SHORT.get(game_id, {})}
         )
-        table_id = summary["table"]
-        assert summary["status"] == "waiting"
+        table_id = summary.table
+        assert summary.status == "waiting"
         scans = [LeakScan(0), LeakScan(1), LeakScan(None)]
         record_visibility(served.server, table_id, scans)
         ada = await served.client("Ada", tap=scans[0].tap)
@@ -129,7 +129,7 @@ async def test_one_person_against_a_server_bot(tmp_path: Path) -> None:
         summary = await ada.create(
             "domination", ["open", "computer:easy"], options={"target_score": 30}
         )
-        await ada.join(summary["table"])
+        await ada.join(summary.table)
         assert ada.seats[1].kind == "bot" and ada.seats[0].name == "Ada"
         await play_out([ada], random.Random(3))
         assert ada.snapshot(0).over and ada.snapshot(0).result is not None

@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 
 from net import protocol as p
@@ -66,7 +67,7 @@ async def test_tables_per_address_and_per_name_are_capped_and_others_still_play(
         ada = await served.client("Ada")
         assert len(await ada.tables()) == 3
         # a table finished counts no more
-        table = served.server.tables[(await ada.tables())[0]["table"]]
+        table = served.server.tables[(await ada.tables())[0].table]
         await ada.join(table.id)
         bo = await served.client("Bo")
         await bo.join(table.id)
@@ -128,7 +129,7 @@ async def test_a_restart_brings_back_no_waiting_table_nobody_sits_at(tmp_path: P
         mallory = await hello(served, "Mallory")
         empties = [(await mallory.reply(OPEN2))["table"]["table"] for _ in range(3)]
         ada = await served.client("Ada")
-        waiting = (await ada.create("domination", ["open", "open"]))["table"]
+        waiting = (await ada.create("domination", ["open", "open"])).table
         await ada.join(waiting)
         ada.retry_delays = ()
         # the server stops with Ada seated and Mallory's tables empty
@@ -159,7 +160,7 @@ async def test_list_is_paged_and_filtered_and_a_bare_list_is_the_first_page(
         ada = await served.client("Ada")
         made = []
         for game in ["domination"] * 4 + ["trick"] * 2:
-            made.append((await ada.create(game, ["open", "open"]))["table"])
+            made.append((await ada.create(game, ["open", "open"])).table)
         await ada.join(made[0])
         bo = await served.client("Bo")
         await bo.join(made[0])  # playing now
@@ -167,7 +168,8 @@ async def test_list_is_paged_and_filtered_and_a_bare_list_is_the_first_page(
         bare = await raw.reply({"type": "list", "id": 1})
         assert bare["total"] == 6 and bare["offset"] == 0
         assert [t["table"] for t in bare["tables"]] == made[:3]
-        assert (await ada.tables()) == bare["tables"]  # the app's client: the first page
+        # the app's client: the first page
+        assert [msgspec.to_builtins(t) for t in await ada.tables()] == bare["tables"]
         second = await raw.reply({"type": "list", "offset": 3, "limit": 2})
         assert [t["table"] for t in second["tables"]] == made[3:5]
         tricks = await raw.reply({"type": "list", "game": "trick", "limit": 10})
@@ -180,7 +182,7 @@ async def test_list_is_paged_and_filtered_and_a_bare_list_is_the_first_page(
         # a client's own tables, by id, wherever they are in the list
         mine = await raw.reply({"type": "list", "tables": [made[5], made[1], "ffffffff"]})
         assert [t["table"] for t in mine["tables"]] == [made[1], made[5]] and mine["total"] == 2
-        assert [t["table"] for t in await ada.tables([made[5]])] == [made[5]]
+        assert [t.table for t in await ada.tables([made[5]])] == [made[5]]
         for bad in (
             {"type": "list", "limit": 0},
             {"type": "list", "limit": p.MAX_PAGE + 1},
@@ -199,7 +201,7 @@ async def test_list_is_paged_and_filtered_and_a_bare_list_is_the_first_page(
 async def test_cached_summaries_follow_every_change(tmp_path: Path) -> None:
     async with serving(tmp_path, fast(grace_seconds=5.0)) as served:
         ada, bo = await served.client("Ada"), await served.client("Bo")
-        table = (await ada.create("domination", ["open", "open"]))["table"]
+        table = (await ada.create("domination", ["open", "open"])).table
         await ada.tables()
         steps = [
             lambda: ada.join(table),
@@ -217,11 +219,11 @@ async def test_cached_summaries_follow_every_change(tmp_path: Path) -> None:
         await ada.tables()
         assert_summaries_cached_truly(served)
         await served.time.advance(5.0)  # the grace passes: a computer plays Bo's seat
-        seats = (await ada.tables())[0]["seats"]
-        assert seats[1]["kind"] == "computer"
+        seats = (await ada.tables())[0].seats
+        assert seats[1].kind == "computer"
         assert_summaries_cached_truly(served)
         await ada.resign(0)  # finished
-        assert (await ada.tables())[0]["status"] == "finished"
+        assert (await ada.tables())[0].status == "finished"
         assert_summaries_cached_truly(served)
         await ada.close()
 

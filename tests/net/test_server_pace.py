@@ -22,8 +22,8 @@ async def test_a_computer_player_answers_after_the_servers_pace(tmp_path: Path) 
         summary = await ada.create(
             "domination", ["open", "computer:easy"], options={"first_leader": "0"}
         )
-        await ada.join(summary["table"])
-        table = server.tables[summary["table"]].table
+        await ada.join(summary.table)
+        table = server.tables[summary.table].table
         # Ada moves until the computer must answer (a lead it cannot follow
         # ends the round, and Ada leads again: the deal is fresh every run)
         while table.state.to_act() != (1,):

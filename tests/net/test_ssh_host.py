@@ -304,8 +304,8 @@ async def main():
     order = sys.stdin.readline().split()
     if order[0] == "create":
         table = await client.create("domination", ["open", "open"], options={"target_score": 20})
-        await client.join(table["table"])
-        print("TABLE", table["table"], flush=True)
+        await client.join(table.table)
+        print("TABLE", table.table, flush=True)
     else:
         await client.join(order[1])
     print("seated", flush=True)

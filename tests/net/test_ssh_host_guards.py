@@ -367,7 +367,7 @@ async def test_the_table_server_runs_in_its_own_process_and_stops_with_the_host(
     finally:
         await tables.stop()
     assert tables.process.returncode == 0  # stopped in order: its saves reached the disk
-    assert (tmp_path / "games" / f"{made['table']}.json").exists()
+    assert (tmp_path / "games" / f"{made.table}.json").exists()
     with pytest.raises(OSError):
         await RemoteClient.connect(host, int(port), "Ada")
 

@@ -102,7 +102,7 @@ async def test_the_host_is_asked_before_quitting_while_others_play(dirs: Any) ->
         async with app.run_test(size=(80, 24)) as pilot:
             assert app.guests_at_hosted_tables() == 0
             table = await bea.create("domination", ["open", "computer:easy"])
-            await bea.join(table["table"])
+            await bea.join(table.table)
             assert app.guests_at_hosted_tables() == 1
             await pilot.press("ctrl+q")
             await pilot.pause()

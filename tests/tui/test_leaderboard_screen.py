@@ -23,7 +23,7 @@ async def _finish_a_game(host: str, port: int) -> None:
     """Bo beats Cy at the server: Cy resigns at once."""
     bo = await RemoteClient.connect(host, port, "Bo")
     cy = await RemoteClient.connect(host, port, "Cy")
-    table = (await bo.create("domination", ["open", "open"]))["table"]
+    table = (await bo.create("domination", ["open", "open"])).table
     await bo.join(table, 0)
     await cy.join(table, 1)
     await cy.wait_for(lambda u: bool(u.to_act))

@@ -24,7 +24,7 @@ async def test_a_rejoined_seat_shows_its_clock_before_any_update(dirs: Any, tmp_
     app = make_app(dirs)
     try:
         ada = await RemoteClient.connect(host, port, "Ada")
-        table = (await ada.create("trick", ["open", "open"], options={"timer": 60}))["table"]
+        table = (await ada.create("trick", ["open", "open"], options={"timer": 60})).table
         await ada.join(table, 0)
         bo = await RemoteClient.connect(host, port, "Bo")
         await bo.join(table, 1)  # the game begins: both must choose, each with a minute

@@ -9,25 +9,63 @@ import re
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 from textual.widgets import Input, Static
 
+from net import protocol as p
 from net.server import TableServer
 from saves.store import SaveStore
+from tui import network
 from tui.network import (
     HeldSeats,
     connection_text,
-    joinable,
     machine_addresses,
     parse_address,
-    presence_label,
-    seat_choices,
-    seat_taken_back,
-    table_line,
 )
-from tui.screens.lobby import LobbyScreen, SeatChoiceScreen, lobby_options
+from tui.screens import lobby
+from tui.screens.lobby import LobbyScreen, SeatChoiceScreen
 
 from .conftest import make_app, screen_text
+
+
+# The fixtures below are written as the wire carries them (JSON objects, the
+# fields a test does not care about left out); the functions take the typed
+# Structs the client decodes them into (net/remote_wire.py).
+def seat(data: dict[str, Any]) -> p.SeatSummary:
+    return msgspec.convert({"seat": 0, "name": None, "level": None, **data}, p.SeatSummary)
+
+
+def summary(data: dict[str, Any]) -> p.TableSummary:
+    typed = {"table": "a47c3e57", "game": "domination", "options": {}, "if_gone": "computer"}
+    typed |= {"status": "waiting", "spectators": 0, **data, "preset": data.get("preset") or ""}
+    typed["seats"] = [msgspec.to_builtins(seat(s)) for s in data.get("seats", [])]
+    return msgspec.convert(typed, p.TableSummary)
+
+
+def table_line(data: dict[str, Any], titles: dict[str, str], elapsed: float = 0.0) -> str:
+    return network.table_line(summary(data), titles, elapsed)
+
+
+def joinable(data: dict[str, Any]) -> bool:
+    return network.joinable(summary(data))
+
+
+def seat_taken_back(data: dict[str, Any]) -> bool:
+    return network.seat_taken_back(summary(data))
+
+
+def seat_choices(data: dict[str, Any]) -> list[tuple[int, str, bool]]:
+    return network.seat_choices(summary(data))
+
+
+def presence_label(name: str, data: dict[str, Any], **options: Any) -> str:
+    return network.presence_label(name, seat(data), **options)
+
+
+def lobby_options(tables: list[dict[str, Any]], titles: dict[str, str], mine: set[str]) -> Any:
+    return lobby.lobby_options([summary(t) for t in tables], titles, mine)
+
 
 WAITING = {
     "table": "a47c3e57",
@@ -267,7 +305,7 @@ async def test_a_dropped_connection_shows_and_recovers_on_the_game_screen(
         async with app.run_test(size=(80, 24)) as pilot:
             client = await RemoteClient.connect(host, port, "Ada")
             summary = await client.create("domination", ["open", "computer:easy"])
-            await client.join(summary["table"])
+            await client.join(summary.table)
             gate = asyncio.Event()
 
             async def held(_: float) -> None:
@@ -328,7 +366,7 @@ async def test_hosting_starts_one_server_keeps_its_tables_in_the_data_folder(
         table = await client.create("domination", ["open", "computer:easy"])
         await client.close()
         data, _ = dirs
-        assert (data / "hosted" / "games" / f"{table['table']}.json").exists()
+        assert (data / "hosted" / "games" / f"{table.table}.json").exists()
     finally:
         assert app.hosted is not None
         await app.hosted.close()
@@ -352,8 +390,8 @@ async def test_the_lobby_shows_a_held_seat_beyond_the_first_page(dirs: Any, tmp_
     bo = await RemoteClient.connect(host, port, "Bo")
     ada = await RemoteClient.connect(host, port, "Ada")
     try:
-        first = (await bo.create("domination", ["open", "computer:easy"]))["table"]
-        mine = (await bo.create("domination", ["open", "computer:easy"]))["table"]
+        first = (await bo.create("domination", ["open", "computer:easy"])).table
+        mine = (await bo.create("domination", ["open", "computer:easy"])).table
         await ada.join(mine)
         assert ada.token is not None
         # the app that sat there kept the seat's token, then closed
@@ -364,7 +402,7 @@ async def test_the_lobby_shows_a_held_seat_beyond_the_first_page(dirs: Any, tmp_
             lobby = await _join(pilot, host, port, "Ada")
             await _until(pilot, lambda: len(lobby.tables) == 2, "both tables")
             # a page holds one table: the first, and ours asked for by id
-            assert {t["table"] for t in lobby.tables} == {first, mine}
+            assert {t.table for t in lobby.tables} == {first, mine}
             assert "your seat: Enter takes it back" in screen_text(app)
     finally:
         await bo.close()

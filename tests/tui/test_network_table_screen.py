@@ -35,9 +35,9 @@ async def test_the_countdown_from_the_start_and_only_the_keys_that_work(
         async with app.run_test(size=(80, 24)) as pilot:
             ada = await RemoteClient.connect(host, port, "Ada")
             summary = await ada.create("trick", ["open", "open"])
-            await ada.join(summary["table"], 0)
+            await ada.join(summary.table, 0)
             bo = await RemoteClient.connect(host, port, "Bo")
-            await bo.join(summary["table"], 1)  # the game starts: both clocks run
+            await bo.join(summary.table, 1)  # the game starts: both clocks run
             await bo.wait_for(lambda u: bool(u.legal))
             await app.show_table(bo)
             screen: Any = app.screen
@@ -51,7 +51,7 @@ async def test_the_countdown_from_the_start_and_only_the_keys_that_work(
             assert {"pick", "lock_in", "pause", "chat"} <= offered
 
             eve = await RemoteClient.connect(host, port, "Eve")
-            await eve.watch(summary["table"])
+            await eve.watch(summary.table)
             await app.show_table(eve)
             watching: Any = app.screen
             await _until(pilot, lambda: watching.is_mounted, "the spectator's screen")
@@ -78,7 +78,7 @@ async def test_an_open_seat_is_drawn_open_and_play_keys_wait_for_the_start(
         async with app.run_test(size=(80, 24)) as pilot:
             ada = await RemoteClient.connect(host, port, "Ada")
             summary = await ada.create("trick", ["open", "open"])
-            await ada.join(summary["table"], 0)
+            await ada.join(summary.table, 0)
             await app.show_table(ada)
             screen: Any = app.screen
             await _until(pilot, lambda: screen.is_mounted, "the game screen")
@@ -102,7 +102,7 @@ async def test_an_open_seat_is_drawn_open_and_play_keys_wait_for_the_start(
             await pilot.press("escape")
             await _until(pilot, lambda: app.screen is screen, "the table again")
             bo = await RemoteClient.connect(host, port, "Bo")
-            await bo.join(summary["table"], 1)
+            await bo.join(summary.table, 1)
             await _until(pilot, lambda: "lock_in" in actions(screen), "the play keys")
             assert screen.sub_title.endswith("Ada vs Bo")
             await bo.close()

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from textual.widgets import Input, Static
 
-from net.grants import ALLOW_JOIN_ENV, NOT_ALLOWED, SERVER_ENV, VISITOR_ENV, Grants
+from net.grants import ALLOW_JOIN_ENV, GUEST_NAME_RULE, NOT_ALLOWED, SERVER_ENV, VISITOR_ENV, Grants
 from net.server import TableServer
 from saves.store import SaveStore
 from tui.commands import ScreenActions
@@ -108,6 +108,12 @@ async def test_a_visitor_joins_only_what_the_host_offers_with_one_neutral_error(
         client = await connect(host, port, "Ada", grants=grants)  # the offered one: in
         assert client.connection == "connected"
         await client.close()
+        # other spellings of the offered one pass the check, and the connection
+        # goes where the check looked: no name lookup of "127.0.0.1." (L1)
+        for spelling in ("127.0.0.1.", " 127.0.0.1 ", "[127.0.0.1]"):
+            client = await connect(spelling, port, "Ada", grants=grants)
+            assert client.address == f"127.0.0.1:{port}"
+            await client.close()
     finally:
         listening.close()
         await tables.close()
@@ -131,3 +137,14 @@ async def test_the_visitors_join_form_says_the_one_sentence(
         error = str(form.query_one("#form-error", Static).render())
         assert error == NOT_ALLOWED[0].upper() + NOT_ALLOWED[1:] + "."
         assert isinstance(app.screen, JoinScreen)
+        # the name at a table follows the rules of login names (N16): the
+        # login name is offered, another is checked the same way before anything
+        # is sent, and a name is never what a long or odd one would make it
+        name = form.query_one("#name", Input)
+        address.value = "127.0.0.1:7999"
+        name.value = "Host \U0001f480 admin \u2573 superlongname-sup"
+        await form.action_go()
+        error = str(form.query_one("#form-error", Static).render())
+        assert error == f"Your name here: {GUEST_NAME_RULE}."
+        name.value = "Bea-2"
+        assert form.player_name() == "bea-2"

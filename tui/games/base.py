@@ -93,6 +93,9 @@ class GameScreen(ReplayNavigation, TableEnding, MoveClocks, TableScreenCore):
         empty = [s for s in range(len(self.names)) if connected and s not in connected]
         if empty and self.update.state_id == 0:
             # a table elsewhere starts once every seat is taken
+            invited = [self.waiting_words(s) for s in empty]
+            if all(invited):
+                return f"Waiting for {', '.join(filter(None, invited))}."
             who = ", ".join(self.seat_name(s) for s in empty)
             return f"Waiting for {who} to sit down: the game starts when every seat is taken."
         if self.my_turn:
@@ -100,7 +103,11 @@ class GameScreen(ReplayNavigation, TableEnding, MoveClocks, TableScreenCore):
         acting = self.update.to_act
         away = [s for s in acting if connected and s not in connected]
         if away:
-            # a table elsewhere: a seat nobody has taken yet, or whose player dropped
+            # a table elsewhere: a player away (for how long), or a seat nobody has
+            # taken yet, or whose player dropped
+            words = [self.waiting_words(s) for s in away]
+            if all(words):
+                return f"Waiting for {', '.join(filter(None, words))}."
             who = ", ".join(self.seat_name(s) for s in away)
             return f"Waiting for {who}: nobody is at that seat yet (or they dropped)."
         if acting:
@@ -139,6 +146,10 @@ class GameScreen(ReplayNavigation, TableEnding, MoveClocks, TableScreenCore):
             self.keyboard.hand_to(first)
         else:
             self._show_seat(self.seat)
+        if self.client.connection is not None and self.replay is None:
+            # (after the log is drawn) a table elsewhere may have said something
+            # as this screen came up: "while you were away it made 2 moves for you"
+            self._tell(self._updates[self.seat])
         if self.coach is not None:
             self.coach.attach(self)
         self.run_worker(self.client.start(), group="table", exit_on_error=False)

@@ -16,7 +16,7 @@ from net.client import Notice
 from rules.events import fill_names
 from saves.atomic import write_json_atomically
 from tui.games.core import TableScreenCore
-from tui.network import connection_text, grace_left, presence_label
+from tui.network import clock_text, connection_text, grace_left, invited_label, presence_label
 from tui.plain import plain
 from tui.players_title import TITLE_ROOM, players_title
 from tui.screens.chat import ChatScreen
@@ -44,11 +44,53 @@ class TableConnection(TableScreenCore):
         states = client.seat_states
         if len(states) != len(names):
             return names
-        elapsed = max(0.0, asyncio.get_running_loop().time() - client.seat_states_at)
+        elapsed = self._since_states()
         return [
-            presence_label(name, state, elapsed, short)
-            for name, state in zip(names, states, strict=True)
+            invited_label(plain(client.invited[seat], 40), short)
+            if state.kind == "open" and seat in client.invited
+            else presence_label(name, state, elapsed, short)
+            for seat, (name, state) in enumerate(zip(names, states, strict=True))
         ]
+
+    def _since_states(self) -> float:
+        """Seconds since the server last described the seats (its countdowns
+        run on from there on this machine's clock)."""
+        return max(0.0, asyncio.get_running_loop().time() - self.client.seat_states_at)
+
+    def waiting_words(self, seat: int) -> str | None:
+        """Why a table elsewhere waits for ``seat``, for the status line: the
+        player asked to a rematch who has not come yet, or one who is away
+        and how long they have to come back; None if neither."""
+        states = self.client.seat_states
+        if not 0 <= seat < len(states):
+            return None
+        state = states[seat]
+        invited = self.client.invited.get(seat)
+        if state.kind == "open" and invited is not None:
+            return f"{plain(invited, 40)} to accept the rematch"
+        left = grace_left(state, self._since_states())
+        if left is not None:
+            return f"{self.seat_name(seat)} (away: {clock_text(left)} left to come back)"
+        return None
+
+    def log_names(self) -> list[str]:
+        """A seat the computer plays for its absent person is the computer's
+        in the log ("Computer for Bea plays 4♠"): a play is never put in the
+        mouth of someone who was not there (a replay names the seats)."""
+        states = self.client.seat_states
+        names = list(self.names)
+        if self.replay is None and len(states) == len(names):
+            for seat, state in enumerate(states):
+                if state.kind == "computer" and state.stands_in:
+                    names[seat] = f"Computer for {names[seat]}"
+        return names
+
+    def closed_reason(self) -> str | None:
+        """Why the table elsewhere is closed under us, in a few words (None
+        while it is open, or for a table here)."""
+        if self.client.connection != "closed":
+            return None
+        return plain(self.client.farewell or "the connection was lost", 60)
 
     def _tick_presence(self) -> None:
         """Once a second while someone is away: their countdown moves."""
@@ -90,9 +132,7 @@ class TableConnection(TableScreenCore):
     def open_seats(self) -> frozenset[int]:
         """The seats of a table elsewhere that nobody has taken yet: drawn as
         open, never as a player who swaps or chooses."""
-        return frozenset(
-            int(state["seat"]) for state in self.client.seat_states if state.get("kind") == "open"
-        )
+        return frozenset(state.seat for state in self.client.seat_states if state.kind == "open")
 
     def _offer_only_what_works(self) -> None:
         """Keys that cannot work at this table are not offered, in any game:
@@ -179,7 +219,8 @@ class TableConnection(TableScreenCore):
             self.set_status(text, problem=True)
             self.query_one(EventLog).add_line(text)  # (no toast: it would cover the hand)
             if kept is not None:
-                self.query_one(EventLog).add_line(f"What you saw of it is kept in {kept}.")
+                # where, for the curious, is in docs/play/network.md: no path in the log
+                self.query_one(EventLog).add_line("What you saw of it is kept in your data folder.")
         elif not self.over:
             self.set_status(
                 "The connection to the server is lost: Esc, then leave the table.", problem=True

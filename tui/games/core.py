@@ -177,9 +177,14 @@ class TableScreenCore(Screen[None]):
     def _sit_down(self, seat: int) -> None:
         """``seat``'s person has the keyboard (GameScreen's)."""
 
+    def log_names(self) -> list[str]:
+        """The seats' names as the log tells what they did (a table elsewhere
+        names a computer playing for an absent person: tui/games/connection.py)."""
+        return self.names
+
     def narrate(self, event: Event) -> str:
         """``event`` in words for the person at the screen."""
-        return display_text(event.render(self.names, self.you), self.card_style)
+        return display_text(event.render(self.log_names(), self.you), self.card_style)
 
     # ------------------------------------------------------------ shared by every concern
     def set_status(self, text: str, problem: bool = False) -> None:

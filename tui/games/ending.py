@@ -8,19 +8,14 @@ sitting (``new_game``)."""
 
 from __future__ import annotations
 
-import asyncio
 import functools
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from net.client import NoHints
 from rules.errors import MoveError
 from rules.events import SeatEvent
 from rules.game import Outcome
 from rules.registry import get_game
-from saves.errors import SaveError
-from saves.ratings import DEFAULT_MU
-from saves.stats import compute_store
 from tui.games.connection import TableConnection
 from tui.games.refusals import sentences
 from tui.games.rounds import RoundSummaries
@@ -33,13 +28,6 @@ from tui.screens.rules import RulesScreen
 from tui.screens.score_history import ScoreHistoryScreen
 from tui.screens.settings import SettingsScreen
 from tui.stats_text import rating_change_lines
-
-if TYPE_CHECKING:
-    from net.remote import RemoteClient
-
-# a server saves the game's end a moment after it says so: the result dialog
-# asks for the rating change up to this many times, a tenth of a second apart
-SERVER_SAVE_POLLS = 50
 
 
 class TableEnding(RoundSummaries, TableConnection):
@@ -100,62 +88,18 @@ class TableEnding(RoundSummaries, TableConnection):
                     if e.kind == "resign" and isinstance(e.data, SeatEvent)
                 ],
                 rating_change=self._rating_change,
+                can_rematch=bool(self.people),
             ),
             self._after_game_over,
         )
 
     async def _rating_change(self) -> list[str]:
-        """What the game did to the ratings (docs/stats.md): at a table here
-        from the saved games, at a server from its standings."""
-        if self.client.connection is not None:
-            from net.remote import RemoteClient  # only a network game loads it
-
-            if isinstance(self.client, RemoteClient):
-                return await self._server_rating_change(self.client)
-            return []
-        # the dialog shows once the game is over; the table then saves its end
-        # in the background, and idle() returns once that is on disk
-        await self.client.idle()
-        return await asyncio.to_thread(self._local_rating_change)
-
-    def _local_rating_change(self) -> list[str]:
-        """From the saved games (in a thread; a game not saved has none)."""
-        store = self.app.store  # type: ignore[attr-defined]
-        record_id = self.client.record_id
-        if self._closed or not store.exists(record_id):
-            return []
-        try:
-            finished = store.load(record_id).status == "finished"
-        except SaveError:
-            return []
-        if not finished:
-            return []
-        names = [s.name for s in self.client.seats if s.kind != "bot"]
-        return rating_change_lines(compute_store(store), record_id, names)
-
-    async def _server_rating_change(self, client: RemoteClient) -> list[str]:
-        """From the server's standings (a server without them: nothing); the
-        server saves the end of the game a moment after it says so."""
-        from net.remote import RemoteError
-
-        if "standings" not in client.welcome.get("capabilities", []):
-            return []
-        game = client.game_id
-        for _ in range(SERVER_SAVE_POLLS):
-            try:
-                reply = await client.player_stats(None, game)
-            except (RemoteError, OSError, ConnectionError):  # no rating line, no crash
-                return []
-            history = reply.get("games", {}).get(game, {}).get("rating_history", [])
-            ids = [entry.get("id") for entry in history]
-            if client.record_id in ids:
-                at = ids.index(client.record_id)
-                after = float(history[at]["mu"])
-                before = float(history[at - 1]["mu"]) if at else DEFAULT_MU
-                change = f"{before:.1f} → {after:.1f} ({after - before:+.1f})"
-                return [f"Your rating at this server: {change}"]
-            await asyncio.sleep(0.1)
-        return []
+        """What the game did to the ratings (docs/stats.md): the client's to
+        know (the saved games here, a server's standings there)."""
+        changes = await self.client.rating_change()
+        if self._closed and self.client.connection is None:
+            return []  # a table here left meanwhile: its dialog is gone
+        return rating_change_lines(changes, at_server=self.client.connection is not None)
 
     def result(self) -> Outcome:
         """How the game ended, as the rules decided (the update carries it)."""
@@ -238,6 +182,7 @@ class TableEnding(RoundSummaries, TableConnection):
             saves=self.client.keeps_record,
             seated=bool(self.people),
             over=self.over,
+            closed=self.closed_reason(),
         )
         self._push_paused(menu, self._after_pause)
 

@@ -73,7 +73,7 @@ class RoundSummaries(TableScreenCore):
         """Events into the log, with a line where a round ends."""
         log = self.query_one(EventLog)
         for event in events:
-            log.add_events([event], self.names, self.card_style, self.you)
+            log.add_events([event], self.log_names(), self.card_style, self.you)
             number = self.round_ended(event)
             if number is not None:
                 log.add_line(round_marker(number, self.card_style.ascii))

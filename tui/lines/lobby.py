@@ -9,7 +9,7 @@ here as in the app (net/grants.py).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from net.grants import Grants
 from rules.plain import plain
@@ -20,6 +20,7 @@ from tui.network_connect import connect, default_name
 from .menus import ask_text, choose
 
 if TYPE_CHECKING:
+    from net.protocol import TableSummary
     from net.remote import RemoteClient
 
     from .app import LineApp
@@ -49,7 +50,7 @@ class LineLobby:
 
         lobby = await self.connection()
         self.io.say(
-            f"Connected to {lobby.address} as {plain(lobby.welcome.get('name') or self.name, 40)}."
+            f"Connected to {lobby.address} as {plain(lobby.welcome.name or self.name, 40)}."
         )
         try:
             while True:
@@ -79,8 +80,8 @@ class LineLobby:
         finally:
             await lobby.close()
 
-    async def table_chosen(self, summary: dict[str, Any]) -> None:
-        table = str(summary.get("table"))
+    async def table_chosen(self, summary: TableSummary) -> None:
+        table = summary.table
         options: list[str] = []
         seats: list[int | None] = []
         if joinable(summary):
@@ -120,7 +121,7 @@ class LineLobby:
         except RemoteError as err:
             self.io.say(f"The server would not open it: {plain(err, 200)}.")
             return None
-        return str(summary["table"])
+        return summary.table
 
     async def sit(self, table: str, seat: int | None) -> None:
         """A connection of its own for the table (as the app's lobby does),

@@ -4,7 +4,7 @@ its level; and what happens to a seat whose player leaves for good."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal
@@ -61,7 +61,8 @@ class CreateTableScreen(NewGameScreen):
         except ValueError as err:
             self._error(f"Cannot create: {err}")
             return
-        if_gone = str(self.query_one("#if-gone", Select).value)
+        chosen = self.query_one("#if-gone", Select).value
+        if_gone: Literal["computer", "resign"] = "resign" if chosen == "resign" else "computer"
         self._error("Creating the table…")
         try:
             summary = await self.lobby.client.create(
@@ -73,4 +74,4 @@ class CreateTableScreen(NewGameScreen):
         self._error("")
         self.dismiss()
         lobby = self.lobby
-        lobby.run_worker(lobby.sit(str(summary["table"])), group="sit", exclusive=True)
+        lobby.run_worker(lobby.sit(summary.table), group="sit", exclusive=True)

@@ -52,8 +52,11 @@ class GameOverScreen(InputGuard, Dialog[str]):
         score_label: str = "points",
         resigned: Collection[int] = (),
         rating_change: Callable[[], Awaitable[list[str]]] | None = None,
+        can_rematch: bool = True,
     ) -> None:
         super().__init__()
+        # a spectator has no seat to play again from: no Rematch
+        self.can_rematch = can_rematch
         # what the game did to the ratings (docs/stats.md), worked out after the dialog shows
         self.rating_change = rating_change
         # where h goes: home, or the lobby of a table elsewhere
@@ -72,8 +75,14 @@ class GameOverScreen(InputGuard, Dialog[str]):
             yield Static(self.result_renderable(), id="result")
             yield Static("", id="rating-change")
             with Horizontal(classes="buttons"):
-                yield Button("Rematch (r)", id="rematch", variant="primary", compact=True)
-                yield Button(f"{self.back} (Esc)", id="home", compact=True)
+                if self.can_rematch:
+                    yield Button("Rematch (r)", id="rematch", variant="primary", compact=True)
+                yield Button(
+                    f"{self.back} (Esc)",
+                    id="home",
+                    compact=True,
+                    variant="default" if self.can_rematch else "primary",
+                )
                 yield Button("Table (v)", id="view", compact=True)
                 yield Button("Analyse (a)", id="analyse", compact=True)
 
@@ -103,5 +112,10 @@ class GameOverScreen(InputGuard, Dialog[str]):
         if not self.input_guarded:  # a click meant for the table underneath
             self.action_choose(event.button.id or "home")
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.can_rematch or parameters != ("rematch",)
+
     def action_choose(self, choice: str) -> None:
+        if choice == "rematch" and not self.can_rematch:
+            return
         self.dismiss(choice)

@@ -21,7 +21,13 @@ from textual.screen import Screen
 from textual.widgets import Button, Header, Input, Label, Select, Static
 
 from tui.network import DEFAULT_PORT, default_address, parse_address
-from tui.network_connect import CONNECT_SECONDS, connect, default_name, unreachable
+from tui.network_connect import (
+    CONNECT_SECONDS,
+    connect,
+    default_name,
+    unreachable,
+    visitor_name,
+)
 
 __all__ = ["CONNECT_SECONDS", "HostScreen", "JoinScreen", "connect", "default_name", "unreachable"]
 from tui.plain import plain, plain_text
@@ -64,7 +70,12 @@ class _ServerForm(Screen[None]):
             yield from self.fields()
             with Horizontal(classes="row"):
                 yield Label("Your name", classes="name")
-                name = default_name(self.cardtable.settings.player_name)
+                # an ssh-host visitor's name starts as their login name, and
+                # another follows the same rules (net/grants.py, guest_name)
+                visitor = self.cardtable.grants.visitor
+                name = (
+                    visitor_name() if visitor else default_name(self.cardtable.settings.player_name)
+                )
                 yield Input(name, id="name", max_length=32, compact=True)
         yield Static("", id="form-error")
         with Horizontal(classes="buttons"):
@@ -81,7 +92,17 @@ class _ServerForm(Screen[None]):
     def error(self, text: str) -> None:
         self.query_one("#form-error", Static).update(plain_text(text, None))
 
-    def player_name(self) -> str:
+    def player_name(self) -> str | None:
+        """The name the others will see; None (and why, in the form) if a
+        visitor's is not a name by the host's rules."""
+        if self.cardtable.grants.visitor:
+            from net.grants import guest_name
+
+            try:
+                return guest_name(self.query_one("#name", Input).value.strip())
+            except ValueError as err:
+                self.error(f"Your name here: {err}.")
+                return None
         name = plain(self.query_one("#name", Input).value, 32).strip()
         if name and name != self.cardtable.settings.player_name:
             self.cardtable.update_settings(player_name=name)
@@ -107,6 +128,8 @@ class _ServerForm(Screen[None]):
         from .lobby import LobbyScreen
 
         name = self.player_name()
+        if name is None:
+            return False
         self.error(f"Connecting to {host}:{port}…")
         try:
             client = await connect(

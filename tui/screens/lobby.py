@@ -9,7 +9,9 @@ away sends the player home with one line; every refusal is one line.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+import asyncio
+from collections.abc import Callable
+from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -21,6 +23,7 @@ from textual.widgets.option_list import Option
 from tui.network import (
     HeldSeats,
     connection_text,
+    grace_left,
     joinable,
     seat_choices,
     seat_taken_back,
@@ -33,6 +36,7 @@ from tui.widgets.footer import FittingFooter
 
 if TYPE_CHECKING:
     from net.client import Update
+    from net.protocol import TableSummary
     from net.remote import RemoteClient
     from tui.app import CardTableApp
     from tui.textual_seams import CSSPathType
@@ -43,16 +47,17 @@ MAX_HELD_ASKED = 200
 
 
 def lobby_options(
-    tables: list[dict[str, Any]], titles: dict[str, str], mine: set[str]
+    tables: list[TableSummary], titles: dict[str, str], mine: set[str], elapsed: float = 0.0
 ) -> list[Option]:
     """The tables, newest last; a table where this app holds a seat says so,
-    and promises it back only where the server will give it back."""
+    and promises it back only where the server will give it back. An away
+    player's countdown reads ``elapsed`` seconds after the list came."""
     options = []
     for summary in tables:
-        line = table_line(summary, titles)
-        if summary.get("table") in mine and seat_taken_back(summary):
+        line = table_line(summary, titles, elapsed)
+        if summary.table in mine and seat_taken_back(summary):
             line = f"{line} · your seat: Enter takes it back"
-        options.append(Option(plain_text(line, None), id=str(summary.get("table"))))
+        options.append(Option(plain_text(line, None), id=summary.table))
     return options
 
 
@@ -72,9 +77,11 @@ class LobbyScreen(Screen[None]):
         super().__init__()
         self.client = client
         self.banner = banner
-        self.tables: list[dict[str, Any]] = []
-        self._stop_watching: Any = None
+        self.tables: list[TableSummary] = []
+        self.listed_at = 0.0  # when the list came (the event loop's clock)
+        self._stop_watching: Callable[[], None] | None = None
         self._left = False
+        self._mine: set[str] = set()  # the listed tables where this app holds a seat
 
     @property
     def cardtable(self) -> CardTableApp:
@@ -98,6 +105,7 @@ class LobbyScreen(Screen[None]):
         self._stop_watching = self.client.watch_connection(self._connection_changed)
         self.query_one(OptionList).focus()
         self.set_interval(REFRESH_SECONDS, self.action_refresh)
+        self.set_interval(1.0, self._tick)
         self.action_refresh()
 
     def on_screen_resume(self) -> None:
@@ -128,7 +136,7 @@ class LobbyScreen(Screen[None]):
         from .join import connect
 
         host, _, port = self.client.address.rpartition(":")
-        name = str(self.client.welcome.get("name") or "Player")
+        name = self.client.welcome.name or "Player"
         return await connect(
             host.strip("[]"),
             int(port),
@@ -152,11 +160,12 @@ class LobbyScreen(Screen[None]):
     async def _server_gone(self) -> None:
         if self._left:
             return
-        self.notify(
-            f"The server at {plain(self.client.address, 60)} has gone away.",
-            severity="error",
-            markup=False,
-        )
+        where = plain(self.client.address, 60)
+        why = self.client.farewell  # the server said why before it went
+        text = f"The server at {where} has gone away."
+        if why is not None:
+            text = f"The server at {where} has closed: {plain(why, 80)}."
+        self.notify(text, severity="error", markup=False)
         await self._leave()
 
     def say(self, text: str, problem: bool = False) -> None:
@@ -176,7 +185,7 @@ class LobbyScreen(Screen[None]):
             tables = await self.client.tables()
             # the list is paged: the tables where this app holds a seat are
             # asked for by id, so that a seat taken back is never out of sight
-            listed = {str(t["table"]) for t in tables}
+            listed = {t.table for t in tables}
             held = [t for t in self.held.tables_here(self.client.address) if t not in listed]
             if held:
                 tables = await self.client.tables(held[:MAX_HELD_ASKED]) + tables
@@ -184,21 +193,38 @@ class LobbyScreen(Screen[None]):
             self.say(f"Cannot list the tables: {err}", problem=True)
             return
         self.tables = tables
+        self.listed_at = asyncio.get_running_loop().time()
         self._show()
 
-    def _show(self) -> None:
+    @staticmethod
+    def _titles() -> dict[str, str]:
         from rules.registry import games
 
-        titles = {gid: spec.title for gid, spec in games().items()}
+        return {gid: spec.title for gid, spec in games().items()}
+
+    def _tick(self) -> None:
+        """Once a second while a listed player is away: their countdown runs
+        (counted on this machine's clock from when the list came)."""
+        if self._left or not any(
+            grace_left(seat) is not None for table in self.tables for seat in table.seats
+        ):
+            return
+        listing = self.query_one(OptionList)
+        elapsed = asyncio.get_running_loop().time() - self.listed_at
+        for option in lobby_options(self.tables, self._titles(), self._mine, elapsed):
+            if option.id is not None:
+                listing.replace_option_prompt(option.id, option.prompt)
+
+    def _show(self) -> None:
         for summary in self.tables:
             if not seat_taken_back(summary):  # nothing left to take back
-                self.held.forget(self.client.address, str(summary["table"]))
-        mine = self.held.tables_at(self.client.address, [str(t["table"]) for t in self.tables])
+                self.held.forget(self.client.address, summary.table)
+        ids = [t.table for t in self.tables]
+        self._mine = self.held.tables_at(self.client.address, ids)
         listing = self.query_one(OptionList)
         keep = listing.highlighted_option.id if listing.highlighted_option else None
         listing.clear_options()
-        listing.add_options(lobby_options(self.tables, titles, mine))
-        ids = [str(t["table"]) for t in self.tables]
+        listing.add_options(lobby_options(self.tables, self._titles(), self._mine))
         if keep in ids:
             listing.highlighted = ids.index(keep)
         elif ids:
@@ -208,15 +234,13 @@ class LobbyScreen(Screen[None]):
         elif not self.query_one("#lobby-status", Static).has_class("-problem"):
             self.say(f"{len(self.tables)} table{'s' if len(self.tables) != 1 else ''}.")
 
-    def _summary(self, table: str) -> dict[str, Any]:
-        return next((t for t in self.tables if t["table"] == table), {})
+    def _summary(self, table: str) -> TableSummary | None:
+        return next((t for t in self.tables if t.table == table), None)
 
-    def selected(self) -> dict[str, Any] | None:
+    def selected(self) -> TableSummary | None:
         listing = self.query_one(OptionList)
         option = listing.highlighted_option
-        if option is None:
-            return None
-        return next((t for t in self.tables if t["table"] == option.id), None)
+        return None if option is None or option.id is None else self._summary(option.id)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.action_join()
@@ -227,7 +251,7 @@ class LobbyScreen(Screen[None]):
         if summary is None:
             self.say("Choose a table first (or c to create one).", problem=True)
             return
-        table = str(summary["table"])
+        table = summary.table
         token = self.held.get(self.client.address, table)
         if token is not None:  # our own seat, taken back
             self.run_worker(self.sit(table, token=token), group="sit", exclusive=True)
@@ -251,7 +275,7 @@ class LobbyScreen(Screen[None]):
         from .stats_leaderboard import LeaderboardScreen  # the server's standings
 
         summary = self.selected()
-        game = str(summary["game"]) if summary is not None else None
+        game = summary.game if summary is not None else None
         self.app.push_screen(LeaderboardScreen(self.client, game))
 
     def action_watch(self) -> None:
@@ -259,12 +283,12 @@ class LobbyScreen(Screen[None]):
         if summary is None:
             self.say("Choose a table first.", problem=True)
             return
-        self.run_worker(self.sit(str(summary["table"]), watch=True), group="sit", exclusive=True)
+        self.run_worker(self.sit(summary.table, watch=True), group="sit", exclusive=True)
 
     def action_create(self) -> None:
         from rules.registry import games
 
-        offered = self.client.welcome.get("games", [])
+        offered = self.client.welcome.games
         known = games()
         choices = [(gid, known[gid].title) for gid in offered if gid in known]
         if not choices:

@@ -41,6 +41,7 @@ class PauseScreen(Dialog[str | None]):
         saves: bool = True,
         seated: bool = True,
         over: bool = False,
+        closed: str | None = None,
     ) -> None:
         super().__init__()
         # the game is over: nothing is paused, and quitting saves nothing new
@@ -53,6 +54,8 @@ class PauseScreen(Dialog[str | None]):
         # False: a game opened here with no move yet, which quitting does not
         # keep; the menu says so before, not after
         self.keeps_game = keeps_game
+        # a table elsewhere that has closed under us: why, in a few words
+        self.closed = closed
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="pause"):
@@ -69,7 +72,13 @@ class PauseScreen(Dialog[str | None]):
                 ],
                 id="pause-menu",
             )
-            if not self.saves:
+            if self.closed is not None:
+                yield Static(
+                    f"This table is closed ({self.closed}): the game stopped there. "
+                    "Leaving takes you back.",
+                    classes="hint",
+                )
+            elif not self.saves:
                 yield Static("This table is not saved: leaving ends it.", classes="hint")
             elif not self.keeps_game:
                 yield Static(

@@ -5,7 +5,7 @@ record; Enter on a name shows that player's whole record in the game there
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -21,27 +21,28 @@ from tui.stats_text import server_game_lines
 from tui.widgets.footer import FittingFooter
 
 if TYPE_CHECKING:
+    from net.protocol import Leaderboard
     from net.remote import RemoteClient
     from tui.app import CardTableApp
 
 COLUMNS = ("#", "Player", "Games", "Won", "Lost", "Drawn", "Rating")
 
 
-def leaderboard_rows(reply: dict[str, Any], me: str) -> list[tuple[str, ...]]:
+def leaderboard_rows(reply: Leaderboard, me: str) -> list[tuple[str, ...]]:
     """The reply's rows as the table shows them; the player's own name marked."""
     rows: list[tuple[str, ...]] = []
-    for row in reply.get("players", []):
-        rating = row.get("rating")
-        shown = f"{rating['mu']:.1f} ± {rating['sigma']:.1f}" if rating else "-"
-        name = plain(row.get("name", ""), 32) + (" (you)" if row.get("name") == me else "")
+    for row in reply.players:
+        rating = row.rating
+        shown = "-" if rating is None else f"{rating.mu:.1f} ± {rating.sigma:.1f}"
+        name = plain(row.name, 32) + (" (you)" if row.name == me else "")
         rows.append(
             (
-                str(row.get("place", "")),
+                str(row.place),
                 name,
-                str(row.get("games", 0)),
-                str(row.get("wins", 0)),
-                str(row.get("losses", 0)),
-                str(row.get("draws", 0)),
+                str(row.games),
+                str(row.wins),
+                str(row.losses),
+                str(row.draws),
                 shown,
             )
         )
@@ -68,7 +69,7 @@ class LeaderboardScreen(Screen[None]):
     def __init__(self, client: RemoteClient, game: str | None = None) -> None:
         super().__init__()
         self.client = client
-        offered = [str(g) for g in client.welcome.get("games", []) if g in games()]
+        offered = [g for g in client.welcome.games if g in games()]
         self.games: list[str] = offered or sorted(games())
         self.game: str = game if game is not None and game in self.games else self.games[0]
         self.names: list[str] = []  # the rows' names, in order
@@ -109,8 +110,8 @@ class LeaderboardScreen(Screen[None]):
         except (RemoteError, OSError, ConnectionError) as err:
             shown.update(plain_text(f"No record: {err}"))
             return
-        data = (reply.get("games") or {}).get(self.game)
-        if not isinstance(data, dict):
+        data = reply.games.get(self.game)
+        if data is None:
             shown.update(plain_text(f"{name}: no finished games of it here."))
             return
         lines = [name, *server_game_lines(get_game(self.game).title, data)]
@@ -121,7 +122,7 @@ class LeaderboardScreen(Screen[None]):
         note = self.query_one("#board-note", Static)
         title.update(f"{get_game(self.game).title}: the players here, best rating first")
         table = self.query_one(DataTable)
-        if "standings" not in self.client.welcome.get("capabilities", []):
+        if not self.client.has_standings:
             table.clear()
             note.update("This server keeps no leaderboard (an older cardtable).")
             return
@@ -132,12 +133,12 @@ class LeaderboardScreen(Screen[None]):
             return
         table.clear()
         self.query_one("#board-record-text", Static).update("")
-        me = str(self.client.welcome.get("name") or "")
-        self.names = [str(row.get("name", "")) for row in reply.get("players", [])]
+        me = self.client.welcome.name
+        self.names = [row.name for row in reply.players]
         for row in leaderboard_rows(reply, me):
             ascii = self.cardtable.ascii
             table.add_row(*(plain_text(in_words(cell, ascii), 40) for cell in row))
-        total = int(reply.get("total", 0))
+        total = reply.total
         if not total:
             note.update("Nobody has finished a game of it here yet.")
         else:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from typing import ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.widget import Widget
 
@@ -60,13 +61,37 @@ class Scoreboard(Widget):
         score = self.get_component_rich_style("scoreboard--score", partial=True)
         extra = self.get_component_rich_style("scoreboard--extra", partial=True)
         out = Text(no_wrap=True, overflow="ellipsis")
-        for i, (n, s) in enumerate(zip(self._names, self._scores, strict=True)):
+        diff = self.difference_text(self._names, self._scores)
+        parts = ([diff] if diff else []) + list(self._extra)
+        tail = "  │ " + " │ ".join(parts) if parts else ""
+        names = fitted_names(self._names, self._scores, self.size.width - len(tail))
+        for i, (n, s) in enumerate(zip(names, self._scores, strict=True)):
             if i:
                 out.append(" ")
             out.append(f"{n} ", name)
             out.append(str(s), score)
-        diff = self.difference_text(self._names, self._scores)
-        parts = ([diff] if diff else []) + list(self._extra)
-        if parts:
-            out.append("  │ " + " │ ".join(parts), extra)
+        if tail:
+            out.append(tail, extra)
         return out
+
+
+# a name in the score line is never cut shorter than this (its mark included)
+SHORTEST_NAME = 6
+
+
+def fitted_names(names: Sequence[str], scores: Sequence[int], room: int) -> list[str]:
+    """The (marked) names cut with "…", the longest first, until the names and
+    scores fit ``room`` cells: however long a name (or wide its characters),
+    the scores, the difference and the rest of the line stay in view."""
+    fitted = list(names)
+
+    def width() -> int:
+        cells = sum(cell_len(n) + 1 + len(str(s)) for n, s in zip(fitted, scores, strict=False))
+        return cells + max(0, len(fitted) - 1)
+
+    while room > 0 and width() > room:
+        longest = max(range(len(fitted)), key=lambda i: cell_len(fitted[i]))
+        if cell_len(fitted[longest]) <= SHORTEST_NAME:
+            break
+        fitted[longest] = fitted[longest].removesuffix("…")[:-1] + "…"
+    return fitted
