@@ -1,0 +1,339 @@
+"""The tables the server keeps: each game's record (its head row and one row
+per move), who may take which seat back (the SHA-256 of each seat's token),
+and the table's row in the lobby.
+
+A move is one insert, keyed by (table, ply), in the engine's grouped
+transaction: :meth:`TableRows.record_move` returns once it is committed, so
+the server answers ``ok`` after it and a crash can lose only moves nobody
+was told were taken.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from saves.errors import SaveError
+from saves.record import FORMAT, FORMAT_VERSION, GameRecord, utc_now
+
+from .engine import Engine, Row, Stmt
+from .errors import StoreConflict, StoreCorrupt
+
+LOBBY_CHANNEL = "cardtable_lobby"  # PostgreSQL NOTIFY channel of lobby changes (issue 36)
+
+_HEAD = "id, game, preset, config, seed, deck_order, seats, created, updated, status, result, hints"
+_UPSERT_HEAD = (
+    f"INSERT INTO game_tables ({_HEAD}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+    "ON CONFLICT (id) DO UPDATE SET game = excluded.game, preset = excluded.preset, "
+    "config = excluded.config, seed = excluded.seed, deck_order = excluded.deck_order, "
+    "seats = excluded.seats, created = excluded.created, updated = excluded.updated, "
+    "status = excluded.status, result = excluded.result, hints = excluded.hints"
+)
+_UPSERT_MOVE = (
+    "INSERT INTO moves (table_id, ply, seat, notation, played) VALUES (?, ?, ?, ?, ?) "
+    "ON CONFLICT (table_id, ply) DO UPDATE SET seat = excluded.seat, "
+    "notation = excluded.notation"
+)
+_INSERT_MOVE = "INSERT INTO moves (table_id, ply, seat, notation, played) VALUES (?, ?, ?, ?, ?)"
+
+
+@dataclass(frozen=True)
+class KeptTable:
+    """A table a server holds: what its ``if_gone`` policy is, the person's
+    seats a computer plays for good, whether the game began, and the
+    SHA-256 of each held seat's token."""
+
+    if_gone: str
+    open_seats: frozenset[int]
+    tokens: Mapping[int, bytes]
+    started: bool
+
+
+def _dumps(value: Any) -> str | None:
+    return None if value is None else json.dumps(value, separators=(",", ":"))
+
+
+class TableRows:
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    # ------------------------------------------------------------ records
+    async def new_id(self) -> str:
+        """A fresh table id (8 hex digits) that no kept table has."""
+        while True:
+            table_id = secrets.token_hex(4)
+            found = await self.engine.read(
+                [Stmt("SELECT 1 FROM game_tables WHERE id = ?", (table_id,), rows=True)]
+            )
+            if not found[0]:
+                return table_id
+
+    async def save_record(self, record: GameRecord) -> None:
+        """Keep ``record`` whole (a new table, its seats renamed): its head and
+        every move; moves kept beyond its last are removed."""
+        await self.engine.write(self._record_statements(record))
+
+    def _record_statements(self, record: GameRecord) -> list[Stmt]:
+        head = (
+            record.id,
+            record.game,
+            record.preset,
+            _dumps(record.config),
+            record.seed,
+            _dumps(record.deck_order),
+            _dumps([s.to_json() for s in record.seats]),
+            record.created,
+            record.updated,
+            record.status,
+            _dumps(record.result),
+            _dumps(record.hints),
+        )
+        moves = [
+            (record.id, ply, seat, text, record.updated)
+            for ply, (seat, text) in enumerate(record.moves)
+        ]
+        return [
+            Stmt(_UPSERT_HEAD, head),
+            Stmt("DELETE FROM moves WHERE table_id = ? AND ply >= ?", (record.id, len(moves))),
+            Stmt(_UPSERT_MOVE, many=moves),
+        ]
+
+    async def record_move(
+        self,
+        table_id: str,
+        state_id: int,
+        seat: int,
+        move: str,
+        *,
+        result: Mapping[str, Any] | None = None,
+    ) -> None:
+        """Keep the move ``seat`` played at state ``state_id`` (the moves
+        before it: the ply) of ``table_id``; with ``result``, the move ended
+        the game. Returns once committed; StoreConflict if that ply holds
+        another move (the same move again is no error: a retry)."""
+        now = utc_now()
+        op = [Stmt(_INSERT_MOVE, (table_id, state_id, seat, move, now))]
+        if result is not None:
+            op.append(
+                Stmt(
+                    "UPDATE game_tables SET status = 'finished', result = ?, updated = ? "
+                    "WHERE id = ?",
+                    (_dumps(dict(result)), now, table_id),
+                )
+            )
+        try:
+            await self.engine.write(op)
+        except StoreConflict:
+            found = await self.engine.read(
+                [
+                    Stmt(
+                        "SELECT seat, notation FROM moves WHERE table_id = ? AND ply = ?",
+                        (table_id, state_id),
+                        rows=True,
+                    )
+                ]
+            )
+            if found[0] and tuple(found[0][0]) == (seat, move):
+                if result is not None:  # the move was kept; the end may not have been
+                    await self.engine.write(op[1:])
+                return
+            kept = f"move {state_id + 1} is {found[0][0][1]!r}" if found[0] else "no such table"
+            raise StoreConflict(f"table {table_id}: {kept}, so {move!r} is not kept") from None
+
+    async def load_record(self, table_id: str) -> GameRecord:
+        """The record of ``table_id`` as kept (StoreCorrupt if it does not read)."""
+        heads, moves = await self.engine.read(
+            [
+                Stmt(f"SELECT {_HEAD} FROM game_tables WHERE id = ?", (table_id,), rows=True),
+                Stmt(
+                    "SELECT table_id, ply, seat, notation, played FROM moves WHERE table_id = ? "
+                    "ORDER BY ply",
+                    (table_id,),
+                    rows=True,
+                ),
+            ]
+        )
+        if not heads:
+            raise StoreCorrupt(f"no table {table_id} is kept in {self.engine.where}")
+        return _record(heads[0], moves, self.engine.where)
+
+    async def records(self, status: str | None = None) -> list[GameRecord]:
+        """Every kept record (of ``status``, if given); one that does not read
+        is left out (StoreCorrupt is for :meth:`load_record`)."""
+        where = "" if status is None else " WHERE status = ?"
+        join = "" if status is None else " JOIN game_tables t ON t.id = m.table_id AND t.status = ?"
+        params = () if status is None else (status,)
+        heads, moves = await self.engine.read(
+            [
+                Stmt(f"SELECT {_HEAD} FROM game_tables{where} ORDER BY id", params, rows=True),
+                Stmt(
+                    f"SELECT m.table_id, m.ply, m.seat, m.notation, m.played FROM moves m{join} "
+                    "ORDER BY m.table_id, m.ply",
+                    params,
+                    rows=True,
+                ),
+            ]
+        )
+        by_table: dict[str, list[Row]] = {}
+        for move in moves:
+            by_table.setdefault(move[0], []).append(move)
+        found = []
+        for head in heads:
+            try:
+                found.append(_record(head, by_table.get(head[0], []), self.engine.where))
+            except StoreCorrupt:
+                continue
+        return found
+
+    async def delete(self, table_id: str) -> None:
+        """Forget the table: its record, moves, tokens and lobby row."""
+        await self.engine.write([Stmt("DELETE FROM game_tables WHERE id = ?", (table_id,))])
+
+    # ------------------------------------------------------------ seats
+    async def keep(self, table_id: str, kept: KeptTable) -> None:
+        """Who may take which seat back at ``table_id`` (replaces what was
+        kept). StoreConflict if a token is another seat's."""
+        tokens = [(table_id, seat, digest.hex()) for seat, digest in sorted(kept.tokens.items())]
+        await self.engine.write(
+            [
+                Stmt(
+                    "UPDATE game_tables SET if_gone = ?, open_seats = ?, started = ? WHERE id = ?",
+                    (kept.if_gone, _dumps(sorted(kept.open_seats)), kept.started, table_id),
+                ),
+                Stmt("DELETE FROM seat_tokens WHERE table_id = ?", (table_id,)),
+                Stmt(
+                    "INSERT INTO seat_tokens (table_id, seat, digest) VALUES (?, ?, ?)", many=tokens
+                ),
+            ]
+        )
+
+    async def release(self, table_id: str) -> None:
+        """No server holds ``table_id`` any more (its record stays)."""
+        await self.engine.write(
+            [
+                Stmt(
+                    "UPDATE game_tables SET if_gone = NULL, lobby = NULL, owner = NULL "
+                    "WHERE id = ?",
+                    (table_id,),
+                ),
+                Stmt("DELETE FROM seat_tokens WHERE table_id = ?", (table_id,)),
+            ]
+        )
+
+    async def kept(self) -> dict[str, KeptTable]:
+        """The unfinished tables a server holds, to bring back at a start."""
+        tables, tokens = await self.engine.read(
+            [
+                Stmt(
+                    "SELECT id, if_gone, open_seats, started FROM game_tables "
+                    "WHERE if_gone IS NOT NULL AND status = 'playing' ORDER BY id",
+                    rows=True,
+                ),
+                Stmt(
+                    "SELECT s.table_id, s.seat, s.digest FROM seat_tokens s JOIN game_tables t "
+                    "ON t.id = s.table_id WHERE t.if_gone IS NOT NULL",
+                    rows=True,
+                ),
+            ]
+        )
+        held: dict[str, dict[int, bytes]] = {}
+        for table_id, seat, digest in tokens:
+            held.setdefault(table_id, {})[int(seat)] = bytes.fromhex(digest)
+        return {
+            table_id: KeptTable(
+                if_gone, frozenset(json.loads(open_seats)), held.get(table_id, {}), bool(started)
+            )
+            for table_id, if_gone, open_seats, started in tables
+        }
+
+    async def seat_of_token(self, digest: bytes) -> tuple[str, int] | None:
+        """The (table, seat) whose token has this SHA-256, if any."""
+        found = await self.engine.read(
+            [
+                Stmt(
+                    "SELECT table_id, seat FROM seat_tokens WHERE digest = ?",
+                    (digest.hex(),),
+                    rows=True,
+                )
+            ]
+        )
+        return (str(found[0][0][0]), int(found[0][0][1])) if found[0] else None
+
+    # ------------------------------------------------------------ the lobby
+    async def put_lobby(
+        self, table_id: str, row: Mapping[str, Any] | None, owner: str | None = None
+    ) -> None:
+        """The table's row as ``list`` shows it (None: not listed), and the
+        server that holds it. On PostgreSQL every server hears of it (NOTIFY)."""
+        op = [
+            Stmt(
+                "UPDATE game_tables SET lobby = ?, owner = ? WHERE id = ?",
+                (_dumps(dict(row)) if row is not None else None, owner, table_id),
+            )
+        ]
+        if self.engine.dialect == "postgresql":
+            op.append(Stmt("SELECT pg_notify(?, ?)", (LOBBY_CHANNEL, table_id)))
+        await self.engine.write(op)
+
+    async def lobby(
+        self, *, game: str | None = None, offset: int = 0, limit: int = 200
+    ) -> list[dict[str, Any]]:
+        """The listed tables' rows, by table id."""
+        where, params = "lobby IS NOT NULL", []
+        if game is not None:
+            where, params = where + " AND game = ?", [game]
+        found = await self.engine.read(
+            [
+                Stmt(
+                    f"SELECT lobby FROM game_tables WHERE {where} ORDER BY id LIMIT ? OFFSET ?",
+                    (*params, limit, offset),
+                    rows=True,
+                )
+            ]
+        )
+        return [json.loads(row[0]) for row in found[0]]
+
+
+def _record(head: Row, moves: Iterable[Row], where: str) -> GameRecord:
+    (
+        table_id,
+        game,
+        preset,
+        config,
+        seed,
+        deck_order,
+        seats,
+        created,
+        updated,
+        status,
+        result,
+        hints,
+    ) = head
+    listed = [(int(ply), int(seat), str(text), str(played)) for _, ply, seat, text, played in moves]
+    if [ply for ply, *_ in listed] != list(range(len(listed))):
+        raise StoreCorrupt(f"table {table_id} in {where} has a gap in its moves")
+    last = max([str(updated), *(played for *_, played in listed[-1:])])
+    data = {
+        "format": FORMAT,
+        "version": FORMAT_VERSION,
+        "id": table_id,
+        "game": game,
+        "preset": preset,
+        "config": json.loads(config),
+        "seed": int(seed),
+        "deck_order": json.loads(deck_order) if deck_order is not None else None,
+        "seats": json.loads(seats),
+        "moves": [[seat, text] for _, seat, text, _ in listed],
+        "created": created,
+        "updated": last,
+        "status": status,
+        "result": json.loads(result) if result is not None else None,
+        "hints": json.loads(hints),
+    }
+    try:
+        return GameRecord.from_json(data)
+    except SaveError as err:
+        raise StoreCorrupt(f"table {table_id} in {where} does not read: {err}") from None
