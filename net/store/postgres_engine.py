@@ -15,12 +15,12 @@ only after its COMMIT.
 from __future__ import annotations
 
 import asyncio
+import re
 import contextlib
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
 
 import psycopg
 from psycopg import errors as pg_errors
@@ -41,6 +41,7 @@ RECONNECT_EVERY = 1.0  # seconds between attempts to reach a database that is do
 CONNECT_TIMEOUT = 5  # seconds (libpq's connect_timeout)
 
 _placeholders: dict[str, str] = {}
+_PASSWORD = re.compile(r"(//[^:/@?]*):[^@/?]*@")  # user:password@
 
 
 def _sql(text: str) -> str:
@@ -55,12 +56,7 @@ def _sql(text: str) -> str:
 
 def shown_url(url: str) -> str:
     """The URL without its password, for messages and logs."""
-    parts = urlsplit(url)
-    if parts.password is None:
-        return url
-    netloc = parts.netloc.rsplit("@", 1)
-    user = (parts.username or "") + ":***"
-    return urlunsplit(parts._replace(netloc=f"{user}@{netloc[-1]}"))
+    return _PASSWORD.sub(r"\1:***@", url)
 
 
 @dataclass
@@ -105,6 +101,7 @@ class PostgresEngine:
         self._read_lock = asyncio.Lock()
         self._down: StoreError | None = None  # why the last attempt to connect failed
         self._down_until = 0.0  # (time.monotonic) no new attempt before
+        self.reconnect_every = RECONNECT_EVERY
 
     # ------------------------------------------------------------ connections
     async def _connect(self) -> psycopg.AsyncConnection[Any]:
@@ -116,7 +113,7 @@ class PostgresEngine:
             )
         except psycopg.Error as err:
             self._down = self.error(err)
-            self._down_until = time.monotonic() + RECONNECT_EVERY
+            self._down_until = time.monotonic() + self.reconnect_every
             raise self._down from err
         self._down = None
         return conn
