@@ -15,8 +15,8 @@ only after its COMMIT.
 from __future__ import annotations
 
 import asyncio
-import re
 import contextlib
+import re
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass

@@ -42,9 +42,9 @@ _INSERT_MOVE = "INSERT INTO moves (table_id, ply, seat, notation, played) VALUES
 
 @dataclass(frozen=True)
 class KeptTable:
-    """A table a server holds: what its ``if_gone`` policy is, the person's
-    seats a computer plays for good, whether the game began, and the
-    SHA-256 of each held seat's token."""
+    """A table a server holds: its ``if_gone`` policy, its seats for people
+    (those that were ``open`` at its creation), whether the game began, and
+    the SHA-256 of each held seat's token (by seat)."""
 
     if_gone: str
     open_seats: frozenset[int]
