@@ -90,3 +90,30 @@ class Engine(Protocol):
 
 
 MAX_GROUP = 1000  # operations in one transaction at most
+
+
+def merged(ops: Sequence[Op]) -> tuple[list[Stmt], list[list[int]]]:
+    """The statements of ``ops`` in order, with a run of statements of the
+    same SQL that want no rows (many tables' moves) merged into one
+    ``executemany``; and, per operation, the positions in that list of its
+    statements whose rows it wants. A group of a thousand moves is then one
+    statement to the driver, not a thousand."""
+    out: list[Stmt] = []
+    wanted: list[list[int]] = []
+    batch: list[Sequence[Any]] | None = None  # the rows of out[-1], if it is a merged run
+    for op in ops:
+        mine = []
+        for stmt in op:
+            if stmt.rows:
+                out.append(stmt)
+                mine.append(len(out) - 1)
+                batch = None
+                continue
+            rows = stmt.many if stmt.many is not None else [stmt.params]
+            if batch is not None and out[-1].sql == stmt.sql:
+                batch.extend(rows)
+            else:
+                batch = list(rows)
+                out.append(Stmt(stmt.sql, many=batch))
+        wanted.append(mine)
+    return out, wanted

@@ -26,7 +26,7 @@ import psycopg
 from psycopg import errors as pg_errors
 from psycopg.conninfo import conninfo_to_dict
 
-from .engine import MAX_GROUP, Op, Result, Step, WriterFigures
+from .engine import MAX_GROUP, Op, Result, Step, Stmt, WriterFigures, merged
 from .errors import (
     BadDatabaseUrl,
     StoreConflict,
@@ -65,17 +65,18 @@ class _Pending:
     future: asyncio.Future[Result]
 
 
-async def _send(conn: psycopg.AsyncConnection[Any], op: Op) -> list[psycopg.AsyncCursor[Any]]:
-    """Send ``op``'s statements; the cursors of those whose rows are wanted."""
+async def _send(
+    conn: psycopg.AsyncConnection[Any], statements: Sequence[Stmt]
+) -> list[psycopg.AsyncCursor[Any]]:
+    """Send the statements; a cursor for each."""
     cursors = []
-    for stmt in op:
+    for stmt in statements:
         cur = conn.cursor()
         if stmt.many is not None:
             await cur.executemany(_sql(stmt.sql), stmt.many)
         else:
             await cur.execute(_sql(stmt.sql), tuple(stmt.params))
-        if stmt.rows:
-            cursors.append(cur)
+        cursors.append(cur)
     return cursors
 
 
@@ -228,11 +229,12 @@ class PostgresEngine:
     async def _transaction(self, ops: list[Op]) -> list[Result]:
         conn = self._write_conn = self._write_conn or await self._connect()
         try:
-            wanted: list[list[psycopg.AsyncCursor[Any]]] = []
+            statements, wanted = merged(ops)
             async with conn.pipeline(), conn.transaction():
-                for op in ops:
-                    wanted.append(await _send(conn, op))
-            return [[[tuple(r) for r in await c.fetchall()] for c in cs] for cs in wanted]
+                cursors = await _send(conn, statements)
+            return [
+                [[tuple(r) for r in await cursors[i].fetchall()] for i in mine] for mine in wanted
+            ]
         except psycopg.Error as err:
             self._forget(conn)
             raise self.error(err) from err
@@ -250,7 +252,11 @@ class PostgresEngine:
                         async with conn.transaction():  # a savepoint
                             cursors = await _send(conn, op)
                             results.append(
-                                [[tuple(r) for r in await c.fetchall()] for c in cursors]
+                                [
+                                    [tuple(r) for r in await c.fetchall()]
+                                    for c, stmt in zip(cursors, op, strict=True)
+                                    if stmt.rows
+                                ]
                             )
                     except (pg_errors.IntegrityError, pg_errors.DataError) as err:
                         results.append(self.error(err))

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .engine import MAX_GROUP, Op, Result, Step, WriterFigures
+from .engine import MAX_GROUP, Op, Result, Step, WriterFigures, merged
 from .errors import StoreConflict, StoreCorrupt, StoreError, StoreFull, StoreUnavailable, brief
 
 # sqlite3's primary result codes (https://sqlite.org/rescode.html)
@@ -182,7 +182,12 @@ class SqliteEngine:
             conn = self._write_conn = self._write_conn or self._connect()
             conn.execute("BEGIN IMMEDIATE")
             try:
-                results = [self._careful(conn, op) if careful else _run(conn, op) for op in ops]
+                if careful:
+                    results = [self._careful(conn, op) for op in ops]
+                else:
+                    statements, wanted = merged(ops)
+                    rows = _run(conn, statements, every=True)
+                    results = [[rows[i] for i in mine] for mine in wanted]
                 conn.execute("COMMIT")
             except BaseException:
                 with contextlib.suppress(sqlite3.Error):
@@ -240,15 +245,21 @@ class SqliteEngine:
             self._read_conn = None
 
 
-def _run(conn: sqlite3.Connection, op: Op) -> Result:
+def _run(conn: sqlite3.Connection, op: Op, *, every: bool = False) -> Result:
+    """The rows of each statement that wants them (``every``: a list for
+    every statement, empty for those that want none)."""
     result: Result = []
     for stmt in op:
         if stmt.many is not None:
             conn.executemany(stmt.sql, stmt.many)
+            if every:
+                result.append([])
             continue
         cursor = conn.execute(stmt.sql, tuple(stmt.params))
         if stmt.rows:
             result.append([tuple(row) for row in cursor.fetchall()])
+        elif every:
+            result.append([])
     return result
 
 
