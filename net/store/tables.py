@@ -59,6 +59,7 @@ def _dumps(value: Any) -> str | None:
 class TableRows:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+        self._plies: dict[str, int] = {}  # per table, the moves known to be kept
 
     # ------------------------------------------------------------ records
     async def new_id(self) -> str:
@@ -75,6 +76,7 @@ class TableRows:
         """Keep ``record`` whole (a new table, its seats renamed): its head and
         every move; moves kept beyond its last are removed."""
         await self.engine.write(self._record_statements(record))
+        self._plies[record.id] = len(record.moves)
 
     def _record_statements(self, record: GameRecord) -> list[Stmt]:
         head = (
@@ -126,6 +128,8 @@ class TableRows:
             )
         try:
             await self.engine.write(op)
+            if table_id in self._plies:
+                self._plies[table_id] = max(self._plies[table_id], state_id + 1)
         except StoreConflict:
             found = await self.engine.read(
                 [
@@ -142,6 +146,52 @@ class TableRows:
                 return
             kept = f"move {state_id + 1} is {found[0][0][1]!r}" if found[0] else "no such table"
             raise StoreConflict(f"table {table_id}: {kept}, so {move!r} is not kept") from None
+
+    async def catch_up(self, record: GameRecord) -> None:
+        """Keep what ``record`` has that is not kept yet (the moves past those
+        kept, its seats, status and result), for a caller that hands over the
+        whole record after each change, as net/table.py saves it. One grouped
+        transaction: returns once committed."""
+        kept = self._plies.get(record.id)
+        if kept is None:
+            found = await self.engine.read(
+                [
+                    Stmt("SELECT count(*) FROM moves WHERE table_id = ?", (record.id,), rows=True),
+                    Stmt("SELECT 1 FROM game_tables WHERE id = ?", (record.id,), rows=True),
+                ]
+            )
+            if not found[1]:
+                await self.save_record(record)
+                return
+            kept = int(found[0][0][0])
+        now = utc_now()
+        moves = [
+            (record.id, ply, seat, text, now)
+            for ply, (seat, text) in enumerate(record.moves)
+            if ply >= kept
+        ]
+        head = (
+            _dumps([s.to_json() for s in record.seats]),
+            _dumps(record.hints),
+            record.updated,
+            record.status,
+            _dumps(record.result),
+            record.id,
+        )
+        try:
+            await self.engine.write(
+                [
+                    Stmt(_INSERT_MOVE, many=moves),
+                    Stmt(
+                        "UPDATE game_tables SET seats = ?, hints = ?, updated = ?, status = ?, "
+                        "result = ? WHERE id = ?",
+                        head,
+                    ),
+                ]
+            )
+        except StoreConflict:  # kept otherwise than thought: the record whole
+            await self.save_record(record)
+        self._plies[record.id] = len(record.moves)
 
     async def load_record(self, table_id: str) -> GameRecord:
         """The record of ``table_id`` as kept (StoreCorrupt if it does not read)."""
@@ -191,6 +241,7 @@ class TableRows:
     async def delete(self, table_id: str) -> None:
         """Forget the table: its record, moves, tokens and lobby row."""
         await self.engine.write([Stmt("DELETE FROM game_tables WHERE id = ?", (table_id,))])
+        self._plies.pop(table_id, None)
 
     # ------------------------------------------------------------ seats
     async def keep(self, table_id: str, kept: KeptTable) -> None:

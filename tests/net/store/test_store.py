@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -171,3 +172,24 @@ def store_stmt(sql: str):  # type: ignore[no-untyped-def]
     from net.store.engine import Stmt
 
     return Stmt(sql, rows=sql.startswith("SELECT"))
+
+
+async def test_a_whole_record_handed_over_keeps_only_what_is_new(store: Store) -> None:
+    """As net/table.py saves (the whole record after each change): the
+    first time the record whole, then only its new moves, seats and end."""
+    whole = finished_record(record_id="0fedcba9")
+    record = _fresh(whole)
+    await store.tables.catch_up(record)
+    for seat, move in whole.moves[:5]:
+        record.moves.append((seat, move))
+    await store.tables.catch_up(record)
+    record.seats[0] = replace(record.seats[0], name="Ada Lovelace")
+    record.moves = list(whole.moves)
+    record.status, record.result = whole.status, whole.result
+    await store.tables.catch_up(record)
+    back = await store.tables.load_record(whole.id)
+    assert back.moves == whole.moves and back.status == "finished"
+    assert back.seats[0].name == "Ada Lovelace" and back.result == whole.result
+    other = Store(store.engine)  # another server's view: knows nothing kept
+    await other.tables.catch_up(back)
+    assert (await store.tables.load_record(whole.id)).moves == whole.moves
