@@ -165,7 +165,7 @@ async def main() -> None:
     if args.child:
         await child(args.database, args.data, args.tables, args.early_ack)
         return
-    lines = []
+    lines: list[str] = []
     early = args.early_ack
     with tempfile.TemporaryDirectory() as tmp:
         if "sqlite" in args.engines:
@@ -176,10 +176,20 @@ async def main() -> None:
             with postgres.shared_cluster(f"crash-{os.getpid()}") as cluster:
                 lines.append(
                     await run(
-                        "postgresql", cluster.url(), Path(tmp) / "pg", args.kills, args.tables
+                        "postgresql",
+                        cluster.url(),
+                        Path(tmp) / "pg",
+                        args.kills,
+                        args.tables,
+                        early,
                     )
                 )
     print("\n".join(lines))
+
+
+def _said(line: str) -> str:
+    print(line, flush=True)
+    return line
 
 
 if __name__ == "__main__":
