@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import re
 import time
 from collections.abc import Sequence
@@ -35,6 +36,8 @@ from .errors import (
     StoreUnavailable,
     brief,
 )
+
+log = logging.getLogger(__name__)
 
 MIGRATION_LOCK = 0x63617264  # pg_advisory_xact_lock key: one server migrates at a time
 RECONNECT_EVERY = 1.0  # seconds between attempts to reach a database that is down
@@ -179,7 +182,7 @@ class PostgresEngine:
 
     # ------------------------------------------------------------ writing
     async def write(self, op: Op) -> Result:
-        if self._queue is None or self._writer is None:
+        if self._queue is None or self._writer is None or self._writer.done():
             self._queue = asyncio.Queue()
             self._writer = asyncio.create_task(self._write_loop(self._queue))
         pending = _Pending(op, asyncio.get_running_loop().create_future())
@@ -200,7 +203,15 @@ class PostgresEngine:
                     stop = True
                     break
                 group.append(more)
-            await self._commit(group)
+            try:
+                await self._commit(group)
+            except Exception as err:  # a bug must not leave writers waiting for ever
+                log.exception("the store's writer failed")
+                for pending in group:
+                    if not pending.future.done():
+                        pending.future.set_exception(
+                            StoreError(f"{self.where} failed: {brief(err)}")
+                        )
             if stop:
                 return
 

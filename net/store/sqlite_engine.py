@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import queue
 import sqlite3
 import threading
@@ -25,6 +26,8 @@ from typing import Any
 
 from .engine import MAX_GROUP, Op, Result, Step, WriterFigures, merged
 from .errors import StoreConflict, StoreCorrupt, StoreError, StoreFull, StoreUnavailable, brief
+
+log = logging.getLogger(__name__)
 
 # sqlite3's primary result codes (https://sqlite.org/rescode.html)
 _FULL, _CANTOPEN, _READONLY, _IOERR, _CORRUPT, _NOTADB, _PERM = 13, 14, 8, 10, 11, 26, 3
@@ -157,7 +160,12 @@ class SqliteEngine:
                     stop = True
                     break
                 group.append(more)
-            self._commit(group)
+            try:
+                self._commit(group)
+            except Exception as err:  # a bug must not leave writers waiting for ever
+                log.exception("the store's writer failed")
+                for pending in group:
+                    _settle(pending, StoreError(f"{self.where} failed: {brief(err)}"))
             if stop:
                 return
 

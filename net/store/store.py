@@ -4,7 +4,8 @@ several servers). ``await open_store(url, data_dir)`` opens it and brings
 its schema up to date; then
 
 - ``store.tables``: records and their moves (``record_move`` returns once the
-  move is committed), seats' token hashes, lobby rows (net/store/tables.py);
+  move is committed), seats' token hashes (net/store/tables.py);
+- ``store.lobby``: the lobby's rows (net/store/lobby.py);
 - ``store.names``: claimed names and their secrets (net/store/names.py);
 - ``store.standings``: the leaderboards (net/store/standings.py);
 
@@ -18,6 +19,7 @@ from pathlib import Path
 
 from .engine import Engine
 from .errors import BadDatabaseUrl, StoreCorrupt
+from .lobby import LobbyRows
 from .names import NameClaims
 from .postgres_engine import PostgresEngine
 from .schema import STEPS, VERSION
@@ -34,6 +36,7 @@ class Store:
         self.tables = TableRows(engine)
         self.names = NameClaims(engine)
         self.standings = StandingRows(engine)
+        self.lobby = LobbyRows(engine)
 
     @property
     def where(self) -> str:

@@ -1,6 +1,6 @@
 """The tables the server keeps: each game's record (its head row and one row
-per move), who may take which seat back (the SHA-256 of each seat's token),
-and the table's row in the lobby.
+per move) and who may take which seat back (the SHA-256 of each seat's
+token). The lobby's rows are on the same table rows (net/store/lobby.py).
 
 A move is one insert, keyed by (table, ply), in the engine's grouped
 transaction: :meth:`TableRows.record_move` returns once it is committed, so
@@ -21,8 +21,6 @@ from saves.record import FORMAT, FORMAT_VERSION, GameRecord, utc_now
 
 from .engine import Engine, Row, Stmt
 from .errors import StoreConflict, StoreCorrupt
-
-LOBBY_CHANNEL = "cardtable_lobby"  # PostgreSQL NOTIFY channel of lobby changes (issue 36)
 
 _HEAD = "id, game, preset, config, seed, deck_order, seats, created, updated, status, result, hints"
 _UPSERT_HEAD = (
@@ -312,40 +310,6 @@ class TableRows:
             ]
         )
         return (str(found[0][0][0]), int(found[0][0][1])) if found[0] else None
-
-    # ------------------------------------------------------------ the lobby
-    async def put_lobby(
-        self, table_id: str, row: Mapping[str, Any] | None, owner: str | None = None
-    ) -> None:
-        """The table's row as ``list`` shows it (None: not listed), and the
-        server that holds it. On PostgreSQL every server hears of it (NOTIFY)."""
-        op = [
-            Stmt(
-                "UPDATE game_tables SET lobby = ?, owner = ? WHERE id = ?",
-                (_dumps(dict(row)) if row is not None else None, owner, table_id),
-            )
-        ]
-        if self.engine.dialect == "postgresql":
-            op.append(Stmt("SELECT pg_notify(?, ?)", (LOBBY_CHANNEL, table_id)))
-        await self.engine.write(op)
-
-    async def lobby(
-        self, *, game: str | None = None, offset: int = 0, limit: int = 200
-    ) -> list[dict[str, Any]]:
-        """The listed tables' rows, by table id."""
-        where, params = "lobby IS NOT NULL", []
-        if game is not None:
-            where, params = where + " AND game = ?", [game]
-        found = await self.engine.read(
-            [
-                Stmt(
-                    f"SELECT lobby FROM game_tables WHERE {where} ORDER BY id LIMIT ? OFFSET ?",
-                    (*params, limit, offset),
-                    rows=True,
-                )
-            ]
-        )
-        return [json.loads(row[0]) for row in found[0]]
 
 
 def _record(head: Row, moves: Iterable[Row], where: str) -> GameRecord:

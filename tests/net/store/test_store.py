@@ -144,13 +144,13 @@ async def test_standings(store: Store) -> None:
 async def test_lobby_rows(store: Store) -> None:
     for i in range(3):
         await store.tables.save_record(played_record(1, record_id=f"0000000{i}"))
-        await store.tables.put_lobby(f"0000000{i}", {"table": f"0000000{i}", "n": i}, "here")
-    await store.tables.put_lobby("00000001", None)
-    rows = await store.tables.lobby()
+        await store.lobby.put(f"0000000{i}", {"table": f"0000000{i}", "n": i}, "here")
+    await store.lobby.put("00000001", None)
+    rows = await store.lobby.rows()
     assert [row["n"] for row in rows] == [0, 2]
-    assert await store.tables.lobby(game="nothing") == []
+    assert await store.lobby.rows(game="nothing") == []
     await store.tables.delete("00000000")
-    assert [row["n"] for row in await store.tables.lobby()] == [2]
+    assert [row["n"] for row in await store.lobby.rows()] == [2]
 
 
 async def test_schema_is_migrated_once(database: str | None, tmp_path: Path) -> None:
