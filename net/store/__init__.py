@@ -9,8 +9,8 @@ from .errors import (
     StoreUnavailable,
 )
 from .names import NameKept
+from .seats import KeptTable
 from .store import Store, open_store
-from .tables import KeptTable
 
 __all__ = [
     "BadDatabaseUrl",

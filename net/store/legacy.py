@@ -25,8 +25,8 @@ from typing import Any
 from saves.stats import compute
 from saves.store import SaveStore
 
+from .seats import KeptTable
 from .store import Store
-from .tables import KeptTable
 
 NAMES_FORMAT = "cardtable-names"
 MAX_LEGACY_FILE = 64 * 1024 * 1024  # a seats or names file larger is not ours
@@ -101,7 +101,7 @@ async def upgrade(store: Store, data_dir: Path, *, today: datetime | None = None
     known = {e.id for e in ours}
     for table_id, kept in seats.items():
         if table_id in known:
-            await store.tables.keep(table_id, kept)
+            await store.seats.keep(table_id, kept)
             held += 1
     claimed = await store.names.keep_digests(names)
     stats = compute([e.record for e in ours if e.record is not None])

@@ -50,13 +50,19 @@ class NameClaims:
         return str(kept), None if expires is None else float(expires)
 
     async def check(
-        self, name: str, secret: str | None, *, keep_for: float | None = None
+        self,
+        name: str,
+        secret: str | None,
+        *,
+        keep_for: float | None = None,
+        may_claim: bool = True,
     ) -> str | None:
         """Let ``name`` in with ``secret`` (None: a client that does not claim
         names; "": one that has no secret for it yet). Returns a new secret
         for a client that claims a free name; NameKept if the name is
         another's. ``keep_for``: seconds the claim lasts after its last use
-        (None: for good)."""
+        (None: for good). ``may_claim`` False: a free name is played under,
+        not claimed (the client's address has claimed its share)."""
         key = name.casefold()
         for _ in range(2):  # a second look if another server claimed it meanwhile
             kept = await self._kept(key)
@@ -77,7 +83,7 @@ class NameClaims:
                     f"the name {name!r} is kept by another player here: choose another "
                     "name, or play from the computer that holds its secret"
                 )
-            if secret is None:
+            if secret is None or not may_claim:
                 return None  # played under, not claimed
             # a secret the client brings (this server lost its names) is kept as it is
             given = secret or secrets.token_hex(16)
@@ -107,6 +113,20 @@ class NameClaims:
             if await self._kept(key) is None:
                 return None  # the cap is reached: played under, not claimed
         raise NameKept(f"the name {name!r} was just claimed by another player: choose another")
+
+    async def played(self, name: str, keep_for: float) -> None:
+        """``name`` was used: a claim kept for a time lasts ``keep_for`` more
+        seconds (a claim kept for good stays so)."""
+        now = self.clock()
+        await self.engine.write(
+            [
+                Stmt(
+                    "UPDATE name_claims SET used = ?, expires = CASE WHEN expires IS NULL "
+                    "THEN NULL ELSE ? END WHERE name_key = ?",
+                    (now, now + keep_for, name.casefold()),
+                )
+            ]
+        )
 
     async def is_claimed(self, name: str) -> bool:
         return await self._kept(name.casefold()) is not None

@@ -4,7 +4,8 @@ several servers). ``await open_store(url, data_dir)`` opens it and brings
 its schema up to date; then
 
 - ``store.tables``: records and their moves (``record_move`` returns once the
-  move is committed), seats' token hashes (net/store/tables.py);
+  move is committed) (net/store/tables.py);
+- ``store.seats``: who may take which seat back, by token hash (net/store/seats.py);
 - ``store.lobby``: the lobby's rows (net/store/lobby.py);
 - ``store.names``: claimed names and their secrets (net/store/names.py);
 - ``store.standings``: the leaderboards (net/store/standings.py);
@@ -23,6 +24,7 @@ from .lobby import LobbyRows
 from .names import NameClaims
 from .postgres_engine import PostgresEngine
 from .schema import STEPS, VERSION
+from .seats import SeatRows
 from .sqlite_engine import SqliteEngine
 from .standings import StandingRows
 from .tables import TableRows
@@ -34,6 +36,7 @@ class Store:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self.tables = TableRows(engine)
+        self.seats = SeatRows(engine)
         self.names = NameClaims(engine)
         self.standings = StandingRows(engine)
         self.lobby = LobbyRows(engine)

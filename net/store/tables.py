@@ -1,6 +1,6 @@
 """The tables the server keeps: each game's record (its head row and one row
-per move) and who may take which seat back (the SHA-256 of each seat's
-token). The lobby's rows are on the same table rows (net/store/lobby.py).
+per move). Who may take which seat back is net/store/seats.py; the lobby's
+rows are on the same table rows (net/store/lobby.py).
 
 A move is one insert, keyed by (table, ply), in the engine's grouped
 transaction: :meth:`TableRows.record_move` returns once it is committed, so
@@ -13,7 +13,6 @@ from __future__ import annotations
 import json
 import secrets
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from saves.errors import SaveError
@@ -36,18 +35,6 @@ _UPSERT_MOVE = (
     "notation = excluded.notation"
 )
 _INSERT_MOVE = "INSERT INTO moves (table_id, ply, seat, notation, played) VALUES (?, ?, ?, ?, ?)"
-
-
-@dataclass(frozen=True)
-class KeptTable:
-    """A table a server holds: its ``if_gone`` policy, its seats for people
-    (those that were ``open`` at its creation), whether the game began, and
-    the SHA-256 of each held seat's token (by seat)."""
-
-    if_gone: str
-    open_seats: frozenset[int]
-    tokens: Mapping[int, bytes]
-    started: bool
 
 
 def _dumps(value: Any) -> str | None:
@@ -240,76 +227,6 @@ class TableRows:
         """Forget the table: its record, moves, tokens and lobby row."""
         await self.engine.write([Stmt("DELETE FROM game_tables WHERE id = ?", (table_id,))])
         self._plies.pop(table_id, None)
-
-    # ------------------------------------------------------------ seats
-    async def keep(self, table_id: str, kept: KeptTable) -> None:
-        """Who may take which seat back at ``table_id`` (replaces what was
-        kept). StoreConflict if a token is another seat's."""
-        tokens = [(table_id, seat, digest.hex()) for seat, digest in sorted(kept.tokens.items())]
-        await self.engine.write(
-            [
-                Stmt(
-                    "UPDATE game_tables SET if_gone = ?, open_seats = ?, started = ? WHERE id = ?",
-                    (kept.if_gone, _dumps(sorted(kept.open_seats)), kept.started, table_id),
-                ),
-                Stmt("DELETE FROM seat_tokens WHERE table_id = ?", (table_id,)),
-                Stmt(
-                    "INSERT INTO seat_tokens (table_id, seat, digest) VALUES (?, ?, ?)", many=tokens
-                ),
-            ]
-        )
-
-    async def release(self, table_id: str) -> None:
-        """No server holds ``table_id`` any more (its record stays)."""
-        await self.engine.write(
-            [
-                Stmt(
-                    "UPDATE game_tables SET if_gone = NULL, lobby = NULL, owner = NULL "
-                    "WHERE id = ?",
-                    (table_id,),
-                ),
-                Stmt("DELETE FROM seat_tokens WHERE table_id = ?", (table_id,)),
-            ]
-        )
-
-    async def kept(self) -> dict[str, KeptTable]:
-        """The unfinished tables a server holds, to bring back at a start."""
-        tables, tokens = await self.engine.read(
-            [
-                Stmt(
-                    "SELECT id, if_gone, open_seats, started FROM game_tables "
-                    "WHERE if_gone IS NOT NULL AND status = 'playing' ORDER BY id",
-                    rows=True,
-                ),
-                Stmt(
-                    "SELECT s.table_id, s.seat, s.digest FROM seat_tokens s JOIN game_tables t "
-                    "ON t.id = s.table_id WHERE t.if_gone IS NOT NULL",
-                    rows=True,
-                ),
-            ]
-        )
-        held: dict[str, dict[int, bytes]] = {}
-        for table_id, seat, digest in tokens:
-            held.setdefault(table_id, {})[int(seat)] = bytes.fromhex(digest)
-        return {
-            table_id: KeptTable(
-                if_gone, frozenset(json.loads(open_seats)), held.get(table_id, {}), bool(started)
-            )
-            for table_id, if_gone, open_seats, started in tables
-        }
-
-    async def seat_of_token(self, digest: bytes) -> tuple[str, int] | None:
-        """The (table, seat) whose token has this SHA-256, if any."""
-        found = await self.engine.read(
-            [
-                Stmt(
-                    "SELECT table_id, seat FROM seat_tokens WHERE digest = ?",
-                    (digest.hex(),),
-                    rows=True,
-                )
-            ]
-        )
-        return (str(found[0][0][0]), int(found[0][0][1])) if found[0] else None
 
 
 def _record(head: Row, moves: Iterable[Row], where: str) -> GameRecord:

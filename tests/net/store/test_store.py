@@ -87,14 +87,23 @@ async def test_seats_and_tokens(store: Store) -> None:
         await store.tables.save_record(record)
     token = hashlib.sha256(b"ada's token").digest()
     kept = KeptTable("computer", frozenset({1}), {0: token}, started=True)
-    await store.tables.keep(one.id, kept)
-    assert await store.tables.kept() == {one.id: kept}
-    assert await store.tables.seat_of_token(token) == (one.id, 0)
+    await store.seats.keep(one.id, kept)
+    assert await store.seats.kept() == {one.id: kept}
+    assert await store.seats.seat_of_token(token) == (one.id, 0)
     with pytest.raises(StoreConflict):  # one token, one seat
-        await store.tables.keep(two.id, KeptTable("resign", frozenset(), {1: token}, True))
-    await store.tables.release(one.id)
-    assert await store.tables.kept() == {}
-    assert await store.tables.seat_of_token(token) is None
+        await store.seats.keep(two.id, KeptTable("resign", frozenset(), {1: token}, True))
+    await store.seats.release(one.id)
+    assert await store.seats.kept() == {}
+    assert await store.seats.seat_of_token(token) is None
+    # every table's seats handed over at once: only the changes are written
+    waiting = KeptTable("resign", frozenset({0, 1}), {}, started=False)
+    await store.seats.keep_all({one.id: kept, two.id: waiting})
+    assert await store.seats.kept() == {one.id: kept, two.id: waiting}
+    writes = store.engine.figures.operations
+    await store.seats.keep_all({one.id: kept, two.id: waiting})
+    assert store.engine.figures.operations == writes  # nothing changed, nothing written
+    await store.seats.keep_all({two.id: waiting})
+    assert await store.seats.kept() == {two.id: waiting}
 
 
 async def test_names_are_kept_by_their_secret(store: Store) -> None:
@@ -108,11 +117,14 @@ async def test_names_are_kept_by_their_secret(store: Store) -> None:
     with pytest.raises(NameKept):
         await store.names.check("Ada", None)
     assert await store.names.check("Bea", None) is None  # played under, not claimed
+    assert await store.names.check("Bea", "", may_claim=False) is None  # its share claimed
     assert not await store.names.is_claimed("bea")
     # a name kept for a time: each use moves its end, then it runs out
     brief = await store.names.check("Cy", "", keep_for=60)
     now[0] += 50
     assert await store.names.check("Cy", brief, keep_for=60) is None
+    now[0] += 50
+    await store.names.played("Cy", 60)
     now[0] += 50
     assert await store.names.is_claimed("cy")
     now[0] += 11

@@ -37,12 +37,12 @@ async def test_an_old_data_dir_arrives_whole(store: Store, tmp_path: Path) -> No
     assert not (data / "server" / "tables.json").exists()
     assert [p.name for p in (data / "games").iterdir()] == ["0000a11c.json"]
     # the game under way: every move, and each seat's token
-    kept = await store.tables.kept()
+    kept = await store.seats.kept()
     for table, tokens in expected["tokens"].items():
         for seat, token in tokens.items():
             digest = hashlib.sha256(token.encode()).digest()
             assert kept[table].tokens[int(seat)] == digest
-            assert await store.tables.seat_of_token(digest) == (table, int(seat))
+            assert await store.seats.seat_of_token(digest) == (table, int(seat))
     for table, moves in expected["moves"].items():
         record = await store.tables.load_record(table)
         assert len(record.moves) == moves and record.replay()
