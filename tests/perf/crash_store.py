@@ -145,8 +145,9 @@ async def run(
         lost += more_lost
         unreadable += more_bad
     seconds = time.monotonic() - started
-    return (
-        f"{engine:<11} {kills} kills, {total} moves acknowledged, {lost} lost, "
+    control = " (control: acknowledged before the commit)" if early else ""
+    return _said(
+        f"{engine:<11}{control} {kills} kills, {total} moves acknowledged, {lost} lost, "
         f"{unreadable} unreadable ({seconds:.0f} s)"
     )
 
