@@ -1,7 +1,8 @@
 """The store's tests run once per engine: SQLite in a temp folder, and a
 real PostgreSQL (tests/net/store/postgres.py), each test in a schema of its
-own. Without PostgreSQL's binaries the PostgreSQL half skips, saying how to
-get them, unless CI is set: then it fails."""
+own; the PostgreSQL half is marked slow (`uv run pytest -m slow`). Without
+PostgreSQL's binaries it skips, saying how to get them, unless CI is set:
+then it fails."""
 
 from __future__ import annotations
 
@@ -39,7 +40,10 @@ def pg_url(pg_cluster: postgres.Cluster) -> Iterator[str]:
         conn.execute(f"DROP SCHEMA {schema} CASCADE")
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
+# the PostgreSQL half is in the slow step (`pytest -m slow`, run by .ci/run):
+# starting a server and the tests on it cost several seconds of a default run
+# that must stay short on a shared 2-core machine; the SQLite half runs always
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.slow)])
 def database(request: pytest.FixtureRequest, tmp_path: Path) -> str | None:
     """``--database`` for each engine: None (the data dir's SQLite file), or
     a PostgreSQL URL."""

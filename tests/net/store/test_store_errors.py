@@ -54,6 +54,7 @@ async def test_a_database_that_is_down(tmp_path: Path) -> None:
     assert "check that PostgreSQL runs there" in one_line(caught.value)
 
 
+@pytest.mark.slow
 async def test_a_database_that_refuses(pg_cluster: postgres.Cluster, tmp_path: Path) -> None:
     url = pg_cluster.url().replace("postgres@", "nobody@", 1)
     with pytest.raises(StoreUnavailable) as caught:
@@ -98,6 +99,7 @@ async def test_a_full_disk_then_room_again(tmp_path: Path) -> None:
     await store.close()
 
 
+@pytest.mark.slow
 async def test_postgresql_goes_away_and_comes_back(
     pg_cluster: postgres.Cluster, tmp_path: Path
 ) -> None:
