@@ -22,7 +22,6 @@ from .engine import Engine
 from .errors import BadDatabaseUrl, StoreCorrupt
 from .lobby import LobbyRows
 from .names import NameClaims
-from .postgres_engine import PostgresEngine
 from .schema import STEPS, VERSION
 from .seats import SeatRows
 from .sqlite_engine import SqliteEngine
@@ -63,6 +62,9 @@ def engine_for(url: str | None, data_dir: Path, *, linger: float = 0.0) -> Engin
             raise BadDatabaseUrl("--database sqlite: names no file: write sqlite:///PATH")
         return SqliteEngine(Path(path), linger=linger)
     if scheme in ("postgresql", "postgres"):
+        # imported here: psycopg and libpq load only for a server that uses them
+        from .postgres_engine import PostgresEngine
+
         return PostgresEngine(url, linger=linger)
     raise BadDatabaseUrl(
         f"--database {url[:80]!r} is not a database this server uses: give "
