@@ -1,0 +1,308 @@
+"""The shared engine: PostgreSQL through psycopg 3's async connections.
+
+One writer task owns the writing connection: it takes every operation
+queued, sends them in one transaction through psycopg's pipeline mode (the
+statements go out back to back, one round trip for the lot), and settles
+their futures once the COMMIT is answered; operations queued meanwhile make
+the next group. Reads use a second connection, each a REPEATABLE READ
+snapshot. A connection that breaks fails the operations in flight with
+StoreUnavailable and is opened again at the next one (no more than once a
+second), so a database that went away and came back is used again without
+a restart, and nothing acknowledged is lost: an operation is acknowledged
+only after its COMMIT.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import re
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import psycopg
+from psycopg import errors as pg_errors
+from psycopg.conninfo import conninfo_to_dict
+
+from .engine import MAX_GROUP, Op, Result, Step, Stmt, WriterFigures, merged
+from .errors import (
+    BadDatabaseUrl,
+    StoreConflict,
+    StoreError,
+    StoreFull,
+    StoreUnavailable,
+    brief,
+)
+
+log = logging.getLogger(__name__)
+
+MIGRATION_LOCK = 0x63617264  # pg_advisory_xact_lock key: one server migrates at a time
+RECONNECT_EVERY = 1.0  # seconds between attempts to reach a database that is down
+CONNECT_TIMEOUT = 5  # seconds (libpq's connect_timeout)
+
+_placeholders: dict[str, str] = {}
+_PASSWORD = re.compile(r"(//[^:/@?]*):[^@/?]*@")  # user:password@
+
+
+def _sql(text: str) -> str:
+    """The store's ``?`` placeholders as psycopg's ``%s``."""
+    found = _placeholders.get(text)
+    if found is None:
+        if "%" in text:
+            raise ValueError(f"a % in the store's SQL: {text}")
+        found = _placeholders[text] = text.replace("?", "%s")
+    return found
+
+
+def shown_url(url: str) -> str:
+    """The URL without its password, for messages and logs."""
+    return _PASSWORD.sub(r"\1:***@", url)
+
+
+@dataclass
+class _Pending:
+    op: Op
+    future: asyncio.Future[Result]
+
+
+async def _send(
+    conn: psycopg.AsyncConnection[Any], statements: Sequence[Stmt]
+) -> list[psycopg.AsyncCursor[Any]]:
+    """Send the statements; a cursor for each."""
+    cursors = []
+    for stmt in statements:
+        cur = conn.cursor()
+        if stmt.many is not None:
+            await cur.executemany(_sql(stmt.sql), stmt.many)
+        else:
+            await cur.execute(_sql(stmt.sql), tuple(stmt.params))
+        cursors.append(cur)
+    return cursors
+
+
+class PostgresEngine:
+    dialect = "postgresql"
+
+    def __init__(self, url: str, *, linger: float = 0.0) -> None:
+        try:
+            conninfo_to_dict(url)
+        except psycopg.Error as err:
+            raise BadDatabaseUrl(
+                f"--database {shown_url(url)!r} is not a PostgreSQL URL ({brief(err)}): "
+                "write it as postgresql://USER@HOST/DATABASE"
+            ) from err
+        self.url = url
+        self.where = f"the PostgreSQL database {shown_url(url)}"
+        self.figures = WriterFigures()
+        self.linger = linger
+        self._queue: asyncio.Queue[_Pending | None] | None = None
+        self._writer: asyncio.Task[None] | None = None
+        self._write_conn: psycopg.AsyncConnection[Any] | None = None
+        self._read_conn: psycopg.AsyncConnection[Any] | None = None
+        self._read_lock = asyncio.Lock()
+        self._down: StoreError | None = None  # why the last attempt to connect failed
+        self._down_until = 0.0  # (time.monotonic) no new attempt before
+        self.reconnect_every = RECONNECT_EVERY
+
+    # ------------------------------------------------------------ connections
+    async def _connect(self) -> psycopg.AsyncConnection[Any]:
+        if self._down is not None and time.monotonic() < self._down_until:
+            raise self._down
+        try:
+            conn = await psycopg.AsyncConnection.connect(
+                self.url, autocommit=True, connect_timeout=CONNECT_TIMEOUT
+            )
+        except psycopg.Error as err:
+            self._down = self.error(err)
+            self._down_until = time.monotonic() + self.reconnect_every
+            raise self._down from err
+        self._down = None
+        return conn
+
+    def error(self, err: psycopg.Error) -> StoreError:
+        """psycopg's exception as one line that says what to do."""
+        if isinstance(err, pg_errors.IntegrityError):
+            return StoreConflict(f"{self.where} refused a write: {brief(err)}")
+        if isinstance(err, pg_errors.DiskFull):
+            return StoreFull(
+                f"the disk of {self.where} is full: nothing more is kept until room is made "
+                "there (the server goes on once there is)"
+            )
+        if isinstance(err, pg_errors.InsufficientPrivilege):
+            return StoreUnavailable(
+                f"{self.where} refused: {brief(err)}: grant the user the right to create "
+                "and write tables in that database"
+            )
+        if isinstance(err, psycopg.OperationalError):
+            return StoreUnavailable(
+                f"cannot reach {self.where}: {brief(err)}: check that PostgreSQL runs there "
+                "and that the URL's user, host and database are right"
+            )
+        return StoreError(f"{self.where} failed: {brief(err)}")
+
+    def _forget(self, conn: psycopg.AsyncConnection[Any] | None) -> None:
+        """Drop a connection that broke (the next operation opens another)."""
+        if conn is not None and (conn.broken or conn.closed):
+            if conn is self._write_conn:
+                self._write_conn = None
+            if conn is self._read_conn:
+                self._read_conn = None
+
+    # ------------------------------------------------------------ schema
+    async def migrate(self, steps: Sequence[Step]) -> int:
+        conn = await self._connect()
+        try:
+            async with conn:
+                for step in steps:
+                    async with conn.transaction():
+                        await conn.execute(
+                            _sql("SELECT pg_advisory_xact_lock(?)"), (MIGRATION_LOCK,)
+                        )
+                        await conn.execute(
+                            "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER PRIMARY"
+                            " KEY, what TEXT NOT NULL, applied DOUBLE PRECISION NOT NULL)"
+                        )
+                        cur = await conn.execute("SELECT max(version) FROM schema_version")
+                        found = await cur.fetchone()
+                        if ((found[0] if found else None) or 0) < step.version:
+                            for sql in step.postgresql:
+                                await conn.execute(sql)
+                            await conn.execute(
+                                _sql("INSERT INTO schema_version VALUES (?, ?, ?)"),
+                                (step.version, step.what, time.time()),
+                            )
+                cur = await conn.execute("SELECT max(version) FROM schema_version")
+                found = await cur.fetchone()
+                return int((found[0] if found else None) or 0)
+        except psycopg.Error as err:
+            raise self.error(err) from err
+
+    # ------------------------------------------------------------ writing
+    async def write(self, op: Op) -> Result:
+        if self._queue is None or self._writer is None or self._writer.done():
+            self._queue = asyncio.Queue()
+            self._writer = asyncio.create_task(self._write_loop(self._queue))
+        pending = _Pending(op, asyncio.get_running_loop().create_future())
+        self._queue.put_nowait(pending)
+        return await asyncio.shield(pending.future)
+
+    async def _write_loop(self, queue: asyncio.Queue[_Pending | None]) -> None:
+        while True:
+            first = await queue.get()
+            if first is None:
+                return
+            if self.linger:
+                await asyncio.sleep(self.linger)
+            group, stop = [first], False
+            while len(group) < MAX_GROUP and not queue.empty():
+                more = queue.get_nowait()
+                if more is None:
+                    stop = True
+                    break
+                group.append(more)
+            try:
+                await self._commit(group)
+            except Exception as err:  # a bug must not leave writers waiting for ever
+                log.exception("the store's writer failed")
+                for pending in group:
+                    if not pending.future.done():
+                        pending.future.set_exception(
+                            StoreError(f"{self.where} failed: {brief(err)}")
+                        )
+            if stop:
+                return
+
+    async def _commit(self, group: list[_Pending]) -> None:
+        ops = [p.op for p in group]
+        try:
+            results: list[Result | StoreError] = list(await self._transaction(ops))
+        except StoreConflict:
+            # one operation is at fault: again, each in a savepoint, so it fails alone
+            try:
+                results = await self._careful(ops)
+            except StoreError as err:
+                results = [err] * len(group)
+        except StoreError as err:
+            results = [err] * len(group)
+        if not all(isinstance(r, StoreError) for r in results):
+            self.figures.count(len(group))
+        for pending, result in zip(group, results, strict=True):
+            if pending.future.done():
+                continue
+            if isinstance(result, StoreError):
+                pending.future.set_exception(result)
+            else:
+                pending.future.set_result(result)
+
+    async def _transaction(self, ops: list[Op]) -> list[Result]:
+        conn = self._write_conn = self._write_conn or await self._connect()
+        try:
+            statements, wanted = merged(ops)
+            async with conn.pipeline(), conn.transaction():
+                cursors = await _send(conn, statements)
+            return [
+                [[tuple(r) for r in await cursors[i].fetchall()] for i in mine] for mine in wanted
+            ]
+        except psycopg.Error as err:
+            self._forget(conn)
+            raise self.error(err) from err
+        except (ValueError, TypeError, OverflowError) as err:
+            raise StoreConflict(f"{self.where} refused a write: {brief(err)}") from err
+
+    async def _careful(self, ops: list[Op]) -> list[Result | StoreError]:
+        """``ops`` in one transaction, each in a savepoint of its own."""
+        conn = self._write_conn = self._write_conn or await self._connect()
+        results: list[Result | StoreError] = []
+        try:
+            async with conn.transaction():
+                for op in ops:
+                    try:
+                        async with conn.transaction():  # a savepoint
+                            cursors = await _send(conn, op)
+                            results.append(
+                                [
+                                    [tuple(r) for r in await c.fetchall()]
+                                    for c, stmt in zip(cursors, op, strict=True)
+                                    if stmt.rows
+                                ]
+                            )
+                    except (pg_errors.IntegrityError, pg_errors.DataError) as err:
+                        results.append(self.error(err))
+                    except (ValueError, TypeError, OverflowError) as err:
+                        results.append(StoreConflict(f"{self.where} refused a write: {brief(err)}"))
+            return results
+        except psycopg.Error as err:
+            self._forget(conn)
+            raise self.error(err) from err
+
+    # ------------------------------------------------------------ reading
+    async def read(self, op: Op) -> Result:
+        async with self._read_lock:
+            conn = self._read_conn = self._read_conn or await self._connect()
+            try:
+                result: Result = []
+                async with conn.transaction():
+                    await conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+                    for stmt in op:
+                        cur = await conn.execute(_sql(stmt.sql), tuple(stmt.params))
+                        if stmt.rows:
+                            result.append([tuple(r) for r in await cur.fetchall()])
+                return result
+            except psycopg.Error as err:
+                self._forget(conn)
+                raise self.error(err) from err
+
+    async def close(self) -> None:
+        if self._queue is not None and self._writer is not None:
+            self._queue.put_nowait(None)
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._writer
+            self._writer = self._queue = None
+        for conn in (self._write_conn, self._read_conn):
+            if conn is not None:
+                with contextlib.suppress(psycopg.Error):
+                    await conn.close()
+        self._write_conn = self._read_conn = None

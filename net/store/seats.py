@@ -1,0 +1,121 @@
+"""Who may take which seat back: for each table a server holds, its
+``if_gone`` policy, its seats for people, whether its game began, and the
+SHA-256 of each held seat's token, one row a seat (a token is one seat's:
+the digest is unique). What a restarted server, or another server taking
+the table over (issue 36), brings back."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from .engine import Engine, Stmt
+
+
+@dataclass(frozen=True)
+class KeptTable:
+    """A table a server holds: its ``if_gone`` policy, its seats for people
+    (those that were ``open`` at its creation), whether the game began, and
+    the SHA-256 of each held seat's token (by seat)."""
+
+    if_gone: str
+    open_seats: frozenset[int]
+    tokens: Mapping[int, bytes]
+    started: bool
+
+
+def _keep(table_id: str, kept: KeptTable) -> list[Stmt]:
+    tokens = [(table_id, seat, digest.hex()) for seat, digest in sorted(kept.tokens.items())]
+    return [
+        Stmt(
+            "UPDATE game_tables SET if_gone = ?, open_seats = ?, started = ? WHERE id = ?",
+            (kept.if_gone, json.dumps(sorted(kept.open_seats)), kept.started, table_id),
+        ),
+        Stmt("DELETE FROM seat_tokens WHERE table_id = ?", (table_id,)),
+        Stmt("INSERT INTO seat_tokens (table_id, seat, digest) VALUES (?, ?, ?)", many=tokens),
+    ]
+
+
+def _release(table_id: str) -> list[Stmt]:
+    return [
+        Stmt(
+            "UPDATE game_tables SET if_gone = NULL, lobby = NULL, owner = NULL WHERE id = ?",
+            (table_id,),
+        ),
+        Stmt("DELETE FROM seat_tokens WHERE table_id = ?", (table_id,)),
+    ]
+
+
+class SeatRows:
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self._held: dict[str, KeptTable] | None = None  # as keep_all last kept them
+
+    async def keep(self, table_id: str, kept: KeptTable) -> None:
+        """Who may take which seat back at ``table_id`` (replaces what was
+        kept). StoreConflict if a token is another seat's."""
+        await self.engine.write(_keep(table_id, kept))
+        if self._held is not None:
+            self._held[table_id] = kept
+
+    async def keep_all(self, tables: Mapping[str, KeptTable]) -> None:
+        """Exactly ``tables`` are held, as they say (for a server that hands
+        over every table's seats at each change, as the seats file was
+        written): only the tables that changed are written, in one
+        transaction."""
+        held = self._held if self._held is not None else await self.kept()
+        op: list[Stmt] = []
+        for table_id, kept in tables.items():
+            if held.get(table_id) != kept:
+                op.extend(_keep(table_id, kept))
+        for table_id in held.keys() - tables.keys():
+            op.extend(_release(table_id))
+        if op:
+            await self.engine.write(op)
+        self._held = dict(tables)
+
+    async def release(self, table_id: str) -> None:
+        """No server holds ``table_id`` any more (its record stays)."""
+        await self.engine.write(_release(table_id))
+        if self._held is not None:
+            self._held.pop(table_id, None)
+
+    async def kept(self) -> dict[str, KeptTable]:
+        """The unfinished tables held, to bring back at a start."""
+        tables, tokens = await self.engine.read(
+            [
+                Stmt(
+                    "SELECT id, if_gone, open_seats, started FROM game_tables "
+                    "WHERE if_gone IS NOT NULL AND status = 'playing' ORDER BY id",
+                    rows=True,
+                ),
+                Stmt(
+                    "SELECT s.table_id, s.seat, s.digest FROM seat_tokens s JOIN game_tables t "
+                    "ON t.id = s.table_id WHERE t.if_gone IS NOT NULL",
+                    rows=True,
+                ),
+            ]
+        )
+        held: dict[str, dict[int, bytes]] = {}
+        for table_id, seat, digest in tokens:
+            held.setdefault(table_id, {})[int(seat)] = bytes.fromhex(digest)
+        return {
+            table_id: KeptTable(
+                if_gone, frozenset(json.loads(open_seats)), held.get(table_id, {}), bool(started)
+            )
+            for table_id, if_gone, open_seats, started in tables
+        }
+
+    async def seat_of_token(self, digest: bytes) -> tuple[str, int] | None:
+        """The (table, seat) whose token has this SHA-256, if any."""
+        found = await self.engine.read(
+            [
+                Stmt(
+                    "SELECT table_id, seat FROM seat_tokens WHERE digest = ?",
+                    (digest.hex(),),
+                    rows=True,
+                )
+            ]
+        )
+        return (str(found[0][0][0]), int(found[0][0][1])) if found[0] else None
