@@ -312,7 +312,9 @@ class WebHost:
 
     # ------------------------------------------------------------ routes
     async def handle_page(self, request: web.Request) -> web.Response:
-        response = web.Response(body=self.page, content_type="text/html", charset="utf-8", headers=HEADERS)
+        response = web.Response(
+            body=self.page, content_type="text/html", charset="utf-8", headers=HEADERS
+        )
         response.headers["Cache-Control"] = "no-store"
         token = request.cookies.get(COOKIE, "")
         if not _TOKEN.fullmatch(token):
