@@ -53,6 +53,7 @@ from net.visitors import (
 log = logging.getLogger(__name__)
 
 COOKIE = "cardtable_visitor"
+GUEST = "guest"  # a browser visitor's login name
 _TOKEN = re.compile(r"[0-9a-f]{32}")
 STATIC = Path(__file__).with_name("web_static")
 # the files the page loads, by the name it asks for: nothing else is served
@@ -131,7 +132,9 @@ class VisitorProgram:
         config = self.host.config
         data, settings = visitor_dirs(config.data_dir, self.identity)
         grants = config.grants().environ(config.game_server)
-        env = visitor_environment(data.parent, settings, "xterm-256color", "", grants)
+        # a browser says no name: the Join form offers "guest" (not the
+        # host's account name) until the visitor types one, kept in their settings
+        env = visitor_environment(data.parent, settings, "xterm-256color", GUEST, grants)
         env["COLORTERM"] = "truecolor"  # xterm.js shows 24-bit colour
         master, tty = os.openpty()
         set_pty_size(master, width, height)
@@ -420,9 +423,11 @@ async def start_web_host(
     it, hanging up on every visitor) and the host. OSError if it cannot
     listen there."""
     state = WebHost(config)
-    runner = web.AppRunner(state.application(), access_log=None, handle_signals=False)
+    runner = web.AppRunner(
+        state.application(), access_log=None, handle_signals=False, shutdown_timeout=1.0
+    )
     await runner.setup()
-    site = web.TCPSite(runner, host, port, shutdown_timeout=1.0)
+    site = web.TCPSite(runner, host, port)
     try:
         await site.start()
     except BaseException:
