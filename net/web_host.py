@@ -127,8 +127,15 @@ class VisitorProgram:
         self._idle: asyncio.TimerHandle | None = None
         self.ended = asyncio.Event()
         self.close_code = ENDED  # what the tab is told when the program ends
+        self._starting = asyncio.Lock()  # two tabs at once start one program
 
     async def start(self, width: int, height: int) -> None:
+        """Start the program, unless a tab that came a moment earlier has."""
+        async with self._starting:
+            if self.process is None:
+                await self._start(width, height)
+
+    async def _start(self, width: int, height: int) -> None:
         config = self.host.config
         data, settings = visitor_dirs(config.data_dir, self.identity)
         grants = config.grants().environ(config.game_server)
