@@ -39,6 +39,7 @@ function send(message) {
 
 function finish(text) {
   say("closed", "lost");
+  document.body.classList.add("closed"); // a dead terminal's cursor is not a screen
   noticeText.textContent = text;
   notice.hidden = false;
   document.getElementById("again").focus();

@@ -14,7 +14,8 @@ Engines, side by side in one run (the machine is shared and noisy):
 
 Each engine runs in a process of its own; this script is the browsers. For
 each engine: visitors arrive one after another, and the time from opening
-the websocket (the SSH session) to the home screen's text is taken; then the
+the websocket (the SSH session) to the home screen's text is taken for the
+first ``--timed`` (the rest arrive ten at a time, untimed); then the
 memory of every visitor's program (private: Private_Clean + Private_Dirty of
 smaps_rollup; and RSS) while all are there; then, with ``--load SECONDS``,
 every visitor presses a key (down, up, ...) every ``--key-interval`` seconds
@@ -261,7 +262,7 @@ def spread(name: str, values: list[float], unit: str, scale: float = 1.0) -> str
     )
 
 
-async def run_engine(engine: str, visitors: int, load: float, interval: float) -> None:
+async def run_engine(engine: str, visitors: int, load: float, interval: float, timed: int) -> None:
     data = Path(tempfile.mkdtemp(prefix="bench-web-"))
     port = free_port()
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
@@ -284,15 +285,23 @@ async def run_engine(engine: str, visitors: int, load: float, interval: float) -
         base = f"http://127.0.0.1:{port}/"
         tabs: list[Visitor | SSHVisitor] = []
         firsts = []
-        for i in range(visitors):  # one after another: each first frame on its own
-            tab = SSHVisitor(port, f"v{i}") if engine == "ssh-host" else Visitor(engine, base)
+
+        def new_tab(i: int) -> Visitor | SSHVisitor:
+            return SSHVisitor(port, f"v{i}") if engine == "ssh-host" else Visitor(engine, base)
+
+        for i in range(min(timed, visitors)):  # one after another: each first frame alone
+            tab = new_tab(i)
             firsts.append(await tab.arrive())
             tabs.append(tab)
+        for start in range(len(tabs), visitors, 10):  # the rest ten at a time, untimed
+            group = [new_tab(i) for i in range(start, min(start + 10, visitors))]
+            await asyncio.gather(*(tab.arrive() for tab in group))
+            tabs.extend(group)
         await asyncio.sleep(2.0)  # every app settled
         programs = visitor_programs(server.pid)
         memory = [memory_mb(pid) for pid in programs]
         print(f"{engine}: {visitors} visitors ({len(programs)} programs)")
-        print(spread("first frame (connect to home screen)", firsts, "s"))
+        print(spread(f"first frame (connect to home screen, {len(firsts)} alone)", firsts, "s"))
         print(spread("private memory per visitor", [m[0] for m in memory], "MB"))
         print(spread("RSS per visitor", [m[1] for m in memory], "MB"))
         if load and engine != "ssh-host":
@@ -364,6 +373,7 @@ def browser_first_frames(times: int) -> None:
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--visitors", type=int, default=5)
+    parser.add_argument("--timed", type=int, default=5, help="first frames taken (alone)")
     parser.add_argument("--load", type=float, default=0.0, metavar="SECONDS")
     parser.add_argument("--key-interval", type=float, default=1.0, metavar="SECONDS")
     parser.add_argument("--browser", action="store_true")
@@ -377,7 +387,7 @@ async def main() -> None:
             except ImportError:
                 print("textual-serve: not installed (uv run --with textual-serve ...): skipped")
                 continue
-        await run_engine(engine, args.visitors, args.load, args.key_interval)
+        await run_engine(engine, args.visitors, args.load, args.key_interval, args.timed)
     if args.browser:
         await asyncio.to_thread(browser_first_frames, 5)
     print(f"machine at the end: {machine()}")
