@@ -249,3 +249,20 @@ async def test_a_new_tab_takes_the_visitors_program_over_and_a_dropped_one_comes
         other = Tab(stranger, base)
         await other.open()
         assert (await other.given())["pid"] != pid
+
+
+def test_cardtable_web_says_what_is_wrong_in_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    from tui.cli import main
+
+    data = ["--data-dir", str(tmp_path)]
+    for argv, words in (
+        (["web", *data], "add --guests"),
+        (["web", "--guests", "--server", "nowhere", *data], "--server must be HOST:PORT"),
+        (["web", "--guests", "--port", "70000", *data], "--port must be from 1 to 65535"),
+        (["web", "--guests", "--visitor-memory", "8", *data], "--visitor-memory is at least"),
+    ):
+        code = main(argv)
+        err = capsys.readouterr().err
+        assert code == 2 and words in err and err.count("\n") == 1, (argv, err)
