@@ -36,7 +36,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import fcntl
 import hashlib
 import logging
 import os
@@ -44,9 +43,8 @@ import re
 import signal
 import socket
 import sys
-import termios
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -56,6 +54,9 @@ import asyncssh
 from net.grants import Grants, guest_name
 from net.listen import Listener, listening_sockets
 from net.ssh_pty import DEFAULT_SIZE, Resizer, clipped, open_pty, set_size
+from net.visitors import HostLimits as HostLimits  # where it was, for callers
+from net.visitors import start_visitor_process, visitor_environment
+from net.visitors import visitor_dirs as visitor_dirs
 from rules.plain import plain
 
 log = logging.getLogger(__name__)
@@ -67,20 +68,6 @@ NO_PTY = (
 )
 _IDENTITY = re.compile(r"guest-[a-z0-9]+(?:[-_.][a-z0-9]+)*|key-[0-9a-f]{24}")
 NAMES_DIR = "names"  # <data>/visitors/names/<name>: the key that keeps a name
-
-
-@dataclass(frozen=True)
-class HostLimits:
-    sessions: int = 50  # visitors at once
-    per_address: int = 4  # visitors at once from one address
-    connections: int = 100  # SSH connections at once, with a session or not
-    connections_per_address: int = 8  # SSH connections at once from one address
-    session_wait_seconds: float = 20.0  # a connection opens a session within this, or closes
-    idle_seconds: float = 30 * 60  # no keystroke for this long: the session ends
-    memory_bytes: int = 512 * 2**20  # address space of a visitor's process
-    cpu_seconds: int | None = 3600  # CPU time of a visitor's process (None: no ceiling)
-    nice: int = 10  # visitors yield the CPU to the host, its SSH and its table server
-    accept_pause_seconds: float = 1.0  # out of file descriptors: try accepting again after
 
 
 @dataclass
@@ -116,23 +103,6 @@ def key_identity(key: asyncssh.SSHKey) -> str:
     """A key's folder name: its public key's SHA-256, shortened."""
     digest = hashlib.sha256(key.public_data).hexdigest()
     return f"key-{digest[:24]}"
-
-
-def visitor_root(data_dir: Path, identity: str) -> Path:
-    if len(identity) > 40 or not _IDENTITY.fullmatch(identity):
-        raise ValueError(f"not a visitor identity: {identity!r}")
-    return data_dir / "visitors" / identity
-
-
-def visitor_dirs(data_dir: Path, identity: str) -> tuple[Path, Path]:
-    """The data and settings folders of one identity (made on first use)."""
-    root = visitor_root(data_dir, identity)
-    root.parent.mkdir(parents=True, exist_ok=True)
-    root.mkdir(mode=0o700, exist_ok=True)  # one visitor's saves are nobody else's to read
-    data, config = root / "data", root / "config"
-    data.mkdir(parents=True, exist_ok=True)
-    config.mkdir(parents=True, exist_ok=True)
-    return data, config
 
 
 def load_host_key(data_dir: Path) -> asyncssh.SSHKey:
@@ -434,34 +404,10 @@ class _Session(asyncssh.SSHServerSession[bytes]):
             self._refuse(f"cardtable could not start here: {reason}.\r\n")
 
     def environment(self, root: Path, data: Path, config: Path) -> dict[str, str]:
-        """The visitor process's whole environment, made here: nothing of the
-        host's (or the visitor's own) leaks in. Every folder a program might
-        write to is inside the visitor's own."""
+        """The visitor process's whole environment (net/visitors.py)."""
         assert self.term is not None
-        term = self.term[0]
-        home, tmp = root / "home", root / "tmp"
-        home.mkdir(exist_ok=True)
-        tmp.mkdir(exist_ok=True)
-        env = {
-            "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-            "LANG": os.environ.get("LANG", "C.UTF-8"),
-            "HOME": str(home),
-            "TMPDIR": str(tmp),
-            "XDG_CONFIG_HOME": str(home / ".config"),
-            "XDG_DATA_HOME": str(home / ".local" / "share"),
-            "XDG_STATE_HOME": str(home / ".local" / "state"),
-            "XDG_CACHE_HOME": str(home / ".cache"),
-            # the program's folder is the host's: read its bytecode, write none
-            "PYTHONDONTWRITEBYTECODE": "1",
-            "TERM": term,
-            "CARDTABLE_CONFIG_DIR": str(config),
-            **self.host.config.grants().environ(self.host.config.game_server),
-        }
-        if term in ("linux", "vt100", "vt220", "xterm", "screen"):
-            env["TEXTUAL_COLOR_SYSTEM"] = "standard"  # a 16-colour terminal
-        if self.username:
-            env["USER"] = env["LOGNAME"] = self.username
-        return env
+        grants = self.host.config.grants().environ(self.host.config.game_server)
+        return visitor_environment(root, config, self.term[0], self.username, grants)
 
     async def _spawn(self) -> None:
         assert self.term is not None and self.chan is not None
@@ -470,18 +416,9 @@ class _Session(asyncssh.SSHServerSession[bytes]):
         env = self.environment(data.parent, data, config)
         master, slave = open_pty(width, height)  # both closed again if it fails
         try:
-            process = await asyncio.create_subprocess_exec(
-                *self.host.config.command,
-                *(["--lines"] if self.lines else []),
-                "--data-dir",
-                str(data),
-                stdin=slave,
-                stdout=slave,
-                stderr=slave,
-                env=env,
-                cwd=str(data.parent),
-                start_new_session=True,
-                preexec_fn=_child_setup(self.host.config.limits),
+            command = (*self.host.config.command, *(["--lines"] if self.lines else []))
+            process = await start_visitor_process(
+                command, data, env, self.host.config.limits, slave
             )
         except BaseException:
             os.close(master)
@@ -579,27 +516,6 @@ class _Session(asyncssh.SSHServerSession[bytes]):
         if self.counted:
             self.counted = False
             self.host.release(self.address, self.visitor)
-
-
-def _child_setup(limits: HostLimits) -> Callable[[], None]:
-    def setup() -> None:
-        import resource
-
-        fcntl.ioctl(0, termios.TIOCSCTTY, 0)  # the pty becomes its controlling terminal
-        resource.setrlimit(resource.RLIMIT_AS, (limits.memory_bytes, limits.memory_bytes))
-        if limits.cpu_seconds is not None:
-            # past the soft ceiling SIGXCPU ends the program (its game is saved);
-            # the hard one a little later, should it be caught
-            cpu = limits.cpu_seconds
-            resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 5))
-        os.nice(limits.nice)
-        # an ignored signal stays ignored across exec: a host started under
-        # nohup would leave every visitor's program deaf to the hangup that
-        # ends an idle or dropped session
-        for number in (signal.SIGHUP, signal.SIGINT, signal.SIGTERM):
-            signal.signal(number, signal.SIG_DFL)
-
-    return setup
 
 
 # ---------------------------------------------------------------- listening

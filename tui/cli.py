@@ -46,6 +46,7 @@ from tui.saves_cli import cmd_saves_export, cmd_saves_list, cmd_saves_show
 from tui.serve_cli import add_serve_parser
 from tui.settings import LINE_CARDS, config_dir_of
 from tui.stats_cli import add_stats_parser
+from tui.web_cli import add_web_parser
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
@@ -306,6 +307,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_serve_parser(sub, common)  # `cardtable serve`: tui/serve_cli.py
     add_bot_parser(sub)  # `cardtable bot`: tui/bot_cli.py
     add_stats_parser(sub, common)  # `cardtable stats`: tui/stats_cli.py
+    add_web_parser(sub, common)  # `cardtable web`: tui/web_cli.py
     return parser
 
 

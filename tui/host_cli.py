@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING, Any
 from saves.store import SaveStore
 
 if TYPE_CHECKING:
-    from net.ssh_host import HostConfig
+    from net.ssh_host import HostConfig, TableServerProcess
+    from net.visitors import HostLimits
 
 
 def add_host_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
@@ -43,6 +44,13 @@ def add_host_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
         action="store_true",
         help="anybody may log in; the login name is the visitor's name",
     )
+    add_visitor_flags(parser)
+    parser.set_defaults(handler=run_host)
+
+
+def add_visitor_flags(parser: argparse.ArgumentParser) -> None:
+    """What every door for visitors (ssh-host, web) asks alike: the table
+    server they meet at, where else they may join, and their ceilings."""
     parser.add_argument(
         "--server",
         metavar="HOST:PORT",
@@ -71,12 +79,11 @@ def add_host_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
         metavar="MB",
         help="address space of one visitor's program (default 512)",
     )
-    parser.set_defaults(handler=run_host)
 
 
-def host_config(args: argparse.Namespace, data_dir: Path, game_server: str) -> HostConfig:
-    """What the command line asks of the host (UserError, one line, if it is wrong)."""
-    from net.ssh_host import HostConfig, HostLimits
+def visitor_limits(args: argparse.Namespace) -> HostLimits:
+    """The ceilings the command line asks for (UserError, one line, if wrong)."""
+    from net.visitors import HostLimits
 
     from .cli import UserError
 
@@ -86,20 +93,26 @@ def host_config(args: argparse.Namespace, data_dir: Path, game_server: str) -> H
         raise UserError(f"--visitor-cpu is 0 (no ceiling) or more seconds, not {args.visitor_cpu}")
     if args.visitor_memory < 64:
         raise UserError(f"--visitor-memory is at least 64 (MB), not {args.visitor_memory}")
-    limits = HostLimits(
+    return HostLimits(
         memory_bytes=args.visitor_memory * 2**20, cpu_seconds=args.visitor_cpu or None
     )
+
+
+def host_config(args: argparse.Namespace, data_dir: Path, game_server: str) -> HostConfig:
+    """What the command line asks of the host (UserError, one line, if it is wrong)."""
+    from net.ssh_host import HostConfig
+
     return HostConfig(
         data_dir=data_dir,
         authorized_keys=args.authorized_keys,
-        limits=limits,
+        limits=visitor_limits(args),
         game_server=game_server,
         allow_join=tuple(args.allow_join),
     )
 
 
 def run_host(args: argparse.Namespace) -> int:
-    from net.ssh_host import TableServerProcess, start_host
+    from net.ssh_host import start_host
 
     from .cli import UserError
 
@@ -120,17 +133,8 @@ def run_host(args: argparse.Namespace) -> int:
         assert serving is not None
         with contextlib.suppress(NotImplementedError):
             asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, serving.cancel)
-        tables = None
-        address = server_address
-        if address is None:
-            # visitors meet at a table server of our own, in its own process
-            # (a busy table must not slow the visitors' keystrokes), on loopback
-            try:
-                visitors = host_config(args, store.root, "127.0.0.1:1").limits.sessions
-                tables = await TableServerProcess.start(store.root, visitors)
-            except OSError as err:
-                raise UserError(str(err)) from None
-            address = tables.address
+        visitors = host_config(args, store.root, "127.0.0.1:1").limits.sessions
+        address, tables = await offered_table_server(server_address, store.root, visitors)
         config = host_config(args, store.root, address)
         try:
             try:
@@ -154,6 +158,26 @@ def run_host(args: argparse.Namespace) -> int:
     with contextlib.suppress(KeyboardInterrupt, asyncio.CancelledError):
         asyncio.run(serve())
     return 0
+
+
+async def offered_table_server(
+    address: str | None, data_dir: Path, visitors: int
+) -> tuple[str, TableServerProcess | None]:
+    """The table server visitors meet at: ``address`` if the host named one,
+    else ``cardtable serve`` started here in a process of its own (a busy
+    table must not slow the visitors' keystrokes), on loopback; ``stop()``
+    the process returned, if any. UserError if it does not start."""
+    from net.ssh_host import TableServerProcess
+
+    from .cli import UserError
+
+    if address is not None:
+        return address, None
+    try:
+        tables = await TableServerProcess.start(data_dir, visitors)
+    except OSError as err:
+        raise UserError(str(err)) from None
+    return tables.address, tables
 
 
 def _check_address(flag: str, text: str) -> None:
