@@ -15,7 +15,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from .. import protocol as p
-from .limits import Clock, Limits
+from .limits import Clock, Limits, TokenBucket
 from .peer import Peer
 
 log = logging.getLogger(__name__)
@@ -61,8 +61,10 @@ class Connection(Peer):
         address: str,
         limits: Limits,
         clock: Clock,
+        address_bytes: TokenBucket | None = None,
     ) -> None:
-        super().__init__(StreamSender(writer, limits.max_unsent), address, limits, clock)
+        sender = StreamSender(writer, limits.max_unsent)
+        super().__init__(sender, address, limits, clock, address_bytes)
         self.reader = reader
         self.writer = writer
 

@@ -43,6 +43,10 @@ class Limits:
     # server is bounded whatever it asks for
     bytes_per_second: float = 64 * 1024
     bytes_burst: int = 256 * 1024
+    # and what all the connections of one address are sent together (so that
+    # 16 connections from one address get four connections' worth, not 16)
+    address_bytes_per_second: float = 256 * 1024
+    address_bytes_burst: int = 1024 * 1024
     # chat lines: from one address (all its connections together), and into
     # one table (from everyone), per second and at once
     chat_per_address_per_second: float = 2.0
@@ -117,10 +121,14 @@ class AddressBuckets:
         self._buckets: dict[str, TokenBucket] = {}
 
     def take(self, address: str, cost: float = 1.0) -> bool:
+        return self.bucket(address).take(cost)
+
+    def bucket(self, address: str) -> TokenBucket:
+        """The address's bucket (made full for an address not seen lately)."""
         bucket = self._buckets.get(address)
         if bucket is None:
             if len(self._buckets) >= self._keep:
                 for key in [k for k, b in self._buckets.items() if b.full()]:
                     del self._buckets[key]
             bucket = self._buckets[address] = TokenBucket(self.rate, self.burst, self._clock)
-        return bucket.take(cost)
+        return bucket

@@ -35,7 +35,14 @@ class Sender(Protocol):
 class Peer:
     """A client of the server, whatever carries its lines."""
 
-    def __init__(self, sender: Sender, address: str, limits: Limits, clock: Clock) -> None:
+    def __init__(
+        self,
+        sender: Sender,
+        address: str,
+        limits: Limits,
+        clock: Clock,
+        address_bytes: TokenBucket | None = None,
+    ) -> None:
         self.sender = sender
         self.address = address
         self.limits = limits
@@ -48,6 +55,10 @@ class Peer:
         # every byte this client is sent (may go below zero: requests whose
         # answer is large are refused until it is back above)
         self.bytes = TokenBucket(limits.bytes_per_second, limits.bytes_burst, clock)
+        # the same for every connection of its address together (shared)
+        self.address_bytes = address_bytes or TokenBucket(
+            limits.address_bytes_per_second, limits.address_bytes_burst, clock
+        )
         self.sent = 0  # bytes sent in all (for the log and the benchmarks)
         self.errors = 0
         self.next_ping = 0.0  # set at the hello
@@ -77,6 +88,7 @@ class Peer:
         if self.closed:
             return
         self.bytes.charge(len(line))
+        self.address_bytes.charge(len(line))
         self.sent += len(line)
         if not self.sender.deliver(line):
             log.info("dropping %s: it stopped reading", self.address)
@@ -105,13 +117,22 @@ class Peer:
     def check_bytes(self, what: str) -> None:
         """Refuse (``too_fast``) a request whose answer is large while the
         byte budget is spent."""
+        limits = self.limits
         wait = self.bytes.wait()
         if wait > 0:
             raise p.ProtocolError(
                 p.TOO_FAST,
                 f"{what}: what one connection is sent is limited to "
-                f"{self.limits.bytes_per_second / 1024:g} KiB a second: ask again in "
+                f"{limits.bytes_per_second / 1024:g} KiB a second: ask again in "
                 f"{wait:.1f} s (or for fewer tables: `limit`)",
+            )
+        wait = self.address_bytes.wait()
+        if wait > 0:
+            raise p.ProtocolError(
+                p.TOO_FAST,
+                f"{what}: what the connections of one address are sent together is "
+                f"limited to {limits.address_bytes_per_second / 1024:g} KiB a second: "
+                f"ask again in {wait:.1f} s",
             )
 
     def note_options(self, update: Update) -> None:

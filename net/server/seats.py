@@ -134,6 +134,12 @@ class Seats:
             # that `joined` shows its first position (whose turn, the legal
             # moves, the clocks), not the table waiting a moment before
             await self.begin(hosted)
+        # the token is on disk before the client has it (written in a thread,
+        # with the other changes of the moment): a server killed after the
+        # reply still knows the seat is the client's
+        await self.hall.seats_written()
+        if hosted.occupants.get(seat) is not peer or hosted.tokens.get(seat) != digest(token):
+            raise p.ProtocolError(p.NOT_NOW, "the seat changed hands meanwhile: try again")
         snapshot = hosted.shown(table.snapshot(seat))
         peer.note_options(snapshot)
         peer.send(

@@ -67,6 +67,9 @@ class TableServer:
         self._claims = AddressBuckets(
             self.limits.name_claims_per_second, self.limits.name_claims_burst, clock
         )
+        self._bytes_by_address = AddressBuckets(
+            self.limits.address_bytes_per_second, self.limits.address_bytes_burst, clock
+        )
         self._counts: AddressCounts | None = None
         self._listener: Listener | None = None
         self._handlers: set[asyncio.Task[None]] = set()  # one per connection
@@ -187,7 +190,8 @@ class TableServer:
             self._listener.release(address)
             return
         hall = self.hall
-        conn = Connection(reader, writer, address, self.limits, hall.clock)
+        shared = self._bytes_by_address.bucket(address)
+        conn = Connection(reader, writer, address, self.limits, hall.clock, shared)
         hall.peers.add(conn)
         conn.watchdog = hall.spawn(keep_watch(conn, hall.sleep))
         try:

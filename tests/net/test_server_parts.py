@@ -37,7 +37,8 @@ class Rig:
 
     def peer(self, name: str, address: str = "10.0.0.1") -> tuple[Peer, ListSender]:
         sender = ListSender()
-        peer = Peer(sender, address, self.server.limits, self.time.clock)
+        shared = self.server._bytes_by_address.bucket(address)
+        peer = Peer(sender, address, self.server.limits, self.time.clock, shared)
         peer.name, peer.hello = name, True
         self.server.hall.peers.add(peer)
         return peer, sender
@@ -82,6 +83,27 @@ async def test_a_watch_s_history_counts_against_the_byte_budget(tmp_path: Path) 
     # the budget comes back with time
     await rig.time.advance(5.0)
     lobby.watch(eve, p.Watch(table=table))
+    assert json.loads(sent.lines[-1])["type"] == "watching"
+    await rig.close()
+
+
+async def test_the_connections_of_one_address_share_a_byte_budget(tmp_path: Path) -> None:
+    rig = Rig(tmp_path, bytes_burst=10_000, address_bytes_burst=3000, address_bytes_per_second=1.0)
+    ada, _ = rig.peer("Ada", "10.0.0.1")
+    table = await rig.table(ada)
+    lobby, seats = rig.server.lobby, rig.server.seats
+    many = [rig.peer(f"M{i}", "10.0.0.9")[0] for i in range(8)]
+    watched = 0
+    for peer in many:  # each has budget of its own left, the address has not
+        try:
+            lobby.watch(peer, p.Watch(table=table))
+            seats.vacate(peer)
+            watched += 1
+        except p.ProtocolError as err:
+            assert err.code == p.TOO_FAST and "one address" in err.message
+    assert 0 < watched < len(many)
+    other, sent = rig.peer("Other", "10.0.0.2")  # another address is not affected
+    lobby.watch(other, p.Watch(table=table))
     assert json.loads(sent.lines[-1])["type"] == "watching"
     await rig.close()
 

@@ -30,6 +30,7 @@ import argparse
 import asyncio
 import contextlib
 import itertools
+import json
 import os
 import resource
 import secrets
@@ -142,9 +143,11 @@ async def long_stress_table(port: int, seconds: float) -> tuple[Line, str]:
     table = joined["table"]["table"]
     update = joined["update"]
     rid = 2
+    moved_at = -1
     end = time.perf_counter() + seconds
     while time.perf_counter() < end and update.get("status") != "finished":
-        if 0 in update.get("to_act", ()) and update.get("legal"):
+        if 0 in update.get("to_act", ()) and update.get("legal") and update["state_id"] > moved_at:
+            moved_at = update["state_id"]
             rid += 1
             line.send(
                 {
@@ -163,8 +166,25 @@ async def long_stress_table(port: int, seconds: float) -> tuple[Line, str]:
     return line, table
 
 
-async def attack(kind: str, port: int, pid: int, seconds: float, build: float) -> dict[str, Any]:
+async def canary_alone(port: int, seconds: float) -> None:
+    """The canary in a process of its own (the attacker's event loop must
+    not delay it): prints its table, then after a second of play the round
+    trips of ``seconds`` as JSON."""
     trips: list[float] = []
+    stop = asyncio.Event()
+    ready: asyncio.Future[str] = asyncio.get_running_loop().create_future()
+    playing = asyncio.ensure_future(canary(port, trips, stop, ready))
+    print(await ready, flush=True)
+    await asyncio.sleep(1.0)
+    trips.clear()
+    await asyncio.sleep(seconds)
+    print(json.dumps(trips), flush=True)
+    stop.set()
+    playing.cancel()
+    await asyncio.gather(playing, return_exceptions=True)
+
+
+async def attack(kind: str, port: int, pid: int, seconds: float, build: float) -> dict[str, Any]:
     stop = asyncio.Event()
     counts = {"bytes": 0, "refused": 0, "done": 0}
     keep: list[Line] = []
@@ -172,11 +192,18 @@ async def attack(kind: str, port: int, pid: int, seconds: float, build: float) -
     if kind == "watch":
         builder, stress = await long_stress_table(port, build)
         keep.append(builder)
-    ready: asyncio.Future[str] = asyncio.get_running_loop().create_future()
-    playing = asyncio.ensure_future(canary(port, trips, stop, ready))
-    table = await ready
+    bird = await asyncio.create_subprocess_exec(
+        sys.executable,
+        __file__,
+        "--canary",
+        str(port),
+        "--seconds",
+        str(seconds),
+        stdout=asyncio.subprocess.PIPE,
+    )
+    assert bird.stdout is not None
+    table = (await bird.stdout.readline()).decode().strip()
     await asyncio.sleep(1.0)
-    trips.clear()  # from here on, the attack's window
     began = time.perf_counter()
     cpu_before = cpu_seconds(pid)
     tasks: list[asyncio.Future[Any]] = []
@@ -238,16 +265,14 @@ async def attack(kind: str, port: int, pid: int, seconds: float, build: float) -
         tasks = [asyncio.ensure_future(churner()) for _ in range(6)]
     elif kind == "chat":
         tasks = [asyncio.ensure_future(chatter(i)) for i in range(16)]
-    await asyncio.sleep(seconds)
+    measured = json.loads(await bird.stdout.readline())
     window = time.perf_counter() - began
     cpu = (cpu_seconds(pid) - cpu_before) / window * 100
-    measured = list(trips)
     stop.set()
     for task in tasks:
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
-    playing.cancel()
-    await asyncio.gather(playing, return_exceptions=True)
+    await bird.wait()
     for line in keep:
         line.close()
     return {"trips": measured, "cpu": cpu, **counts}
@@ -302,7 +327,11 @@ def main() -> None:
     parser.add_argument("--before", type=Path, help="a tree with the code before, to compare")
     parser.add_argument("--attacks", default="none,watch,names,churn,chat")
     parser.add_argument("--rounds", type=int, default=1, help="runs of each pair")
+    parser.add_argument("--canary", type=int, help=argparse.SUPPRESS)  # the canary's port
     args = parser.parse_args()
+    if args.canary:
+        asyncio.run(canary_alone(args.canary, args.seconds))
+        return
     _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     codes = [("after", ROOT)] + ([("before", args.before)] if args.before else [])
