@@ -9,6 +9,7 @@ net/server/seats.py waits for the table's save, ``Table.kept``).
 from __future__ import annotations
 
 import asyncio
+import logging
 import secrets
 from pathlib import Path
 from typing import Literal, cast
@@ -22,6 +23,8 @@ from ..store import KeptTable as Held
 from ..store import NameKept, Store, StoreError
 from .names import UNPLAYED_SECONDS, NameTaken
 from .store import KeptTable
+
+log = logging.getLogger(__name__)
 
 
 class DatabaseRecords(SaveStore):
@@ -117,12 +120,18 @@ class DatabaseStore:
             )
         except NameKept as err:
             raise NameTaken(str(err)) from None
+        except StoreError as err:  # the database is down: the name plays, unclaimed
+            log.error("cannot check the name %r: %s", name, err)
+            return None
         if given is not None or (secret is not None and may_claim):
             self._claimed.add(name.casefold())
         return given
 
     async def name_played(self, name: str) -> None:
-        await self.db.names.played(name)  # kept for good from now on
+        try:
+            await self.db.names.played(name)  # kept for good from now on
+        except StoreError as err:
+            log.error("cannot note that %r played: %s", name, err)
 
     def is_claimed(self, name: str) -> bool:
         return name.casefold() in self._claimed

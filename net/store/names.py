@@ -123,7 +123,7 @@ class NameClaims:
             [
                 Stmt(
                     "UPDATE name_claims SET used = ?, expires = CASE WHEN expires IS NULL "
-                    "THEN NULL ELSE ? END WHERE name_key = ?",
+                    "THEN NULL ELSE CAST(? AS DOUBLE PRECISION) END WHERE name_key = ?",
                     (now, expires, name.casefold()),
                 )
             ]
