@@ -194,16 +194,17 @@ def run_serve(args: argparse.Namespace) -> int:
                 raise
         except StoreError as err:
             raise UserError(str(err)) from None
-        if upgraded:
-            print(f"cardtable: {upgraded}", flush=True)
         server = TableServer(DatabaseStore(store, data_dir), limits=limits, executor=thinkers)
         try:
             host, port = await server.start(args.host, args.port)
         except OSError as err:
             await store.close()
             raise UserError(f"cannot listen on {args.host}:{args.port}: {err.strerror}") from None
-        print(f"cardtable: keeping tables in {store.where}", flush=True)
+        # this line first: `ssh-host` reads where the server listens from it
         print(f"cardtable: serving tables on {host}:{port}; Ctrl+C stops", flush=True)
+        print(f"cardtable: keeping tables in {store.where}", flush=True)
+        if upgraded:
+            print(f"cardtable: {upgraded}", flush=True)
         # the server's own handlers, through the loop: a shell that started it
         # with SIGINT ignored (a background job) does not make it unstoppable,
         # and every client is told `closing` before its connection goes
