@@ -13,7 +13,6 @@ import pytest
 
 from net.remote import RemoteClient
 from net.store import open_store
-from saves.store import SaveStore
 from tui.cli import main
 
 from .netkit import HANG
