@@ -82,6 +82,7 @@ TOO_FAST = "too_fast"  # over the message rate, or over the bytes of table lists
 LIMIT = "limit"  # a connection limit: the connection closes
 QUOTA = "quota"  # too many unfinished tables (the address's, the name's, the server's)
 NAME_TAKEN = "name_taken"  # the hello's name is claimed by another client (standings)
+NOT_SAVED = "not_saved"  # a move played but not committed: the server's database failed
 
 RequestId = Annotated[int, msgspec.Meta(ge=0, le=2**53)]
 StateId = Annotated[int, msgspec.Meta(ge=0, le=2**31)]

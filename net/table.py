@@ -150,6 +150,9 @@ class Table:
         self._saver: asyncio.Task[None] | None = None
         self._failure: BaseException | None = None
         self.save_error: str | None = None  # why the last autosave failed, if it did
+        # moves a save has kept (for those who wait for their move to be kept: `kept`)
+        self._kept_moves = len(record.moves)
+        self._save_done = asyncio.Event()
         self._queued: list[Notice] = []  # notices for the next update
         # person seats a computer plays for now (hand_to_computer), and those
         # just handed back to their person (attach says so in words)
@@ -532,16 +535,41 @@ class Table:
         # the lock is FIFO, so saves reach the disk in the order of the moves
         async with self._save_lock:
             failed_before = self.save_error
+            # a store with a coroutine of its own (the server's database) is
+            # awaited; a folder of files is written in a thread
+            save_async = getattr(self.store, "save_async", None)
             try:
-                await asyncio.to_thread(self.store.save, snapshot)
+                if save_async is not None:
+                    await save_async(snapshot)
+                else:
+                    await asyncio.to_thread(self.store.save, snapshot)
             except SaveError as err:
                 self.save_failed(err)
                 if self.save_error != failed_before:
                     self._notify([])
             else:
                 self.save_error = None
+                self._kept_moves = max(self._kept_moves, len(snapshot.moves))
                 if failed_before is not None:
                     self._notify([], (Notice("saved", "The game is being saved again."),))
+            finally:
+                self._save_done.set()
+
+    async def kept(self, moves: int) -> None:
+        """Return once a save holds the record's first ``moves`` moves;
+        SaveError if the save that should have failed (the move stays
+        played: a later save keeps it once saving works again)."""
+        if self.store is None:
+            return
+        while self._kept_moves < moves:
+            self._save_done.clear()
+            if self._saver is None or self._saver.done():
+                if self.save_error is not None:
+                    raise SaveError(self.save_error)
+                self._save_soon()
+            await self._save_done.wait()
+            if self._kept_moves < moves and self.save_error is not None:
+                raise SaveError(self.save_error)
 
     def save_failed(self, err: SaveError) -> None:
         """Saving failed: say so once (with the next update) until it works again."""

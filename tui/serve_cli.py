@@ -38,6 +38,14 @@ def add_serve_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
         help="how long a dropped player's seat is held (default 60)",
     )
     parser.add_argument(
+        "--database",
+        default=None,
+        metavar="URL",
+        help="where the server keeps its tables, seats, names and standings: "
+        "postgresql://USER@HOST/DB, or sqlite:///PATH (default: server/cardtable.db in "
+        "the data folder; docs/store.md)",
+    )
+    parser.add_argument(
         "--thinkers",
         type=int,
         default=None,
@@ -118,6 +126,9 @@ def add_serve_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
 
 def run_serve(args: argparse.Namespace) -> int:
     from net.server import Limits, TableServer
+    from net.server.database_store import DatabaseStore
+    from net.store import StoreError, open_store
+    from net.store.legacy import upgrade
     from net.thinkers import process_pool
 
     from .cli import UserError
@@ -165,19 +176,35 @@ def run_serve(args: argparse.Namespace) -> int:
         ping_seconds=args.ping_interval,
         dead_seconds=args.dead_after,
     )
-    store = SaveStore.default(getattr(args, "data_dir", None))
+    data_dir = SaveStore.default(getattr(args, "data_dir", None)).root
     # computer players think in processes of their own, on every core but
     # one unless told otherwise (net/thinkers.py)
     thinkers = process_pool(args.thinkers)
-    server = TableServer(store, limits=limits, executor=thinkers)
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
 
     async def serve() -> None:
+        # the tables, seats, names and standings in a database (net/store/); a
+        # data dir of the file-based server is read into it once
+        try:
+            store = await open_store(args.database, data_dir)
+            try:
+                upgraded = await upgrade(store, data_dir)
+            except BaseException:
+                await store.close()
+                raise
+        except StoreError as err:
+            raise UserError(str(err)) from None
+        server = TableServer(DatabaseStore(store, data_dir), limits=limits, executor=thinkers)
         try:
             host, port = await server.start(args.host, args.port)
         except OSError as err:
+            await store.close()
             raise UserError(f"cannot listen on {args.host}:{args.port}: {err.strerror}") from None
+        # this line first: `ssh-host` reads where the server listens from it
         print(f"cardtable: serving tables on {host}:{port}; Ctrl+C stops", flush=True)
+        print(f"cardtable: keeping tables in {store.where}", flush=True)
+        if upgraded:
+            print(f"cardtable: {upgraded}", flush=True)
         # the server's own handlers, through the loop: a shell that started it
         # with SIGINT ignored (a background job) does not make it unstoppable,
         # and every client is told `closing` before its connection goes

@@ -23,6 +23,7 @@ import secrets
 from collections.abc import Callable
 
 from rules.errors import IllegalMove, MoveError
+from saves.errors import SaveError
 
 from .. import protocol as p
 from ..client import PLAYING, StaleMove
@@ -198,6 +199,13 @@ class Seats:
             raise p.ProtocolError(p.STALE, str(err)) from None
         except MoveError as err:
             raise p.ProtocolError(p.ILLEGAL, one_line(err)) from None
+        if getattr(self.hall.store, "acknowledges_after_commit", False):
+            try:  # `ok` once the move is committed: a crash cannot take it back
+                await table.kept(len(table.record.moves))
+            except SaveError as err:
+                raise p.ProtocolError(
+                    p.NOT_SAVED, f"your move is played but not saved: {one_line(err)}"
+                ) from None
         if state_id is not None:
             # after its own move a seat chooses anew, whatever its options:
             # a move chosen before this one is stale

@@ -1,6 +1,6 @@
 """The upgrade from the file-based server: a data dir written before the
-store (``server/tables.json``, ``server/names.json``, the server's games in
-``games/``) is read into the store once, and its files are moved aside into
+store (``server/tables.json``, ``server/names.json`` or ``server/names.log``, the
+server's games in ``games/``) is read into the store once, and its files are moved aside into
 ``server/legacy-YYYYMMDD/``, so the next start finds nothing to read.
 
 Which games are the server's: a record with no seat of kind ``human`` (the
@@ -62,6 +62,29 @@ def _seats(data: Any) -> dict[str, KeptTable]:
     return kept
 
 
+def _names_log(path: Path) -> dict[str, str]:
+    """The claims of ``names.log`` (JSON lines: a claim, or a name that
+    played), as the server built from parts wrote them; a torn line is skipped."""
+    names: dict[str, str] = {}
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0))
+    except FileNotFoundError:
+        return names
+    with os.fdopen(fd, "rb") as file:
+        info = os.fstat(file.fileno())
+        if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_LEGACY_FILE:
+            raise ValueError(f"{path} is not a file this server wrote")
+        for line in file.read().splitlines():
+            try:
+                entry = json.loads(line)
+                digest = entry.get("digest")
+                if isinstance(digest, str) and len(digest) == 64:
+                    names[str(entry["name"])] = digest
+            except (ValueError, TypeError, KeyError, AttributeError):
+                continue
+    return names
+
+
 def _names(data: Any) -> dict[str, str]:
     if not isinstance(data, dict) or data.get("format") != NAMES_FORMAT:
         return {}
@@ -92,7 +115,13 @@ async def upgrade(store: Store, data_dir: Path, *, today: datetime | None = None
         names = _names(await asyncio.to_thread(_read_json, names_file))
     except (OSError, ValueError) as err:
         names, problems = {}, [*problems, f"{names_file.name} unread ({err})"]
-    if not ours and not seats and not names and not seats_file.exists() and not names_file.exists():
+    names_log = server / "names.log"
+    try:
+        names.update(await asyncio.to_thread(_names_log, names_log))
+    except (OSError, ValueError) as err:
+        problems.append(f"{names_log.name} unread ({err})")
+    files = [seats_file, names_file, names_log]
+    if not ours and not seats and not names and not any(f.exists() for f in files):
         return None
     for entry in ours:
         assert entry.record is not None
@@ -108,7 +137,7 @@ async def upgrade(store: Store, data_dir: Path, *, today: datetime | None = None
     rows = await store.standings.put(stats)
     aside = _aside(server, today or datetime.now(UTC))
     moved = 0
-    for path in [seats_file, names_file, *(e.path for e in ours)]:
+    for path in [*files, *(e.path for e in ours)]:
         target = aside / path.relative_to(root)
         with contextlib.suppress(FileNotFoundError):
             target.parent.mkdir(parents=True, exist_ok=True)

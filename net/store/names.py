@@ -114,19 +114,33 @@ class NameClaims:
                 return None  # the cap is reached: played under, not claimed
         raise NameKept(f"the name {name!r} was just claimed by another player: choose another")
 
-    async def played(self, name: str, keep_for: float) -> None:
+    async def played(self, name: str, keep_for: float | None = None) -> None:
         """``name`` was used: a claim kept for a time lasts ``keep_for`` more
-        seconds (a claim kept for good stays so)."""
+        seconds, or (None) is kept for good from now on."""
         now = self.clock()
+        expires = None if keep_for is None else now + keep_for
         await self.engine.write(
             [
                 Stmt(
                     "UPDATE name_claims SET used = ?, expires = CASE WHEN expires IS NULL "
-                    "THEN NULL ELSE ? END WHERE name_key = ?",
-                    (now, now + keep_for, name.casefold()),
+                    "THEN NULL ELSE CAST(? AS DOUBLE PRECISION) END WHERE name_key = ?",
+                    (now, expires, name.casefold()),
                 )
             ]
         )
+
+    async def claimed(self) -> set[str]:
+        """Every name claimed now (casefolded)."""
+        found = await self.engine.read(
+            [
+                Stmt(
+                    "SELECT name_key FROM name_claims WHERE expires IS NULL OR expires > ?",
+                    (self.clock(),),
+                    rows=True,
+                )
+            ]
+        )
+        return {str(row[0]) for row in found[0]}
 
     async def is_claimed(self, name: str) -> bool:
         return await self._kept(name.casefold()) is not None

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from net.remote import RemoteClient
-from saves.store import SaveStore
+from net.store import open_store
 from tui.cli import main
 
 from .netkit import HANG
@@ -73,5 +73,8 @@ async def test_serve_listens_on_loopback_and_hosts_a_table(
     assert last == {"type": "closing", "reason": "the server is shutting down"}
     writer.close()
     assert code == 0  # an orderly stop, for a service manager's SIGTERM too
-    saved = SaveStore(tmp_path).load(table.table)
+    # the server keeps its games in its database (docs/store.md)
+    store = await open_store(None, tmp_path)
+    saved = await store.tables.load_record(table.table)
+    await store.close()
     assert saved.moves[0] == (0, update.legal[0])

@@ -25,9 +25,14 @@ async def test_an_old_data_dir_arrives_whole(store: Store, tmp_path: Path) -> No
     mine = played_record(4, record_id="0000a11c")  # a person's own game: stays a file
     mine.seats[1] = mine.seats[0]
     SaveStore(data).save(mine)
+    # the names log of the server built from parts (a claim, then a torn line)
+    cy = hashlib.sha256(b"cy's secret").hexdigest()
+    (data / "server" / "names.log").write_text(
+        json.dumps({"name": "cy", "digest": cy, "at": 1.0}) + "\n" + '{"name": "d'
+    )
     line = await upgrade(store, data, today=datetime(2026, 11, 28, tzinfo=UTC))
     assert line is not None and "\n" not in line
-    assert "3 games (2 tables held with their seats), 2 names" in line
+    assert "3 games (2 tables held with their seats), 3 names" in line
     aside = data / "server" / "legacy-20261128"
     assert str(aside) in line
     assert sorted(p.name for p in (aside / "games").iterdir()) == sorted(
@@ -59,6 +64,8 @@ async def test_an_old_data_dir_arrives_whole(store: Store, tmp_path: Path) -> No
             pass
         else:
             raise AssertionError(f"{name} let in without its secret")
+    assert await store.names.check("Cy", "cy's secret") is None
+    assert not (data / "server" / "names.log").exists()
     board = await store.standings.leaderboard(finished.game)
     assert [(p["name"], p["games"], p["claimed"]) for p in board["players"]] == [("Ada", 1, True)]
     # once only: the next start finds nothing to read
