@@ -32,11 +32,10 @@ from tui.styles import FORMS
 from tui.widgets.footer import FittingFooter
 
 if TYPE_CHECKING:
-    from textual._path import CSSPathType
-
     from net.grants import Grants
     from net.remote import RemoteClient
     from tui.app import CardTableApp
+    from tui.textual_seams import CSSPathType
 
 CONNECT_SECONDS = 10.0  # a server that does not answer within this is unreachable
 
