@@ -49,6 +49,7 @@ from .remote_wire import (
     read_events,
     read_line,
     refusal,
+    seat_info,
     to_update,
 )
 
@@ -320,8 +321,9 @@ class RemoteClient(ServerRequests, TableClient):
             self.farewell = message.message or "the table closed"
             self._closed = True
             self._announce()
-        elif isinstance(message, p.Closing):
+        elif isinstance(message, p.Closing) and not self._closed:
             # the server is going (shutting down): why, before the line drops
+            # (a table closed just before keeps its own reason: "the host closed it")
             self.farewell = message.reason or "the server closed the connection"
         elif isinstance(message, p.Ping):  # the server checks that we are still here
             self._writer.write(p.encode(p.Pong()))
@@ -347,13 +349,13 @@ class RemoteClient(ServerRequests, TableClient):
         ]
 
     def _note_seats(self, seats: list[p.SeatSummary]) -> None:
-        """Each seat as the server describes it now (a computer may have
-        taken a person's seat, or given it back: its kind follows)."""
+        """Each seat as the server describes it now. A seat comes back to
+        its person after a computer stood in: it is theirs again (a stand-in
+        is still the person's seat, named "Computer for Bea" by its state)."""
         self.seat_states = tuple(seats)
         if len(seats) == len(self.seats):
             self.seats = [
-                SeatInfo(info.name, "bot" if s.kind == "computer" else "remote", s.level)
-                for info, s in zip(self.seats, seats, strict=True)
+                seat_info(info.name, s) for info, s in zip(self.seats, seats, strict=True)
             ]
         self.seat_states_at = asyncio.get_running_loop().time()
 
@@ -371,8 +373,7 @@ class RemoteClient(ServerRequests, TableClient):
         self.config = dict(summary.options)
         self.preset = summary.preset
         self.seats = [
-            SeatInfo(name, "bot" if s.kind == "computer" else "remote", s.level)
-            for name, s in zip(reply.names, summary.seats, strict=True)
+            seat_info(name, s) for name, s in zip(reply.names, summary.seats, strict=True)
         ]
         if isinstance(reply, p.Joined):
             self.my_seats, self.token = (reply.seat,), reply.token

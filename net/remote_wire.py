@@ -21,7 +21,7 @@ from rules.events import Event
 from rules.game import GameSpec, Outcome
 
 from . import protocol as p
-from .client import Notice, StaleMove, Update
+from .client import Notice, SeatInfo, StaleMove, Update
 
 # a message that carries a seat's update (the view inside is its game's)
 UPDATE_MESSAGES = (p.Game, p.Joined, p.Watching)
@@ -131,3 +131,10 @@ def refusal(message: p.Error) -> Exception:
 
 def tag(message: msgspec.Struct) -> str:
     return str(message.__struct_config__.tag)
+
+
+def seat_info(name: str, seat: p.SeatSummary) -> SeatInfo:
+    """A seat as the screens know it: a computer's, or a person's (one a
+    computer stands in for is still theirs: "Computer for Bea")."""
+    computer = seat.kind == "computer" and not seat.stands_in
+    return SeatInfo(name, "bot" if computer else "remote", seat.level)

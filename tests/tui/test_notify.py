@@ -115,8 +115,8 @@ async def test_an_unfocused_app_calls_the_player_when_the_opponent_moves(
     app = make_app(dirs)
     try:
         summary = await ada.create("domination", ["open", "open"])
-        await ada.join(summary["table"])
-        await bo.join(summary["table"])
+        await ada.join(summary.table)
+        await bo.join(summary.table)
         async with app.run_test(size=(80, 24)) as pilot:
             await app.show_table(ada)
             screen: Any = app.screen

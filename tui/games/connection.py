@@ -206,8 +206,10 @@ class TableConnection(TableScreenCore):
         if state == "closed":
             self._offer_only_what_works()
         if state == "reconnecting":
+            # a server that said why it went ("the server is shutting down")
+            why = plain(self.client.farewell or "the connection dropped", 60)
             self.set_status(
-                "The connection dropped: reconnecting… (your seat is held)", problem=True
+                f"{why[:1].upper()}{why[1:]}: reconnecting… (your seat is held)", problem=True
             )
         elif state == "connected":
             self.set_status(self.turn_text())
