@@ -335,7 +335,8 @@ def browser_first_frames(times: int) -> None:
     import subprocess
 
     server = subprocess.Popen(
-        [sys.executable, "-c", OURS, str(data), "4", str(port)], cwd=ROOT, env=env,
+        # room for every page: a closed page's program waits a minute for it
+        [sys.executable, "-c", OURS, str(data), str(times + 1), str(port)], cwd=ROOT, env=env,
         stdout=subprocess.PIPE, start_new_session=True,
     )  # fmt: skip
     assert server.stdout is not None
@@ -350,7 +351,8 @@ def browser_first_frames(times: int) -> None:
                 context = browser.new_context()  # a new visitor each time
                 page = context.new_page()
                 page.goto(f"http://127.0.0.1:{port}/", wait_until="commit")
-                while True:
+                deadline = time.monotonic() + 120
+                while time.monotonic() < deadline:
                     shown = page.evaluate(
                         "() => window.cardtable ? [performance.now(), (() => { const b ="
                         " window.cardtable.terminal.buffer.active; let s = ''; for (let i = 0;"
@@ -361,6 +363,8 @@ def browser_first_frames(times: int) -> None:
                         seconds.append(shown[0] / 1000)
                         break
                     page.wait_for_timeout(10)
+                else:
+                    raise SystemExit("the page never showed the home screen")
                 context.close()
             browser.close()
     finally:
