@@ -10,12 +10,13 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
 from textual import events
-from textual.app import App
+from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
@@ -28,6 +29,7 @@ from .textual_seams import AsciiDisplay, write_to_terminal
 from .theme_colours import table_colours
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
     from concurrent.futures import ThreadPoolExecutor
 
     from textual.command import Provider
@@ -64,6 +66,11 @@ class CardTableApp(AsciiDisplay[int]):
         # (system: the keys panel names ^q, the one key for Quit)
         Binding(
             "ctrl+c", "quit", "Quit", show=False, priority=True, system=True, id="app.interrupt"
+        ),
+        # Esc closes the keys panel first, wherever it was opened (it covers
+        # the screen's right edge); enabled only while one is shown (check_action)
+        Binding(
+            "escape", "hide_help_panel", "Hide the keys", show=False, priority=True, id="app.keys"
         ),
     ]
 
@@ -255,6 +262,22 @@ class CardTableApp(AsciiDisplay[int]):
 
         return ascii_cells(text)
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "hide_help_panel":
+            # otherwise Esc is the screen's (the menu, back): only a shown panel takes it
+            return bool(self.screen.query("HelpPanel"))
+        return super().check_action(action, parameters)
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        # the palette's Quit asks, as a player may pick it by mistake while
+        # searching (Ctrl+Q is the key that quits at once: every move is saved)
+        for command in super().get_system_commands(screen):
+            if command.title == "Quit":
+                asking = partial(self.action_quit, always_ask=True)
+                yield command._replace(help="Quit cardtable (asks first)", callback=asking)
+            else:
+                yield command
+
     def action_show_help_panel(self) -> None:
         """The keys panel, listing the app's actions (tui/widgets/keys_panel.py)."""
         from textual.css.query import NoMatches
@@ -396,20 +419,24 @@ class CardTableApp(AsciiDisplay[int]):
                 own += 1
         return self.hosted.people_at_tables(leaving_out=own)
 
-    async def action_quit(self) -> None:
-        """Quit, but first ask while other people play at this app's server:
-        quitting closes their tables."""
+    async def action_quit(self, always_ask: bool = False) -> None:
+        """Quit, but first ask while other people play at this app's server
+        (quitting closes their tables), and, ``always_ask``, anyway: the
+        palette's Quit, which a player may pick while searching (N10)."""
         from .screens.confirm import ConfirmScreen
 
         guests = self.guests_at_hosted_tables()
-        if guests == 0 or self._asking_to_quit:  # (asked already: a second Ctrl+Q quits)
-            self.exit(0)
+        if (guests == 0 and not always_ask) or self._asking_to_quit:
+            self.exit(0)  # (asked already: a second Ctrl+Q quits)
             return
         self._asking_to_quit = True
         people = "1 other person is" if guests == 1 else f"{guests} other people are"
+        at_table = any(getattr(s, "client", None) is not None for s in self.screen_stack)
         question = (
             f"{people} at tables of the server you host. Quitting closes it: "
             "they are told the host closed the table. Quit anyway?"
+            if guests
+            else "Quit cardtable?" + (" The game is saved: Resume picks it up." if at_table else "")
         )
 
         def answered(quit: bool | None) -> None:
@@ -461,30 +488,3 @@ class CardTableApp(AsciiDisplay[int]):
             await self.switch_screen(screen)
         else:
             await self.push_screen(screen)
-
-
-def run_app(data_dir: Path | None, ascii: bool, launch: dict[str, Any] | None) -> int:
-    """Run the app full-screen; the exit code for the CLI."""
-    if not (sys.stdin.isatty() and sys.stdout.isatty()):
-        # never draw to a pipe or a file: a full-screen app there is garbage
-        print(
-            "cardtable: the game needs a terminal (stdin and stdout are not a TTY)", file=sys.stderr
-        )
-        return 2
-    env_dir = os.environ.get("CARDTABLE_DATA_DIR")
-    app = CardTableApp(data_dir or (Path(env_dir) if env_dir else None), ascii=ascii, launch=launch)
-    # Library warnings (a failed autosave, a bot error) must not scribble over the
-    # screen: while the app runs they go to Textual's log (devtools), and the
-    # player sees what matters as notifications.
-    import logging
-
-    from textual.logging import TextualHandler
-
-    root = logging.getLogger()
-    handler = TextualHandler(stderr=False, stdout=False)
-    root.addHandler(handler)
-    try:
-        result = app.run()
-    finally:
-        root.removeHandler(handler)
-    return result if isinstance(result, int) else 0

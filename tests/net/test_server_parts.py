@@ -122,7 +122,7 @@ async def test_a_watch_sends_the_history_a_spectator_may_see(tmp_path: Path) -> 
         lobby.watch(eve, p.Watch(table=table))
         got = json.loads(sent.lines[-1])
         expected = msgspec.to_builtins(p.wire_events(hosted.table.history(None)))
-        assert got["history"] == expected and len(expected) == watched
+        assert got["history"] == expected and len(expected) >= watched  # a move: 1+ events
         assert got["names"] == ["Ada", "Bo"] and got["table"]["table"] == table
         seats.vacate(eve)
         update = hosted.table.snapshot(None)
