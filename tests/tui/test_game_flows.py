@@ -340,6 +340,7 @@ async def test_h_shows_the_engines_view_of_your_moves(
             if isinstance(app.screen, HintScreen):
                 break
         assert isinstance(app.screen, HintScreen)
+        await settle(pilot)  # the dialog drawn
         text = screen_text(app)
         assert "Best: " in text and "% to win" in text
         await pilot.press("escape")
