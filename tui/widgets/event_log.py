@@ -62,7 +62,7 @@ class EventLog(RichLog):
         line.stylize("bold" if problem else "italic")
         self.write(line, scroll_end=True)
 
-    def on_resize(self) -> None:
+    def on_resize(self) -> None:  # type: ignore[override]  # RichLog's runs too: Textual calls each
         # Each line scrolls the log to its end, for the height it had then; a
         # screen that then grows a line elsewhere (a two-line prompt) takes a
         # row from the log, and the newest line fell out of view: the last
