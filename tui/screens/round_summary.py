@@ -75,7 +75,8 @@ class RoundSummaryScreen(InputGuard, Dialog[str | None]):
         if self.linger:
             schedule = self.schedule or (lambda seconds, then: self.set_timer(seconds, then))
             schedule(self.linger, self._time_up)
-            self.set_interval(1.0, self.tick)
+            if self.schedule is None:  # an injected timer (tests) ticks by hand
+                self.set_interval(1.0, self.tick)
 
     def _time_up(self) -> None:
         if self.is_current:

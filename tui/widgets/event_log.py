@@ -64,6 +64,7 @@ class EventLog(RichLog):
         self.write(line, scroll_end=True)
 
     def on_resize(self, event: events.Resize) -> None:
+        # (RichLog's own handler runs too: Textual calls each class's in turn)
         # Each line scrolls the log to its end, for the height it had then; a
         # screen that then grows a line elsewhere (a two-line prompt) takes a
         # row from the log, and the newest line fell out of view: the last
