@@ -572,6 +572,13 @@ class Ping(_Sent, tag="ping"):
     pass
 
 
+class Closing(_Sent, tag="closing"):
+    """The server closes this connection now, and why ("the server is
+    shutting down"): the last line before its socket closes."""
+
+    reason: str
+
+
 class TableUpdate(_Sent, tag="table_update"):
     """To a subscriber: a table is new or its summary changed."""
 
@@ -670,6 +677,7 @@ ServerMessage = (
     | RematchOffer
     | Closed
     | Ping
+    | Closing
     | TableUpdate
     | TableRemoved
     | Leaderboard
@@ -688,6 +696,7 @@ SERVER_MESSAGES: tuple[type[_Sent], ...] = (
     RematchOffer,
     Closed,
     Ping,
+    Closing,
     TableUpdate,
     TableRemoved,
     Leaderboard,

@@ -36,7 +36,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import errno
 import fcntl
 import hashlib
 import logging
@@ -57,6 +56,7 @@ from typing import Any
 import asyncssh
 
 from net.grants import Grants
+from net.listen import Listener, listening_sockets
 from rules.plain import plain
 
 log = logging.getLogger(__name__)
@@ -659,7 +659,8 @@ class _Link:
 
 
 class SSHListener:
-    """The listening sockets of an ``ssh-host`` and its accept loop: every
+    """The listening sockets of an ``ssh-host`` and its connections, accepted
+    by the accept loop the table server uses too (net/listen.py): every
     connection is counted (and refused over the limits) the moment it is
     accepted, and running out of file descriptors pauses accepting, logged
     once, until a connection closes or a moment has passed."""
@@ -669,53 +670,27 @@ class SSHListener:
         self.sockets = list(sockets)
         self.options = options
         self.links: set[_Link] = set()
-        self._freed = asyncio.Event()
-        self._loops = [asyncio.get_running_loop().create_task(self._accept(s)) for s in sockets]
+        self._accepting = Listener(
+            self.sockets,
+            # over the limits: closed before any SSH is spoken
+            lambda address: None if host.admit_connection(address) else "full",
+            self._take,
+            retry_seconds=host.config.limits.accept_pause_seconds,
+            release=host.release_connection,
+        )
+        self._accepting.open = lambda: host.connections
+        self._accepting.start()
         self._closed = asyncio.Event()
-        self.paused = False  # out of file descriptors right now
-        self._said_paused = False  # and the log says so
-        self._last_said = -60.0
 
-    async def _accept(self, listening: socket.socket) -> None:
-        loop = asyncio.get_running_loop()
-        limits = self.host.config.limits
-        while True:
-            try:
-                sock, peer = await loop.sock_accept(listening)
-            except OSError as err:
-                if err.errno in (errno.ECONNABORTED, errno.EPROTO, errno.EINTR):
-                    continue  # the client gave up while in the queue
-                if listening.fileno() < 0:
-                    raise  # the listening socket was closed: we are stopping
-                # out of file descriptors (EMFILE, ENFILE) or memory, or
-                # stranger: nothing to accept with until something closes.
-                # Said once; asyncio's own loop would log a traceback a second
-                if not self.paused:
-                    self.paused = True
-                    # a flood flips between full and not: a line a minute at most
-                    now = loop.time()
-                    self._said_paused = now - self._last_said >= 60
-                    if self._said_paused:
-                        self._last_said = now
-                        reason = err.strerror or err
-                        log.warning(
-                            "cannot accept connections (%s): pausing until one closes", reason
-                        )
-                self._freed.clear()
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self._freed.wait(), limits.accept_pause_seconds)
-                continue
-            if self.paused:
-                if self._said_paused:
-                    log.warning("accepting connections again")
-                self.paused = False
-            address = str(peer[0]) if peer else "?"
-            if not self.host.admit_connection(address):
-                sock.close()  # over the limits: closed before any SSH is spoken
-                continue
-            link = _Link(self, sock, address)
-            self.links.add(link)
-            link.task = loop.create_task(self._serve(link))
+    @property
+    def paused(self) -> bool:
+        """Out of file descriptors right now."""
+        return self._accepting.paused
+
+    def _take(self, sock: socket.socket, address: str) -> None:
+        link = _Link(self, sock, address)
+        self.links.add(link)
+        link.task = asyncio.get_running_loop().create_task(self._serve(link))
 
     async def _serve(self, link: _Link) -> None:
         try:
@@ -735,43 +710,18 @@ class SSHListener:
     def forget(self, link: _Link) -> None:
         if link in self.links:
             self.links.discard(link)
-            self.host.release_connection(link.address)
-            self._freed.set()
+            self._accepting.release(link.address)
 
     def close(self) -> None:
         """Stop listening, and end every connection (visitors are hung up on)."""
-        for task in self._loops:
-            task.cancel()
-        for sock in self.sockets:
-            sock.close()
+        self._accepting.close()
         for link in list(self.links):
             link.abort()
         self._closed.set()
 
     async def wait_closed(self) -> None:
         await self._closed.wait()
-        await asyncio.gather(*self._loops, return_exceptions=True)
-
-
-async def _listening_sockets(host: str, port: int) -> list[socket.socket]:
-    loop = asyncio.get_running_loop()
-    infos = await loop.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
-    sockets: list[socket.socket] = []
-    try:
-        for family, kind, proto, _, address in dict.fromkeys(infos):
-            sock = socket.socket(family, kind, proto)
-            sockets.append(sock)
-            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-            if family == socket.AF_INET6:
-                sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
-            sock.bind(address)
-            sock.listen(128)
-            sock.setblocking(False)
-    except OSError:
-        for sock in sockets:
-            sock.close()
-        raise
-    return sockets
+        await self._accepting.wait_closed()
 
 
 async def start_host(
@@ -788,7 +738,7 @@ async def start_host(
         x11_forwarding=False,
         login_timeout=max(config.limits.session_wait_seconds, 1.0),
     )
-    return SSHListener(state, await _listening_sockets(host, port), options), state
+    return SSHListener(state, await listening_sockets(host, port), options), state
 
 
 # ---------------------------------------------------------------- the table server

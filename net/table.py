@@ -125,6 +125,7 @@ class Table:
         self.sleep = sleep
         self.hints_allowed = hints
         self._events: list[Event] = list(events)  # unredacted; filtered per seat on the way out
+        self._history_version = 0
         self._bots: dict[int, Bot] = {
             i: make_bot(record.game, seat.level or "medium")
             for i, seat in enumerate(record.seats)
@@ -178,6 +179,12 @@ class Table:
 
     def history(self, seat: Perspective) -> list[Event]:
         return visible_events(self._events, seat)
+
+    @property
+    def history_version(self) -> int:
+        """Changes whenever the history does (a server keeps a history it
+        sends many spectators as long as this stays the same)."""
+        return self._history_version
 
     def thinking(self) -> tuple[int, ...]:
         """The bot seats choosing (or about to choose) a move."""
@@ -258,6 +265,7 @@ class Table:
         self.state = self.spec.new(self.state.config, seed, self.record.deck_order)
         self.record.seed = seed
         self._events.clear()
+        self._history_version += 1
 
     async def save(self) -> None:
         """Save the record now (moves save themselves; this is for seat changes)."""
@@ -468,6 +476,7 @@ class Table:
             self._record_end()
         self.record.touch()
         self._events.extend(events)
+        self._history_version += 1
         self._arm_clocks()
         self._kick_bots()
         self._notify(events)

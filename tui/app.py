@@ -9,20 +9,22 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
 from textual import events
-from textual._compositor import CompositorUpdate
 from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 from net.grants import Grants
 
+from .notify import terminal_bytes
 from .plain import plain
 from .settings import Settings, default_config_dir, load_settings, save_settings
+from .textual_seams import AsciiDisplay, write_to_terminal
 from .theme_colours import table_colours
 
 if TYPE_CHECKING:
@@ -50,7 +52,7 @@ def _screen_actions() -> type[Provider]:
     return ScreenActions
 
 
-class CardTableApp(App[int]):
+class CardTableApp(AsciiDisplay[int]):
     # absolute, so that subclasses elsewhere (tests, benchmarks) find it too
     CSS_PATH = Path(__file__).parent / "app.tcss"
     TITLE = "cardtable"
@@ -199,6 +201,24 @@ class CardTableApp(App[int]):
             self.notify(plain(err), severity="error", timeout=10, markup=False)
 
     # ------------------------------------------------------------------ notices
+    # how the app writes to its terminal (a test replaces it to read what is sent)
+    terminal_writer: ClassVar[Callable[[App[Any], str], bool]] = staticmethod(write_to_terminal)
+
+    def call_away_player(self, what: str) -> bool:
+        """Ring the bell and send a desktop notification saying ``what``, when
+        the terminal does not have focus (it reports focus changes) and the
+        settings allow it. True if anything was sent."""
+        if self.app_focus:
+            return False
+        text = terminal_bytes(
+            "cardtable",
+            what,
+            os.environ,
+            bell=self.settings.away_bell,
+            desktop=self.settings.away_notifications,
+        )
+        return bool(text) and type(self).terminal_writer(self, text)
+
     def notify(self, message: str, **kwargs: Any) -> None:
         """One rule for notices: over a game they are lines of its log (never a
         toast over the hand or the prompt); elsewhere one toast at a time, on
@@ -225,14 +245,15 @@ class CardTableApp(App[int]):
 
         return key_text(super().get_key_display(binding), self.ascii)
 
-    def _display(self, screen: Screen[Any], renderable: Any) -> None:
-        # the terminal sees ASCII only (tui/ascii_screen.py); screenshots and
-        # tests read the screen as drawn, before this step
-        if self.ascii and isinstance(renderable, CompositorUpdate):
-            from .ascii_screen import AsciiUpdate
+    def rewrite_frames(self) -> bool:
+        # the terminal sees ASCII only; screenshots and tests read the screen
+        # as drawn, before this step (tui/textual_seams.py)
+        return self.ascii
 
-            renderable = AsciiUpdate(renderable)
-        super()._display(screen, renderable)
+    def terminal_text(self, text: str) -> str:
+        from .glyphs import ascii_cells
+
+        return ascii_cells(text)
 
     def action_show_help_panel(self) -> None:
         """The keys panel, listing the app's actions (tui/widgets/keys_panel.py)."""

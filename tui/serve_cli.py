@@ -1,4 +1,4 @@
-"""`cardtable serve`: the table server (net/server.py), headless.
+"""`cardtable serve`: the table server (net/server/), headless.
 
 It runs until interrupted (Ctrl+C, or SIGTERM as a service manager sends),
 prints where it listens, and keeps each table's game in the data folder
@@ -178,12 +178,16 @@ def run_serve(args: argparse.Namespace) -> int:
         except OSError as err:
             raise UserError(f"cannot listen on {args.host}:{args.port}: {err.strerror}") from None
         print(f"cardtable: serving tables on {host}:{port}; Ctrl+C stops", flush=True)
-        serving = asyncio.current_task()
-        assert serving is not None
-        with contextlib.suppress(NotImplementedError):  # Windows: Ctrl+C only
-            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, serving.cancel)
+        # the server's own handlers, through the loop: a shell that started it
+        # with SIGINT ignored (a background job) does not make it unstoppable,
+        # and every client is told `closing` before its connection goes
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            with contextlib.suppress(NotImplementedError, RuntimeError):  # Windows: Ctrl+C
+                loop.add_signal_handler(signum, stop.set)
         try:
-            await server.serve_forever()
+            await stop.wait()
         finally:
             await server.close()
 

@@ -1,4 +1,5 @@
-"""The player's settings: theme, card style, four-colour suits, bot pace.
+"""The player's settings: theme, card style, four-colour suits, bot pace, what
+rings when a network table wants a player who is looking elsewhere.
 
 Kept as JSON in ``platformdirs.user_config_path("cardtable")/settings.json``,
 overridable by ``CARDTABLE_CONFIG_DIR`` (tests always point it at a temporary
@@ -43,6 +44,11 @@ class Settings:
     # how line mode names cards (docs/lines.md): "words" (4 of spades),
     # "letters" (4S) or "symbols" (4♠)
     line_cards: str = "words"
+    # while the terminal has no focus, a network table that wants you (your
+    # turn, a rematch, a clock running out) rings the bell and sends a desktop
+    # notification where the terminal shows one (tui/notify.py)
+    away_bell: bool = True
+    away_notifications: bool = True
     # (an "animations" setting changed nothing a player could see: it was
     # removed, and a file that still has it is read without it)
 

@@ -87,7 +87,7 @@ async def test_a_lost_reply_to_a_rejoin_does_not_lose_the_seat(tmp_path: Path) -
             await asyncio.sleep(0)
 
         ada.sleep = at_once
-        seat = served.server._seat
+        seat = served.server.seats.seat
         lost: list[str] = []
 
         async def lossy(conn: Any, *args: Any) -> None:
@@ -100,7 +100,7 @@ async def test_a_lost_reply_to_a_rejoin_does_not_lose_the_seat(tmp_path: Path) -
             await seat(conn, *args)  # the server seats her and makes her token...
             conn.writer.transport.abort()  # ...but the reply never arrives
 
-        served.server._seat = lossy  # type: ignore[method-assign]
+        served.server.seats.seat = lossy  # type: ignore[method-assign]
         for conn in list(served.server.connections):
             if conn.name == "Ada":
                 conn.writer.transport.abort()  # the network drops

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import signal
 import sys
@@ -60,10 +61,17 @@ async def test_serve_listens_on_loopback_and_hosts_a_table(
         update = await client.wait_for(lambda u: bool(u.legal))
         await client.play(0, update.legal[0], update.state_id)
         await client.close()
+        # a client still there hears why its connection ends
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        writer.write(b'{"type": "hello", "version": 1, "client": "t", "name": "Bo"}\n')
+        assert json.loads(await asyncio.wait_for(reader.readline(), HANG))["type"] == "welcome"
     finally:
         # at once: the move's save may still be on its way to the disk
         process.send_signal(stop)
         code = await asyncio.wait_for(process.wait(), HANG)
+    last = json.loads((await asyncio.wait_for(reader.read(), HANG)).splitlines()[-1])
+    assert last == {"type": "closing", "reason": "the server is shutting down"}
+    writer.close()
     assert code == 0  # an orderly stop, for a service manager's SIGTERM too
     saved = SaveStore(tmp_path).load(table["table"])
     assert saved.moves[0] == (0, update.legal[0])

@@ -299,7 +299,13 @@ async def test_a_flood_is_slowed_then_closed(tmp_path: Path) -> None:
 
 
 async def test_a_client_that_stops_reading_is_dropped(tmp_path: Path) -> None:
-    limits = Limits(max_unsent=4096, burst=1000, messages_per_second=1000)
+    limits = Limits(
+        max_unsent=4096,
+        burst=1000,
+        messages_per_second=1000,
+        chat_per_address_burst=1000,
+        chat_per_table_burst=1000,
+    )
     async with serving(tmp_path, limits) as served:
         table_id, ada, bo = await duel(served)
         lazy = await served.raw(limit=1024)  # its reader stops taking data early

@@ -33,9 +33,9 @@ async def test_the_first_client_to_claim_a_name_keeps_it_with_its_secret(tmp_pat
         assert "name_secret" not in first.welcome and second.welcome["name"] == "Bo"
         for client in (ada, again, first, second):
             await client.close()
-    kept = (tmp_path / "server" / "names.json").read_text()
+    kept = (tmp_path / "server" / "names.log").read_text()
     assert secret not in kept  # only its hash
-    assert list(json.loads(kept)["names"]) == ["ada"]
+    assert [json.loads(line)["name"] for line in kept.splitlines()] == ["ada"]
 
 
 async def test_the_leaderboard_and_a_record_count_the_games_played_there(

@@ -17,6 +17,7 @@ from textual.pilot import Pilot
 
 from tui.app import CardTableApp
 from tui.screens.input_guard import InputGuard
+from tui.textual_seams import render_screen
 
 # Pilot waits for the app to go idle after every key and pause by sleeping in
 # steps of 20 ms until a step passes with almost no CPU used: at least 40 ms a
@@ -123,7 +124,5 @@ def screen_text(app: CardTableApp) -> str:
         color_system=None,
         force_terminal=True,
     )
-    console.print(
-        app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
-    )
+    render_screen(app, console)
     return console.export_text()

@@ -17,6 +17,7 @@ from rich.console import Console
 from textual.color import Color
 
 from tui.contrast import MINIMUM, contrast
+from tui.textual_seams import screen_update
 
 from .conftest import make_app, play_launch, settle
 
@@ -30,7 +31,7 @@ def poorly_contrasted(app: Any) -> set[str]:
         file=io.StringIO(), width=width, height=height, color_system="truecolor",
         force_terminal=True, legacy_windows=False,
     )  # fmt: skip
-    update = app.screen._compositor.render_update(full=True)
+    update = screen_update(app, with_background=False)
     row, poor = 0, set()
     for segment in console.render(update):
         row += segment.text.count("\n")

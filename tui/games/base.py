@@ -33,6 +33,7 @@ from textual.message import Message
 from net.client import LinkDown, StaleMove, Update
 from rules.errors import MoveError
 from rules.events import fill_names
+from rules.registry import get_game
 from tui.games.clocks import URGENT_SECONDS, MoveClocks, clock_text
 from tui.games.connection import TABLE_NOTICES
 from tui.games.core import TableScreenCore
@@ -44,7 +45,7 @@ from tui.styles import TABLE
 from tui.widgets.event_log import EventLog
 
 if TYPE_CHECKING:
-    from textual._path import CSSPathType
+    from tui.textual_seams import CSSPathType
 
 __all__ = [
     "REPLAY_BINDINGS",
@@ -112,7 +113,7 @@ class GameScreen(ReplayNavigation, TableEnding, MoveClocks, TableScreenCore):
     # ------------------------------------------------------------ lifecycle
     async def on_mount(self) -> None:
         # the countdown ticks on the wall clock; the time left comes from the table
-        self.set_interval(1.0, self.show_clock)
+        self.set_interval(1.0, self._tick_clock)
         self._players = self.players_line()
         self.sub_title = self._players
         if self.replay is not None:
@@ -170,7 +171,10 @@ class GameScreen(ReplayNavigation, TableEnding, MoveClocks, TableScreenCore):
             return
         self._tell(update)
         self._rename()
+        was_my_turn = self.my_turn
         self.update = update
+        if self.my_turn and not was_my_turn:
+            self._call_if_away("your turn")
         if self.coach is not None:
             self.coach.after_update(update)
         if not self.keyboard.handing_off:
@@ -197,6 +201,26 @@ class GameScreen(ReplayNavigation, TableEnding, MoveClocks, TableScreenCore):
                 timeout=15 if problem else 5,
                 markup=False,
             )
+
+    def _tick_clock(self) -> None:
+        self.show_clock()
+        # once per turn, when a quarter of the time given is left (at least the
+        # urgent seconds): a player in another window still has time to come
+        left, seat = self.seconds_left(), self.seat
+        given = self.time_left_given.get(seat) if seat is not None else None
+        deadline = self.deadlines.get(seat) if seat is not None else None
+        if left is None or given is None or deadline is None or not self.my_turn:
+            return
+        if left <= max(URGENT_SECONDS, given / 4) and self._warned_for != deadline:
+            self._warned_for = deadline
+            self._call_if_away(f"{clock_text(left)} to move")
+
+    def _call_if_away(self, what: str) -> None:
+        """Tell a player in another window that this table wants them (a table
+        elsewhere only: here, the computers answer before anyone looks away)."""
+        if self.client.address and self.replay is None:
+            title = get_game(self.client.game_id).title
+            self.host.call_away_player(f"{what.capitalize()} at {title}: {self.players_line()}")
 
     def _after_update(self) -> None:
         if self.over:

@@ -82,6 +82,8 @@ class TableScreenCore(Screen[None]):
         # left as the table last said (shown as it stands while the clocks stop)
         self.deadlines: dict[int, float | None] = {}
         self.time_left_given: dict[int, float | None] = {}
+        # the deadline whose running out a player looking elsewhere was told of
+        self._warned_for: float | None = None
         # the countdown's clock (a test gives the screen and its table one fake clock)
         self.clock: Callable[[], float] = time.monotonic
         # a lesson's guide or a real game's tips (tui/games/coach.py), if any

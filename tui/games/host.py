@@ -23,6 +23,9 @@ class TableHost(Protocol):
     @property
     def store(self) -> SaveStore: ...
 
+    def call_away_player(self, what: str) -> bool:
+        """Bell and desktop notification, if the player is looking elsewhere."""
+
     async def back_from_table(self) -> None:
         """Leave the table's screen for where the player came from."""
 

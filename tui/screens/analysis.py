@@ -31,11 +31,10 @@ from tui.widgets.event_log import display_text
 from tui.widgets.footer import FittingFooter
 
 if TYPE_CHECKING:
-    from textual._path import CSSPathType
-
     from rules.bots.review import Moment
     from saves.record import GameRecord
     from tui.games.core import TableScreenCore
+    from tui.textual_seams import CSSPathType
 
 ITERATIONS = 300  # a decision's search in the analysis (the hard bot uses more)
 SHOWN = 10

@@ -13,7 +13,7 @@ from textual.screen import ModalScreen
 from tui.styles import DIALOGS
 
 if TYPE_CHECKING:
-    from textual._path import CSSPathType
+    from tui.textual_seams import CSSPathType
 
 ResultType = TypeVar("ResultType")
 

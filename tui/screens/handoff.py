@@ -27,7 +27,7 @@ from tui.styles import DIALOGS
 from tui.widgets.footer import FittingFooter
 
 if TYPE_CHECKING:
-    from textual._path import CSSPathType
+    from tui.textual_seams import CSSPathType
 
 READY_KEYS = ("enter", "space")
 

@@ -22,16 +22,16 @@ from textual.widgets import Button, Header, Input, Label, Select, Static
 
 from tui.network import DEFAULT_PORT, default_address, parse_address
 from tui.network_connect import CONNECT_SECONDS, connect, default_name, unreachable
-
-__all__ = ["CONNECT_SECONDS", "HostScreen", "JoinScreen", "connect", "default_name", "unreachable"]
 from tui.plain import plain, plain_text
 from tui.styles import FORMS
 from tui.widgets.footer import FittingFooter
 
 if TYPE_CHECKING:
-    from textual._path import CSSPathType
-
     from tui.app import CardTableApp
+    from tui.textual_seams import CSSPathType
+
+__all__ = ["CONNECT_SECONDS", "HostScreen", "JoinScreen", "connect", "default_name", "unreachable"]
+
 
 def sentence(text: str) -> str:
     """``text`` as a sentence: a capital first, a full stop unless it ends

@@ -32,11 +32,10 @@ from tui.styles import LISTS
 from tui.widgets.footer import FittingFooter
 
 if TYPE_CHECKING:
-    from textual._path import CSSPathType
-
     from net.client import Update
     from net.remote import RemoteClient
     from tui.app import CardTableApp
+    from tui.textual_seams import CSSPathType
 
 REFRESH_SECONDS = 5.0
 # tables asked for by id at each refresh: the seats this app holds (a list page at most)

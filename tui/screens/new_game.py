@@ -24,9 +24,8 @@ from tui.styles import FORMS
 from tui.widgets.footer import FittingFooter
 
 if TYPE_CHECKING:
-    from textual._path import CSSPathType
-
     from tui.app import CardTableApp
+    from tui.textual_seams import CSSPathType
 
 
 def _choices(info: OptionInfo, players: int) -> list[tuple[str, Any]]:

@@ -33,10 +33,9 @@ from tui.widgets.footer import FittingFooter
 if TYPE_CHECKING:
     from typing import Any
 
-    from textual._path import CSSPathType
-
     from saves.record import GameRecord
     from tui.games.core import TableScreenCore as GameScreen
+    from tui.textual_seams import CSSPathType
 
 
 def open_replay(

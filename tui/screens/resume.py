@@ -26,10 +26,9 @@ from tui.styles import LISTS
 from tui.widgets.footer import FittingFooter
 
 if TYPE_CHECKING:
-    from textual._path import CSSPathType
-
     from saves.store import SaveEntry
     from tui.app import CardTableApp
+    from tui.textual_seams import CSSPathType
 
 # "Started" is in the line under the table: at 80 columns every column fits whole
 COLUMNS = ("Game", "Seats", "Last played", "Moves", "Status")

@@ -20,9 +20,8 @@ from tui.widgets.cards import CardFace, CardRow
 from tui.widgets.footer import FittingFooter
 
 if TYPE_CHECKING:
-    from textual._path import CSSPathType
-
     from tui.app import CardTableApp
+    from tui.textual_seams import CSSPathType
 
 PREVIEW = (
     CardFace("AS", playable=True, label="1"),
@@ -97,6 +96,20 @@ class SettingsScreen(Screen[None]):
             with Horizontal(classes="row"):
                 yield Label("Tips in first games", classes="name")
                 yield Select(ON_OFF, value=s.tips, allow_blank=False, id="tips", compact=True)
+            with Horizontal(classes="row"):
+                yield Label("Bell when away", classes="name")
+                yield Select(
+                    ON_OFF, value=s.away_bell, allow_blank=False, id="away_bell", compact=True
+                )
+            with Horizontal(classes="row"):
+                yield Label("Desktop notices", classes="name")
+                yield Select(
+                    ON_OFF,
+                    value=s.away_notifications,
+                    allow_blank=False,
+                    id="away_notifications",
+                    compact=True,
+                )
             yield Static("Preview", classes="caption")
             yield CardRow(PREVIEW, id="preview")
             if self.cardtable.force_ascii:

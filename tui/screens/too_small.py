@@ -13,7 +13,7 @@ from textual.widgets import Static
 from tui.styles import DIALOGS
 
 if TYPE_CHECKING:
-    from textual._path import CSSPathType
+    from tui.textual_seams import CSSPathType
 
 
 class TooSmallScreen(Screen[None]):

@@ -73,9 +73,8 @@ from .words import (
 )
 
 if TYPE_CHECKING:
-    from textual._path import CSSPathType
-
     from net.client import TableClient
+    from tui.textual_seams import CSSPathType
 
 STRESS_CSS = Path(__file__).with_name("stress.tcss")
 

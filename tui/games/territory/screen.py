@@ -57,7 +57,7 @@ from .players import counts_line, region_lines, result_text
 from .widgets import MoveChooser, TerritoryGrid
 
 if TYPE_CHECKING:
-    from textual._path import CSSPathType
+    from tui.textual_seams import CSSPathType
 
 TERRITORY_CSS = Path(__file__).with_name("territory.tcss")
 HAND_KEYS = 5  # the largest hand (option hand_size)

@@ -48,7 +48,7 @@ from . import words as say
 from .widgets import ActionCards, ActionFace, BlockTargetPicker, Choosing, action_faces
 
 if TYPE_CHECKING:
-    from textual._path import CSSPathType
+    from tui.textual_seams import CSSPathType
 
 TRICK_CSS = Path(__file__).with_name("trick.tcss")
 

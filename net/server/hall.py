@@ -1,0 +1,99 @@
+"""What the parts of the table server share: its limits and clocks, its
+store, the tables it holds and the peers connected, its background tasks,
+and the seats file kept up to date without blocking anyone."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Awaitable, Callable
+from concurrent.futures import Executor
+from typing import Any
+
+from rules.plain import plain
+
+from ..client import PLAYING
+from .hosted import Hosted
+from .limits import Clock, Limits
+from .peer import Peer
+from .store import KeptTable, ServerStore
+
+Sleep = Callable[[float], Awaitable[Any]]
+GONE_LEVEL = "medium"  # the computer player that takes over a seat left for good
+
+
+class Hall:
+    def __init__(
+        self,
+        store: ServerStore,
+        limits: Limits,
+        *,
+        clock: Clock,
+        sleep: Sleep,
+        executor: Executor | None,
+        pace: float,
+    ) -> None:
+        self.store = store
+        self.limits = limits
+        self.clock = clock
+        self.sleep = sleep
+        self.executor = executor
+        # seconds between a move and a computer player's answer (people can
+        # follow the play; a headless server for bots wants none)
+        self.pace = pace
+        self.wall: Clock = time.time  # the timestamps updates carry (Unix time)
+        self.tables: dict[str, Hosted] = {}
+        self.peers: set[Peer] = set()
+        self.closing = False  # players who drop now keep their seats for the next run
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._seats_writer: asyncio.Task[None] | None = None
+        self._seats_changed = False
+
+    def spawn(self, work: Awaitable[Any]) -> asyncio.Task[Any]:
+        task = asyncio.ensure_future(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
+
+    def cancel_tasks(self) -> None:
+        for task in list(self._tasks):
+            task.cancel()
+
+    def now_ms(self) -> int:
+        """The server's time as updates carry it: Unix milliseconds."""
+        return round(self.wall() * 1000)
+
+    # ------------------------------------------------------------ the seats file
+    def persist(self) -> None:
+        """Keep who may take which seat back, soon: the changes of a moment
+        are written together, in a thread (never on the event loop)."""
+        self._seats_changed = True
+        if self._seats_writer is None or self._seats_writer.done():
+            self._seats_writer = asyncio.ensure_future(self._write_seats())
+
+    async def _write_seats(self) -> None:
+        while self._seats_changed:
+            self._seats_changed = False
+            await self.store.save_seats(self.kept())
+
+    def kept(self) -> dict[str, KeptTable]:
+        return {
+            table_id: KeptTable(
+                if_gone="resign" if hosted.if_gone == "resign" else "computer",
+                open_seats=sorted(hosted.open_seats),
+                tokens={str(seat): digest.hex() for seat, digest in hosted.tokens.items()},
+                started=hosted.started,
+            )
+            for table_id, hosted in self.tables.items()
+            if hosted.table.status == PLAYING
+        }
+
+    async def seats_written(self) -> None:
+        """Wait for the seats file to have every change made so far."""
+        while self._seats_writer is not None and not self._seats_writer.done():
+            await asyncio.shield(self._seats_writer)
+
+
+def one_line(err: BaseException) -> str:
+    text = str(err.args[0]) if isinstance(err, KeyError) and err.args else str(err)
+    return plain(text, 300)

@@ -1,0 +1,202 @@
+"""The lobby: the tables' list and its pages, the subscribers told of every
+change, watching a table, chat, and what a place at a table is sent. It
+talks to clients only as :class:`~net.server.peer.Peer` objects (whose
+lines go to a :class:`~net.server.peer.Sender`), so it is tested without
+sockets (tests/net/test_lobby_parts.py)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+
+import msgspec
+
+from rules.plain import plain
+
+from .. import protocol as p
+from ..client import Update
+from .hall import Hall
+from .hosted import Hosted
+from .limits import AddressBuckets, TokenBucket
+from .peer import Peer
+
+
+class Lobby:
+    def __init__(self, hall: Hall) -> None:
+        self.hall = hall
+        self._dirty: dict[str, Hosted] = {}  # changed since subscribers were told
+        limits = hall.limits
+        self._chat_by_address = AddressBuckets(
+            limits.chat_per_address_per_second, limits.chat_per_address_burst, hall.clock
+        )
+        self._chat_by_table: dict[str, TokenBucket] = {}
+        # a table's history as spectators are sent it, encoded, with the
+        # table's history version it was built at
+        self._histories: dict[str, tuple[int, bytes]] = {}
+
+    # ------------------------------------------------------------ changes
+    def changed(self, hosted: Hosted) -> None:
+        """Note a change to push; the pushes of one moment go out together
+        (a join changes a table several times: its subscribers hear once)."""
+        if not self._dirty:
+            asyncio.get_running_loop().call_soon(self._push)
+        self._dirty[hosted.id] = hosted
+
+    def _push(self) -> None:
+        tables = self.hall.tables
+        changed = [h for h in self._dirty.values() if tables.get(h.id) is h]
+        self._dirty.clear()
+        listeners = [peer for peer in self.hall.peers if peer.subscribed]
+        for hosted in changed:
+            line = p.encode(p.TableUpdate(table=hosted.lobby_entry()))
+            for peer in listeners:
+                peer.send_line(line)
+
+    def removed(self, hosted: Hosted, why: str) -> None:
+        """A table has left the lobby: subscribers are told at once."""
+        self._dirty.pop(hosted.id, None)
+        self._chat_by_table.pop(hosted.id, None)
+        self._histories.pop(hosted.id, None)
+        line = p.encode(p.TableRemoved(table=hosted.id, reason=why))
+        for peer in self.hall.peers:
+            if peer.subscribed:
+                peer.send_line(line)
+
+    # ------------------------------------------------------------ list
+    def list_tables(self, peer: Peer, message: p.ListTables) -> None:
+        """One page of the tables that match, from the cached summaries."""
+        peer.check_bytes("table lists")
+        wanted = None if message.tables is None else {t.lower() for t in message.tables}
+        matching = [
+            hosted
+            for hosted in self.hall.tables.values()
+            if (message.game is None or hosted.table.record.game == message.game)
+            and (message.status is None or hosted.status() == message.status)
+            and (wanted is None or hosted.id in wanted)
+        ]
+        size = self.hall.limits.list_page if message.limit is None else message.limit
+        page = matching[message.offset : message.offset + size]
+        peer.send(
+            p.Tables(
+                id=message.id,
+                tables=[hosted.lobby_entry() for hosted in page],
+                total=len(matching),
+                offset=message.offset,
+            )
+        )
+
+    def subscribe(self, peer: Peer, on: bool) -> None:
+        peer.subscribed = on
+
+    # ------------------------------------------------------------ a place at a table
+    def table(self, table_id: str) -> Hosted:
+        hosted = self.hall.tables.get(table_id.lower())  # ids are hex: either case names one
+        if hosted is None:
+            raise p.ProtocolError(p.NO_TABLE, f"there is no table {table_id}")
+        return hosted
+
+    @staticmethod
+    def check_free(peer: Peer) -> None:
+        if peer.hosted is not None:
+            raise p.ProtocolError(p.NOT_NOW, "you are at a table already: leave it first")
+
+    def history(self, hosted: Hosted, seat: int | None) -> list[p.WireEvent]:
+        """The events ``seat`` may see so far, as the wire carries them."""
+        return p.wire_events(hosted.table.history(seat))
+
+    def spectators_history(self, hosted: Hosted) -> bytes:
+        """What a spectator may see of the history, encoded, built once per
+        change of the table's history (every spectator gets the same): a
+        watch costs the server what the snapshot costs, not the game's
+        length."""
+        version = hosted.table.history_version
+        cached = self._histories.get(hosted.id)
+        if cached is None or cached[0] != version:
+            encoded = msgspec.json.encode(p.wire_events(hosted.table.history(None)))
+            cached = self._histories[hosted.id] = (version, encoded)
+        return cached[1]
+
+    def watch(self, peer: Peer, message: p.Watch) -> None:
+        self.check_free(peer)
+        hosted = self.table(message.table)
+        peer.check_bytes("watching")
+        hosted.spectators.add(peer)
+        hosted.touch()
+        peer.hosted, peer.seat = hosted, None
+        peer.unwatch = hosted.table.watch([None], self.listener(peer, hosted))
+        table = hosted.table
+        watching = p.Watching(
+            id=message.id,
+            table=hosted.lobby_entry(),
+            names=[s.name for s in table.record.seats],
+            history=[],  # (spliced in below, as kept encoded)
+            # the full snapshot first; changes follow as `game` messages
+            update=p.wire_update(hosted.shown(table.snapshot(None)), self.hall.now_ms()),
+            reconnecting=hosted.reconnecting(),
+        )
+        peer.send_line(_with_history(p.encode(watching), self.spectators_history(hosted)))
+
+    def listener(self, peer: Peer, hosted: Hosted) -> Callable[[Update], None]:
+        def deliver(update: Update) -> None:
+            self.send_update(peer, hosted, update)
+
+        return deliver
+
+    def send_update(self, peer: Peer, hosted: Hosted, update: Update) -> None:
+        shown = hosted.shown(update)
+        if peer.seat is not None:
+            peer.note_options(shown)
+        peer.send(
+            p.Game(
+                table=hosted.id,
+                update=p.wire_update(shown, self.hall.now_ms()),
+                reconnecting=hosted.reconnecting(),
+                # who sits where now (a person may have joined since)
+                names=[seat.name for seat in hosted.table.record.seats],
+                # and how: away (with the seconds of grace left), or played
+                # by the computer for its person (as in the table summary)
+                seats=hosted.seats_summary(),
+            )
+        )
+
+    # ------------------------------------------------------------ chat
+    def chat(self, peer: Peer, message: p.Chat) -> None:
+        hosted = peer.hosted
+        if hosted is None:
+            raise p.ProtocolError(p.NOT_NOW, "chat is at a table: join or watch one first")
+        text = plain(message.text, p.MAX_CHAT).strip()
+        if not text:
+            raise p.ProtocolError(p.BAD_MESSAGE, "an empty chat line")
+        limits = self.hall.limits
+        into = self._chat_by_table.get(hosted.id)
+        if into is None:
+            into = self._chat_by_table[hosted.id] = TokenBucket(
+                limits.chat_per_table_per_second, limits.chat_per_table_burst, self.hall.clock
+            )
+        if not self._chat_by_address.take(peer.address):
+            raise p.ProtocolError(
+                p.TOO_FAST,
+                f"chat from one address is limited to {limits.chat_per_address_per_second:g} "
+                "lines a second: wait a moment",
+            )
+        if not into.take():
+            raise p.ProtocolError(
+                p.TOO_FAST,
+                f"table {hosted.id} takes at most {limits.chat_per_table_per_second:g} chat "
+                "lines a second from everyone: wait a moment",
+            )
+        line = p.encode(p.ChatLine(table=hosted.id, name=peer.name, seat=peer.seat, text=text))
+        for other in [*hosted.occupants.values(), *hosted.spectators]:
+            other.send_line(line)
+        peer.send(p.Ok(id=message.id))
+
+
+_NO_HISTORY = b'"history":[]'
+
+
+def _with_history(line: bytes, history: bytes) -> bytes:
+    """``line`` (encoded with an empty history) with ``history`` in it. The
+    first match is the field: a name or a text holding those characters is a
+    JSON string, whose quotes are escaped."""
+    at = line.index(_NO_HISTORY)
+    return line[:at] + b'"history":' + history + line[at + len(_NO_HISTORY) :]

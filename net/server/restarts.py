@@ -1,0 +1,164 @@
+"""Tables that begin again: after a restart of the server (the unfinished
+games brought back from their saves, every seated player held as after a
+drop), and a rematch after a game's end (one table, however many ask)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+
+from rules.registry import get_game
+from saves.errors import SaveError
+
+from .. import protocol as p
+from ..client import PLAYING
+from ..table import Table
+from .hall import GONE_LEVEL, Hall
+from .hosted import Hosted
+from .peer import Peer
+from .registry import Registry
+from .seats import Seats
+
+log = logging.getLogger(__name__)
+
+
+class Restarts:
+    def __init__(self, hall: Hall, registry: Registry, seats: Seats) -> None:
+        self.hall = hall
+        self.registry = registry
+        self.seats = seats
+
+    async def restore(self) -> None:
+        """The unfinished tables of an earlier run, from their saves: every
+        seated player is held for the grace period, as after a drop."""
+        hall = self.hall
+        kept = await hall.store.load_seats()
+        for table_id, entry in kept.items():
+            if not entry.started and not entry.tokens:
+                # a table nobody sat at: not worth bringing back (it would only
+                # fill the lobby again), nor its record (it has no move)
+                with contextlib.suppress(SaveError, OSError):
+                    await hall.store.delete_record(table_id)
+                continue
+            try:
+                record = await hall.store.load_record(table_id)
+                state, events = record.replay_with_events()
+            except SaveError as err:
+                log.error("cannot bring table %s back: %s", table_id, err)
+                continue
+            if record.status != PLAYING:
+                continue
+            table = Table(
+                record.spec(),
+                state,
+                record,
+                hall.store.records,
+                events=events,
+                executor=hall.executor,
+                pace=hall.pace,
+                clock=hall.clock,
+                sleep=hall.sleep,
+                hints=False,
+            )
+            seats = len(record.seats)
+            hosted = Hosted(
+                table_id,
+                table,
+                entry.if_gone,
+                frozenset(s for s in entry.open_seats if s < seats),
+                tokens={
+                    int(s): bytes.fromhex(d) for s, d in entry.tokens.items() if int(s) < seats
+                },
+                clock=hall.clock,
+            )
+            for seat in hosted.open_seats:  # a person's seat a computer plays for them
+                table.stood_in(seat)
+            self.registry.host(hosted)
+            self.seats.pace_if_computers_only(hosted)
+            # every seated player is held as after a drop (before the game
+            # began, the seat opens again if nobody comes back for it)
+            for seat in hosted.tokens:
+                if not table.stands_in(seat):  # (a computer plays on meanwhile)
+                    self.seats.start_hold(hosted, seat)
+            if entry.started:
+                await self.seats.begin(hosted)
+        hall.persist()
+
+    async def rematch(self, peer: Peer, message: p.Rematch) -> None:
+        """Sit at the rematch of the finished table: the first request makes
+        it, every other (from any seat, at any moment) joins the same one."""
+        hosted, seat = peer.hosted, peer.seat
+        if hosted is None or seat is None:
+            raise p.ProtocolError(p.NOT_NOW, "a rematch is for a player at a table")
+        if hosted.table.status == PLAYING:
+            raise p.ProtocolError(p.NOT_NOW, "the game is not over yet")
+        again = self.hall.tables.get(hosted.rematch or "")
+        if again is None:
+            making = hosted.rematch_making
+            failed = (
+                making is not None
+                and making.done()
+                and (making.cancelled() or making.exception() is not None)
+            )
+            if making is None or failed:
+                making = hosted.rematch_making = asyncio.get_running_loop().create_future()
+                try:
+                    again = await self._make(peer, hosted)
+                except asyncio.CancelledError:
+                    making.cancel()
+                    raise
+                except Exception as err:
+                    making.set_exception(err)
+                    making.exception()  # (retrieved: the next request tries again)
+                    raise
+                making.set_result(again)
+            else:
+                await asyncio.wait([making])
+                if making.cancelled():
+                    raise p.ProtocolError(p.NOT_NOW, "the rematch was not made: ask again")
+                again = making.result()
+        if peer.hosted is not hosted or peer.seat != seat:
+            raise p.ProtocolError(p.NOT_NOW, "you left the table meanwhile")
+        self.seats.vacate(peer, hold=False)
+        free = again.free_seats()
+        if not free:
+            raise p.ProtocolError(p.SEAT_TAKEN, "the rematch has no open seat left")
+        await self.seats.join(
+            peer,
+            p.Join(
+                table=again.id,
+                seat=seat if seat in free else free[0],
+                next_token=message.next_token,
+                id=message.id,
+            ),
+        )
+
+    async def _make(self, peer: Peer, hosted: Hosted) -> Hosted:
+        record = hosted.table.record
+        outcome = hosted.table.state.outcome()
+        spec = get_game(record.game)
+        config = spec.config(record.preset, **record.config)
+        if outcome is not None:
+            config = spec.rematch_config(config, outcome)
+        # every option, the number of players too: where it is an option
+        # (stress) the preset's default need not be this table's
+        options = config.to_dict()
+        seats = [
+            "open" if i in hosted.open_seats else f"computer:{s.level or GONE_LEVEL}"
+            for i, s in enumerate(record.seats)
+        ]
+        create = p.Create(
+            game=record.game,
+            seats=seats,
+            preset=record.preset,
+            options=options,
+            if_gone="resign" if hosted.if_gone == "resign" else "computer",
+        )
+        again = await self.registry.create(create, peer)
+        hosted.rematch = again.id
+        offer = p.RematchOffer(table=hosted.id, rematch=again.id, name=peer.name)
+        for other in [*hosted.occupants.values(), *hosted.spectators]:
+            if other is not peer:
+                other.send(offer)
+        return again

@@ -1,0 +1,80 @@
+"""The Textual internals cardtable depends on (tui/textual_seams.py) are still
+where we reach for them. A Textual release that moves one fails here, by name,
+rather than in a screen."""
+
+from __future__ import annotations
+
+import inspect
+import io
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from textual.app import App
+from textual.driver import Driver
+
+from tui import textual_seams
+from tui.glyphs import ascii_cells
+from tui.textual_seams import AsciiDisplay, CompositorUpdate, screen_update, write_to_terminal
+
+from .conftest import make_app
+
+TUI = Path(__file__).resolve().parents[2] / "tui"
+
+
+def test_app_display_still_takes_a_screen_and_a_renderable() -> None:
+    # AsciiDisplay overrides it: Textual must still call it with every frame
+    assert list(inspect.signature(App._display).parameters) == ["self", "screen", "renderable"]
+    assert "_display" in AsciiDisplay.__dict__
+
+
+def test_compositor_update_still_renders_to_text() -> None:
+    assert callable(getattr(CompositorUpdate, "render_segments", None))
+
+
+def test_driver_still_writes_and_flushes() -> None:
+    assert callable(Driver.write) and callable(Driver.flush)
+
+
+def test_no_other_module_of_the_app_reaches_into_textual_internals() -> None:
+    reaching = [
+        str(path.relative_to(TUI))
+        for path in TUI.rglob("*.py")
+        if path.name != "textual_seams.py" and "textual._" in path.read_text("utf-8")
+    ]
+    assert reaching == []
+
+
+async def test_ascii_frames_are_rewritten_for_the_terminal_only(dirs: Any) -> None:
+    app = make_app(dirs, ascii=True)
+    async with app.run_test(size=(80, 24)):
+        assert app.rewrite_frames()
+        update = screen_update(app)
+        console = Console(file=io.StringIO(), width=80, height=24, legacy_windows=False)
+        drawn = update.render_segments(console)
+        assert any(ord(c) > 127 for c in drawn)  # Textual draws its borders in box lines
+        written: list[Any] = []
+
+        def capture(_app: Any, screen: Any, renderable: Any) -> None:
+            written.append(renderable)
+
+        # what reaches App._display (and so the driver) is the rewritten frame
+        original = App._display
+        try:
+            App._display = capture  # type: ignore[method-assign,assignment]
+            app._display(app.screen, update)
+        finally:
+            App._display = original  # type: ignore[method-assign]
+        sent = written[0].render_segments(console)
+        assert sent == ascii_cells(drawn)
+        assert all(ord(c) < 128 for c in sent)
+
+
+async def test_writing_to_a_headless_terminal_writes_nothing(dirs: Any) -> None:
+    app = make_app(dirs)
+    async with app.run_test(size=(80, 24)):
+        assert write_to_terminal(app, "\x07") is False
+
+
+def test_the_seams_module_lists_what_it_offers() -> None:
+    assert set(textual_seams.__all__) >= {"AsciiDisplay", "write_to_terminal", "CSSPathType"}
