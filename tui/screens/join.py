@@ -38,6 +38,9 @@ if TYPE_CHECKING:
     from tui.app import CardTableApp
     from tui.textual_seams import CSSPathType
 
+__all__ = ["CONNECT_SECONDS", "HostScreen", "JoinScreen", "connect", "default_name", "unreachable"]
+
+
 def sentence(text: str) -> str:
     """``text`` as a sentence: a capital first, a full stop unless it ends
     with its own mark."""
