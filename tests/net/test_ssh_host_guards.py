@@ -367,7 +367,14 @@ async def test_the_table_server_runs_in_its_own_process_and_stops_with_the_host(
     finally:
         await tables.stop()
     assert tables.process.returncode == 0  # stopped in order: its saves reached the disk
-    assert (tmp_path / "games" / f"{made.table}.json").exists()
+    # the table server keeps its games in its database (docs/store.md)
+    from net.store import open_store
+
+    store = await open_store(None, tmp_path)
+    try:
+        assert (await store.tables.load_record(made.table)).game == "domination"
+    finally:
+        await store.close()
     with pytest.raises(OSError):
         await RemoteClient.connect(host, int(port), "Ada")
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Sequence
 
-from textual import events
 from textual.widgets import RichLog
 
 from rules.events import Event
@@ -63,8 +62,7 @@ class EventLog(RichLog):
         line.stylize("bold" if problem else "italic")
         self.write(line, scroll_end=True)
 
-    def on_resize(self, event: events.Resize) -> None:
-        # (RichLog's own handler runs too: Textual calls each class's in turn)
+    def on_resize(self) -> None:  # type: ignore[override]  # RichLog's runs too: Textual calls each
         # Each line scrolls the log to its end, for the height it had then; a
         # screen that then grows a line elsewhere (a two-line prompt) takes a
         # row from the log, and the newest line fell out of view: the last
