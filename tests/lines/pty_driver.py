@@ -68,7 +68,7 @@ class LineRun:
                 return text
             ready, _, _ = select.select([self.master], [], [], READ_TIMEOUT)
             if not ready:
-                raise AssertionError(f"no output for {READ_TIMEOUT} s; last: {text[-500:]!r}")
+                raise AssertionError(f"no output for {READ_TIMEOUT} s; last: {text[-300:]!r}")
             try:
                 chunk = os.read(self.master, 65536)
             except OSError:
@@ -97,6 +97,10 @@ class LineRun:
 def prompt_waiting(text: str) -> bool:
     """A prompt is complete at the end of ``text``: a turn's, a menu's, a hand-off."""
     tail = text.rstrip("\r\n")
+    # news that asks nothing may follow a prompt (the other seat's hidden
+    # submission in Trick): the prompt is still the one waiting
+    while tail.endswith(" has submitted.") and "\n" in tail:
+        tail = tail.rsplit("\n", 1)[0].rstrip("\r\n")
     return (
         tail.endswith(PROMPT_END)
         or tail.endswith("when you have the keyboard.")
