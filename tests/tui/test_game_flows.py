@@ -324,11 +324,13 @@ def test_the_result_says_how_many_hints_each_player_took() -> None:
 async def test_h_shows_the_engines_view_of_your_moves(
     dirs: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from rules.bots import search
+    import net.table
+    from rules.bots.advice import advise
+    from rules.bots.search import Budget
     from tui.screens.hint import HintScreen
 
-    real = search.engine_for
-    monkeypatch.setattr(search, "engine_for", lambda g: (real(g)[0], search.Budget(iterations=40)))
+    # the advice as at the table, with a small budget (a loaded machine)
+    monkeypatch.setattr(net.table, "_hint", lambda s, r: advise(s, Budget(16)).choices)
     app = make_app(dirs, launch=play_launch(seed=5))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -340,6 +342,7 @@ async def test_h_shows_the_engines_view_of_your_moves(
             if isinstance(app.screen, HintScreen):
                 break
         assert isinstance(app.screen, HintScreen)
+        await settle(pilot)  # drawn, not only pushed
         text = screen_text(app)
         assert "Best: " in text and "% to win" in text
         await pilot.press("escape")
