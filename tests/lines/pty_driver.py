@@ -126,6 +126,11 @@ def play_to_the_end(
         if text.rstrip().endswith("when you have the keyboard."):
             run.send("")
             continue
+        if text.rstrip().endswith("(Enter lists the choices again)."):
+            # the turn asked again after news (a chat line): its choices were
+            # listed with the turn; Enter lists them once more, as a player would
+            run.send("")
+            continue
         found = CHOICES.findall(text)
         assert found, f"a prompt without its choices: {text[-400:]!r}"
         run.send(pick(text, int(found[-1])))
