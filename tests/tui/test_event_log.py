@@ -10,6 +10,8 @@ from textual.widgets import Static
 
 from tui.widgets.event_log import EventLog
 
+from .conftest import settle
+
 
 class LogAndPrompt(App[None]):
     CSS = "EventLog { height: 1fr; } #prompt { height: auto; }"
@@ -26,10 +28,10 @@ async def test_the_newest_line_stays_in_view_when_the_log_shrinks() -> None:
         log = app.query_one(EventLog)
         for n in range(20):
             log.add_line(f"Computer {n} plays")
-        await pilot.pause()
+        # the log scrolls after a refresh; a loaded machine needs more than one pause
+        await settle(pilot, lambda: log.max_scroll_y > 0 and log.scroll_y == log.max_scroll_y)
         assert log.scroll_y == log.max_scroll_y
         app.query_one("#prompt", Static).update("a prompt\nof three\nlines")
-        await pilot.pause()
-        await pilot.pause()
+        await settle(pilot, lambda: log.size.height < 7 and log.scroll_y == log.max_scroll_y)
         assert log.size.height < 7  # the log gave rows to the prompt
         assert log.scroll_y == log.max_scroll_y  # and still shows its last line
