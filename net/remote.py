@@ -1,5 +1,5 @@
 """The TCP transport: a :class:`~net.client.TableClient` over the protocol
-(net/protocol.py, docs/protocol.md), so a game screen plays at a table on a
+(net/protocol/, docs/protocol.md), so a game screen plays at a table on a
 server exactly as at one in this process.
 
 ``client = await RemoteClient.connect(host, port, name)`` says hello; then

@@ -1,4 +1,4 @@
-"""What a client asks a table server, typed (net/protocol.py): the lobby
+"""What a client asks a table server, typed (net/protocol/): the lobby
 (list, create, join, rejoin, watch, leave, chat) and the standings
 (leaderboard, a name's record, what a finished game did to one's rating).
 Each request is a ``p.ClientMessage`` Struct and each answer the Struct its
