@@ -104,7 +104,7 @@ class Table:
         self.started = False
         self.closed = False
         self.in_flight = InFlight()
-        self.audience = Audience(self)
+        self.audience = Audience(self, self._events)
         self.computers = Computers(self, make_bot)
         self.stand_ins = StandIns(self)
         live = lambda: self.status == PLAYING and not self.closed  # noqa: E731
@@ -204,6 +204,7 @@ class Table:
         self.state = self.spec.new(self.state.config, seed, self.record.deck_order)
         self.record.seed = seed
         self._events.clear()
+        self.audience.forget_histories()
         self.history_version += 1
 
     async def save(self) -> None:

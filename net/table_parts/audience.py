@@ -6,6 +6,11 @@ moves and the events it may see (``visible_events``): nothing else ever
 leaves the table, so a transport cannot leak what a seat must not know. The
 audience also counts the clients sitting at each person's seat, so that a
 seat shows as connected, and its person's leaving and coming back are told.
+
+A server sends a table's spectators its whole history, and some send
+``watch`` after ``watch``: :meth:`Audience.history_json` keeps each
+perspective's history encoded as the wire carries it, each event encoded
+once, so that what a watch costs does not grow with the game's length.
 """
 
 from __future__ import annotations
@@ -16,8 +21,11 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
+import msgspec
+
 from rules.events import Event, visible_events
 
+from .. import protocol as p
 from ..client import PLAYING, Notice, Update
 
 if TYPE_CHECKING:
@@ -32,8 +40,10 @@ Perspective = int | None
 class Audience:
     """The watchers of ``table`` and the people at its seats."""
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: Table, events: list[Event]) -> None:
         self.table = table
+        self._events = events  # the table's own list, unredacted: appended to, or cleared
+        self._histories: dict[Perspective, _EncodedHistory] = {}
         self._watchers: list[tuple[tuple[Perspective, ...], Listener]] = []
         self._present: Counter[int] = Counter()  # person seats -> clients attached there
         self._queued: list[Notice] = []  # notices for the next update
@@ -131,3 +141,34 @@ class Audience:
             paused=table.paused,
             hints=tuple(table.record.hints),
         )
+
+    def history_json(self, seat: Perspective) -> bytes:
+        """What ``seat`` may see of the history so far, as the JSON array the
+        wire carries (``p.wire_events``, encoded), each event encoded once."""
+        history = self._histories.get(seat)
+        if history is None:
+            history = self._histories[seat] = _EncodedHistory(seat)
+        return history.of(self._events)
+
+    def forget_histories(self) -> None:
+        """The history starts over (the game dealt again)."""
+        self._histories.clear()
+
+
+class _EncodedHistory:
+    """One perspective's history, encoded event by event as the table's
+    events are appended (an event's visibility depends on itself alone)."""
+
+    def __init__(self, seat: Perspective) -> None:
+        self.seat = seat
+        self._parts: list[bytes] = []
+        self._looked_at = 0  # how many of the table's events are in (or left out)
+        self._joined = b"[]"
+
+    def of(self, events: Sequence[Event]) -> bytes:
+        if len(events) > self._looked_at:
+            new = visible_events(events[self._looked_at :], self.seat)
+            self._parts.extend(msgspec.json.encode(wire) for wire in p.wire_events(new))
+            self._looked_at = len(events)
+            self._joined = b"[" + b",".join(self._parts) + b"]"
+        return self._joined
