@@ -358,7 +358,7 @@ class Table:
     def arm_clocks(self) -> None:
         live = self.status == PLAYING and not self.closed and self.started
         acting = set(self.state.to_act()) - set(self.computers.bots) if live else set()
-        self.clocks.arm(self.state, acting)
+        self.clocks.arm(self.state.clock, acting)
 
     def _record_end(self) -> None:
         outcome = self.state.outcome()

@@ -11,18 +11,54 @@ A watchdog task sleeps until the earliest clock runs out, then calls the
 table back (``expire``); the table plays the timeout moves of the seats
 :meth:`MoveClocks.run_out` lists. The clock and the sleep are injected, so
 tests drive time by hand.
+
+Correspondence (games that last days; issue 39): a table may have clocks of
+its own instead of the game's, :func:`per_move` (hours or days for each
+move, restarted only by the seat's own move), set as ``MoveClocks.override``.
+Counted on the server's wall clock (``time.time``), the clocks are data:
+:meth:`MoveClocks.deadlines` gives each running clock's turn key and the
+Unix time it runs out, for the server to keep with the table, and
+:meth:`MoveClocks.restore` gives them back to the table brought back after
+a restart, so a restart neither restarts nor stops a clock (a clock whose
+turn is over by then is dropped at the next :meth:`MoveClocks.arm`).
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable, Hashable, Iterable
+from collections.abc import Awaitable, Callable, Hashable, Iterable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
-from rules.game import GameState
+from rules.game import MoveClock
 
 Clock = Callable[[], float]
 Sleep = Callable[[float], Awaitable[Any]]
+# a seat's clock as the rules (``state.clock``) or a table's own clocks give it
+ClockRule = Callable[[int], MoveClock | None]
+
+
+@dataclass(frozen=True)
+class Deadline:
+    """A running clock as data: its turn key and the time (of the clocks'
+    own clock: Unix seconds for a correspondence table) it runs out."""
+
+    turn: Hashable
+    ends_at: float
+
+
+def per_move(seconds: float, moves_made: Callable[[int], int], timeout_move: Hashable) -> ClockRule:
+    """A correspondence table's clocks: every seat that must act has
+    ``seconds`` (hours, days) for each of its moves, whatever the game's own
+    clock says; a seat's clock restarts when it has moved (its turn key is
+    how many moves it has made, ``moves_made(seat)``: a number, kept as it
+    is across a restart), not when another seat moves. ``timeout_move`` is
+    what the table plays when it runs out (the table's option decides)."""
+
+    def rule(seat: int) -> MoveClock:
+        return MoveClock(seconds, timeout_move, moves_made(seat))
+
+    return rule
 
 
 class MoveClocks:
@@ -47,6 +83,8 @@ class MoveClocks:
         self._one_screen: frozenset[int] = frozenset()  # hot-seat people, see share_screen
         self._watchdog: asyncio.Task[None] | None = None
         self._stopped = False
+        # the table's own clocks instead of the game's (a correspondence table)
+        self.override: ClockRule | None = None
 
     def time_left(self, seat: int) -> float | None:
         held = self._running.get(seat)
@@ -64,18 +102,22 @@ class MoveClocks:
         first one chose."""
         self._one_screen = frozenset(seats)
 
-    def arm(self, state: GameState[Any, Any], acting: Iterable[int]) -> None:
-        """Bring every clock in line with the rules after a change: a seat of
-        ``acting`` (the people who must act now) keeps its clock while the
-        turn key stays, gets a fresh one when it changes; any other seat loses
-        its clock."""
+    def rule(self, seat: int, rules: ClockRule) -> MoveClock | None:
+        """``seat``'s clock now: the table's own (``override``) or the game's."""
+        return (self.override or rules)(seat)
+
+    def arm(self, rules: ClockRule, acting: Iterable[int]) -> None:
+        """Bring every clock in line with the rules (``state.clock``, or the
+        ``override``) after a change: a seat of ``acting`` (the people who
+        must act now) keeps its clock while the turn key stays, gets a fresh
+        one when it changes; any other seat loses its clock."""
         people = set(acting)
         waiting = sorted(people & self._one_screen)[1:]  # not their turn at the screen yet
         people.difference_update(waiting)
         now = self.now()
         clocks: dict[int, tuple[Hashable, float]] = {}
         for seat in sorted(people):
-            rule = state.clock(seat)
+            rule = self.rule(seat, rules)
             if rule is None:
                 continue
             held = self._running.get(seat)
@@ -84,7 +126,8 @@ class MoveClocks:
             else:
                 fresh = rule.seconds if self.paused else now + rule.seconds
                 clocks[seat] = (rule.turn, fresh)
-        changed = clocks != self._running
+        # (clocks restored after a restart run, but no watchdog watches them yet)
+        changed = clocks != self._running or (bool(clocks) and self._watchdog is None)
         self._running = clocks
         if changed:
             self._rearm_watchdog()
@@ -117,6 +160,24 @@ class MoveClocks:
             return False
         del self._running[seat]
         return True
+
+    def deadlines(self) -> dict[int, Deadline]:
+        """Every running clock as data (while paused, as if it ran on from now)."""
+        now = self.now()
+        return {
+            seat: Deadline(turn, now + end if self.paused else end)
+            for seat, (turn, end) in self._running.items()
+        }
+
+    def restore(self, deadlines: Mapping[int, Deadline]) -> None:
+        """The clocks of a table brought back (after a restart), before it
+        starts: each keeps running from where it was at the next
+        :meth:`arm` if its seat must still act at the same turn."""
+        now = self.now()
+        self._running = {
+            seat: (held.turn, held.ends_at - now if self.paused else held.ends_at)
+            for seat, held in deadlines.items()
+        }
 
     def stop(self) -> asyncio.Task[None] | None:
         """No clock runs from now on; the watchdog to cancel, if one runs."""

@@ -24,7 +24,7 @@ async def play_timeouts(table: Table) -> None:
     for seat, turn, end in table.clocks.run_out():
         if table.status != PLAYING or not table.clocks.take(seat, turn, end):
             continue  # the game ended or the seat moved meanwhile
-        clock = table.state.clock(seat)
+        clock = table.clocks.rule(seat, table.state.clock)
         if clock is None or clock.turn != turn:
             continue
         text = f"{{p{seat}}} ran out of time."
