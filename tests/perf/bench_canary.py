@@ -35,6 +35,7 @@ import asyncio
 import contextlib
 import itertools
 import json
+import logging
 import os
 import resource
 import secrets
@@ -336,6 +337,9 @@ def main() -> None:
     if args.canary:
         asyncio.run(canary_alone(args.canary, args.seconds))
         return
+    # the attacker writes on after the server has closed its connections
+    # (that is the point): asyncio's warning for each such write is noise here
+    logging.getLogger("asyncio").setLevel(logging.ERROR)
     _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     codes = [("after", ROOT)] + ([("before", args.before)] if args.before else [])
