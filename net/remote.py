@@ -92,6 +92,7 @@ class RemoteClient(ServerRequests, TableClient):
         self.reconnecting: tuple[int, ...] = ()  # seats held for a player who dropped
         self.chat: list[p.ChatLine] = []  # chat lines seen at this table
         self._chat_listeners: list[Callable[[str, str], None]] = []
+        self._offer_listeners: list[Callable[[str], None]] = []
         self.can_chat = True
         self.gives_hints = False  # a server's tables give no hints
         self.welcome = NO_WELCOME  # the server's, once it has said hello
@@ -209,6 +210,12 @@ class RemoteClient(ServerRequests, TableClient):
 
         return stop
 
+    def watch_offers(self, listener: Callable[[str], None]) -> Callable[[], None]:
+        self._offer_listeners.append(listener)
+        return lambda: (
+            self._offer_listeners.remove(listener) if listener in self._offer_listeners else None
+        )
+
     def _announce(self) -> None:
         self._changed.set()
         for listener in list(self.on_connection):
@@ -316,6 +323,11 @@ class RemoteClient(ServerRequests, TableClient):
             self._tell_chat(message.name, message.text)
         elif isinstance(message, p.RematchOffer):
             self._tell_chat(message.name, "asks for a rematch (Rematch to join)")
+            for offered in list(self._offer_listeners):
+                try:
+                    offered(message.name)
+                except Exception:
+                    log.exception("a rematch listener failed")
         elif isinstance(message, p.Closed) and message.table == self.table_id:
             # the table is gone for good (its host quit): no seat to take back
             self.farewell = message.message or "the table closed"

@@ -165,3 +165,44 @@ async def test_an_unfocused_app_calls_the_player_when_the_opponent_moves(
         await ada.close()
         await bo.close()
         await server.close()
+
+
+async def test_an_unfocused_app_calls_the_player_when_a_rematch_is_asked_for(
+    dirs: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import random
+
+    from net.remote import RemoteClient
+
+    from ..net.test_server_games import play_out
+
+    monkeypatch.setenv("CARDTABLE_NOTIFY", "osc9")
+    sent: list[str] = []
+    monkeypatch.setattr(
+        CardTableApp, "terminal_writer", staticmethod(lambda app, text: sent.append(text) or True)
+    )
+    server = TableServer(SaveStore(tmp_path / "server"))
+    host, port = await server.start("127.0.0.1", 0)
+    ada = await RemoteClient.connect(host, port, "Ada")
+    bo = await RemoteClient.connect(host, port, "Bo")
+    app = make_app(dirs)
+    try:
+        summary = await ada.create("domination", ["open", "open"], options={"target_score": 20})
+        await ada.join(summary.table)
+        await bo.join(summary.table)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await app.show_table(ada)
+            screen: Any = app.screen
+            await _until(pilot, lambda: screen.is_mounted, "the game screen")
+            app.post_message(events.AppBlur())
+            await _until(pilot, lambda: not app.app_focus, "the terminal losing focus")
+            await play_out([ada, bo], random.Random(5))  # Ada's moves through her client
+            await _until(pilot, lambda: screen.over, "the game's end on Ada's screen")
+            before = len(sent)
+            await bo.rematch()
+            await _until(pilot, lambda: len(sent) > before, "a call for the rematch")
+            assert sent[-1].startswith(BEL + f"{ESC}]9;cardtable: Bo asks for a rematch at ")
+    finally:
+        await ada.close()
+        await bo.close()
+        await server.close()
