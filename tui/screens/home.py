@@ -21,6 +21,7 @@ from tui.widgets.game_list import GameChoice, GameList
 if TYPE_CHECKING:
     from tui.app import CardTableApp
     from tui.awaited import SeatAt
+    from tui.screens.your_turns import Caller
 
 # The games of the table come from the rules' catalogue (rules/registry.py),
 # with their titles and pitches: the home screen lists them without importing
@@ -148,6 +149,7 @@ class HomeScreen(Screen[None]):
         self.sub_title = "home"
         self.turns: list[SeatAt] = []
         self._asking = False
+        self._caller: Caller | None = None
         self.query_one("#home-awaited").display = False
         self.query_one("#games", GameList).focus()
         # after the first frame: asking the servers never delays the home screen
@@ -174,8 +176,17 @@ class HomeScreen(Screen[None]):
             self._asking = False
 
     def show_turns(self, turns: list[SeatAt]) -> None:
-        from .your_turns import awaited_text
+        from .your_turns import Caller, awaited_text
 
+        if self._caller is None:
+            self._caller = Caller()
+        titles: dict[str, str] = {}
+        if turns:  # (the registry loads every game: only when needed)
+            from rules.registry import games
+
+            titles = {gid: spec.title for gid, spec in games().items()}
+        for what in self._caller.calls(turns, titles):
+            self.cardtable.call_away_player(what)
         self.turns = turns
         line = self.query_one("#home-awaited", Static)
         line.update(awaited_text(turns))

@@ -36,6 +36,41 @@ def awaited_text(turns: list[SeatAt]) -> str:
     return text + ": y goes there."
 
 
+# a table waiting for you whose clock has less than this left is called out
+# once (the bell and a notification, when the terminal is not looked at)
+REMIND_SECONDS = 3600
+
+
+class Caller:
+    """Calls a player who is away (CardTableApp.call_away_player) once for each
+    table that starts waiting for them while home is open, and once more when
+    its clock is nearly out (a reminder); what was called is forgotten when
+    the table no longer waits for them."""
+
+    def __init__(self) -> None:
+        self.known: set[tuple[str, str]] | None = None  # None: the first ask, nothing new yet
+        self.reminded: set[tuple[str, str]] = set()
+
+    def calls(self, turns: list[SeatAt], titles: dict[str, str]) -> list[str]:
+        """What to call out for ``turns``, the latest ask's tables waiting for you."""
+        from tui.awaited import seat_line, time_left_text
+
+        now = {(seat.address, seat.table) for seat in turns}
+        said: list[str] = []
+        for seat in turns:
+            key = (seat.address, seat.table)
+            left = seat.your_clock
+            if left is not None and left <= REMIND_SECONDS and key not in self.reminded:
+                self.reminded.add(key)
+                title = titles.get(seat.game, seat.game)
+                said.append(f"{time_left_text(left)} left to move at {title} ({seat.address})")
+            elif self.known is not None and key not in self.known:
+                said.append(f"Your turn at {seat_line(seat, titles)} ({seat.address})")
+        self.known = now
+        self.reminded &= now
+        return said
+
+
 async def ask_for_turns(app: CardTableApp) -> list[SeatAt]:
     """The tables where it is this app's turn, at every server it holds a seat at."""
     from tui.awaited import ask_everywhere, your_turns
