@@ -7,11 +7,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import pytest
 from textual import events
 
 from tests.net.netkit import serving
-from tui.app import CardTableApp
 from tui.awaited import SeatAt
 from tui.network import HeldSeats
 from tui.notify import BEL, ESC
@@ -95,14 +93,10 @@ def test_the_caller_calls_a_new_turn_once_and_a_clock_nearly_out_once() -> None:
 
 
 async def test_an_unfocused_home_reminds_of_a_clock_running_out_elsewhere(
-    dirs: tuple[Path, Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    dirs: tuple[Path, Path], tmp_path: Path, sent_to_terminal: list[str]
 ) -> None:
     data, _ = dirs
-    monkeypatch.setenv("CARDTABLE_NOTIFY", "osc9")
-    sent: list[str] = []
-    monkeypatch.setattr(
-        CardTableApp, "terminal_writer", staticmethod(lambda app, text: sent.append(text) or True)
-    )
+    sent = sent_to_terminal
     async with serving(tmp_path / "server") as served:
         ada, bo = await served.client("Ada"), await served.client("Bo")
         summary = await ada.create("territory", ["open", "open"], options={"timer": 90})
