@@ -129,6 +129,9 @@ def table_line(
         state = f"waiting: {open_seats} open seat{'s' if open_seats != 1 else ''}"
     else:
         state = summary.status  # playing, finished
+    acting = [plain(s.name or "?", 24) for s in summary.seats if s.acts]
+    if summary.status == "playing" and acting:  # whose turn it is, when the list came
+        state += f", {' and '.join(acting)} to move"
     if summary.spectators:
         state += f", {summary.spectators} watching"
     preset = summary.preset
