@@ -308,6 +308,11 @@ class TableClient(ABC):
         """Call ``listener(name, text)`` for each chat line at the table."""
         return lambda: None
 
+    def watch_offers(self, listener: Callable[[str], None]) -> Callable[[], None]:
+        """Call ``listener(name)`` when someone at the table asks for a rematch
+        (a name from outside: plain it before showing it)."""
+        return lambda: None
+
     async def say(self, text: str) -> None:
         """A chat line to everyone at the table (where ``can_chat``)."""
         raise RuntimeError("this table has no chat")

@@ -163,6 +163,9 @@ class RemoteClient(ServerRequests, TableClient):
     def watch_chat(self, listener: Callable[[str, str], None]) -> Callable[[], None]:
         return self._chat.watch(listener)
 
+    def watch_offers(self, listener: Callable[[str], None]) -> Callable[[], None]:
+        return self._chat.watch_offers(listener)
+
     def _announce(self) -> None:
         self._changed.set()
         self._rejoin.announce(self.connection)
@@ -211,7 +214,7 @@ class RemoteClient(ServerRequests, TableClient):
             self.chat.append(message)
             self._chat.tell(message.name, message.text)
         elif isinstance(message, p.RematchOffer):
-            self._chat.tell(message.name, "asks for a rematch (Rematch to join)")
+            self._chat.offered(message.name)
         elif isinstance(message, p.Closed) and message.table == self.table_id:
             # the table is gone for good (its host quit): no seat to take back
             self.farewell = message.message or "the table closed"

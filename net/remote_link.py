@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Callable, Iterator
+from typing import TypeVar
 
 import msgspec
 
@@ -18,6 +19,7 @@ from . import protocol as p
 from .remote_wire import Received, UnknownMessage, read_line, refusal
 
 log = logging.getLogger("net.remote")
+T = TypeVar("T")
 
 
 class ServerLink:
@@ -122,21 +124,20 @@ class ServerLink:
 
 
 class ChatLines:
-    """The chat lines a client has heard at its table, and who listens for
-    them (one listener that fails does not stop the others)."""
+    """What the others at a client's table say: the chat lines it has heard,
+    and rematch offers; and who listens for each (one listener that fails
+    does not stop the others)."""
 
     def __init__(self) -> None:
         self.lines: list[p.ChatLine] = []
         self._listeners: list[Callable[[str, str], None]] = []
+        self._offer_listeners: list[Callable[[str], None]] = []
 
     def watch(self, listener: Callable[[str, str], None]) -> Callable[[], None]:
-        self._listeners.append(listener)
+        return _watch(self._listeners, listener)
 
-        def stop() -> None:
-            if listener in self._listeners:
-                self._listeners.remove(listener)
-
-        return stop
+    def watch_offers(self, listener: Callable[[str], None]) -> Callable[[], None]:
+        return _watch(self._offer_listeners, listener)
 
     def tell(self, name: str, text: str) -> None:
         for listener in list(self._listeners):
@@ -144,3 +145,23 @@ class ChatLines:
                 listener(name, text)
             except Exception:
                 log.exception("a chat listener failed")
+
+    def offered(self, name: str) -> None:
+        """``name`` asks for a rematch: said in the chat, and to who waits for offers."""
+        self.tell(name, "asks for a rematch (Rematch to join)")
+        for offered in list(self._offer_listeners):
+            try:
+                offered(name)
+            except Exception:
+                log.exception("a rematch listener failed")
+
+
+def _watch(listeners: list[T], listener: T) -> Callable[[], None]:
+    """Add ``listener``; returns a function that removes it."""
+    listeners.append(listener)
+
+    def stop() -> None:
+        if listener in listeners:
+            listeners.remove(listener)
+
+    return stop

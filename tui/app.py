@@ -200,6 +200,10 @@ class CardTableApp(AsciiDisplay[int]):
                 await self.resume_game(launch.get("id"))
             elif action == "learn":  # tui/learn/screens.py
                 await self.open_lessons(launch.get("game"))
+            elif action == "join":  # `cardtable join HOST:PORT [--table ID]`
+                from .screens.join import JoinScreen
+
+                await self.push_screen(JoinScreen(launch.get("address"), launch.get("table")))
             else:
                 shown = plain(repr(action), 40)
                 self.notify(f"Unknown launch action {shown}", severity="error", markup=False)

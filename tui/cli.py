@@ -40,12 +40,14 @@ from tui.cli_output import OutputError
 from tui.cli_output import print_out as _print
 from tui.game_names import game_named, game_option_names
 from tui.host_cli import add_host_parser
+from tui.join_cli import add_join_parser
 from tui.learn_cli import add_learn_parser
 from tui.plain import plain
 from tui.saves_cli import cmd_saves_export, cmd_saves_list, cmd_saves_show
 from tui.serve_cli import add_serve_parser
 from tui.settings import LINE_CARDS, config_dir_of
 from tui.stats_cli import add_stats_parser
+from tui.tables_cli import add_tables_parser
 from tui.web_cli import add_web_parser
 
 if TYPE_CHECKING:
@@ -292,15 +294,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="a file to write, or a folder (one that exists, or PATH/) to put ID.json in",
     )
     export.set_defaults(handler=cmd_saves_export)
-    join = sub.add_parser(
-        "join",
-        parents=[common],
-        help="join a table on the network (line mode: with --lines)",
-        description="Join a table server's lobby in line mode: its tables as a numbered "
-        "list, a seat, then the game, with chat. The app's Join is on its home screen.",
-    )
-    join.add_argument("address", nargs="?", default="", metavar="HOST:PORT")
-    join.set_defaults(handler=cmd_join)
+    add_join_parser(sub, common, launch_app, UserError)  # `cardtable join`: tui/join_cli.py
     add_arena_parser(sub)  # `cardtable arena`: tui/arena_cli.py
     add_host_parser(sub, common)  # `cardtable ssh-host`: tui/host_cli.py
     add_learn_parser(sub, common, launch_app, UserError)  # `cardtable learn`: tui/learn_cli.py
@@ -308,6 +302,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_bot_parser(sub)  # `cardtable bot`: tui/bot_cli.py
     add_stats_parser(sub, common)  # `cardtable stats`: tui/stats_cli.py
     add_web_parser(sub, common)  # `cardtable web`: tui/web_cli.py
+    add_tables_parser(sub, common)  # `cardtable tables`: tui/tables_cli.py
     return parser
 
 
@@ -360,22 +355,6 @@ def cmd_resume(args: argparse.Namespace) -> int:
         record_id = store.resolve(args.id)
         store.load(record_id).replay()  # refuse here, in one line, what the app could not open
     return launch_app(args, {"action": "resume", "id": record_id})
-
-
-def cmd_join(args: argparse.Namespace) -> int:
-    if not getattr(args, "lines", False):
-        raise UserError(
-            "join works in line mode (cardtable --lines join HOST:PORT); "
-            "in the app, Join is on the home screen"
-        )
-    if args.address:
-        from tui.network import parse_address
-
-        try:
-            parse_address(args.address)
-        except ValueError as err:
-            raise UserError(str(err)) from None
-    return launch_app(args, {"action": "join", "address": args.address})
 
 
 def launch_app(args: argparse.Namespace, launch: dict[str, Any] | None) -> int:

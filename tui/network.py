@@ -15,7 +15,7 @@ import os
 import socket
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from net.grants import SERVER_ENV, split_host_port
 from saves.atomic import write_json_atomically
@@ -129,6 +129,9 @@ def table_line(
         state = f"waiting: {open_seats} open seat{'s' if open_seats != 1 else ''}"
     else:
         state = summary.status  # playing, finished
+    acting = [plain(s.name or "?", 24) for s in summary.seats if s.acts]
+    if summary.status == "playing" and acting:  # whose turn it is, when the list came
+        state += f", {' and '.join(acting)} to move"
     if summary.spectators:
         state += f", {summary.spectators} watching"
     preset = summary.preset
@@ -214,26 +217,43 @@ def host_banner(addresses: Sequence[str], everyone: bool) -> str:
 
 class HeldSeats:
     """Tokens of the seats this app holds at tables elsewhere, by server and
-    table, kept in the data folder: an app that was closed (or crashed)
-    takes its seat back from the lobby. A token is a secret: the file is
-    the user's own (mode 600)."""
+    table, with the seat's number, kept in the data folder: an app that was
+    closed (or crashed) takes its seat back from the lobby, and `cardtable
+    tables` and the home screen say where it is awaited. A token is a secret:
+    the file is the user's own (mode 600). (A file of before the seat
+    numbers holds the token alone for each seat; it is read as such.)"""
 
     def __init__(self, path: Path) -> None:
         self.path = path
 
-    def _load(self) -> dict[str, str]:
+    @classmethod
+    def of(cls, data_root: Path) -> HeldSeats:
+        """The seats held by the app whose data folder is ``data_root``."""
+        return cls(data_root / "network" / "seats.json")
+
+    def _load(self) -> dict[str, dict[str, Any]]:
         try:
             data = json.loads(self.path.read_text("utf-8"))
         except (OSError, ValueError):
             return {}
         if not isinstance(data, dict):
             return {}
-        return {str(k): str(v) for k, v in data.items() if isinstance(v, str)}
+        seats: dict[str, dict[str, Any]] = {}
+        for key, value in data.items():
+            if isinstance(value, str):
+                seats[str(key)] = {"token": value}
+            elif isinstance(value, dict) and isinstance(value.get("token"), str):
+                seat = value.get("seat")
+                kept: dict[str, Any] = {"token": value["token"]}
+                if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < 64:
+                    kept["seat"] = seat
+                seats[str(key)] = kept
+        return seats
 
-    def _save(self, seats: Mapping[str, str]) -> None:
+    def _save(self, seats: Mapping[str, Mapping[str, Any]]) -> None:
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            write_json_atomically(self.path, dict(seats))
+            write_json_atomically(self.path, {k: dict(v) for k, v in seats.items()})
         except OSError:
             pass  # a seat not kept is lost only if the app closes mid-game
 
@@ -242,11 +262,15 @@ class HeldSeats:
         return f"{address}/{table}"
 
     def get(self, address: str, table: str) -> str | None:
-        return self._load().get(self.key(address, table))
+        held = self._load().get(self.key(address, table))
+        return None if held is None else str(held["token"])
 
-    def keep(self, address: str, table: str, token: str) -> None:
+    def keep(self, address: str, table: str, token: str, seat: int | None = None) -> None:
         seats = self._load()
-        seats[self.key(address, table)] = token
+        kept: dict[str, Any] = {"token": token}
+        if seat is not None:
+            kept["seat"] = seat
+        seats[self.key(address, table)] = kept
         self._save(seats)
 
     def forget(self, address: str, table: str) -> None:
@@ -258,6 +282,16 @@ class HeldSeats:
         """The tables at ``address`` where this app holds a seat."""
         prefix = self.key(address, "")
         return [key[len(prefix) :] for key in self._load() if key.startswith(prefix)]
+
+    def everywhere(self) -> dict[str, dict[str, int | None]]:
+        """Every server where this app holds a seat: its tables, each with the
+        seat held there (None: kept by an app of before the seat numbers)."""
+        found: dict[str, dict[str, int | None]] = {}
+        for key, held in self._load().items():
+            address, _, table = key.rpartition("/")
+            if address and table:
+                found.setdefault(address, {})[table] = held.get("seat")
+        return found
 
     def tables_at(self, address: str, tables: Sequence[str]) -> set[str]:
         seats = self._load()

@@ -33,6 +33,11 @@ class SeatSummary(msgspec.Struct, kw_only=True, omit_defaults=True):
     # a computer that plays a person's seat since the person's grace ran out
     # (``name`` is the person's, who may take the seat back); absent: false
     stands_in: bool = False
+    # the seat must act now (the game is waiting for it); absent: false
+    acts: bool = False
+    # whole seconds left on the seat's move clock when this was sent (absent:
+    # no clock runs for it)
+    clock: int | None = None
 
 
 class TableSummary(msgspec.Struct, kw_only=True):

@@ -60,7 +60,7 @@ class Hosted:
     # (seats, spectators, the start); with the table's status it keys the
     # cached summary, so that a list does not rebuild every table's
     revision: int = 0
-    _summary: tuple[tuple[int, str], p.TableSummary] | None = field(default=None, repr=False)
+    _summary: tuple[tuple[int, str, int], p.TableSummary] | None = field(default=None, repr=False)
     # the connection that created it, and the seat it took (with `sit`):
     # either may cancel it while nobody else sits there
     creator: Peer | None = field(default=None, repr=False)
@@ -75,8 +75,10 @@ class Hosted:
 
     def lobby_entry(self) -> p.TableSummary:
         """The table's summary, built once per change."""
-        key = (self.revision, self.table.status)
-        if self.holding:  # the seconds of grace left change as time goes by
+        # whose turn it is changes with each move (no push to the lobby's
+        # subscribers for that: a list, or a player's own tables, reads it)
+        key = (self.revision, self.table.status, self.table.state_id)
+        if self.holding or self._clocks_run():  # seconds left change as time goes by
             return self._build_summary()
         if self._summary is None or self._summary[0] != key:
             self._summary = (key, self._build_summary())
@@ -136,13 +138,27 @@ class Hosted:
             spectators=len(self.spectators),
         )
 
+    def _clocks_run(self) -> bool:
+        return any(self.table.time_left(s) is not None for s in range(len(self.table.seats)))
+
     def status(self) -> Literal["waiting", "playing", "finished"]:
         if not self.started:
             return "waiting"
         return "playing" if self.table.status == PLAYING else "finished"
 
     def seats_summary(self) -> list[p.SeatSummary]:
-        return [self.seat_summary(i) for i in range(len(self.table.record.seats))]
+        """Each seat, with whether the game waits for it and its clock."""
+        playing = self.started and self.table.status == PLAYING
+        acting = set(self.table.state.to_act()) if playing else set()
+        seats = []
+        for seat in range(len(self.table.record.seats)):
+            summary = self.seat_summary(seat)
+            left = self.table.time_left(seat) if playing else None
+            if seat in acting or left is not None:
+                clock = None if left is None else math.ceil(left)
+                summary = msgspec.structs.replace(summary, acts=seat in acting, clock=clock)
+            seats.append(summary)
+        return seats
 
     def seat_summary(self, seat: int) -> p.SeatSummary:
         info = self.table.record.seats[seat]

@@ -126,3 +126,18 @@ def screen_text(app: CardTableApp) -> str:
     )
     render_screen(app, console)
     return console.export_text()
+
+
+@pytest.fixture
+def sent_to_terminal(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """What the app writes to its terminal (bells, notifications), in a
+    terminal that shows OSC 9 notifications."""
+    monkeypatch.setenv("CARDTABLE_NOTIFY", "osc9")
+    sent: list[str] = []
+
+    def write(app: Any, text: str) -> bool:
+        sent.append(text)
+        return True
+
+    monkeypatch.setattr(CardTableApp, "terminal_writer", staticmethod(write))
+    return sent

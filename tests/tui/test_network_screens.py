@@ -101,6 +101,11 @@ def test_a_table_in_one_line() -> None:
     assert table_line(playing, {}) == (
         "a47c3e57  domination · Ada (away, 0:42) vs Bo\ufffd · playing, 2 watching"
     )
+    # whose turn it is, when the list came (acts); a Trick round waits for both
+    playing["seats"][1]["acts"] = True
+    assert table_line(playing, {}).endswith("· playing, Bo\ufffd to move, 2 watching")
+    playing["seats"][0]["acts"] = True
+    assert table_line(playing, {}).endswith("· playing, Ada and Bo\ufffd to move, 2 watching")
     assert joinable(WAITING) and not joinable(playing)
     assert table_line({**WAITING, "status": "finished"}, titles).endswith("· finished")
 
@@ -237,7 +242,8 @@ async def test_join_a_server_create_a_table_and_play_a_move(dirs: Any, tmp_path:
             await pilot.pause()
             # the form's defaults: seat 1 open (for us), seat 2 a computer
             await pilot.press("ctrl+s")
-            await _until(pilot, lambda: hasattr(app.screen, "client"), "the game screen")
+            # (the lobby has a client too: the game screen is the one with an update)
+            await _until(pilot, lambda: hasattr(app.screen, "update"), "the game screen")
             screen: Any = app.screen
             assert type(screen).__name__ == "DominationScreen"
             client = screen.client
@@ -428,7 +434,8 @@ async def test_across_the_network_the_person_at_the_screen_is_addressed_as_you(
             lobby = await _join(pilot, host, port, "Ada")
             await _until(pilot, lambda: bool(lobby.tables), "the table")
             await pilot.press("enter")  # sit at its open seat
-            await _until(pilot, lambda: hasattr(app.screen, "client"), "the game screen")
+            # (the lobby has a client too: the game screen is the one with an update)
+            await _until(pilot, lambda: hasattr(app.screen, "update"), "the game screen")
             await _until(pilot, lambda: mine in screen_text(app).lower(), f"{mine!r} on screen")
             text = screen_text(app)
             # the captions of the seat's own cards (a turn line may still name Ada)

@@ -7,15 +7,16 @@ and not when it has or the settings say no."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from textual import events
 
 from net.server import TableServer
 from saves.store import SaveStore
-from tui.app import CardTableApp
 from tui.notify import (
     desktop_protocols,
     notification,
@@ -24,6 +25,9 @@ from tui.notify import (
 )
 
 from .conftest import make_app
+
+if TYPE_CHECKING:
+    from net.remote import RemoteClient
 
 ESC, BEL = "\x1b", "\x07"
 
@@ -98,70 +102,98 @@ async def _until(pilot: Any, condition: Any, what: str) -> None:
     raise AssertionError(f"never happened: {what}")
 
 
-async def test_an_unfocused_app_calls_the_player_when_the_opponent_moves(
-    dirs: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+@asynccontextmanager
+async def ada_and_bo(
+    tmp_path: Path, options: dict[str, Any] | None = None
+) -> AsyncIterator[tuple[RemoteClient, RemoteClient]]:
+    """A server with Ada and Bo seated at a Domination table."""
     from net.remote import RemoteClient
 
-    monkeypatch.setenv("CARDTABLE_NOTIFY", "osc9")
-    sent: list[str] = []
-    monkeypatch.setattr(
-        CardTableApp, "terminal_writer", staticmethod(lambda app, text: sent.append(text) or True)
-    )
     server = TableServer(SaveStore(tmp_path / "server"))
     host, port = await server.start("127.0.0.1", 0)
     ada = await RemoteClient.connect(host, port, "Ada")
     bo = await RemoteClient.connect(host, port, "Bo")
-    app = make_app(dirs)
     try:
-        summary = await ada.create("domination", ["open", "open"])
+        summary = await ada.create("domination", ["open", "open"], options=options)
         await ada.join(summary.table)
         await bo.join(summary.table)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await app.show_table(ada)
-            screen: Any = app.screen
-            await _until(pilot, lambda: screen.is_mounted, "the game screen")
-
-            async def bo_moves() -> None:
-                """Play on (Ada by the screen, Bo by his client) until Bo's
-                move gives the turn back to Ada."""
-                for _ in range(40):
-                    await _until(
-                        pilot,
-                        lambda: screen.my_turn or bo.snapshot(1).must_act(1),
-                        "someone to act",
-                    )
-                    if screen.my_turn:
-                        before = screen.update.state_id
-                        await screen.submit(screen.legal[0])
-                        await _until(
-                            pilot, lambda b=before: screen.update.state_id > b, "Ada's move"
-                        )
-                        continue
-                    update = bo.snapshot(1)
-                    await bo.play(1, update.legal[0], update.state_id)
-                    await _until(
-                        pilot, lambda b=update.state_id: screen.update.state_id > b, "Bo's move"
-                    )
-                    if screen.my_turn:
-                        return
-                raise AssertionError("the turn never came back to Ada")
-
-            await bo_moves()
-            assert sent == []  # the terminal has focus: Ada is looking
-            app.post_message(events.AppBlur())
-            await _until(pilot, lambda: not app.app_focus, "the terminal losing focus")
-            await bo_moves()
-            assert len(sent) == 1
-            assert sent[0].startswith(BEL + f"{ESC}]9;cardtable: Your turn at Domination: ")
-            assert "Bo" in sent[0]
-            app.update_settings(away_bell=False, away_notifications=False)
-            await bo_moves()
-            assert len(sent) == 1  # both turned off: nothing
-            app.update_settings(away_bell=True)
-            await bo_moves()
-            assert sent[1] == BEL
+        yield ada, bo
     finally:
         await ada.close()
         await bo.close()
         await server.close()
+
+
+async def test_an_unfocused_app_calls_the_player_when_the_opponent_moves(
+    dirs: Any, tmp_path: Path, sent_to_terminal: list[str]
+) -> None:
+    sent = sent_to_terminal
+    app = make_app(dirs)
+    async with ada_and_bo(tmp_path) as (ada, bo), app.run_test(size=(80, 24)) as pilot:
+        await app.show_table(ada)
+        screen: Any = app.screen
+        await _until(pilot, lambda: screen.is_mounted, "the game screen")
+
+        async def bo_moves() -> None:
+            """Play on (Ada by the screen, Bo by his client) until Bo's
+            move gives the turn back to Ada."""
+            for _ in range(40):
+                await _until(
+                    pilot,
+                    lambda: screen.my_turn or bo.snapshot(1).must_act(1),
+                    "someone to act",
+                )
+                if screen.my_turn:
+                    before = screen.update.state_id
+                    await screen.submit(screen.legal[0])
+                    await _until(pilot, lambda b=before: screen.update.state_id > b, "Ada's move")
+                    continue
+                update = bo.snapshot(1)
+                await bo.play(1, update.legal[0], update.state_id)
+                await _until(
+                    pilot, lambda b=update.state_id: screen.update.state_id > b, "Bo's move"
+                )
+                if screen.my_turn:
+                    return
+            raise AssertionError("the turn never came back to Ada")
+
+        await bo_moves()
+        assert sent == []  # the terminal has focus: Ada is looking
+        app.post_message(events.AppBlur())
+        await _until(pilot, lambda: not app.app_focus, "the terminal losing focus")
+        await bo_moves()
+        assert len(sent) == 1
+        assert sent[0].startswith(BEL + f"{ESC}]9;cardtable: Your turn at Domination: ")
+        assert "Bo" in sent[0]
+        app.update_settings(away_bell=False, away_notifications=False)
+        await bo_moves()
+        assert len(sent) == 1  # both turned off: nothing
+        app.update_settings(away_bell=True)
+        await bo_moves()
+        assert sent[1] == BEL
+
+
+async def test_an_unfocused_app_calls_the_player_when_a_rematch_is_asked_for(
+    dirs: Any, tmp_path: Path, sent_to_terminal: list[str]
+) -> None:
+    import random
+
+    from ..net.test_server_games import play_out
+
+    sent = sent_to_terminal
+    app = make_app(dirs)
+    async with (
+        ada_and_bo(tmp_path, {"target_score": 20}) as (ada, bo),
+        app.run_test(size=(80, 24)) as pilot,
+    ):
+        await app.show_table(ada)
+        screen: Any = app.screen
+        await _until(pilot, lambda: screen.is_mounted, "the game screen")
+        app.post_message(events.AppBlur())
+        await _until(pilot, lambda: not app.app_focus, "the terminal losing focus")
+        await play_out([ada, bo], random.Random(5))  # Ada's moves through her client
+        await _until(pilot, lambda: screen.over, "the game's end on Ada's screen")
+        before = len(sent)
+        await bo.rematch()
+        await _until(pilot, lambda: len(sent) > before, "a call for the rematch")
+        assert sent[-1].startswith(BEL + f"{ESC}]9;cardtable: Bo asks for a rematch at ")

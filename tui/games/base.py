@@ -33,7 +33,6 @@ from textual.message import Message
 from net.client import LinkDown, StaleMove, Update
 from rules.errors import MoveError
 from rules.events import fill_names
-from rules.registry import get_game
 from tui.games.clocks import URGENT_SECONDS, MoveClocks, clock_text
 from tui.games.connection import TABLE_NOTICES
 from tui.games.core import TableScreenCore
@@ -226,13 +225,6 @@ class GameScreen(ReplayNavigation, TableEnding, MoveClocks, TableScreenCore):
         if left <= max(URGENT_SECONDS, given / 4) and self._warned_for != deadline:
             self._warned_for = deadline
             self._call_if_away(f"{clock_text(left)} to move")
-
-    def _call_if_away(self, what: str) -> None:
-        """Tell a player in another window that this table wants them (a table
-        elsewhere only: here, the computers answer before anyone looks away)."""
-        if self.client.address and self.replay is None:
-            title = get_game(self.client.game_id).title
-            self.host.call_away_player(f"{what.capitalize()} at {title}: {self.players_line()}")
 
     def _after_update(self) -> None:
         if self.over:

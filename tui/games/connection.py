@@ -123,6 +123,9 @@ class TableConnection(TableScreenCore):
             self.set_interval(1.0, self._tick_presence)
         if self.client.can_chat and self.replay is None:
             self._unwatch.append(self.client.watch_chat(self._chat_line))
+        if self.client.address and self.replay is None:
+            # a rematch asked for while the player looks at another window
+            self._unwatch.append(self.client.watch_offers(self._rematch_offered))
         self._offer_only_what_works()
 
     def waiting_for_seats(self) -> bool:
@@ -261,6 +264,10 @@ class TableConnection(TableScreenCore):
                 # a dialog hides the log (the result's, where a rematch is
                 # asked for): a toast, which covers no hand there
                 self.notify(line, timeout=6, markup=False)
+
+    def _rematch_offered(self, name: str) -> None:
+        if not self._closed:
+            self._call_if_away(f"{plain(name, 32)} asks for a rematch")
 
     def action_chat(self) -> None:
         if self.client.connection == "closed":  # (the palette may still ask)

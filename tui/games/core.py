@@ -147,6 +147,15 @@ class TableScreenCore(Screen[None]):
             return "?"
         return self.names[seat]
 
+    def _call_if_away(self, what: str) -> None:
+        """Tell a player in another window that this table wants them (a table
+        elsewhere only: here, the computers answer before anyone looks away)."""
+        if self.client.address and self.replay is None:
+            title = get_game(self.client.game_id).title
+            # the first letter only: a name inside keeps its capitals
+            said = what[:1].upper() + what[1:]
+            self.host.call_away_player(f"{said} at {title}: {self.players_line()}")
+
     # ------------------------------------------------------------ to implement
     def show_view(self, view: View) -> None:
         """Draw ``view`` (the game's view for ``self.seat``; the rest of the

@@ -20,6 +20,8 @@ from tui.widgets.game_list import GameChoice, GameList
 
 if TYPE_CHECKING:
     from tui.app import CardTableApp
+    from tui.awaited import SeatAt
+    from tui.screens.your_turns import Caller
 
 # The games of the table come from the rules' catalogue (rules/registry.py),
 # with their titles and pitches: the home screen lists them without importing
@@ -57,6 +59,10 @@ _ACTIONS = {
     "quit": "[@click=screen.quit]Quit (q)[/]",
 }
 
+
+# how often home asks the servers where you hold a seat again, while it is in
+# front (tui/screens/your_turns.py; a move a day needs no more)
+ASK_AGAIN_SECONDS = 60.0
 
 # the columns the actions have at 80: the screen less #home's padding
 ACTIONS_WIDTH = 76
@@ -106,6 +112,8 @@ class HomeScreen(Screen[None]):
         Binding("question_mark,f1", "rules", "Rules", key_display="?", id="home.rules"),
         Binding("comma", "settings", "Settings", key_display=",", id="home.settings"),
         Binding("t", "statistics", "Statistics", id="home.stats"),
+        # shown while a table elsewhere waits for you (tui/screens/your_turns.py)
+        Binding("y", "your_turn", "Your turn", id="home.turns"),
         Binding("q", "quit", "Quit", id="home.quit"),
     ]
 
@@ -120,6 +128,8 @@ class HomeScreen(Screen[None]):
         yield Header()
         with Vertical(id="home"):
             yield Static("Choose a game, then what to do with it.", id="home-intro")
+            # in the intro's place while a table elsewhere waits for you
+            yield Static("", id="home-awaited")
             yield GameList(game_choices(available_games()), id="games")
             # clickable words rather than Buttons: as good for a mouse, and lighter
             # at startup (tests/perf/bench_startup.py)
@@ -131,11 +141,74 @@ class HomeScreen(Screen[None]):
         # palette (it lists enabled bindings), not by its key
         if action == "host":
             return self.cardtable.grants.may_host
+        if action == "your_turn":
+            return bool(self.turns)
         return True
 
     def on_mount(self) -> None:
         self.sub_title = "home"
+        self.turns: list[SeatAt] = []
+        self._asking = False
+        self._caller: Caller | None = None
+        self.query_one("#home-awaited").display = False
         self.query_one("#games", GameList).focus()
+        # after the first frame: asking the servers never delays the home screen
+        self.call_after_refresh(self.ask_for_turns)
+        self.set_interval(ASK_AGAIN_SECONDS, self.ask_for_turns)
+
+    def on_screen_resume(self) -> None:
+        self.ask_for_turns()
+
+    # ------------------------------------------------------------ your turns elsewhere
+    def ask_for_turns(self) -> None:
+        """Ask the servers where this app holds a seat (in the background),
+        only while home is in front, and not while an ask is under way."""
+        if self.app.screen is self and not self._asking:
+            self._asking = True
+            self.run_worker(self._ask(), group="turns", exit_on_error=False)
+
+    async def _ask(self) -> None:
+        from .your_turns import ask_for_turns
+
+        try:
+            self.show_turns(await ask_for_turns(self.cardtable))
+        finally:
+            self._asking = False
+
+    def show_turns(self, turns: list[SeatAt]) -> None:
+        from .your_turns import Caller, awaited_text
+
+        if self._caller is None:
+            self._caller = Caller()
+        titles: dict[str, str] = {}
+        if turns:  # (the registry loads every game: only when needed)
+            from rules.registry import games
+
+            titles = {gid: spec.title for gid, spec in games().items()}
+        for what in self._caller.calls(turns, titles):
+            self.cardtable.call_away_player(what)
+        self.turns = turns
+        line = self.query_one("#home-awaited", Static)
+        line.update(awaited_text(turns))
+        line.display = bool(turns)
+        self.query_one("#home-intro").display = not turns
+        self.refresh_bindings()
+
+    def action_your_turn(self) -> None:
+        from .join import JoinScreen
+        from .your_turns import YourTurnsScreen
+
+        def go(seat: SeatAt | None) -> None:
+            if seat is not None:
+                self.app.push_screen(JoinScreen(seat.address, seat.table))
+
+        if len(self.turns) == 1:
+            go(self.turns[0])
+        elif self.turns:
+            from rules.registry import games
+
+            titles = {gid: spec.title for gid, spec in games().items()}
+            self.app.push_screen(YourTurnsScreen(self.turns, titles), go)
 
     @property
     def selected_game(self) -> str | None:

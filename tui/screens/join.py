@@ -126,6 +126,9 @@ class _ServerForm(Screen[None]):
     async def action_go(self) -> None:
         raise NotImplementedError
 
+    # the table the lobby opens at once (`cardtable join HOST:PORT --table ID`)
+    open_table: str | None = None
+
     async def open_lobby(self, host: str, port: int, banner: str = "") -> bool:
         """Connect and show the server's lobby; False (and why, in the form) if not."""
         from .lobby import LobbyScreen
@@ -142,7 +145,7 @@ class _ServerForm(Screen[None]):
             self.error(sentence(str(err)))
             return False
         self.error("")
-        await self.app.switch_screen(LobbyScreen(client, banner))
+        await self.app.switch_screen(LobbyScreen(client, banner, open_table=self.open_table))
         return True
 
 
@@ -153,6 +156,22 @@ class JoinScreen(_ServerForm):
     ]
     TITLE_TEXT = "join a table server"
     BUTTON = "Connect"
+
+    def __init__(self, address: str | None = None, table: str | None = None) -> None:
+        """With ``address`` (`cardtable join`), the form connects at once,
+        and stays, with what went wrong, only if that fails; with ``table``,
+        the lobby then sits at that table."""
+        super().__init__()
+        self.given_address = address
+        self.open_table = table
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        if self.given_address:
+            self.query_one("#address", Input).value = self.given_address
+            # as Ctrl+S would, from the app's messages: the lobby replaces
+            # this screen, which cannot wait for its own end
+            self.app.call_later(self.action_go)
 
     def fields(self) -> ComposeResult:
         hint = "Play at a table server: a friend's (Host) or `cardtable serve`."

@@ -73,10 +73,15 @@ class LobbyScreen(Screen[None]):
         Binding("escape", "close", "Leave", id="lobby.leave"),
     ]
 
-    def __init__(self, client: RemoteClient, banner: str = "") -> None:
+    def __init__(
+        self, client: RemoteClient, banner: str = "", *, open_table: str | None = None
+    ) -> None:
+        """``open_table``: a table to sit at as soon as it is listed (your
+        own seat taken back, else an open seat, else watching)."""
         super().__init__()
         self.client = client
         self.banner = banner
+        self.open_table = open_table
         self.tables: list[TableSummary] = []
         self.listed_at = 0.0  # when the list came (the event loop's clock)
         self._stop_watching: Callable[[], None] | None = None
@@ -89,7 +94,7 @@ class LobbyScreen(Screen[None]):
 
     @property
     def held(self) -> HeldSeats:
-        return HeldSeats(self.cardtable.store.root / "network" / "seats.json")
+        return HeldSeats.of(self.cardtable.store.root)
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -187,6 +192,8 @@ class LobbyScreen(Screen[None]):
             # asked for by id, so that a seat taken back is never out of sight
             listed = {t.table for t in tables}
             held = [t for t in self.held.tables_here(self.client.address) if t not in listed]
+            if self.open_table is not None and self.open_table not in listed:
+                held.append(self.open_table)
             if held:
                 tables = await self.client.tables(held[:MAX_HELD_ASKED]) + tables
         except (RemoteError, ConnectionError) as err:
@@ -195,6 +202,22 @@ class LobbyScreen(Screen[None]):
         self.tables = tables
         self.listed_at = asyncio.get_running_loop().time()
         self._show()
+        if self.open_table is not None:
+            self._open_given_table(self.open_table)
+            self.open_table = None
+
+    def _open_given_table(self, table: str) -> None:
+        ids = [t.table for t in self.tables]
+        if table not in ids:
+            self.say(f"There is no table {table} at this server now.", problem=True)
+            return
+        self.query_one(OptionList).highlighted = ids.index(table)
+        summary = self.tables[ids.index(table)]
+        mine = self.held.get(self.client.address, table) is not None
+        if mine or any(is_open for _, _, is_open in seat_choices(summary)):
+            self.action_join()
+        else:
+            self.action_watch()
 
     @staticmethod
     def _titles() -> dict[str, str]:
@@ -392,7 +415,8 @@ class SeatKeeper:
                 self.held.forget(self.address, table)
                 self.kept = (table, None)
         elif self.kept != (table, token):
-            self.held.keep(self.address, table, token)
+            seat = client.my_seats[0] if client.my_seats else None
+            self.held.keep(self.address, table, token, seat)
             self.kept = (table, token)
 
     def update(self, update: Update) -> None:
