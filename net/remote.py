@@ -1,5 +1,5 @@
 """The TCP transport: a :class:`~net.client.TableClient` over the protocol
-(net/protocol.py, docs/protocol.md), so a game screen plays at a table on a
+(net/protocol/, docs/protocol.md), so a game screen plays at a table on a
 server exactly as at one in this process.
 
 ``client = await RemoteClient.connect(host, port, name)`` says hello; then
@@ -17,11 +17,9 @@ refused move, as the local table raises them).
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import itertools
 import logging
-import secrets
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 import msgspec
@@ -33,22 +31,20 @@ from rules.registry import get_game
 from . import protocol as p
 from .client import (
     Hint,
-    LinkDown,
     NoHints,
     SeatInfo,
     TableClient,
     Update,
     UpdateListeners,
 )
+from .remote_link import ChatLines, ServerLink
+from .remote_rejoin import RETRY_DELAYS, Reconnection
 from .remote_requests import NO_WELCOME, ServerRequests
 from .remote_wire import (
     Received,
     RemoteError,
     TooFast,
-    UnknownMessage,
     read_events,
-    read_line,
-    refusal,
     seat_info,
     to_update,
 )
@@ -58,9 +54,6 @@ __all__ = ["RemoteClient", "RemoteError", "TooFast"]
 log = logging.getLogger(__name__)
 
 Listener = Callable[[Update], None]
-# seconds before each try to take the seat back after a drop (about a minute in
-# all, the server's default grace period)
-RETRY_DELAYS = (0.0, 0.5, 1.0, 2.0, 4.0, 8.0, 15.0, 30.0)
 
 
 class RemoteClient(ServerRequests, TableClient):
@@ -73,32 +66,26 @@ class RemoteClient(ServerRequests, TableClient):
         tap: Callable[[bytes], None] | None = None,
     ) -> None:
         self._tap = tap  # sees every line as it arrives (tests scan the bytes)
-        self._reader = reader
-        self._writer = writer
-        self._ids = itertools.count(1)
-        self._pending: dict[int, asyncio.Future[p.ServerMessage]] = {}
+        self._ids = itertools.count(1)  # request ids, counted on over reconnections
         self._listeners = UpdateListeners()
         self._latest: Update | None = None
         self._history: list[Event] = []
         self._changed = asyncio.Event()
         self._closed = False  # for good: closed by us, or the seat is lost
-        self._online = True  # the current connection is up
-        self._address: tuple[str, int, str, str] | None = None  # host, port, name, client
-        self._reconnector: asyncio.Task[None] | None = None
+        self.home: tuple[str, int, str, str] | None = None  # host, port, name, client
+        self._rejoin = Reconnection(self)
         self.sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep  # tests replace it
         self.retry_delays: tuple[float, ...] = RETRY_DELAYS
         # told "connected", "reconnecting" or "closed" when the connection changes
-        self.on_connection: list[Callable[[str], None]] = []
+        self.on_connection = self._rejoin.listeners
         self.reconnecting: tuple[int, ...] = ()  # seats held for a player who dropped
-        self.chat: list[p.ChatLine] = []  # chat lines seen at this table
-        self._chat_listeners: list[Callable[[str, str], None]] = []
-        self._offer_listeners: list[Callable[[str], None]] = []
+        self._chat = ChatLines()
+        self.chat = self._chat.lines  # chat lines seen at this table
         self.can_chat = True
         self.gives_hints = False  # a server's tables give no hints
         self.welcome = NO_WELCOME  # the server's, once it has said hello
         self._name_secret: str | None = None  # what the hello says of the name (connect)
         self.token: str | None = None
-        self._sent_tokens: list[str] = []  # chosen for a request not answered yet
         self.table_id: str | None = None
         self.game_id = ""
         self.config = {}
@@ -106,7 +93,7 @@ class RemoteClient(ServerRequests, TableClient):
         self.seats = []
         self.record_id = ""
         self.my_seats = ()
-        self._reading = asyncio.get_running_loop().create_task(self._read(reader))
+        self.relink(reader, writer)
 
     @classmethod
     async def connect(
@@ -125,64 +112,42 @@ class RemoteClient(ServerRequests, TableClient):
         is the one to keep: docs/protocol.md, "Standings"); None claims nothing."""
         reader, writer = await asyncio.open_connection(host, port, limit=p.MAX_SERVER_LINE)
         self = cls(reader, writer, tap)
-        self._address = (host, port, name, client)
+        self.home = (host, port, name, client)
         self._name_secret = name_secret
         self.address = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
         try:
-            self.welcome = await self._ask(self._hello(), p.Welcome)
+            self.welcome = await self.ask(self.hello(), p.Welcome)
         except BaseException:
             await self.close()
             raise
         return self
 
-    def _hello(self) -> p.Hello:
-        assert self._address is not None
-        name, client = self._address[2], self._address[3]
+    def hello(self) -> p.Hello:
+        assert self.home is not None
+        name, client = self.home[2], self.home[3]
         # the secret the server gave for the name, once it has given one
         secret = self.welcome.name_secret or self._name_secret
         return p.Hello(version=p.VERSION, client=client, name=name, name_secret=secret)
 
     # ------------------------------------------------------------ the wire
+    def relink(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        """Talk over this connection (a new one, once the last has dropped)."""
+        self.link = ServerLink(
+            reader, writer, self._ids, received=self._receive, ended=self._ended, tap=self._tap
+        )
+
     async def request(self, message: p.ClientMessage) -> p.ServerMessage:
         """Send a request and return its reply; RemoteError for an error reply."""
-        if self._closed or not self._online:
+        if self._closed or not self.link.online:
             raise ConnectionError(f"the connection to the server is {self.connection}")
-        rid = next(self._ids)
-        future: asyncio.Future[p.ServerMessage] = asyncio.get_running_loop().create_future()
-        self._pending[rid] = future
-        self._writer.write(p.encode(msgspec.structs.replace(message, id=rid)))
         try:
-            await self._writer.drain()
-            return await future
+            return await self.link.request(message)
         finally:
-            self._pending.pop(rid, None)
             self._changed.set()
 
-    async def _read(self, reader: asyncio.StreamReader) -> None:
-        try:
-            while True:
-                line = await reader.readline()
-                if not line:
-                    break
-                if self._tap is not None:
-                    self._tap(line)
-                if not line.strip():
-                    continue
-                try:
-                    received = read_line(line)
-                except UnknownMessage as err:
-                    log.info("passed over %s", err)
-                    continue
-                self._receive(received)
-        except (OSError, ValueError, asyncio.IncompleteReadError) as err:
-            log.info("the server connection ended: %s", err)
-        finally:
-            self._online = False
-            for future in self._pending.values():
-                if not future.done():
-                    future.set_exception(ConnectionError("the server closed the connection"))
-            self._dropped()
-            self._changed.set()
+    def _ended(self) -> None:
+        self._dropped()
+        self._changed.set()
 
     # ------------------------------------------------------------ reconnecting
     @property
@@ -190,117 +155,45 @@ class RemoteClient(ServerRequests, TableClient):
         """``connected``, ``reconnecting`` (the seat is being taken back) or ``closed``."""
         if self._closed:
             return "closed"
-        return "connected" if self._online else "reconnecting"
+        return "connected" if self.link.online else "reconnecting"
 
     def watch_connection(self, listener: Callable[[str], None]) -> Callable[[], None]:
-        self.on_connection.append(listener)
-
-        def stop() -> None:
-            if listener in self.on_connection:
-                self.on_connection.remove(listener)
-
-        return stop
+        return self._rejoin.watch(listener)
 
     def watch_chat(self, listener: Callable[[str, str], None]) -> Callable[[], None]:
-        self._chat_listeners.append(listener)
-
-        def stop() -> None:
-            if listener in self._chat_listeners:
-                self._chat_listeners.remove(listener)
-
-        return stop
+        return self._chat.watch(listener)
 
     def watch_offers(self, listener: Callable[[str], None]) -> Callable[[], None]:
-        self._offer_listeners.append(listener)
-        return lambda: (
-            self._offer_listeners.remove(listener) if listener in self._offer_listeners else None
-        )
+        return self._chat.watch_offers(listener)
 
     def _announce(self) -> None:
         self._changed.set()
-        for listener in list(self.on_connection):
-            try:
-                listener(self.connection)
-            except Exception:
-                log.exception("a connection listener failed")
+        self._rejoin.announce(self.connection)
 
     def _dropped(self) -> None:
         """The connection ended: a seated client takes its seat back by itself."""
-        if self._closed:
-            return
-        if self._reconnector is not None and not self._reconnector.done():
-            return  # the reconnector is at it already (this was one of its tries)
-        if self.token is None or self.table_id is None or self._address is None:
+        if self._closed or self._rejoin.running:
+            return  # (the reconnection is at it already: this was one of its tries)
+        if not self._rejoin.start():
             self._closed = True
-        else:
-            self._reconnector = asyncio.get_running_loop().create_task(self._reconnect())
         self._announce()
 
-    async def _reconnect(self) -> None:
-        assert self._address is not None and self.table_id is not None
-        host, port = self._address[0], self._address[1]
-        for delay in self.retry_delays:
-            await self.sleep(delay)
-            try:
-                reader, writer = await asyncio.open_connection(host, port, limit=p.MAX_SERVER_LINE)
-            except OSError:
-                continue
-            self._reader, self._writer, self._online = reader, writer, True
-            self._reading = asyncio.get_running_loop().create_task(self._read(reader))
-            try:
-                await self.request(self._hello())
-                taken = await self._take_back()
-            except RemoteError as err:
-                log.warning("cannot take the seat back: %s", err)
-                if err.code == p.NO_TABLE:
-                    break
-                continue
-            except (OSError, ConnectionError):
-                continue
-            if not taken:
-                break  # the seat is gone (the grace period passed)
-            self.farewell = None  # (a server that said it was going is back)
-            self._announce()
-            if self._latest is not None:
-                self._deliver(self._latest)  # the screen redraws from the full position
-            return
+    # (for net/remote_rejoin.py)
+    def back(self) -> None:
+        """The seat is ours again: the screen redraws from the full position."""
+        self.farewell = None  # (a server that said it was going is back)
+        self._announce()
+        if self._latest is not None:
+            self._listeners.tell(self._latest)
+
+    def lost(self) -> None:
+        """The seat could not be taken back: closed for good."""
         self._closed = True
-        writer = self._writer
-        if not writer.is_closing():
-            writer.close()
+        self.link.hang_up()
         self._announce()
-        self._changed.set()
-
-    async def _take_back(self) -> bool:
-        """Rejoin with our token, or with one we chose for an earlier rejoin
-        whose reply never came (the server may have taken it): False if the
-        server knows none of them."""
-        assert self.table_id is not None
-        for token in [self.token, *self._sent_tokens]:
-            if token is None:
-                continue
-            try:
-                await self._ask(
-                    p.Rejoin(table=self.table_id, token=token, next_token=self._next_token()),
-                    p.Joined,
-                )
-            except RemoteError as err:
-                if err.code == p.BAD_TOKEN:
-                    continue
-                raise
-            return True
-        return False
 
     def _next_token(self) -> str:
-        """The token we choose for taking a seat back next time, sent with a
-        join/rejoin/rematch and noted until the reply confirms it (a lost
-        reply must not lose the seat)."""
-        chosen = secrets.token_urlsafe(24)
-        self._sent_tokens = [*self._sent_tokens[-7:], chosen]
-        return chosen
-
-    def _deliver(self, update: Update) -> None:
-        self._listeners.tell(update)
+        return self._rejoin.next_token()
 
     def _receive(self, received: Received) -> None:
         message = received.message
@@ -308,11 +201,10 @@ class RemoteClient(ServerRequests, TableClient):
             assert received.view is not None
             update = to_update(message.update, received.view, get_game(self.game_id))
             self.reconnecting = tuple(message.reconnecting)
-            self._rename(message.names)
-            self._note_seats(message.seats)
+            self._note_seats(message.seats, message.names)
             self._latest = update
             self._history.extend(update.events)
-            self._deliver(update)
+            self._listeners.tell(update)
         elif isinstance(message, p.Joined | p.Watching):
             # taken in here, in the order the lines came: a `game` line right
             # behind it (the game starting) must not be overwritten by it
@@ -320,14 +212,9 @@ class RemoteClient(ServerRequests, TableClient):
             self._enter(message, received.view)
         elif isinstance(message, p.ChatLine):
             self.chat.append(message)
-            self._tell_chat(message.name, message.text)
+            self._chat.tell(message.name, message.text)
         elif isinstance(message, p.RematchOffer):
-            self._tell_chat(message.name, "asks for a rematch (Rematch to join)")
-            for offered in list(self._offer_listeners):
-                try:
-                    offered(message.name)
-                except Exception:
-                    log.exception("a rematch listener failed")
+            self._chat.offered(message.name)
         elif isinstance(message, p.Closed) and message.table == self.table_id:
             # the table is gone for good (its host quit): no seat to take back
             self.farewell = message.message or "the table closed"
@@ -338,45 +225,27 @@ class RemoteClient(ServerRequests, TableClient):
             # (a table closed just before keeps its own reason: "the host closed it")
             self.farewell = message.reason or "the server closed the connection"
         elif isinstance(message, p.Ping):  # the server checks that we are still here
-            self._writer.write(p.encode(p.Pong()))
-        rid = getattr(message, "id", None)
-        if rid is not None and rid in self._pending:
-            future = self._pending[rid]
-            if not future.done():
-                if isinstance(message, p.Error):
-                    future.set_exception(refusal(message))
-                else:
-                    future.set_result(message)
-        elif isinstance(message, p.Error):
+            self.link.send(p.Pong())
+        if not self.link.answer(message) and isinstance(message, p.Error):
             log.warning("the server says: %s", message.message)
         self._changed.set()
 
-    def _rename(self, names: list[str]) -> None:
-        """The seats' names as the server has them now (someone sat down)."""
-        if len(names) != len(self.seats):
-            return
-        self.seats = [
-            SeatInfo(name, seat.kind, seat.level)
-            for name, seat in zip(names, self.seats, strict=True)
-        ]
-
-    def _note_seats(self, seats: list[p.SeatSummary]) -> None:
-        """Each seat as the server describes it now. A seat comes back to
-        its person after a computer stood in: it is theirs again (a stand-in
-        is still the person's seat, named "Computer for Bea" by its state)."""
+    def _note_seats(self, seats: list[p.SeatSummary], names: Sequence[str] = ()) -> None:
+        """Each seat as the server describes it now, and its names (someone sat
+        down). A seat comes back to its person after a computer stood in: it
+        is theirs again (a stand-in is still the person's seat, named
+        "Computer for Bea" by its state)."""
+        if names and len(names) == len(self.seats):
+            self.seats = [
+                SeatInfo(name, seat.kind, seat.level)
+                for name, seat in zip(names, self.seats, strict=True)
+            ]
         self.seat_states = tuple(seats)
         if len(seats) == len(self.seats):
             self.seats = [
                 seat_info(info.name, s) for info, s in zip(self.seats, seats, strict=True)
             ]
         self.seat_states_at = asyncio.get_running_loop().time()
-
-    def _tell_chat(self, name: str, text: str) -> None:
-        for listener in list(self._chat_listeners):
-            try:
-                listener(name, text)
-            except Exception:
-                log.exception("a chat listener failed")
 
     def _enter(self, reply: p.Joined | p.Watching, view: msgspec.Raw) -> None:
         summary = reply.table
@@ -391,7 +260,7 @@ class RemoteClient(ServerRequests, TableClient):
             self.my_seats, self.token = (reply.seat,), reply.token
         else:
             self.my_seats, self.token = (), None
-        self._sent_tokens = []  # the reply came: the token it names is the one
+        self._rejoin.confirmed()  # the reply came: the token it names is the one
         self.invited = {}
         game = get_game(self.game_id)
         self._history = read_events(reply.history, game)
@@ -418,23 +287,11 @@ class RemoteClient(ServerRequests, TableClient):
 
     async def play(self, seat: int, move: str, state_id: int) -> None:
         self._check_mine(seat)
-        await self._act(p.Move(move=move, state_id=state_id))
+        await self.act(p.Move(move=move, state_id=state_id))
 
     async def resign(self, seat: int) -> None:
         self._check_mine(seat)
-        await self._act(p.Resign())
-
-    async def _act(self, message: p.ClientMessage) -> None:
-        """A move or a resignation: whatever stops it (the game has not started,
-        the link is down) is a refused move with its sentence, as at a local table."""
-        try:
-            await self.request(message)
-        except RemoteError as err:
-            if err.code == p.TOO_FAST:
-                raise TooFast(str(err)) from None
-            raise IllegalMove(str(err)) from None
-        except ConnectionError:
-            raise LinkDown("the connection to the server is down: wait until it is back") from None
+        await self.act(p.Resign())
 
     async def hint(self, seat: int) -> Hint:
         raise NoHints("a network table gives no hints (the server does not allow them)")
@@ -451,7 +308,7 @@ class RemoteClient(ServerRequests, TableClient):
             if info.kind != "bot" and seat not in self.my_seats
         }
         try:
-            await self._ask(p.Rematch(next_token=self._next_token()), p.Joined)
+            await self.ask(p.Rematch(next_token=self._next_token()), p.Joined)
         except RemoteError as err:
             raise IllegalMove(str(err)) from None
         except ConnectionError:
@@ -478,7 +335,7 @@ class RemoteClient(ServerRequests, TableClient):
         while True:
             self._changed.clear()
             latest = self._latest
-            if not self._pending and (latest is None or latest.over or not latest.thinking):
+            if not self.link.waiting and (latest is None or latest.over or not latest.thinking):
                 return
             if self._closed:
                 raise ConnectionError("the connection to the server is closed")
@@ -490,18 +347,9 @@ class RemoteClient(ServerRequests, TableClient):
 
     async def close(self) -> None:
         self._closed = True  # before the reader ends: no reconnecting now
-        if self._reconnector is not None and not self._reconnector.done():
-            self._reconnector.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._reconnector
+        await self._rejoin.stop()
         self._listeners.clear()
-        if not self._writer.is_closing():
-            self._writer.close()
-        with contextlib.suppress(Exception):
-            await self._writer.wait_closed()
-        self._reading.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await self._reading
+        await self.link.close()
 
     def _check_mine(self, seat: int | None) -> None:
         if seat is not None and seat not in self.my_seats:

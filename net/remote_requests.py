@@ -1,5 +1,6 @@
-"""What a client asks a table server, typed (net/protocol.py): the lobby
-(list, create, join, rejoin, watch, leave, chat) and the standings
+"""What a client asks a table server, typed (net/protocol/): the lobby
+(list, create, join, rejoin, watch, leave, chat), a move or a
+resignation at the table, and the standings
 (leaderboard, a name's record, what a finished game did to one's rating).
 Each request is a ``p.ClientMessage`` Struct and each answer the Struct its
 type names; a :class:`~net.remote.RemoteClient` is these on one connection.
@@ -14,11 +15,12 @@ from typing import Literal, TypeVar
 
 import msgspec
 
+from rules.errors import IllegalMove
 from saves.ratings import DEFAULT_MU
 
 from . import protocol as p
-from .client import RatingChange
-from .remote_wire import RemoteError, tag
+from .client import LinkDown, RatingChange
+from .remote_wire import RemoteError, TooFast, tag
 
 # a server saves the game's end a moment after it says so: its standings are
 # asked for the rating change up to this many times, a tenth of a second apart
@@ -47,7 +49,7 @@ class ServerRequests:
     def _next_token(self) -> str:
         """A token for taking a seat back next time (net/remote.py)."""
 
-    async def _ask(self, message: p.ClientMessage, reply: type[_Reply]) -> _Reply:
+    async def ask(self, message: p.ClientMessage, reply: type[_Reply]) -> _Reply:
         """A request whose answer is a ``reply`` (RemoteError if it is not)."""
         answer = await self.request(message)
         if not isinstance(answer, reply):
@@ -60,7 +62,7 @@ class ServerRequests:
         """The server's first page of tables, or, given ``ids``, those of the
         tables with these ids that it still has."""
         wanted = None if ids is None else list(ids)
-        return (await self._ask(p.ListTables(tables=wanted), p.Tables)).tables
+        return (await self.ask(p.ListTables(tables=wanted), p.Tables)).tables
 
     async def create(
         self,
@@ -75,17 +77,17 @@ class ServerRequests:
         message = p.Create(
             game=game, seats=seats, preset=preset, options=dict(options or {}), if_gone=if_gone
         )
-        return (await self._ask(message, p.Created)).table
+        return (await self.ask(message, p.Created)).table
 
     async def join(self, table: str, seat: int | None = None) -> None:
-        await self._ask(p.Join(table=table, seat=seat, next_token=self._next_token()), p.Joined)
+        await self.ask(p.Join(table=table, seat=seat, next_token=self._next_token()), p.Joined)
 
     async def rejoin(self, table: str, token: str) -> None:
         message = p.Rejoin(table=table, token=token, next_token=self._next_token())
-        await self._ask(message, p.Joined)
+        await self.ask(message, p.Joined)
 
     async def watch(self, table: str) -> None:
-        await self._ask(p.Watch(table=table), p.Watching)
+        await self.ask(p.Watch(table=table), p.Watching)
 
     async def leave(self) -> None:
         await self.request(p.Leave())
@@ -95,16 +97,29 @@ class ServerRequests:
     async def say(self, text: str) -> None:
         await self.request(p.Chat(text=text))
 
+    # ------------------------------------------------------------ at the table
+    async def act(self, message: p.ClientMessage) -> None:
+        """A move or a resignation: whatever stops it (the game has not started,
+        the link is down) is a refused move with its sentence, as at a local table."""
+        try:
+            await self.request(message)
+        except RemoteError as err:
+            if err.code == p.TOO_FAST:
+                raise TooFast(str(err)) from None
+            raise IllegalMove(str(err)) from None
+        except ConnectionError:
+            raise LinkDown("the connection to the server is down: wait until it is back") from None
+
     # ------------------------------------------------------------ standings
     async def leaderboard(self, game: str, limit: int = 20) -> p.Leaderboard:
         """The server's leaderboard of ``game`` (docs/protocol.md, "Standings")."""
-        return await self._ask(p.GetLeaderboard(game=game, limit=limit), p.Leaderboard)
+        return await self.ask(p.GetLeaderboard(game=game, limit=limit), p.Leaderboard)
 
     async def player_stats(
         self, name: str | None = None, game: str | None = None
     ) -> p.PlayerRecord:
         """A name's record at the server (our own if ``name`` is None)."""
-        return await self._ask(p.GetPlayerStats(name=name, game=game), p.PlayerRecord)
+        return await self.ask(p.GetPlayerStats(name=name, game=game), p.PlayerRecord)
 
     @property
     def has_standings(self) -> bool:

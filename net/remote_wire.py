@@ -1,5 +1,5 @@
 """The client's end of the wire: each line a server sends, decoded once into
-the message Structs net/protocol.py declares, and a seat's update read from
+the message Structs net/protocol/ declares, and a seat's update read from
 one into an :class:`~net.client.Update` with its game's own view and events.
 
 Everything above this module (net/remote.py, the screens) reads attributes:

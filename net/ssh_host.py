@@ -40,7 +40,6 @@ import hashlib
 import logging
 import os
 import re
-import signal
 import socket
 import sys
 from collections import Counter
@@ -53,19 +52,17 @@ import asyncssh
 
 from net.grants import Grants, guest_name
 from net.listen import Listener, listening_sockets
-from net.ssh_pty import DEFAULT_SIZE, Resizer, clipped, open_pty, set_size
+from net.ssh_session import LINE_MODE_COMMANDS as LINE_MODE_COMMANDS
+from net.ssh_session import NO_PTY as NO_PTY
+from net.ssh_session import VisitorSession
+from net.ssh_table_server import TableServerProcess as TableServerProcess
 from net.visitors import HostLimits as HostLimits  # where it was, for callers
-from net.visitors import start_visitor_process, visitor_environment
 from net.visitors import visitor_dirs as visitor_dirs
 from rules.plain import plain
 
 log = logging.getLogger(__name__)
 
 HOST_KEY = "ssh_host_ed25519_key"
-NO_PTY = (
-    "cardtable needs a terminal: connect with `ssh -t` (or without a command), "
-    "from a terminal window; `ssh -t HOST lines` is line mode, for screen readers.\r\n"
-)
 _IDENTITY = re.compile(r"guest-[a-z0-9]+(?:[-_.][a-z0-9]+)*|key-[0-9a-f]{24}")
 NAMES_DIR = "names"  # <data>/visitors/names/<name>: the key that keeps a name
 
@@ -90,7 +87,6 @@ class HostConfig:
 
 # the commands a visitor may give instead of a shell: line mode
 # (`ssh -t host lines`), for screen readers (docs/lines.md)
-LINE_MODE_COMMANDS = frozenset({"lines", "--lines"})
 
 
 def guest_identity(name: str) -> str:
@@ -317,205 +313,7 @@ class _Server(asyncssh.SSHServer):
     def session_requested(self) -> asyncssh.SSHServerSession[bytes]:
         assert self.visitor is not None  # authentication came first
         self.link.session_opened()
-        return _Session(self.host, self.visitor, self.address, self.username, self.link)
-
-
-class _Session(asyncssh.SSHServerSession[bytes]):
-    """One visitor: a pty, the cardtable process on it, bytes both ways."""
-
-    def __init__(
-        self, host: Host, visitor: Visitor, address: str, username: str, link: _Link
-    ) -> None:
-        self.host = host
-        self.link = link
-        self.visitor = visitor
-        self.identity = visitor.identity
-        # the name their Join form offers: the login name, as plain text
-        self.username = visitor.name or plain(username, 32).strip()
-        self.address = address
-        self.lines = False  # the visitor asked for line mode (`ssh -t host lines`)
-        self.chan: asyncssh.SSHServerChannel[bytes] | None = None
-        self.term: tuple[str, int, int] | None = None  # TERM, width, height
-        self.master: int | None = None
-        self.process: asyncio.subprocess.Process | None = None
-        self.resizer: Resizer | None = None  # window changes, coalesced (net/ssh_pty.py)
-        self.lost = False  # the visitor's connection has gone
-        self.counted = False
-        self.idle: asyncio.TimerHandle | None = None
-
-    # -------------------------------------------------------------- requests
-    def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
-        self.chan = chan
-
-    def pty_requested(self, term_type: str, term_size: Any, term_modes: Any) -> bool:
-        # clipped to the cap, whatever was asked (net/ssh_pty.py)
-        width, height = clipped(term_size[0], term_size[1]) if term_size else DEFAULT_SIZE
-        self.term = (term_type or "xterm-256color", width, height)
-        return True
-
-    def shell_requested(self) -> bool:
-        return True
-
-    def exec_requested(self, command: str) -> bool:
-        return True  # answered in session_started: a command gets the no-pty line
-
-    def subsystem_requested(self, subsystem: str) -> bool:
-        return False  # no SFTP, nothing that reaches the file system
-
-    def eof_received(self) -> bool:
-        # `ssh -T host </dev/null` sends EOF at once: keep our half open so the
-        # line we owe still goes out, then we close
-        return True
-
-    def session_started(self) -> None:
-        # decided here, at once: every refusal is written before anything
-        # the client sends next (its EOF) is looked at
-        chan = self.chan
-        assert chan is not None
-        command = chan.get_command()
-        # `ssh -t host lines`: line mode (docs/lines.md), the same grants
-        self.lines = command is not None and command.strip() in LINE_MODE_COMMANDS
-        if self.term is None or (command is not None and not self.lines):
-            self._refuse(NO_PTY)
-            return
-        if self.visitor.refusal is not None:
-            self._refuse(f"cardtable: {self.visitor.refusal}\r\n")
-            return
-        refused = self.host.admit(self.address, self.visitor)
-        if refused is not None:
-            self._refuse(f"{refused}\r\n")
-            return
-        self.counted = True
-        asyncio.get_running_loop().create_task(self._start())
-
-    def _refuse(self, line: str) -> None:
-        assert self.chan is not None
-        with contextlib.suppress(BrokenPipeError, asyncssh.Error):
-            self.chan.write(line.encode())
-        with contextlib.suppress(BrokenPipeError, asyncssh.Error, OSError):
-            self.chan.exit(1)
-
-    async def _start(self) -> None:
-        try:
-            await self._spawn()
-        except Exception as err:  # whatever it was: one line each side, nothing left open
-            log.error("cannot start a visitor's cardtable: %s", err)
-            reason = err.strerror if isinstance(err, OSError) and err.strerror else err
-            self._refuse(f"cardtable could not start here: {reason}.\r\n")
-
-    def environment(self, root: Path, data: Path, config: Path) -> dict[str, str]:
-        """The visitor process's whole environment (net/visitors.py)."""
-        assert self.term is not None
-        grants = self.host.config.grants().environ(self.host.config.game_server)
-        return visitor_environment(root, config, self.term[0], self.username, grants)
-
-    async def _spawn(self) -> None:
-        assert self.term is not None and self.chan is not None
-        _, width, height = self.term
-        data, config = visitor_dirs(self.host.config.data_dir, self.identity)
-        env = self.environment(data.parent, data, config)
-        master, slave = open_pty(width, height)  # both closed again if it fails
-        try:
-            command = (*self.host.config.command, *(["--lines"] if self.lines else []))
-            process = await start_visitor_process(
-                command, data, env, self.host.config.limits, slave
-            )
-        except BaseException:
-            os.close(master)
-            raise
-        finally:
-            os.close(slave)
-        self.master, self.process = master, process
-        self.host.processes.add(process)
-        asyncio.get_running_loop().create_task(self._wait(process))
-        if self.lost:  # the visitor left while it started: it ends at once
-            self._end_process()
-            return
-        os.set_blocking(master, False)
-        asyncio.get_running_loop().add_reader(master, self._from_process)
-        self.resizer = Resizer(self._resize)
-        self._touch()
-
-    # -------------------------------------------------------------- traffic
-    def _from_process(self) -> None:
-        assert self.master is not None and self.chan is not None
-        try:
-            data = os.read(self.master, 65536)
-        except BlockingIOError:
-            return
-        except OSError:  # EIO: the process has closed its terminal
-            data = b""
-        if not data:
-            self._stop_reading()
-            return
-        try:
-            self.chan.write(data)
-        except (BrokenPipeError, asyncssh.Error):  # the visitor has gone
-            self._stop_reading()
-            self._end_process()
-
-    def data_received(self, data: bytes, datatype: Any) -> None:
-        if self.master is None:
-            return
-        self._touch()
-        with contextlib.suppress(OSError):
-            os.write(self.master, data)
-
-    def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
-        if self.resizer is not None:
-            self.resizer.request(width, height)  # clipped, and a storm coalesced
-
-    def _resize(self, width: int, height: int) -> None:
-        if self.master is not None:
-            with contextlib.suppress(OSError):
-                set_size(self.master, width, height)  # the kernel sends the process SIGWINCH
-
-    def _touch(self) -> None:
-        if self.idle is not None:
-            self.idle.cancel()
-        loop = asyncio.get_running_loop()
-        self.idle = loop.call_later(self.host.config.limits.idle_seconds, self._idle_out)
-
-    def _idle_out(self) -> None:
-        if self.chan is not None:
-            with contextlib.suppress(BrokenPipeError, asyncssh.Error):
-                self.chan.write(b"\r\nIdle for too long: your games are saved. Goodbye.\r\n")
-        self._end_process()
-
-    async def _wait(self, process: asyncio.subprocess.Process) -> None:
-        code = await process.wait()
-        self.host.processes.discard(process)
-        self._stop_reading()
-        if self.chan is not None:
-            with contextlib.suppress(Exception):
-                self.chan.exit(code if code >= 0 else 1)
-
-    def _stop_reading(self) -> None:
-        if self.resizer is not None:
-            self.resizer.close()
-            self.resizer = None
-        if self.master is not None:
-            with contextlib.suppress(Exception):
-                asyncio.get_running_loop().remove_reader(self.master)
-            with contextlib.suppress(OSError):
-                os.close(self.master)
-            self.master = None
-
-    def _end_process(self) -> None:
-        process = self.process
-        if process is not None and process.returncode is None:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(process.pid, signal.SIGHUP)  # as a closed terminal does
-
-    def connection_lost(self, exc: Exception | None) -> None:
-        self.lost = True
-        if self.idle is not None:
-            self.idle.cancel()
-        self._end_process()
-        self.link.session_closed()
-        if self.counted:
-            self.counted = False
-            self.host.release(self.address, self.visitor)
+        return VisitorSession(self.host, self.visitor, self.address, self.username, self.link)
 
 
 # ---------------------------------------------------------------- listening
@@ -650,101 +448,3 @@ async def start_host(
         login_timeout=max(config.limits.session_wait_seconds, 1.0),
     )
     return SSHListener(state, await listening_sockets(host, port), options), state
-
-
-# ---------------------------------------------------------------- the table server
-# what one visitor may hold at the table server: connections (the lobby, a
-# table, one reconnecting) and unfinished tables it created
-VISITOR_CONNECTIONS = 4
-VISITOR_TABLES = 8
-
-
-class TableServerProcess:
-    """The table server visitors meet at: ``cardtable serve`` in a process of
-    its own on loopback, so that a busy table never delays a visitor's
-    keystrokes in the host's event loop."""
-
-    def __init__(self, process: asyncio.subprocess.Process, address: str) -> None:
-        self.process = process
-        self.address = address
-
-    @classmethod
-    async def start(
-        cls,
-        data_dir: Path,
-        visitors: int = HostLimits.sessions,
-        command: Sequence[str] = (sys.executable, "-m", "tui.cli"),
-    ) -> TableServerProcess:
-        """Start it on 127.0.0.1 at a free port and learn the port from the
-        line it prints; OSError with its own words if it does not start.
-
-        Every visitor reaches it from 127.0.0.1, so its limits per address
-        are the limits of all ``visitors`` together: a few connections each
-        (the lobby, a table, a reconnect), and each visitor's tables are
-        still held to the per-name quota (guest names are unique here)."""
-        process = await asyncio.create_subprocess_exec(
-            *command,
-            "--data-dir",
-            str(data_dir),
-            "serve",
-            "--host",
-            "127.0.0.1",
-            "--port",
-            "0",
-            "--per-address",
-            str(VISITOR_CONNECTIONS * visitors),
-            "--tables-per-address",
-            str(VISITOR_TABLES * visitors),
-            stdin=asyncio.subprocess.DEVNULL,
-            stdout=asyncio.subprocess.PIPE,
-            stderr=asyncio.subprocess.PIPE,
-            start_new_session=True,  # the host's Ctrl+C is the host's; we stop it in order
-            preexec_fn=_die_with_parent,
-        )
-        assert process.stdout is not None and process.stderr is not None
-        try:
-            line = await asyncio.wait_for(process.stdout.readline(), 30)
-        except TimeoutError:
-            line = b""
-        found = re.search(rb"serving tables on (\S+):(\d+);", line)
-        if found is None:
-            with contextlib.suppress(ProcessLookupError):
-                process.kill()
-            why = (await process.stderr.read()).decode("utf-8", "replace").strip()
-            await process.wait()
-            raise OSError(f"the table server did not start: {plain(why or line, 200)}")
-        # nothing more is read from it: its output goes nowhere rather than
-        # filling a pipe that would one day block it
-        asyncio.get_running_loop().create_task(_drain(process.stdout))
-        asyncio.get_running_loop().create_task(_drain(process.stderr))
-        return cls(process, f"{found[1].decode()}:{int(found[2])}")
-
-    async def stop(self, grace: float = 10.0) -> None:
-        """SIGTERM (it saves and stops in order), then SIGKILL after ``grace`` s."""
-        if self.process.returncode is None:
-            with contextlib.suppress(ProcessLookupError):
-                self.process.terminate()
-            try:
-                await asyncio.wait_for(self.process.wait(), grace)
-            except TimeoutError:
-                with contextlib.suppress(ProcessLookupError):
-                    self.process.kill()
-                await self.process.wait()
-
-
-def _die_with_parent() -> None:
-    """A host that is killed outright (SIGKILL, a crash) takes its table
-    server with it instead of leaving it listening (Linux; elsewhere the
-    host's orderly stop is all there is)."""
-    if sys.platform.startswith("linux"):
-        import ctypes
-
-        pr_set_pdeathsig = 1
-        with contextlib.suppress(OSError, AttributeError):
-            ctypes.CDLL(None, use_errno=True).prctl(pr_set_pdeathsig, signal.SIGTERM)
-
-
-async def _drain(stream: asyncio.StreamReader) -> None:
-    with contextlib.suppress(Exception):
-        while await stream.read(65536):
-            pass

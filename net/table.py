@@ -1,43 +1,20 @@
 """The table: the one authority for one game.
 
 A :class:`Table` holds the rules state and the game record. Every move, from a
-person, a bot or a move clock, goes through :meth:`Table.play` or its private
-twin, is validated by the rules, appended to the record and autosaved; then
-every watcher gets an :class:`~net.client.Update` per seat it watches, built
-from that seat's view, legal moves and the events it may see
+person, a bot or a move clock, goes through :meth:`Table.play` or
+:meth:`Table.apply_move`, is validated by the rules, appended to the record
+and autosaved; then every watcher gets an :class:`~net.client.Update` per seat
+it watches, built from that seat's view, legal moves and the events it may see
 (``visible_events``). Nothing else ever leaves the table, so a transport
 cannot leak what a seat must not know. The table knows no game: whatever
 decides the game (resignations, clocks, the end) comes from the rules.
 
-Saving is behind the move, not in its way: a move is answered once it is
-applied and everyone has been told, and the record is saved right after in
-the background. Saves coalesce (one on disk at a time, then one of the
-newest record), so a busy server writes less, never out of order;
+The table is built from parts, each owning one concept (net/table_parts/):
+the move clocks (``clocks``), the computer players (``computers``), the
+computer standing in for an absent person (``stand_ins``), the record kept
+behind the moves (``autosave``) and what is still in flight (``in_flight``;
 :meth:`idle` and :meth:`close` wait for the save in flight, so nothing is
-lost to an orderly stop.
-
-Bots: a bot seat's decision goes to the pool of the executor the table was
-given (net/thinkers.py: threads in the app, processes on a server), shared
-with every other table there and served in turn; the worker gets a
-:class:`~net.thinkers.SeatPosition` (a state sampled for the seat, never the
-table's), so the event loop never freezes and no hidden card leaves it. A
-search the busy pool cut short is said once, in a ``hurried`` notice. Every
-bot that must act thinks at once (a simultaneous phase). ``pace`` seconds
-pass between a move and a bot's reply (the bot thinks meanwhile); 0 in
-tests. A bot's random generator is seeded from (game seed, seat, state id),
-so a game resumed from its record goes on exactly as it would have without
-the interruption. Closing the table cancels a bot that is still thinking
-(one queued leaves the queue; a running one's answer is dropped).
-
-Move clocks come from ``state.clock(seat)``: a person's clock starts when
-their seat must act and restarts only when the clock's turn key changes (the
-steps of one turn share a clock); when it runs out the table plays the
-clock's timeout move after a ``timeout`` event. Bots have no clock. People
-who share one screen (hot-seat, :meth:`Table.share_screen`) get their clocks
-one after the other, lowest seat first, as the screen shows them.
-:meth:`pause` stops every clock (local play: a menu is open). The clock and
-the sleep are injected, so tests drive time by hand. A resumed game starts
-fresh clocks.
+lost to an orderly stop). A resumed game starts fresh clocks.
 
 Status: ``playing``, then ``finished``. The state id is the number of moves
 applied: it only grows; a move chosen at another state id is refused
@@ -47,33 +24,34 @@ applied: it only grows; a move chosen at another state id is refused
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import functools
 import logging
 import random
 import time
-from collections import Counter
-from collections.abc import Awaitable, Callable, Hashable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor
 from typing import Any
 
 from rules.bots import Bot, Situation, make_bot
 from rules.errors import IllegalMove
-from rules.events import Event, SeatEvent, visible_events
+from rules.events import Event, visible_events
 from rules.game import RESIGN, GameSpec, GameState
 from saves.errors import SaveError
 from saves.record import GameRecord, SeatInfo
 from saves.store import SaveStore
 
-from .client import FINISHED, PLAYING, Hint, HintEstimate, NoHints, Notice, StaleMove, Update
-from .thinkers import SeatPosition, Thinkers, thinkers_for
+from .client import FINISHED, PLAYING, Hint, HintEstimate, NoHints, StaleMove, Update
+from .table_parts.audience import Audience, Listener, Perspective
+from .table_parts.autosave import Autosave
+from .table_parts.clocks import Clock, MoveClocks, Sleep
+from .table_parts.computers import HURRIED, Computers
+from .table_parts.in_flight import InFlight, cancel_and_wait
+from .table_parts.stand_ins import StandIns
+from .table_parts.timeouts import play_timeouts
+from .thinkers import SeatPosition, Thinkers
+
+__all__ = ["HURRIED", "Clock", "Listener", "Perspective", "Sleep", "Table"]
 
 log = logging.getLogger(__name__)
-
-Clock = Callable[[], float]
-Sleep = Callable[[float], Awaitable[Any]]
-Listener = Callable[[Update], None]
-Perspective = int | None
 
 
 def _hint(situation: Situation, rng: random.Random) -> tuple[HintEstimate, ...]:
@@ -89,11 +67,6 @@ def _hint_in_worker(position: SeatPosition, seed: str) -> tuple[HintEstimate, ..
     """:func:`_hint`, run in the pool (a module function, so that a process
     pool can pickle it) from what crossed into the worker."""
     return _hint(position.situation(), random.Random(seed))
-
-
-HURRIED = (
-    "The server is busy: the computer takes less time over its moves to keep every game going."
-)
 
 
 class Table:
@@ -119,56 +92,39 @@ class Table:
         self.spec = spec
         self.state = state
         self.record = record
-        self.store = store
         self.pace = pace
         self.executor = executor
         self.clock_source = clock
         self.sleep = sleep
         self.hints_allowed = hints
         self._events: list[Event] = list(events)  # unredacted; filtered per seat on the way out
-        self._history_version = 0
-        self._bots: dict[int, Bot] = {
-            i: make_bot(record.game, seat.level or "medium")
-            for i, seat in enumerate(record.seats)
-            if seat.kind == "bot"
-        }
-        self._watchers: list[tuple[tuple[Perspective, ...], Listener]] = []
-        self._present: Counter[int] = Counter()  # person seats -> clients attached there
-        # seat -> (turn key, clock time it runs out); while paused, seconds left instead
-        self._clocks: dict[int, tuple[Hashable, float]] = {}
-        self._paused = False
-        self._one_screen: frozenset[int] = frozenset()  # hot-seat people, see share_screen
-        self._started = False
-        self._closed = False
-        self._bot_tasks: dict[int, asyncio.Task[None]] = {}
-        self._watchdog: asyncio.Task[None] | None = None
-        self._busy = 0
-        self._idle = asyncio.Event()
-        self._idle.set()
-        self._save_lock = asyncio.Lock()
-        self._unsaved = False  # the record has changed since the last save began
-        self._saver: asyncio.Task[None] | None = None
-        self._failure: BaseException | None = None
-        self.save_error: str | None = None  # why the last autosave failed, if it did
-        # moves a save has kept (for those who wait for their move to be kept: `kept`)
-        self._kept_moves = len(record.moves)
-        self._save_done = asyncio.Event()
-        self._queued: list[Notice] = []  # notices for the next update
-        # person seats a computer plays for now (hand_to_computer), and those
-        # just handed back to their person (attach says so in words)
-        self._stand_ins: set[int] = set()
-        self._handed_back: set[int] = set()
-        # moves a computer made for each such seat since its person left (said
-        # to them when they are back: nobody must find plays they never made)
-        self._played_for: dict[int, int] = {}
-        self._told_on_return: dict[int, Notice] = {}  # for the seat's next snapshot
-        self.bot_errors: list[str] = []  # bot bugs the table worked around
-        self._thinkers: Thinkers | None = None  # the executor's shared queue, on first use
-        self._told_hurried = False
+        # changes whenever the history does (a server keeps a history it
+        # sends many spectators as long as this stays the same)
+        self.history_version = 0
+        self.started = False
+        self.closed = False
+        self.in_flight = InFlight()
+        self.audience = Audience(self, self._events)
+        self.computers = Computers(self, make_bot)
+        self.stand_ins = StandIns(self)
+        live = lambda: self.status == PLAYING and not self.closed  # noqa: E731
+        self.clocks = MoveClocks(clock, sleep, live, self.expire_clocks)
+        self.autosave = Autosave(
+            record,
+            store,
+            tell=lambda notices: self.audience.tell([], notices),
+            queue=self.audience.queue,
+            busy=self.in_flight.enter,
+            done=self.in_flight.leave,
+        )
         if record.status == PLAYING and state.is_over:  # saved before its status was
             self._record_end()
 
     # ------------------------------------------------------------ reading
+    @property
+    def store(self) -> SaveStore | None:
+        return self.autosave.store
+
     @property
     def seats(self) -> list[SeatInfo]:
         return self.record.seats
@@ -183,90 +139,53 @@ class Table:
 
     @property
     def paused(self) -> bool:
-        return self._paused
+        return self.clocks.paused
+
+    @property
+    def save_error(self) -> str | None:  # why the last autosave failed, if it did
+        return self.autosave.error
+
+    @property
+    def bot_errors(self) -> list[str]:  # bot bugs the table worked around
+        return self.computers.errors
 
     def history(self, seat: Perspective) -> list[Event]:
         return visible_events(self._events, seat)
 
-    @property
-    def history_version(self) -> int:
-        """Changes whenever the history does (a server keeps a history it
-        sends many spectators as long as this stays the same)."""
-        return self._history_version
-
     def thinking(self) -> tuple[int, ...]:
         """The bot seats choosing (or about to choose) a move."""
-        if self.status != PLAYING or not self._started or self._closed:
+        if self.status != PLAYING or not self.started or self.closed:
             return ()
-        return tuple(s for s in self.state.to_act() if s in self._bots)
+        return tuple(s for s in self.state.to_act() if s in self.computers)
 
     def connected(self) -> tuple[int, ...]:
         """Seats with a player there: bots, and people with a client attached."""
-        return tuple(s for s in range(len(self.seats)) if s in self._bots or self._present[s])
+        return tuple(
+            s for s in range(len(self.seats)) if s in self.computers or self.audience.present(s)
+        )
 
     def time_left(self, seat: int) -> float | None:
-        held = self._clocks.get(seat)
-        if held is None:
-            return None
-        if self._paused:
-            return held[1]
-        return max(0.0, held[1] - self.clock_source())
+        return self.clocks.time_left(seat)
 
     def snapshot(self, seat: Perspective) -> Update:
         """Where things stand for ``seat``, as an update with no new events;
         for a seat just taken back, with the notice the others heard of it
         (once): its person watches the table only from this snapshot on."""
-        told = self._told_on_return.pop(seat, None) if seat is not None else None
-        return self._update(seat, (), () if told is None else (told,), {})
+        told = self.stand_ins.told_on_return(seat) if seat is not None else None
+        return self.audience.update(seat, (), () if told is None else (told,), {})
 
     def watch(self, perspectives: Iterable[Perspective], listener: Listener) -> Callable[[], None]:
         """Send ``listener`` one Update per perspective (a seat, or None for a
         spectator) after every change. Returns a function that stops it."""
-        entry = (tuple(perspectives), listener)
-        self._watchers.append(entry)
-
-        def unwatch() -> None:
-            with contextlib.suppress(ValueError):
-                self._watchers.remove(entry)
-
-        return unwatch
+        return self.audience.watch(perspectives, listener)
 
     def attach(self, seats: Iterable[int]) -> None:
         """A client now sits at these person seats (they show as connected)."""
-        back = []
-        for seat in seats:
-            if self._present[seat] == 0 and self._started:
-                back.append(seat)
-            self._present[seat] += 1
-        if back and not self._closed:
-            notices = tuple(self._back_notice(s) for s in back)
-            for notice in notices:
-                if notice.seat is not None:
-                    self._told_on_return[notice.seat] = notice
-            self._notify([], notices)
-
-    def _back_notice(self, seat: int) -> Notice:
-        if seat in self._handed_back:
-            self._handed_back.discard(seat)
-            text = f"{{p{seat} is|are}} back and {{p{seat}:plays|play}} again: the computer stops."
-            played = self._played_for.pop(seat, 0)
-            if played:
-                moves = "a move" if played == 1 else f"{played} moves"
-                who = f"{{p{seat}}}"
-                text += f" While {who} {{p{seat}:was|were}} away it made {moves} for {who}."
-            return Notice("back", text, seat)
-        return Notice("back", f"{{p{seat} is|are}} back.", seat)
+        self.audience.attach(seats)
 
     def detach(self, seats: Iterable[int]) -> None:
         """A client has left these seats."""
-        gone = []
-        for seat in seats:
-            self._present[seat] -= 1
-            if self._present[seat] <= 0:
-                del self._present[seat]
-                gone.append(seat)
-        if gone and self._started and not self._closed and self.status == PLAYING:
-            self._notify([], tuple(Notice("left", f"{{p{s} has|have}} left.", s) for s in gone))
+        self.audience.detach(seats)
 
     def seat_person(self, seat: int, name: str) -> None:
         """A person takes ``seat`` (or leaves it, as "Player N", before the game
@@ -280,40 +199,37 @@ class Table:
         a network table whose seat was left before the start, so that what
         the leaver saw of that deal, their hand or any other seat's they sat
         at meanwhile, tells nothing of the cards played. Call `save` after."""
-        if self._started or self.record.moves:
+        if self.started or self.record.moves:
             raise IllegalMove("the game has begun: it cannot be dealt again")
         self.state = self.spec.new(self.state.config, seed, self.record.deck_order)
         self.record.seed = seed
         self._events.clear()
-        self._history_version += 1
+        self.audience.forget_histories()
+        self.history_version += 1
 
     async def save(self) -> None:
         """Save the record now (moves save themselves; this is for seat changes)."""
-        await self._save()
+        await self.autosave.save()
+
+    async def kept(self, moves: int) -> None:
+        """Return once a save holds the record's first ``moves`` moves;
+        SaveError if the save that should have failed."""
+        await self.autosave.kept(moves)
+
+    def save_failed(self, err: SaveError) -> None:
+        """Saving failed: say so once (with the next update) until it works again."""
+        self.autosave.failed(err)
 
     def use_bot(self, seat: int, bot: Bot) -> None:
         """``bot`` plays the computer's ``seat`` instead of the level's bot (a
         lesson's scripted opponent, net/lesson.py); before the table starts."""
-        if seat not in self._bots or self._started:
-            raise ValueError(f"seat {seat + 1} is no computer seat of a table not yet started")
-        self._bots[seat] = bot
+        self.computers.use(seat, bot)
 
     def hand_to_computer(self, seat: int, level: str) -> None:
         """A computer player takes over a person's seat for the rest of the game
         (a network player who has gone for good); its clock stops."""
         self._check_seat(seat)
-        if seat in self._bots:
-            return
-        old = self.record.seats[seat]
-        self.record.seats[seat] = SeatInfo(old.name, "bot", level)
-        self._bots[seat] = make_bot(self.record.game, level)
-        self._stand_ins.add(seat)
-        self._present.pop(seat, None)
-        if not self._started or self._closed or self.status != PLAYING:
-            return
-        self._arm_clocks()
-        self._kick_bots()
-        self._notify([], (Notice("computer", f"The computer plays for {{p{seat}}} now.", seat),))
+        self.stand_ins.hand_to_computer(seat, level)
 
     def hand_back(self, seat: int) -> None:
         """The person whose seat a computer took over (`hand_to_computer`) is
@@ -321,41 +237,29 @@ class Table:
         choice the computer is still making for it is dropped. Call `attach`
         after: it tells everyone."""
         self._check_seat(seat)
-        if seat not in self._bots or seat not in self._stand_ins:
-            return
-        old = self.record.seats[seat]
-        self.record.seats[seat] = SeatInfo(old.name, "remote")
-        del self._bots[seat]
-        self._stand_ins.discard(seat)
-        self._handed_back.add(seat)
-        task = self._bot_tasks.get(seat)
-        if task is not None and not task.done() and task is not asyncio.current_task():
-            task.cancel()
-        if self._started and not self._closed and self.status == PLAYING:
-            self._arm_clocks()
+        self.stand_ins.hand_back(seat)
 
     def stood_in(self, seat: int) -> None:
         """A table brought back from its record: the computer at ``seat`` was
         playing it for a person (who may still take it back)."""
         self._check_seat(seat)
-        if seat in self._bots:
-            self._stand_ins.add(seat)
+        self.stand_ins.stood_in(seat)
 
     def stands_in(self, seat: int) -> bool:
         """A computer plays ``seat`` for the person who sat there."""
-        return seat in self._stand_ins
+        return seat in self.stand_ins
 
     # ------------------------------------------------------------ acting
     async def start(self) -> None:
         """Send everyone the current position; bots and clocks begin."""
-        if self._closed:
+        if self.closed:
             raise IllegalMove("the table is closed")
-        if self._started:
+        if self.started:
             return
-        self._started = True
-        self._arm_clocks()
-        self._kick_bots()
-        self._notify([])
+        self.started = True
+        self.arm_clocks()
+        self.computers.kick()
+        self.audience.tell([])
 
     async def play(self, seat: int, text: str, state_id: int | None = None) -> None:
         """A person's move in notation, chosen at ``state_id`` (None: whatever
@@ -363,18 +267,18 @@ class Table:
         the rules refuse it, StaleMove if the table has moved on since
         ``state_id``, IllegalMove if a bot sits there."""
         self._check_seat(seat)
-        if seat in self._bots:
+        if seat in self.computers:
             raise IllegalMove(f"seat {seat + 1} is played by the computer")
         self._check_open()
         if state_id is not None and state_id != self.state_id:
             raise StaleMove(
                 "the game has moved on since you chose that move: look again and choose anew"
             )
-        self._enter()
+        self.in_flight.enter()
         try:
-            await self._apply(seat, text)
+            await self.apply_move(seat, text)
         finally:
-            self._leave()
+            self.in_flight.leave()
 
     async def resign(self, seat: int) -> None:
         """``seat`` gives up: the rules decide what follows (see rules.game)."""
@@ -387,389 +291,76 @@ class Table:
         self._check_seat(seat)
         if not self.hints_allowed:
             raise NoHints("hints are off at this table")
-        if seat in self._bots or self.status != PLAYING or seat not in self.state.to_act():
+        if seat in self.computers or self.status != PLAYING or seat not in self.state.to_act():
             raise NoHints("a hint is for your own turn: wait until you must move")
-        state_id = self.state_id
-        seed = f"{self.record.seed}:hint:{seat}:{state_id}"
-        position = SeatPosition.of(self.state, seat, self._seen(seat), seed)
-        self._enter()
+        self.in_flight.enter()
         try:
-            # a person is waiting: ahead of every computer's search
-            moves = await self._pool().think(self, _hint_in_worker, position, seed, urgent=True)
-            hints = self.record.hints or [0] * len(self.seats)
-            hints[seat] += 1
-            self.record.hints = hints
-            await self._save()
+            return await self.computers.hint(seat, _hint_in_worker)
         finally:
-            self._leave()
-        return Hint(state_id, seat, moves, hints[seat])
+            self.in_flight.leave()
+
+    def share_screen(self, seats: Iterable[int]) -> None:
+        """These seats' people share one screen (hot-seat): see MoveClocks."""
+        self.clocks.share_screen(seats)
 
     async def pause(self, paused: bool) -> None:
         """Stop or restart every move clock where it stands."""
-        if paused == self._paused:
-            return
-        now = self.clock_source()
-        if paused:
-            self._clocks = {s: (t, max(0.0, end - now)) for s, (t, end) in self._clocks.items()}
-        else:
-            self._clocks = {s: (t, now + left) for s, (t, left) in self._clocks.items()}
-        self._paused = paused
-        self._rearm_watchdog()
-        if self._started and not self._closed:
-            self._notify([])
+        if self.clocks.pause(paused) and self.started and not self.closed:
+            self.audience.tell([])
 
     async def idle(self) -> None:
         """Return once no bot is thinking and no move or save is in flight.
         Re-raises an error that stopped a bot (a bug) instead of hanging."""
-        await self._idle.wait()
-        if self._failure is not None:
-            raise self._failure
+        await self.in_flight.idle()
 
     async def expire_clocks(self) -> None:
         """Play the timeout move of every seat whose clock has run out."""
-        if self._paused:
-            return
-        now = self.clock_source()
-        for seat, (turn, end) in sorted(self._clocks.items()):
-            if self.status != PLAYING or self._clocks.get(seat) != (turn, end) or end > now:
-                continue  # the game ended, the seat moved meanwhile, or time is left
-            del self._clocks[seat]
-            clock = self.state.clock(seat)
-            if clock is None or clock.turn != turn:
-                continue
-            text = f"{{p{seat}}} ran out of time."
-            notice = Event("timeout", text, SeatEvent(seat=seat))
-            if any(other != seat for other in self.state.to_act()):
-                # others still choose at the same time: that this seat chose
-                # nothing is its secret until the rules reveal the round
-                notice = Event("timeout", text, SeatEvent(seat=seat), private_to=seat)
-            self._enter()
-            try:
-                await self._apply(seat, str(clock.timeout_move), before=[notice])
-            except IllegalMove as err:
-                log.error("the timeout move of seat %d is illegal: %s", seat, err)
-            finally:
-                self._leave()
+        await play_timeouts(self)
 
     async def close(self) -> None:
         """Stop bots and clocks; return once the last save is on disk."""
-        self._closed = True
-        self._clocks.clear()
-        tasks = [*self._bot_tasks.values(), self._watchdog]
-        for task in tasks:
-            if task is not None and not task.done() and task is not asyncio.current_task():
-                task.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await task
-        if self._saver is not None:  # the last moves reach the disk
-            await self._saver
-        async with self._save_lock:  # let a save in flight finish
-            pass
+        self.closed = True
+        await cancel_and_wait([*self.computers.running(), self.clocks.stop()])
+        await self.autosave.finish()  # the last moves reach the disk
 
-    # ------------------------------------------------------------ internals
+    # ------------------------------------------------------------ for the parts
+    async def apply_move(self, seat: int, text: str, before: Sequence[Event] = ()) -> None:
+        """Validate and apply one move, record it, tell everyone, then save;
+        whoever plays the seat (a person, its computer, its clock)."""
+        self._check_open()
+        move = self.spec.parse_move(text)  # NotationError: nothing changed
+        events = list(before) + self.state.play(seat, move)  # IllegalMove: nothing changed
+        self.record.moves.append((seat, str(move)))
+        self.stand_ins.moved(seat)
+        if self.state.is_over:
+            self._record_end()
+        self.record.touch()
+        self._events.extend(events)
+        self.history_version += 1
+        self.arm_clocks()
+        self.computers.kick()
+        self.audience.tell(events)
+        self.autosave.soon()
+
+    def _pool(self) -> Thinkers:
+        return self.computers.pool()
+
     def _check_seat(self, seat: int) -> None:
         if type(seat) is not int or not 0 <= seat < len(self.seats):
             raise IllegalMove(f"there is no seat {seat!r} at this table")
 
     def _check_open(self) -> None:
-        if self._closed:
+        if self.closed:
             raise IllegalMove("the table is closed")
         if self.status != PLAYING:
             raise IllegalMove("the game is over")
 
-    def _enter(self) -> None:
-        self._busy += 1
-        self._idle.clear()
-
-    def _leave(self) -> None:
-        self._busy -= 1
-        if self._busy == 0:
-            self._idle.set()
-
-    async def _apply(self, seat: int, text: str, before: Sequence[Event] = ()) -> None:
-        """Validate and apply one move, record it, tell everyone, then save."""
-        self._check_open()
-        move = self.spec.parse_move(text)  # NotationError: nothing changed
-        events = list(before) + self.state.play(seat, move)  # IllegalMove: nothing changed
-        self.record.moves.append((seat, str(move)))
-        if seat in self._stand_ins:
-            self._played_for[seat] = self._played_for.get(seat, 0) + 1
-        if self.state.is_over:
-            self._record_end()
-        self.record.touch()
-        self._events.extend(events)
-        self._history_version += 1
-        self._arm_clocks()
-        self._kick_bots()
-        self._notify(events)
-        self._save_soon()
+    def arm_clocks(self) -> None:
+        live = self.status == PLAYING and not self.closed and self.started
+        acting = set(self.state.to_act()) - set(self.computers.bots) if live else set()
+        self.clocks.arm(self.state.clock, acting)
 
     def _record_end(self) -> None:
         outcome = self.state.outcome()
         self.record.status = FINISHED
         self.record.result = outcome.to_json() if outcome is not None else None
-
-    def _save_soon(self) -> None:
-        """Save the record in the background, after any save in flight (the
-        move does not wait for the disk: fsync takes milliseconds, and a
-        server's many tables would queue behind each other's)."""
-        if self.store is None:
-            return
-        self._unsaved = True
-        if self._saver is None or self._saver.done():
-            self._enter()  # idle() waits for the disk too
-            self._saver = asyncio.create_task(self._save_while_unsaved())
-
-    async def _save_while_unsaved(self) -> None:
-        try:
-            while self._unsaved:
-                self._unsaved = False
-                await self._save()
-        finally:
-            self._leave()
-
-    async def _save(self) -> None:
-        if self.store is None:
-            return
-        snapshot = self.record.copy()  # the table goes on changing the original
-        # the lock is FIFO, so saves reach the disk in the order of the moves
-        async with self._save_lock:
-            failed_before = self.save_error
-            # a store with a coroutine of its own (the server's database) is
-            # awaited; a folder of files is written in a thread
-            save_async = getattr(self.store, "save_async", None)
-            try:
-                if save_async is not None:
-                    await save_async(snapshot)
-                else:
-                    await asyncio.to_thread(self.store.save, snapshot)
-            except SaveError as err:
-                self.save_failed(err)
-                if self.save_error != failed_before:
-                    self._notify([])
-            else:
-                self.save_error = None
-                self._kept_moves = max(self._kept_moves, len(snapshot.moves))
-                if failed_before is not None:
-                    self._notify([], (Notice("saved", "The game is being saved again."),))
-            finally:
-                self._save_done.set()
-
-    async def kept(self, moves: int) -> None:
-        """Return once a save holds the record's first ``moves`` moves;
-        SaveError if the save that should have failed (the move stays
-        played: a later save keeps it once saving works again)."""
-        if self.store is None:
-            return
-        while self._kept_moves < moves:
-            self._save_done.clear()
-            if self._saver is None or self._saver.done():
-                if self.save_error is not None:
-                    raise SaveError(self.save_error)
-                self._save_soon()
-            await self._save_done.wait()
-            if self._kept_moves < moves and self.save_error is not None:
-                raise SaveError(self.save_error)
-
-    def save_failed(self, err: SaveError) -> None:
-        """Saving failed: say so once (with the next update) until it works again."""
-        log.error("autosave failed: %s", err)
-        if str(err) != self.save_error:
-            self._queued.append(Notice("save_failed", f"The game is not being saved: {err}"))
-        self.save_error = str(err)
-
-    def _update(
-        self,
-        seat: Perspective,
-        events: Sequence[Event],
-        notices: Sequence[Notice],
-        views: dict[Perspective, Any],
-    ) -> Update:
-        state = self.state
-        if seat not in views:
-            views[seat] = state.view(seat)
-        to_act = state.to_act()
-        legal = (
-            tuple(str(m) for m in state.legal_moves(seat))
-            if seat is not None and seat in to_act and self.status == PLAYING
-            else ()
-        )
-        return Update(
-            state_id=self.state_id,
-            seat=seat,
-            view=views[seat],
-            to_act=to_act if self.status == PLAYING else (),
-            legal=legal,
-            scores=state.scores(),
-            events=tuple(visible_events(events, seat)),
-            status=self.status,
-            result=state.outcome(),
-            thinking=self.thinking(),
-            connected=self.connected(),
-            notices=tuple(notices),
-            clocks=tuple(self.time_left(s) for s in range(len(self.seats))),
-            paused=self._paused,
-            hints=tuple(self.record.hints),
-        )
-
-    def _notify(self, events: Sequence[Event], notices: Sequence[Notice] = ()) -> None:
-        if self._queued:
-            notices = (*self._queued, *notices)
-            self._queued.clear()
-        views: dict[Perspective, Any] = {}
-        for perspectives, listener in list(self._watchers):
-            for seat in perspectives:
-                update = self._update(seat, events, notices, views)
-                try:
-                    listener(update)
-                except Exception:  # a broken screen must not stop the table
-                    log.exception("a table listener failed")
-
-    # ------------------------------------------------------------ bots
-    def _kick_bots(self) -> None:
-        """Every bot that must act and is not yet thinking starts to."""
-        for seat in self.thinking():
-            running = self._bot_tasks.get(seat)
-            # a task that has just finished is still listed until its done
-            # callback runs: it will not look at the state again
-            if running is not None and not running.done():
-                continue
-            self._enter()  # busy from now, before the task first runs
-            task = asyncio.get_running_loop().create_task(self._bot_turn(seat))
-            self._bot_tasks[seat] = task
-            # a callback, not a `finally`: a task cancelled before its first
-            # step never runs its body
-            task.add_done_callback(functools.partial(self._bot_done, seat))
-
-    def _bot_done(self, seat: int, task: asyncio.Task[None]) -> None:
-        if self._bot_tasks.get(seat) is task:
-            del self._bot_tasks[seat]
-        self._leave()
-
-    async def _bot_turn(self, seat: int) -> None:
-        try:
-            while seat in self.thinking():
-                await self._bot_move(seat)
-        except asyncio.CancelledError:
-            raise
-        except Exception as err:  # a bug: surface it through idle()
-            log.exception("a bot of seat %d stopped", seat)
-            self._failure = err
-
-    def _pool(self) -> Thinkers:
-        if self._thinkers is None:
-            self._thinkers = thinkers_for(self.executor)
-        return self._thinkers
-
-    def _seen(self, seat: int) -> tuple[Event, ...]:
-        return tuple(visible_events(self._events, seat))
-
-    async def _bot_move(self, seat: int) -> None:
-        state_id = self.state_id
-        seed = f"{self.record.seed}:{seat}:{state_id}"
-        rng = random.Random(seed)  # the worker's bot draws the same numbers from the seed
-        legal = self.state.legal_moves(seat)
-        # the worker gets a sample drawn for the seat: never the table's state,
-        # nor any event hidden from the seat (net/thinkers.py)
-        position = SeatPosition.of(self.state, seat, self._seen(seat), seed)
-        # a hard computer's medium self plays when the busy pool has no time for a search
-        hard = self.record.seats[seat].level == "hard"
-        fallback = make_bot(self.record.game, "medium") if hard else None
-        think = asyncio.ensure_future(
-            self._pool().choose(self, self._bots[seat], position, seed, fallback)
-        )
-        try:
-            if self.pace > 0:
-                choice, _ = await asyncio.gather(think, self.sleep(self.pace))
-            else:
-                choice = await think
-            move = choice.move
-            if choice.hurried and not self._told_hurried:
-                self._told_hurried = True  # once a game: it is the server's state, not news
-                self._queued.append(Notice("hurried", HURRIED))
-        except asyncio.CancelledError:
-            think.cancel()
-            raise
-        except Exception as err:
-            move = self._bot_fallback(seat, legal, rng, f"raised {err!r}")
-        if self.status != PLAYING or self._closed or seat not in self._bots:
-            return  # (the seat's person took it back meanwhile)
-        if self.state_id != state_id:
-            # another seat moved while the bot thought (a simultaneous phase):
-            # keep its choice if it still stands, else think again
-            if move not in self.state.legal_moves(seat):
-                return
-        elif move not in legal:
-            move = self._bot_fallback(seat, legal, rng, f"chose the illegal move {move}")
-        await self._apply(seat, str(move))
-
-    def _bot_fallback(
-        self, seat: int, legal: Sequence[Hashable], rng: random.Random, what: str
-    ) -> object:
-        message = f"the {self.record.game} bot of seat {seat + 1} {what}; playing at random"
-        log.error(message)
-        self.bot_errors.append(message)
-        return rng.choice(legal)
-
-    # ------------------------------------------------------------ clocks
-    def share_screen(self, seats: Iterable[int]) -> None:
-        """These seats' people share one screen (hot-seat) and so act one at a
-        time, lowest seat first, even in a simultaneous phase: only the first
-        of them still to act has a running clock; the next one's starts when it
-        has moved. Otherwise the second person's time would run out while the
-        first one chose."""
-        self._one_screen = frozenset(seats)
-
-    def _arm_clocks(self) -> None:
-        """Bring every clock in line with the rules after a change: a seat that
-        must act keeps its clock while the turn key stays, gets a fresh one
-        when it changes, and loses it when it need not act."""
-        live = self.status == PLAYING and not self._closed and self._started
-        acting = set(self.state.to_act()) if live else set()
-        acting -= set(self._bots)
-        waiting = sorted(acting & self._one_screen)[1:]  # not their turn at the screen yet
-        acting.difference_update(waiting)
-        now = self.clock_source()
-        clocks: dict[int, tuple[Hashable, float]] = {}
-        for seat in sorted(acting):
-            rule = self.state.clock(seat)
-            if rule is None:
-                continue
-            held = self._clocks.get(seat)
-            if held is not None and held[0] == rule.turn:
-                clocks[seat] = held
-            else:
-                fresh = rule.seconds if self._paused else now + rule.seconds
-                clocks[seat] = (rule.turn, fresh)
-        changed = clocks != self._clocks
-        self._clocks = clocks
-        if changed:
-            self._rearm_watchdog()
-
-    def _rearm_watchdog(self) -> None:
-        # Clocks may differ in length (a setup phase has its own), so the
-        # watchdog is restarted whenever they change, sleeping to the earliest.
-        # A watchdog that is itself playing a timeout move is left to finish
-        # that move (cancelling it could cut a save short); it stops looping
-        # once it is no longer the table's watchdog.
-        old = self._watchdog
-        if old is not None and not old.done() and old is not asyncio.current_task():
-            old.cancel()
-        self._watchdog = None
-        if self._clocks and not self._paused and not self._closed:
-            self._watchdog = asyncio.get_running_loop().create_task(self._watch_clocks())
-
-    async def _watch_clocks(self) -> None:
-        me = asyncio.current_task()
-        while (
-            self._watchdog is me
-            and self._clocks
-            and self.status == PLAYING
-            and not self._closed
-            and not self._paused
-        ):
-            wait = min(end for _, end in self._clocks.values()) - self.clock_source()
-            if wait > 0:
-                await self.sleep(wait)
-            else:
-                await self.expire_clocks()

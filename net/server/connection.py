@@ -30,24 +30,46 @@ class Closed(Exception):
 
 class StreamSender:
     """A peer's lines onto its stream; one that lets more than ``max_unsent``
-    bytes pile up unread is cut off (a table never waits for a client)."""
+    bytes pile up unread is cut off (a table never waits for a client).
+
+    The lines given in one turn of the event loop go out together, in one
+    write at the end of the turn: a client that sends its requests in a
+    burst (a `watch` and a `leave`, over and over) costs one system call for
+    all their replies, not one a reply."""
 
     def __init__(self, writer: asyncio.StreamWriter, max_unsent: int) -> None:
         self.writer = writer
         self.max_unsent = max_unsent
+        self._queued: list[bytes] = []
+        self._dropped = False
 
     def deliver(self, line: bytes) -> bool:
-        self.writer.write(line)
-        transport = self.writer.transport
-        if transport.get_write_buffer_size() > self.max_unsent:
-            transport.abort()
+        if self._dropped or self.writer.transport.get_write_buffer_size() > self.max_unsent:
+            self.abort()
             return False
+        if not self._queued:
+            asyncio.get_running_loop().call_soon(self.flush)
+        self._queued.append(line)
         return True
 
+    def flush(self) -> None:
+        """Write what this turn queued (what the kernel does not take at once
+        waits in the transport: too much of it and the client is cut off)."""
+        if not self._queued or self._dropped:
+            return
+        data = b"".join(self._queued)
+        self._queued.clear()
+        self.writer.write(data)
+        if self.writer.transport.get_write_buffer_size() > self.max_unsent:
+            self.abort()
+
     def close(self) -> None:
+        self.flush()
         self.writer.close()
 
     def abort(self) -> None:
+        self._dropped = True
+        self._queued.clear()
         self.writer.transport.abort()
 
 

@@ -9,8 +9,6 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 
-import msgspec
-
 from rules.plain import plain
 
 from .. import protocol as p
@@ -30,9 +28,6 @@ class Lobby:
             limits.chat_per_address_per_second, limits.chat_per_address_burst, hall.clock
         )
         self._chat_by_table: dict[str, TokenBucket] = {}
-        # a table's history as spectators are sent it, encoded, with the
-        # table's history version it was built at
-        self._histories: dict[str, tuple[int, bytes]] = {}
 
     # ------------------------------------------------------------ changes
     def changed(self, hosted: Hosted) -> None:
@@ -56,7 +51,6 @@ class Lobby:
         """A table has left the lobby: subscribers are told at once."""
         self._dirty.pop(hosted.id, None)
         self._chat_by_table.pop(hosted.id, None)
-        self._histories.pop(hosted.id, None)
         line = p.encode(p.TableRemoved(table=hosted.id, reason=why))
         for peer in self.hall.peers:
             if peer.subscribed:
@@ -105,16 +99,11 @@ class Lobby:
         return p.wire_events(hosted.table.history(seat))
 
     def spectators_history(self, hosted: Hosted) -> bytes:
-        """What a spectator may see of the history, encoded, built once per
-        change of the table's history (every spectator gets the same): a
+        """What a spectator may see of the history, encoded, each event once
+        (every spectator gets the same; net/table_parts/audience.py): a
         watch costs the server what the snapshot costs, not the game's
         length."""
-        version = hosted.table.history_version
-        cached = self._histories.get(hosted.id)
-        if cached is None or cached[0] != version:
-            encoded = msgspec.json.encode(p.wire_events(hosted.table.history(None)))
-            cached = self._histories[hosted.id] = (version, encoded)
-        return cached[1]
+        return hosted.table.audience.history_json(None)
 
     def watch(self, peer: Peer, message: p.Watch) -> None:
         self.check_free(peer)

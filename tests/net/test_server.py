@@ -309,7 +309,7 @@ async def test_a_client_that_stops_reading_is_dropped(tmp_path: Path) -> None:
     )
     async with serving(tmp_path, limits) as served:
         table_id, ada, bo = await duel(served)
-        lazy = await served.raw(limit=1024)  # its reader stops taking data early
+        lazy = await served.raw(limit=2048)  # its reader stops taking data early
         lazy.writer.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1024)
         await lazy.hello()
         await lazy.reply({"type": "watch", "table": table_id})

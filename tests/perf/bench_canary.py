@@ -21,7 +21,11 @@ The attacker is on 127.0.0.1:
 - ``chat``: 16 spectators of the canary's table say 19 lines a second each.
 
 Printed: the canary's moves, p50 and p99 (goal: p99 <= 50 ms under every
-attack), the server's CPU, and what the attacker got. Not collected by pytest.
+attack), the server's CPU, the machine's load average (it is shared: read
+each figure with it) and what the attacker got; with ``--rounds`` over 1,
+then the median of each attack's p99 and its spread (lowest to highest) for
+each tree. The pairs of a round run back to back, alternating which tree
+goes first. Not collected by pytest.
 """
 
 from __future__ import annotations
@@ -31,6 +35,7 @@ import asyncio
 import contextlib
 import itertools
 import json
+import logging
 import os
 import resource
 import secrets
@@ -332,24 +337,49 @@ def main() -> None:
     if args.canary:
         asyncio.run(canary_alone(args.canary, args.seconds))
         return
+    # the attacker writes on after the server has closed its connections
+    # (that is the point): asyncio's warning for each such write is noise here
+    logging.getLogger("asyncio").setLevel(logging.ERROR)
     _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     codes = [("after", ROOT)] + ([("before", args.before)] if args.before else [])
-    print(f"{'attack':<7} {'code':<7} {'moves':>5} {'p50':>8} {'p99':>8} {'CPU':>5}  attacker")
+    p99s: dict[tuple[str, str], list[float]] = {}
+    loads: dict[str, list[float]] = {}
+    print(
+        f"{'attack':<7} {'code':<7} {'moves':>5} {'p50':>8} {'p99':>8} {'CPU':>5} {'load':>5}"
+        "  attacker"
+    )
     for kind in args.attacks.split(","):
-        for _ in range(args.rounds):
-            for label, code in codes:
+        for round_ in range(args.rounds):
+            # alternate which tree goes first: the machine's load drifts
+            for label, code in codes if round_ % 2 == 0 else codes[::-1]:
                 r = run(code, kind, args.seconds, args.build)
+                load = os.getloadavg()[0]
                 trips = r["trips"]
                 median = statistics.median(trips) * 1000 if trips else float("nan")
+                p99 = percentile(trips, 0.99)
+                p99s.setdefault((kind, label), []).append(p99)
+                loads.setdefault(kind, []).append(load)
                 print(
                     f"{kind:<7} {label:<7} {len(trips):>5} {median:>6.1f}ms "
-                    f"{percentile(trips, 0.99):>6.1f}ms {r['cpu']:>4.0f}%  "
+                    f"{p99:>6.1f}ms {r['cpu']:>4.0f}% {load:>5.2f}  "
                     f"{r['done']} done, {r['refused']} refused, "
                     f"{r['bytes'] / 1024 / 1024:.1f} MiB received, "
                     f"{r['tracebacks']} tracebacks",
                     flush=True,
                 )
+    if args.rounds > 1:
+        print(f"\np99 over {args.rounds} rounds: median (lowest to highest); load average")
+        for kind in args.attacks.split(","):
+            cells = []
+            for label, _ in codes:
+                values = p99s[(kind, label)]
+                cells.append(
+                    f"{label} {statistics.median(values):.1f} ms "
+                    f"({min(values):.1f} to {max(values):.1f})"
+                )
+            seen = loads[kind]
+            print(f"{kind:<7} {'; '.join(cells)}; load {min(seen):.1f} to {max(seen):.1f}")
 
 
 if __name__ == "__main__":

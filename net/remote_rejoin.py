@@ -1,0 +1,133 @@
+"""A seated :class:`~net.remote.RemoteClient` takes its seat back by itself.
+
+When the connection drops, the client opens a new one after each of its
+``retry_delays`` (about a minute in all, the server's default grace period),
+says hello again and rejoins with its token, or with one it chose for an
+earlier request whose reply never came (a lost reply must not lose the
+seat). Meanwhile its ``connection`` is ``reconnecting``; listeners hear each
+change. A table gone, or a seat the server no longer knows, ends it: the
+client is ``closed``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from . import protocol as p
+from .remote_wire import RemoteError
+
+if TYPE_CHECKING:
+    from .remote import RemoteClient
+
+log = logging.getLogger("net.remote")
+
+# seconds before each try to take the seat back after a drop (about a minute in
+# all, the server's default grace period)
+RETRY_DELAYS = (0.0, 0.5, 1.0, 2.0, 4.0, 8.0, 15.0, 30.0)
+
+
+class Reconnection:
+    """``client``'s way back to its seat, and who hears how it goes."""
+
+    def __init__(self, client: RemoteClient) -> None:
+        self.client = client
+        # told "connected", "reconnecting" or "closed" when the connection changes
+        self.listeners: list[Callable[[str], None]] = []
+        self._task: asyncio.Task[None] | None = None
+        self._sent_tokens: list[str] = []  # chosen for a request not answered yet
+
+    @property
+    def running(self) -> bool:
+        return self._task is not None and not self._task.done()
+
+    def watch(self, listener: Callable[[str], None]) -> Callable[[], None]:
+        self.listeners.append(listener)
+
+        def stop() -> None:
+            if listener in self.listeners:
+                self.listeners.remove(listener)
+
+        return stop
+
+    def announce(self, state: str) -> None:
+        for listener in list(self.listeners):
+            try:
+                listener(state)
+            except Exception:
+                log.exception("a connection listener failed")
+
+    def next_token(self) -> str:
+        """The token we choose for taking a seat back next time, sent with a
+        join/rejoin/rematch and noted until the reply confirms it."""
+        chosen = secrets.token_urlsafe(24)
+        self._sent_tokens = [*self._sent_tokens[-7:], chosen]
+        return chosen
+
+    def confirmed(self) -> None:
+        """A reply came: the token it names is the one."""
+        self._sent_tokens = []
+
+    def start(self) -> bool:
+        """Begin to take the seat back; False if there is no seat to take."""
+        client = self.client
+        if client.token is None or client.table_id is None or client.home is None:
+            return False
+        self._task = asyncio.get_running_loop().create_task(self._run())
+        return True
+
+    async def stop(self) -> None:
+        if self._task is not None and not self._task.done():
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+
+    async def _run(self) -> None:
+        client = self.client
+        assert client.home is not None
+        host, port = client.home[0], client.home[1]
+        for delay in client.retry_delays:
+            await client.sleep(delay)
+            try:
+                reader, writer = await asyncio.open_connection(host, port, limit=p.MAX_SERVER_LINE)
+            except OSError:
+                continue
+            client.relink(reader, writer)
+            try:
+                await client.request(client.hello())
+                taken = await self._take_back()
+            except RemoteError as err:
+                log.warning("cannot take the seat back: %s", err)
+                if err.code == p.NO_TABLE:
+                    break
+                continue
+            except (OSError, ConnectionError):
+                continue
+            if not taken:
+                break  # the seat is gone (the grace period passed)
+            client.back()
+            return
+        client.lost()
+
+    async def _take_back(self) -> bool:
+        """Rejoin with our token, or with one we chose for an earlier rejoin
+        whose reply never came (the server may have taken it): False if the
+        server knows none of them."""
+        client = self.client
+        assert client.table_id is not None
+        for token in [client.token, *self._sent_tokens]:
+            if token is None:
+                continue
+            rejoin = p.Rejoin(table=client.table_id, token=token, next_token=self.next_token())
+            try:
+                await client.ask(rejoin, p.Joined)
+            except RemoteError as err:
+                if err.code == p.BAD_TOKEN:
+                    continue
+                raise
+            return True
+        return False
