@@ -40,6 +40,7 @@ from .client import (
     Update,
     UpdateListeners,
 )
+from .remote_redirect import FOLLOWS, open_again, request_following
 from .remote_requests import NO_WELCOME, ServerRequests
 from .remote_wire import (
     Received,
@@ -85,6 +86,8 @@ class RemoteClient(ServerRequests, TableClient):
         self._online = True  # the current connection is up
         self._address: tuple[str, int, str, str] | None = None  # host, port, name, client
         self._reconnector: asyncio.Task[None] | None = None
+        self._moving = False  # to another server of a room (net/remote_redirect.py)
+        self.door: tuple[str, int] | None = None  # the room's server first connected to
         self.sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep  # tests replace it
         self.retry_delays: tuple[float, ...] = RETRY_DELAYS
         # told "connected", "reconnecting" or "closed" when the connection changes
@@ -139,11 +142,16 @@ class RemoteClient(ServerRequests, TableClient):
         name, client = self._address[2], self._address[3]
         # the secret the server gave for the name, once it has given one
         secret = self.welcome.name_secret or self._name_secret
-        return p.Hello(version=p.VERSION, client=client, name=name, name_secret=secret)
+        hello = p.Hello(version=p.VERSION, client=client, name=name, name_secret=secret)
+        return msgspec.structs.replace(hello, capabilities=FOLLOWS)  # net/remote_redirect.py
 
     # ------------------------------------------------------------ the wire
     async def request(self, message: p.ClientMessage) -> p.ServerMessage:
-        """Send a request and return its reply; RemoteError for an error reply."""
+        """A request's reply, ``elsewhere`` followed; RemoteError for an error reply."""
+        return await request_following(self, message)
+
+    async def request_here(self, message: p.ClientMessage) -> p.ServerMessage:
+        """Send a request to this connection's server and return its reply."""
         if self._closed or not self._online:
             raise ConnectionError(f"the connection to the server is {self.connection}")
         rid = next(self._ids)
@@ -219,7 +227,7 @@ class RemoteClient(ServerRequests, TableClient):
 
     def _dropped(self) -> None:
         """The connection ended: a seated client takes its seat back by itself."""
-        if self._closed:
+        if self._closed or self._moving:
             return
         if self._reconnector is not None and not self._reconnector.done():
             return  # the reconnector is at it already (this was one of its tries)
@@ -231,13 +239,11 @@ class RemoteClient(ServerRequests, TableClient):
 
     async def _reconnect(self) -> None:
         assert self._address is not None and self.table_id is not None
-        host, port = self._address[0], self._address[1]
         for delay in self.retry_delays:
             await self.sleep(delay)
-            try:
-                reader, writer = await asyncio.open_connection(host, port, limit=p.MAX_SERVER_LINE)
-            except OSError:
+            if (opened := await open_again(self)) is None:  # here, or at the room's door
                 continue
+            reader, writer = opened
             self._reader, self._writer, self._online = reader, writer, True
             self._reading = asyncio.get_running_loop().create_task(self._read(reader))
             try:
