@@ -67,7 +67,7 @@ class DatabaseStore:
 
     def set_owner(self, owner: str) -> None:
         """This server is one of a room's: it writes and brings back only its own tables."""
-        self.owner = self.db.seats.owner = owner
+        self.owner = self.db.seats.owner = self.db.tables.owner = owner
 
     def finished_elsewhere(self) -> None:
         """A game ended at another server of the room: the standings change."""
