@@ -45,7 +45,7 @@ from .restarts import Restarts
 log = logging.getLogger(__name__)
 
 BEAT_EVERY = 1.0  # seconds between heartbeats
-DEAD_AFTER = 5.0  # seconds without a beat before a server's tables are taken over
+DEAD_AFTER = 3.0  # seconds without a beat before a server's tables are taken over
 
 # the requests that concern one table, and so the server that holds it
 Placed = p.Create | p.Join | p.Rejoin | p.Watch | p.Cancel

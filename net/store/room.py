@@ -96,7 +96,8 @@ class RoomRows:
         found = await self.engine.write(
             [
                 Stmt(
-                    f"UPDATE game_tables SET owner = ? WHERE id = ? AND {guard} RETURNING id",
+                    "UPDATE game_tables SET owner = ? WHERE id = ? AND if_gone IS NOT NULL "
+                    f"AND status = 'playing' AND {guard} RETURNING id",
                     params,
                     rows=True,
                 )
