@@ -673,6 +673,7 @@ class PlayerRecord(_Sent, tag="player_stats"):
 
 # ---------------------------------------------------------------- a card room of several servers
 REDIRECT = "redirect"  # the capability, of a server of a room and of a client that follows
+REDIRECTED = "redirected"  # in a client's hello: another server of the room sent it here
 
 
 class Elsewhere(_Sent, tag="elsewhere"):

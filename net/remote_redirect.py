@@ -13,6 +13,8 @@ import asyncio
 import contextlib
 from typing import TYPE_CHECKING
 
+import msgspec
+
 from . import protocol as p
 from .remote_wire import RemoteError
 
@@ -62,7 +64,9 @@ async def move_to(client: RemoteClient, host: str, port: int) -> None:
         _now_at(client, host, port)
     finally:
         client._moving = False
-    welcome = await client.request_here(client._hello())
+    # "redirected": a `create` sent here is made here, not sent on again
+    hello = msgspec.structs.replace(client._hello(), capabilities=[*FOLLOWS, p.REDIRECTED])
+    welcome = await client.request_here(hello)
     if isinstance(welcome, p.Welcome):
         client.welcome = welcome
 

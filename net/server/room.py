@@ -45,7 +45,9 @@ from .restarts import Restarts
 log = logging.getLogger(__name__)
 
 BEAT_EVERY = 1.0  # seconds between heartbeats
-DEAD_AFTER = 3.0  # seconds without a beat before a server's tables are taken over
+# seconds without a beat before a server's tables are taken over (sooner for
+# a table whose player comes back to a server whose address refuses: where())
+DEAD_AFTER = 5.0
 
 # the requests that concern one table, and so the server that holds it
 Placed = p.Create | p.Join | p.Rejoin | p.Watch | p.Cancel
@@ -58,6 +60,20 @@ class Listed:
     owner: str | None
     entry: p.TableSummary
     by: tuple[str, str]  # creator's address and name
+
+
+async def _refuses(address: str, timeout: float = 0.5) -> bool:
+    """Whether nothing listens at ``address`` (a refused connection); a
+    timeout is no answer either way (the machine may be far or busy)."""
+    host, _, port = address.rpartition(":")
+    try:
+        _, writer = await asyncio.wait_for(asyncio.open_connection(host, int(port)), timeout)
+    except (ConnectionRefusedError, ConnectionResetError):
+        return True
+    except (OSError, TimeoutError, ValueError):
+        return False
+    writer.close()
+    return False
 
 
 def _listed(owner: str | None, row: dict[str, Any]) -> Listed:
@@ -91,6 +107,7 @@ class Room:
         self._servers_read = 0.0  # (time.monotonic) when self.servers was read
         self._loading: dict[str, asyncio.Future[bool]] = {}  # tables being taken over
         self._beating: asyncio.Task[None] | None = None
+        self._sweeping: asyncio.Task[None] | None = None
         self._listener: Any = None  # net/store/pg_listen.py's LobbyListener
         self.taken_over = 0  # tables this server took over (for the log and the benchmark)
 
@@ -113,13 +130,15 @@ class Room:
         self._listener.start()
         await asyncio.wait_for(self._listener.listening.wait(), timeout=30)
         self._beating = asyncio.ensure_future(self._beat_forever())
+        self._sweeping = asyncio.ensure_future(self._sweep_forever())
 
     async def close(self) -> None:
         """Stop beating and say so (the others take the tables over at once)."""
-        if self._beating is not None:
-            self._beating.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._beating
+        for task in (self._beating, self._sweeping):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
         if self._listener is not None:
             await self._listener.close()
         with contextlib.suppress(StoreError):
@@ -199,22 +218,24 @@ class Room:
 
     def place(self) -> str | None:
         """Where a new table goes: the address of the least loaded live server
-        if it holds fewer tables than this one (None: here)."""
+        if it holds at least two tables fewer than this one (None: here)."""
         mine = len(self.hall.tables)
         live = [s for s in self.servers.values() if s.id != self.id and self._live(s)]
         if not live:
             return None
         best = min(live, key=lambda s: (s.tables, s.id))
-        if best.tables >= mine:
+        if best.tables + 1 >= mine:  # a table more or less is no reason to move
             return None
         # counted at once, so that a burst of creates is spread, not all sent there
         self.servers[best.id] = RoomServer(best.id, best.address, best.tables + 1, best.age)
         return best.address
 
-    async def where(self, table_id: str) -> str | None:
+    async def where(self, table_id: str, *, probe: bool = False) -> str | None:
         """The address of the server that holds ``table_id`` if it is not this
         one (None: here, or nowhere); a table whose server stopped is taken
-        over here on the spot."""
+        over here on the spot. ``probe`` (a player coming back after a drop):
+        a server whose address refuses a connection has stopped, whatever its
+        last heartbeat says (a process killed on a machine that is up)."""
         table_id = table_id.lower()
         if table_id in self.hall.tables:
             return None
@@ -230,10 +251,18 @@ class Room:
         if server is None or not self._live(server):
             await self._read_servers()  # it may have beaten since
             server = self.servers.get(owner)
-        if server is not None and self._live(server):
+        refused = server is not None and probe and await _refuses(server.address)
+        if server is not None and self._live(server) and not refused:
             return server.address
-        if await self._take(table_id, owner):
+        if await self._take(table_id, owner, at_once=refused):
             return None
+        # another server took it first (its lobby row may not have come yet)
+        owner = await self.db.room.owner_of(table_id)
+        server = self.servers.get(owner or "")
+        if owner == self.id and table_id in self.hall.tables:
+            return None
+        if server is not None and server.id != self.id and self._live(server):
+            return server.address
         raise p.ProtocolError(
             p.NOT_NOW,
             f"the server of table {table_id} has stopped and the table is being moved: "
@@ -244,12 +273,14 @@ class Room:
         """Send ``peer`` to the server that holds the table (or, for a
         ``create``, the least loaded): True if it was sent there."""
         if isinstance(message, p.Create):
-            if not peer.follows_redirects:
-                return False  # an older client: the table is made here
+            if not peer.follows_redirects or peer.was_redirected:
+                # an older client's table is made here; and one sent here is
+                # not sent on (the servers' counts may be a second old)
+                return False
             address, table = self.place(), None
         else:
             table = message.table.lower()
-            address = await self.where(table)
+            address = await self.where(table, probe=isinstance(message, p.Rejoin))
         if address is None:
             return False
         what = f"table {table} is held" if table else "new tables are made"
@@ -265,20 +296,28 @@ class Room:
 
     # ------------------------------------------------------------ heartbeats, take-over
     async def _beat_forever(self) -> None:
+        """The heartbeat, on its own: never behind a take-over's work."""
         while True:
             try:
-                await self.beat()
+                await self.db.room.beat(self.id, self.address, len(self.hall.tables))
+                await self._read_servers()
             except StoreError as err:
                 log.warning("the room's heartbeat failed: %s", err)
-            except Exception:  # a bug must not stop the heartbeat
-                log.exception("the room's heartbeat failed")
             await asyncio.sleep(self.beat_every)
 
-    async def beat(self) -> None:
-        """Say this server is alive; let go of what was taken from it; take
-        over the tables of the servers that stopped."""
-        await self.db.room.beat(self.id, self.address, len(self.hall.tables))
-        await self._read_servers()
+    async def _sweep_forever(self) -> None:
+        while True:
+            await asyncio.sleep(self.beat_every)
+            try:
+                await self.sweep()
+            except StoreError as err:
+                log.warning("the room's sweep failed: %s", err)
+            except Exception:  # a bug must not stop the take-overs
+                log.exception("the room's sweep failed")
+
+    async def sweep(self) -> None:
+        """Let go of what was taken from this server; take over the tables of
+        the servers that stopped; clear the rows they still list."""
         for table_id in await self.db.room.lost(self.id, list(self.hall.tables)):
             log.warning("table %s was taken over by another server: letting it go", table_id)
             self.let_go(table_id)
@@ -291,13 +330,15 @@ class Room:
                     await self.db.lobby.put(table_id, None)  # its finished tables leave
                     self.others.pop(table_id, None)
 
-    async def _take(self, table_id: str, owner: str | None) -> bool:
-        """Take ``table_id`` over from ``owner`` (stopped) and bring it back."""
+    async def _take(self, table_id: str, owner: str | None, *, at_once: bool = False) -> bool:
+        """Take ``table_id`` over from ``owner`` (stopped: silent for
+        ``dead_after``, or ``at_once``, refusing connections) and bring it back."""
         if table_id in self._loading:
             return await asyncio.shield(self._loading[table_id])
         loading = self._loading[table_id] = asyncio.get_running_loop().create_future()
+        silent = 0.0 if at_once else self.dead_after
         try:
-            taken = await self.db.room.take(table_id, owner, self.id, self.dead_after)
+            taken = await self.db.room.take(table_id, owner, self.id, silent)
             if taken:
                 taken = await self._bring_back(table_id)
                 if taken:

@@ -325,6 +325,7 @@ class TableServer:
         conn.name = name
         conn.hello = True
         conn.follows_redirects = p.REDIRECT in (message.capabilities or ())
+        conn.was_redirected = p.REDIRECTED in (message.capabilities or ())
         conn.next_ping = self.hall.clock() + self.limits.ping_seconds
         if conn.watchdog is not None:  # it sleeps until the hello's deadline: now the pings
             conn.watchdog.cancel()

@@ -107,11 +107,15 @@ async def test_a_new_table_goes_to_the_least_loaded_live_server(server: TableSer
     assert room is not None
     ada, sent = peer(server, follows=True, address="10.0.0.9")
     create = p.Create(game="domination", seats=["open", "open"], id=7)
-    for _ in range(2):  # this server holds two tables; C one, B five, D stopped
+    for _ in range(3):  # this server holds three tables; C one, B five, D stopped
         await server.registry.create(create, ada)
     assert await room.redirect(ada, create)
     assert last(sent)["type"] == "elsewhere" and last(sent)["address"] == C
-    # C is counted at once: the next goes here (C has two now, as this one)
+    # C is counted at once: the next goes here (C has two now, one fewer)
+    assert not await room.redirect(ada, create)
+    # a client another server sent here is not sent on
+    room.servers["C"] = RoomServer("C", C, 0, 0.0)
+    ada.was_redirected = True
     assert not await room.redirect(ada, create)
     # an older client's table is made where it asks
     old, _ = peer(server, follows=False, address="10.0.0.9")

@@ -188,9 +188,13 @@ async def lost(url: str, folder: Path, tables: list[Table]) -> int:
     missing = 0
     for table in tables:
         record = await store.tables.load_record(table.id)
-        kept = list(record.moves)
-        if kept[: len(table.acked)] != table.acked:
-            missing += sum(1 for i, m in enumerate(table.acked) if i >= len(kept) or kept[i] != m)
+        for seat in range(2):  # each seat's acknowledged moves, in its order
+            acked = [m for s, m in table.acked if s == seat]
+            kept = [m for s, m in record.moves if s == seat]
+            wrong = sum(1 for i, m in enumerate(acked) if i >= len(kept) or kept[i] != m)
+            if wrong and os.environ.get("BENCH_ROOMS_DEBUG"):
+                print(f"  table {table.id} seat {seat}: acked {acked} kept {kept}")
+            missing += wrong
     await store.close()
     return missing
 
@@ -237,6 +241,15 @@ async def room(url: str, folder: Path, args: argparse.Namespace) -> None:
             if t.players[0].address == victim_address and not t.players[0].snapshot(0).over
         ]
         print(f"uptime: {os.popen('uptime').read().strip()}", flush=True)
+        back_at: list[float] = []
+        for table in moved:
+            for client in table.players:
+
+                def note(state: str, client: RemoteClient = client) -> None:
+                    if state == "connected":
+                        back_at.append(time.monotonic() - killed)
+
+                client.watch_connection(note)
         killed = time.monotonic()
         victim.send_signal(signal.SIGKILL)
         after = await play_all(tables, args.think, args.seconds)
@@ -251,6 +264,12 @@ async def room(url: str, folder: Path, args: argparse.Namespace) -> None:
             else f"  take-over: none of {len(moved)} tables playable again",
             flush=True,
         )
+        if back_at:
+            print(
+                f"  clients seated again: {len(back_at)} of {2 * len(moved)}, at median "
+                f"{statistics.median(back_at):.1f} s, max {max(back_at):.1f} s",
+                flush=True,
+            )
         elsewhere = {t.players[0].address for t in moved}
         print(f"  the killed server's tables now at {sorted(elsewhere)}", flush=True)
         print(f"  messages lost: {await lost(url, folder, tables)}", flush=True)
@@ -274,7 +293,7 @@ async def main() -> None:
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     print(f"uptime: {os.popen('uptime').read().strip()}", flush=True)
     with postgres.shared_cluster(None) as cluster, tempfile.TemporaryDirectory() as tmp:
-        folder = Path(tmp)
+        folder = Path(os.environ.get("BENCH_ROOMS_KEEP") or tmp)  # the servers' logs
         for schema in ("alone", "room"):
             with psycopg.connect(cluster.url(), autocommit=True) as conn:
                 conn.execute(f"CREATE SCHEMA {schema}")

@@ -15,7 +15,7 @@ import pytest
 
 from net import protocol as p
 from net.client import LinkDown
-from net.remote import RemoteClient
+from net.remote import RemoteClient, RemoteError
 from net.store import open_store
 from rules.errors import IllegalMove
 
@@ -53,16 +53,22 @@ async def play_one(players: list[RemoteClient], kept: list[tuple[int, str]]) -> 
 
 async def test_a_room_of_three_servers(pg_url: str, tmp_path: Path) -> None:
     async with room(pg_url, tmp_path, ["127.0.0.1"] * 3) as (a, b, c):
-        ada = await RemoteClient.connect(a.host, a.port, "Ada")
-        assert p.REDIRECT in ada.welcome.capabilities
+        ada = await RemoteClient.connect(a.host, a.port, "Ada", name_secret="")
+        assert p.REDIRECT in ada.welcome.capabilities and ada.welcome.name_secret
+        # the name is the room's: claimed at A, it is taken at C
+        with pytest.raises(RemoteError) as taken_name:
+            await RemoteClient.connect(c.host, c.port, "Ada", name_secret="")
+        assert taken_name.value.code == p.NAME_TAKEN
         created = await ada.create("domination", ["open", "open"], options={"first_leader": "0"})
         table = created.table
         await ada.join(table, 0)
         assert ada.address == a.address  # nothing elsewhere was less loaded
         ada.retry_delays = (0.0, 0.5, 1.0, 1.0, 1.0, 1.0, 1.0, 2.0, 2.0, 4.0, 8.0)
 
-        # listed at B, from the room's lobby
-        watcher = await RemoteClient.connect(b.host, b.port, "Cy")
+        # listed at B, from the room's lobby; B's subscribers hear of its changes
+        heard: list[bytes] = []
+        watcher = await RemoteClient.connect(b.host, b.port, "Cy", tap=heard.append)
+        await watcher.request(p.Subscribe())
 
         async def listed_at_b() -> bool:
             return [t.table for t in await watcher.tables([table])] == [table]
@@ -75,6 +81,14 @@ async def test_a_room_of_three_servers(pg_url: str, tmp_path: Path) -> None:
         await bea.join(table)
         assert bea.address == a.address and bea.my_seats == (1,)
         assert [t.table for t in await bea.tables([table])] == [table]
+
+        async def pushed_to_b() -> bool:
+            updates = [json.loads(line) for line in heard if b'"table_update"' in line]
+            return any(
+                u["table"]["table"] == table and u["table"]["status"] == "playing" for u in updates
+            )
+
+        await until(pushed_to_b, "B's subscriber told the game began at A")
 
         # an old client (no `redirect` in its hello) is told where, in words
         reader, writer = await asyncio.open_connection(c.host, c.port)
