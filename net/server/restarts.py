@@ -52,7 +52,9 @@ class Restarts:
         hall = self.hall
         try:
             record = await hall.store.load_record(table_id)
-            state, events = record.replay_with_events()
+            # in a thread: a long game's replay must not stall the tables
+            # played meanwhile (a server taking many tables over at once)
+            state, events = await asyncio.to_thread(record.replay_with_events)
         except SaveError as err:
             log.error("cannot bring table %s back: %s", table_id, err)
             return False

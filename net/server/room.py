@@ -45,9 +45,11 @@ from .restarts import Restarts
 log = logging.getLogger(__name__)
 
 BEAT_EVERY = 1.0  # seconds between heartbeats
-# seconds without a beat before a server's tables are taken over (sooner for
-# a table whose player comes back to a server whose address refuses: where())
-DEAD_AFTER = 5.0
+# seconds without a beat before a server's tables are taken over (at once for
+# a table whose player comes back to a server whose address refuses: where());
+# long enough that a server only slowed down (a loaded machine, a long
+# take-over of its own) is not taken for stopped
+DEAD_AFTER = 10.0
 
 # the requests that concern one table, and so the server that holds it
 Placed = p.Create | p.Join | p.Rejoin | p.Watch | p.Cancel
@@ -251,7 +253,10 @@ class Room:
         if server is None or not self._live(server):
             await self._read_servers()  # it may have beaten since
             server = self.servers.get(owner)
-        refused = server is not None and probe and await _refuses(server.address)
+        # a previous run of this very server (same address) has stopped for sure
+        refused = server is not None and (
+            server.address == self.address or (probe and await _refuses(server.address))
+        )
         if server is not None and self._live(server) and not refused:
             return server.address
         if await self._take(table_id, owner, at_once=refused):
