@@ -64,7 +64,7 @@ class Listed:
     by: tuple[str, str]  # creator's address and name
 
 
-async def _refuses(address: str, timeout: float = 0.5) -> bool:
+async def _refuses(address: str, timeout: float = 2.0) -> bool:
     """Whether nothing listens at ``address`` (a refused connection); a
     timeout is no answer either way (the machine may be far or busy)."""
     host, _, port = address.rpartition(":")
@@ -112,6 +112,7 @@ class Room:
         self._sweeping: asyncio.Task[None] | None = None
         self._listener: Any = None  # net/store/pg_listen.py's LobbyListener
         self.taken_over = 0  # tables this server took over (for the log and the benchmark)
+        self.refusing: set[str] = set()  # servers whose address refused a connection
 
     # ------------------------------------------------------------ life
     async def start(self) -> None:
@@ -206,6 +207,10 @@ class Room:
                 peer.send_line(line)
 
     # ------------------------------------------------------------ where a table is
+    def _beating_lately(self, owner: str | None) -> bool:
+        server = self.servers.get(owner or "")
+        return server is not None and self._live(server)
+
     def _live(self, server: RoomServer) -> bool:
         return server.age + (time.monotonic() - self._servers_read) < self.dead_after
 
@@ -253,10 +258,16 @@ class Room:
         if server is None or not self._live(server):
             await self._read_servers()  # it may have beaten since
             server = self.servers.get(owner)
-        # a previous run of this very server (same address) has stopped for sure
+        # a previous run of this very server (same address) has stopped for
+        # sure; so has one whose address refused a connection (noted: its
+        # other tables are taken at once too, by the sweep)
         refused = server is not None and (
-            server.address == self.address or (probe and await _refuses(server.address))
+            server.address == self.address
+            or owner in self.refusing
+            or (probe and await _refuses(server.address))
         )
+        if refused:
+            self.refusing.add(owner)
         if server is not None and self._live(server) and not refused:
             return server.address
         if await self._take(table_id, owner, at_once=refused):
@@ -326,9 +337,13 @@ class Room:
         for table_id in await self.db.room.lost(self.id, list(self.hall.tables)):
             log.warning("table %s was taken over by another server: letting it go", table_id)
             self.let_go(table_id)
-        for table_id, owner in await self.db.room.orphans(self.dead_after):
-            if owner != self.id:
-                await self._take(table_id, owner)
+        gone = self.refusing - {self.id}
+        silent = 0.0 if gone else self.dead_after  # (those refusing: at once)
+        found = await self.db.room.orphans(silent)
+        for table_id, owner in found:
+            if owner != self.id and (owner in gone or not self._beating_lately(owner)):
+                await self._take(table_id, owner, at_once=owner in gone)
+        self.refusing &= {owner for _, owner in found if owner is not None}  # until all taken
         for server in list(self.servers.values()):
             if server.id != self.id and not self._live(server):
                 for table_id in await self.db.room.listed_by(server.id):
