@@ -38,6 +38,7 @@ from .client import (
     UpdateListeners,
 )
 from .remote_link import ChatLines, ServerLink
+from .remote_redirect import FOLLOWS, request_following
 from .remote_rejoin import RETRY_DELAYS, Reconnection
 from .remote_requests import NO_WELCOME, ServerRequests
 from .remote_wire import (
@@ -74,6 +75,8 @@ class RemoteClient(ServerRequests, TableClient):
         self._closed = False  # for good: closed by us, or the seat is lost
         self.home: tuple[str, int, str, str] | None = None  # host, port, name, client
         self._rejoin = Reconnection(self)
+        self.moving = False  # to another server of a room (net/remote_redirect.py)
+        self.door: tuple[str, int] | None = None  # the room's server first connected to
         self.sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep  # tests replace it
         self.retry_delays: tuple[float, ...] = RETRY_DELAYS
         # told "connected", "reconnecting" or "closed" when the connection changes
@@ -127,7 +130,8 @@ class RemoteClient(ServerRequests, TableClient):
         name, client = self.home[2], self.home[3]
         # the secret the server gave for the name, once it has given one
         secret = self.welcome.name_secret or self._name_secret
-        return p.Hello(version=p.VERSION, client=client, name=name, name_secret=secret)
+        hello = p.Hello(version=p.VERSION, client=client, name=name, name_secret=secret)
+        return msgspec.structs.replace(hello, capabilities=FOLLOWS)  # net/remote_redirect.py
 
     # ------------------------------------------------------------ the wire
     def relink(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
@@ -137,7 +141,11 @@ class RemoteClient(ServerRequests, TableClient):
         )
 
     async def request(self, message: p.ClientMessage) -> p.ServerMessage:
-        """Send a request and return its reply; RemoteError for an error reply."""
+        """A request's reply, ``elsewhere`` followed; RemoteError for an error reply."""
+        return await request_following(self, message)
+
+    async def request_here(self, message: p.ClientMessage) -> p.ServerMessage:
+        """Send a request to this connection's server and return its reply."""
         if self._closed or not self.link.online:
             raise ConnectionError(f"the connection to the server is {self.connection}")
         try:
@@ -172,8 +180,10 @@ class RemoteClient(ServerRequests, TableClient):
 
     def _dropped(self) -> None:
         """The connection ended: a seated client takes its seat back by itself."""
-        if self._closed or self._rejoin.running:
-            return  # (the reconnection is at it already: this was one of its tries)
+        if self._closed or self.moving or self._rejoin.running:
+            # (moving: to another server of the room, no drop; running: the
+            # reconnection is at it already, this was one of its tries)
+            return
         if not self._rejoin.start():
             self._closed = True
         self._announce()

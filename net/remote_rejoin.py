@@ -19,6 +19,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from . import protocol as p
+from .remote_redirect import open_again
 from .remote_wire import RemoteError
 
 if TYPE_CHECKING:
@@ -88,15 +89,11 @@ class Reconnection:
 
     async def _run(self) -> None:
         client = self.client
-        assert client.home is not None
-        host, port = client.home[0], client.home[1]
         for delay in client.retry_delays:
             await client.sleep(delay)
-            try:
-                reader, writer = await asyncio.open_connection(host, port, limit=p.MAX_SERVER_LINE)
-            except OSError:
+            if (opened := await open_again(client)) is None:  # here, or at the room's door
                 continue
-            client.relink(reader, writer)
+            client.relink(*opened)
             try:
                 await client.request(client.hello())
                 taken = await self._take_back()

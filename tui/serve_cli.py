@@ -46,6 +46,14 @@ def add_serve_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
         "the data folder; docs/store.md)",
     )
     parser.add_argument(
+        "--advertise",
+        default=None,
+        metavar="HOST:PORT",
+        help="make this server one of a card room: several servers on one PostgreSQL "
+        "--database share one lobby, names and standings, and send clients to the server "
+        "that holds their table; HOST:PORT is where clients reach this one (docs/scaling.md)",
+    )
+    parser.add_argument(
         "--thinkers",
         type=int,
         default=None,
@@ -163,6 +171,7 @@ def run_serve(args: argparse.Namespace) -> int:
             f"--dead-after ({args.dead_after:g}) must be at least --ping-interval "
             f"({args.ping_interval:g}): a client needs a ping to answer"
         )
+    advertise = _advertised(args.advertise, args.database)
     connections = _descriptors_for(args.max_connections)
     limits = Limits(
         grace_seconds=args.grace,
@@ -194,17 +203,24 @@ def run_serve(args: argparse.Namespace) -> int:
                 raise
         except StoreError as err:
             raise UserError(str(err)) from None
-        server = TableServer(DatabaseStore(store, data_dir), limits=limits, executor=thinkers)
+        server = TableServer(
+            DatabaseStore(store, data_dir), limits=limits, executor=thinkers, advertise=advertise
+        )
         try:
             host, port = await server.start(args.host, args.port)
         except OSError as err:
             await store.close()
             raise UserError(f"cannot listen on {args.host}:{args.port}: {err.strerror}") from None
+        except StoreError as err:
+            await store.close()
+            raise UserError(str(err)) from None
         # this line first: `ssh-host` reads where the server listens from it
         print(f"cardtable: serving tables on {host}:{port}; Ctrl+C stops", flush=True)
         print(f"cardtable: keeping tables in {store.where}", flush=True)
         if upgraded:
             print(f"cardtable: {upgraded}", flush=True)
+        if server.room is not None:
+            print(f"cardtable: one of the room's servers, reached at {advertise}", flush=True)
         # the server's own handlers, through the loop: a shell that started it
         # with SIGINT ignored (a background job) does not make it unstoppable,
         # and every client is told `closing` before its connection goes
@@ -224,6 +240,27 @@ def run_serve(args: argparse.Namespace) -> int:
     finally:
         thinkers.shutdown(cancel_futures=True)
     return 0
+
+
+def _advertised(advertise: str | None, database: str | None) -> str | None:
+    """``--advertise`` checked: HOST:PORT, with a PostgreSQL ``--database``."""
+    from .cli import UserError
+
+    if advertise is None:
+        return None
+    host, _, port = advertise.strip().rpartition(":")
+    if not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise UserError(
+            f"--advertise {advertise[:80]!r} is not HOST:PORT: give the address clients "
+            "reach this server at, e.g. 10.0.0.5:7420"
+        )
+    scheme = (database or "").split(":", 1)[0].lower()
+    if scheme not in ("postgresql", "postgres"):
+        raise UserError(
+            "--advertise makes this server one of a room, whose servers share one "
+            "PostgreSQL: give --database postgresql://USER@HOST/DB too"
+        )
+    return f"{host}:{int(port)}"
 
 
 # for the listening sockets, the saves, the logs, and the connections being

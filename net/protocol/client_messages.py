@@ -44,6 +44,9 @@ class Hello(_Message, tag="hello"):
     # standings (docs/protocol.md, "Standings"): the secret that keeps the
     # name, "" to claim a free one; absent: the name is played, never claimed
     name_secret: Annotated[str, msgspec.Meta(max_length=128)] | None = None
+    # what the client does beyond the first release (e.g. "redirect": it
+    # follows `elsewhere`); absent: nothing
+    capabilities: Annotated[list[ShortText], msgspec.Meta(max_length=32)] | None = None
 
 
 class ListTables(_Message, tag="list"):

@@ -34,6 +34,9 @@ class Welcome(_Sent, tag="welcome", omit_defaults=True):
     # the secret that keeps this name, given to the name's first client only
     # (docs/protocol.md, "Standings"); left out otherwise
     name_secret: str | None = None
+    # a server of a room: the addresses of the room's live servers (where a
+    # client whose server is gone asks for its table); left out otherwise
+    room: list[str] = msgspec.field(default_factory=list)
 
 
 class Ok(_Sent, tag="ok"):
@@ -156,6 +159,24 @@ class PlayerRecord(_Sent, tag="player_stats"):
     games: dict[str, WireGameRecord]
 
 
+# ---------------------------------------------------------------- a card room of several servers
+REDIRECT = "redirect"  # the capability, of a server of a room and of a client that follows
+REDIRECTED = "redirected"  # in a client's hello: another server of the room sent it here
+
+
+class Elsewhere(_Sent, tag="elsewhere"):
+    """The answer to ``create``, ``join``, ``rejoin``, ``watch`` or ``cancel``
+    at a server of a room when the table is held (or is better placed) at
+    another server: connect to ``address`` (HOST:PORT), say hello and send
+    the same request again. Sent only to a client whose hello announced
+    ``redirect``; another is told the address in an error's words."""
+
+    id: RequestId | None
+    address: str
+    table: str | None = None  # None: a `create`, placed there
+    message: str = ""
+
+
 ServerMessage = (
     Welcome
     | Ok
@@ -174,6 +195,7 @@ ServerMessage = (
     | TableRemoved
     | Leaderboard
     | PlayerRecord
+    | Elsewhere
 )
 SERVER_MESSAGES: tuple[type[_Sent], ...] = (
     Welcome,
@@ -193,6 +215,7 @@ SERVER_MESSAGES: tuple[type[_Sent], ...] = (
     TableRemoved,
     Leaderboard,
     PlayerRecord,
+    Elsewhere,
 )
 
 

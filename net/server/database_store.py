@@ -12,7 +12,7 @@ import asyncio
 import logging
 import secrets
 from pathlib import Path
-from typing import Literal, cast
+from typing import Any, Literal, cast
 
 from saves.errors import SaveError
 from saves.record import GameRecord
@@ -62,11 +62,35 @@ class DatabaseStore:
         self._stats: Statistics | None = None
         self._counted = -1  # DatabaseRecords.finished when the statistics were counted
         self._lock = asyncio.Lock()
+        self.owner: str | None = None  # this server's id in a room (net/server/room.py)
+        self._standings_writer: asyncio.Task[None] | None = None
+
+    def set_owner(self, owner: str) -> None:
+        """This server is one of a room's: it writes and brings back only its own tables."""
+        self.owner = self.db.seats.owner = self.db.tables.owner = owner
+
+    def finished_elsewhere(self) -> None:
+        """A game ended at another server of the room: the standings change."""
+        self.games.finished += 1
+
+    async def put_lobby(self, table_id: str, row: dict[str, Any] | None) -> None:
+        try:
+            await self.db.lobby.put(table_id, row, owner=self.owner)
+        except StoreError as err:  # the lobby of the others is stale until the next change
+            log.error("cannot keep the lobby row of table %s: %s", table_id, err)
+
+    async def _put_standings(self, stats: Statistics) -> None:
+        try:
+            await self.db.standings.put(stats)
+        except StoreError as err:
+            log.error("cannot keep the standings: %s", err)
 
     async def open(self) -> None:
         self._claimed = await self.db.names.claimed()
 
     async def close(self) -> None:
+        if self._standings_writer is not None:
+            await asyncio.wait([self._standings_writer])
         await self.db.close()
 
     def unused_id(self) -> str:
@@ -102,7 +126,8 @@ class DatabaseStore:
         except StoreError as err:
             raise SaveError(str(err)) from None
 
-    async def load_seats(self) -> dict[str, KeptTable]:
+    async def load_seats(self, only: str | None = None) -> dict[str, KeptTable]:
+        """The tables held (this server's, in a room), or only the table ``only``."""
         return {
             table_id: KeptTable(
                 if_gone=cast(Literal["computer", "resign"], held.if_gone),
@@ -110,7 +135,7 @@ class DatabaseStore:
                 tokens={str(seat): digest.hex() for seat, digest in held.tokens.items()},
                 started=held.started,
             )
-            for table_id, held in (await self.db.seats.kept()).items()
+            for table_id, held in (await self.db.seats.kept(only)).items()
         }
 
     async def check_name(self, name: str, secret: str | None, *, may_claim: bool) -> str | None:
@@ -143,4 +168,7 @@ class DatabaseStore:
                 records = await self.db.tables.records("finished")
                 self._stats = await asyncio.to_thread(compute, records)
                 self._counted = counted
+                # kept for whoever reads the standings without counting (a
+                # room's other servers, tools): written in the background
+                self._standings_writer = asyncio.ensure_future(self._put_standings(self._stats))
             return self._stats

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from concurrent.futures import Executor
 from typing import Any
 
 from rules.plain import plain
 
+from .. import protocol as p
 from ..client import PLAYING
 from .hosted import Hosted
 from .limits import Clock, Limits
@@ -48,6 +49,10 @@ class Hall:
         self._tasks: set[asyncio.Task[Any]] = set()
         self._seats_writer: asyncio.Task[None] | None = None
         self._seats_changed = False
+        # a server of a room (net/server/room.py): the tables the others hold,
+        # as listed, and the names of those an address created there unfinished
+        self.elsewhere: Callable[[], Iterable[p.TableSummary]] = lambda: ()
+        self.created_elsewhere: Callable[[str], list[str]] = lambda address: []
 
     def spawn(self, work: Awaitable[Any]) -> asyncio.Task[Any]:
         task = asyncio.ensure_future(work)

@@ -8,6 +8,9 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from typing import Any
+
+import msgspec
 
 from rules.plain import plain
 
@@ -17,6 +20,8 @@ from .hall import Hall
 from .hosted import Hosted
 from .limits import AddressBuckets, TokenBucket
 from .peer import Peer
+
+CREATOR = "_by"  # a lobby row's creator (address, name), kept but never listed
 
 
 class Lobby:
@@ -43,9 +48,20 @@ class Lobby:
         self._dirty.clear()
         listeners = [peer for peer in self.hall.peers if peer.subscribed]
         for hosted in changed:
-            line = p.encode(p.TableUpdate(table=hosted.lobby_entry()))
+            entry = hosted.lobby_entry()
+            line = p.encode(p.TableUpdate(table=entry))
             for peer in listeners:
                 peer.send_line(line)
+            self._keep_row(hosted.id, entry, hosted)
+
+    def _keep_row(self, table_id: str, entry: p.TableSummary | None, hosted: Hosted) -> None:
+        """The lobby row in the store too (for the other servers of a room),
+        with who created it (the room's quotas count it; never sent)."""
+        row: dict[str, Any] | None = None
+        if entry is not None:
+            row = msgspec.to_builtins(entry)
+            row[CREATOR] = [hosted.creator_address, hosted.creator_name]
+        self.hall.spawn(self.hall.store.put_lobby(table_id, row))
 
     def removed(self, hosted: Hosted, why: str) -> None:
         """A table has left the lobby: subscribers are told at once."""
@@ -55,25 +71,29 @@ class Lobby:
         for peer in self.hall.peers:
             if peer.subscribed:
                 peer.send_line(line)
+        self._keep_row(hosted.id, None, hosted)
 
     # ------------------------------------------------------------ list
     def list_tables(self, peer: Peer, message: p.ListTables) -> None:
         """One page of the tables that match, from the cached summaries."""
         peer.check_bytes("table lists")
         wanted = None if message.tables is None else {t.lower() for t in message.tables}
+        # this server's tables, then those the room's other servers hold
+        entries = [hosted.lobby_entry() for hosted in self.hall.tables.values()]
+        entries.extend(self.hall.elsewhere())
         matching = [
-            hosted
-            for hosted in self.hall.tables.values()
-            if (message.game is None or hosted.table.record.game == message.game)
-            and (message.status is None or hosted.status() == message.status)
-            and (wanted is None or hosted.id in wanted)
+            entry
+            for entry in entries
+            if (message.game is None or entry.game == message.game)
+            and (message.status is None or entry.status == message.status)
+            and (wanted is None or entry.table in wanted)
         ]
         size = self.hall.limits.list_page if message.limit is None else message.limit
         page = matching[message.offset : message.offset + size]
         peer.send(
             p.Tables(
                 id=message.id,
-                tables=[hosted.lobby_entry() for hosted in page],
+                tables=page,
                 total=len(matching),
                 offset=message.offset,
             )

@@ -70,6 +70,8 @@ class Peer:
         self.unwatch: Callable[[], None] | None = None
         self.idle_since = self.opened  # last heard, or back in the lobby
         self.subscribed = False  # it is sent the lobby's changes
+        self.follows_redirects = False  # its hello announced "redirect" (net/server/room.py)
+        self.was_redirected = False  # ... and "redirected": another server sent it here
         # the seat's legal moves as last sent, since which state id, and the
         # state id of the latest update sent: a move chosen at any state
         # since its options last changed is not stale (docs/protocol.md)

@@ -92,10 +92,11 @@ class Registry:
                 "join one of them, or try again later",
             )
         unfinished = [
-            hosted
+            hosted.creator_name
             for hosted in tables.values()
             if hosted.creator_address == peer.address and hosted.table.status == PLAYING
         ]
+        unfinished += self.hall.created_elsewhere(peer.address)  # a room's other servers
         expiry = f"a table nobody sits at closes after {limits.empty_table_seconds:g} s"
         if len(unfinished) >= limits.tables_per_address:
             raise p.ProtocolError(
@@ -103,7 +104,7 @@ class Registry:
                 f"your address has created {len(unfinished)} tables not yet finished, the "
                 f"most one address may have: play them out first ({expiry})",
             )
-        by_name = sum(1 for hosted in unfinished if hosted.creator_name == peer.name)
+        by_name = sum(1 for name in unfinished if name == peer.name)
         if by_name >= limits.tables_per_name:
             raise p.ProtocolError(
                 p.QUOTA,

@@ -19,6 +19,7 @@ from .hosted import Hosted
 from .peer import Peer
 from .registry import Registry
 from .seats import Seats
+from .store import KeptTable
 
 log = logging.getLogger(__name__)
 
@@ -41,49 +42,57 @@ class Restarts:
                 with contextlib.suppress(SaveError, OSError):
                     await hall.store.delete_record(table_id)
                 continue
-            try:
-                record = await hall.store.load_record(table_id)
-                state, events = record.replay_with_events()
-            except SaveError as err:
-                log.error("cannot bring table %s back: %s", table_id, err)
-                continue
-            if record.status != PLAYING:
-                continue
-            table = Table(
-                record.spec(),
-                state,
-                record,
-                hall.store.records,
-                events=events,
-                executor=hall.executor,
-                pace=hall.pace,
-                clock=hall.clock,
-                sleep=hall.sleep,
-                hints=False,
-            )
-            seats = len(record.seats)
-            hosted = Hosted(
-                table_id,
-                table,
-                entry.if_gone,
-                frozenset(s for s in entry.open_seats if s < seats),
-                tokens={
-                    int(s): bytes.fromhex(d) for s, d in entry.tokens.items() if int(s) < seats
-                },
-                clock=hall.clock,
-            )
-            for seat in hosted.open_seats:  # a person's seat a computer plays for them
-                table.stood_in(seat)
-            self.registry.host(hosted)
-            self.seats.pace_if_computers_only(hosted)
-            # every seated player is held as after a drop (before the game
-            # began, the seat opens again if nobody comes back for it)
-            for seat in hosted.tokens:
-                if not table.stands_in(seat):  # (a computer plays on meanwhile)
-                    self.seats.start_hold(hosted, seat)
-            if entry.started:
-                await self.seats.begin(hosted)
+            await self.bring_back(table_id, entry)
         hall.persist()
+
+    async def bring_back(self, table_id: str, entry: KeptTable) -> bool:
+        """One unfinished table from its record, with every move kept, its
+        seated players held as after a drop (a restart, or a table taken
+        over from another server of a room): False if it cannot be."""
+        hall = self.hall
+        try:
+            record = await hall.store.load_record(table_id)
+            # in a thread: a long game's replay must not stall the tables
+            # played meanwhile (a server taking many tables over at once)
+            state, events = await asyncio.to_thread(record.replay_with_events)
+        except SaveError as err:
+            log.error("cannot bring table %s back: %s", table_id, err)
+            return False
+        if record.status != PLAYING:
+            return False
+        table = Table(
+            record.spec(),
+            state,
+            record,
+            hall.store.records,
+            events=events,
+            executor=hall.executor,
+            pace=hall.pace,
+            clock=hall.clock,
+            sleep=hall.sleep,
+            hints=False,
+        )
+        seats = len(record.seats)
+        hosted = Hosted(
+            table_id,
+            table,
+            entry.if_gone,
+            frozenset(s for s in entry.open_seats if s < seats),
+            tokens={int(s): bytes.fromhex(d) for s, d in entry.tokens.items() if int(s) < seats},
+            clock=hall.clock,
+        )
+        for seat in hosted.open_seats:  # a person's seat a computer plays for them
+            table.stood_in(seat)
+        self.registry.host(hosted)
+        self.seats.pace_if_computers_only(hosted)
+        # every seated player is held as after a drop (before the game
+        # began, the seat opens again if nobody comes back for it)
+        for seat in hosted.tokens:
+            if not table.stands_in(seat):  # (a computer plays on meanwhile)
+                self.seats.start_hold(hosted, seat)
+        if entry.started:
+            await self.seats.begin(hosted)
+        return True
 
     async def rematch(self, peer: Peer, message: p.Rematch) -> None:
         """Sit at the rematch of the finished table: the first request makes

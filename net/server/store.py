@@ -16,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from pathlib import Path
-from typing import Annotated, Literal, Protocol
+from typing import Annotated, Any, Literal, Protocol
 
 import msgspec
 
@@ -98,6 +98,11 @@ class ServerStore(Protocol):
         """The records' statistics and ratings (recounted when records change)."""
         ...
 
+    async def put_lobby(self, table_id: str, row: dict[str, Any] | None) -> None:
+        """The table's row as ``list`` shows it (None: it left the lobby), for
+        the other servers of a room (the files keep none)."""
+        ...
+
 
 class FileStore:
     """The :class:`ServerStore` over files in the data folder."""
@@ -160,3 +165,6 @@ class FileStore:
 
     async def statistics(self) -> Statistics:
         return await self.standings.statistics()
+
+    async def put_lobby(self, table_id: str, row: dict[str, Any] | None) -> None:
+        return None  # one server alone: its lobby is in its memory

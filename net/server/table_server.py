@@ -22,6 +22,7 @@ from .. import standings
 from ..client import PLAYING
 from ..listen import AddressCounts, Listener, listening_sockets
 from .connection import Closed, Connection, Sleep, keep_alive, keep_watch
+from .database_store import DatabaseStore
 from .hall import Hall
 from .hosted import Hosted
 from .limits import AddressBuckets, Clock, Limits
@@ -29,6 +30,7 @@ from .lobby import Lobby
 from .names import NameTaken
 from .registry import Registry
 from .restarts import Restarts
+from .room import Placed, Room
 from .seats import Seats
 from .store import FileStore, ServerStore
 
@@ -52,6 +54,7 @@ class TableServer:
         executor: Executor | None = None,
         name: str = "cardtable",
         pace: float = 0.0,
+        advertise: str | None = None,
     ) -> None:
         self.keeper: ServerStore = FileStore(store) if isinstance(store, SaveStore) else store
         self.store = self.keeper.records  # the games' records
@@ -64,6 +67,18 @@ class TableServer:
         self.seats = Seats(self.hall, self.lobby)
         self.registry = Registry(self.hall, self.lobby, self.seats)
         self.restarts = Restarts(self.hall, self.registry, self.seats)
+        # one server of a card room (net/server/room.py): ``advertise`` is
+        # the address its clients are sent to
+        self.room: Room | None = None
+        if advertise is not None:
+            if not isinstance(self.keeper, DatabaseStore):
+                raise ValueError("a server of a room keeps its tables in a shared database")
+            self.room = Room(
+                self.hall,
+                self.keeper,
+                advertise,
+                restarts=self.restarts,
+            )
         self._claims = AddressBuckets(
             self.limits.name_claims_per_second, self.limits.name_claims_burst, clock
         )
@@ -102,6 +117,8 @@ class TableServer:
         cannot listen."""
         games()  # the games' modules loaded now: not at a hello, out of descriptors
         await self.keeper.open()
+        if self.room is not None:
+            await self.room.start()
         await self.restarts.restore()
         limits = self.limits
         self._counts = counts = AddressCounts(
@@ -171,6 +188,8 @@ class TableServer:
                 timer.cancel()
             await hosted.table.close()
         await hall.seats_written()
+        if self.room is not None:
+            await self.room.close()
         await self.keeper.close()
         self._stopped.set()
 
@@ -238,6 +257,12 @@ class TableServer:
             raise p.ProtocolError(p.NOT_NOW, "say hello first", rid)
         lobby, seats, registry = self.lobby, self.seats, self.registry
         try:
+            if (
+                self.room is not None
+                and isinstance(message, Placed)
+                and await self.room.redirect(conn, message)
+            ):
+                return  # held (or placed) at another server of the room
             match message:
                 case p.ListTables():
                     lobby.list_tables(conn, message)
@@ -299,6 +324,8 @@ class TableServer:
             raise p.ProtocolError(p.NAME_TAKEN, str(err), message.id) from None
         conn.name = name
         conn.hello = True
+        conn.follows_redirects = p.REDIRECT in (message.capabilities or ())
+        conn.was_redirected = p.REDIRECTED in (message.capabilities or ())
         conn.next_ping = self.hall.clock() + self.limits.ping_seconds
         if conn.watchdog is not None:  # it sleeps until the hello's deadline: now the pings
             conn.watchdog.cancel()
@@ -308,11 +335,12 @@ class TableServer:
                 id=message.id,
                 version=p.VERSION,
                 server=self.name,
-                capabilities=list(p.CAPABILITIES),
+                capabilities=[*p.CAPABILITIES, *([p.REDIRECT] if self.room else [])],
                 games=sorted(games()),
                 levels=[lv.id for lv in LEVELS],
                 name=conn.name,
                 name_secret=name_secret,
+                room=self.room.addresses() if self.room else [],
             )
         )
 

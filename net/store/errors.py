@@ -33,6 +33,11 @@ class StoreConflict(StoreError):
     another move, a token another seat holds): nothing was changed."""
 
 
+class TableMoved(StoreError):
+    """Another server of the room holds the table now: this one keeps
+    nothing more of it (net/store/room.py)."""
+
+
 class StoreCorrupt(StoreError):
     """What is kept cannot be read back (a file that is no database, a
     schema newer than this program, a record whose moves have a gap)."""

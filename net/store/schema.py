@@ -10,7 +10,10 @@ step. The tables (docs/store.md has each column):
 - ``name_claims``: a claimed name's secret (its SHA-256), when it was last
   used and when it expires; ``counters`` keeps how many there are (a trigger),
   so the cap on names costs one row read, not a count;
-- ``standings``: the leaderboard rows per game, as the server counted them.
+- ``standings``: the leaderboard rows per game, as the server counted them;
+- ``room_servers`` (step 2): the servers of a card room on one PostgreSQL
+  (issue 36): each one's address, how many tables it holds, and its
+  heartbeat (the database's clock, so that machines' clocks do not matter).
 """
 
 from __future__ import annotations
@@ -99,5 +102,21 @@ STEPS = [
         ],
     ),
 ]
+
+_SERVERS = """CREATE TABLE room_servers (
+    id TEXT PRIMARY KEY,
+    address TEXT NOT NULL,
+    tables INTEGER NOT NULL,
+    beat DOUBLE PRECISION NOT NULL
+)"""
+
+STEPS.append(
+    Step(
+        2,
+        "the servers of a room and their heartbeats; tables by owner",
+        sqlite=[_SERVERS, "CREATE INDEX game_tables_owner ON game_tables (owner)"],
+        postgresql=[_SERVERS, "CREATE INDEX game_tables_owner ON game_tables (owner)"],
+    )
+)
 
 VERSION = STEPS[-1].version

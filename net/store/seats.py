@@ -25,37 +25,57 @@ class KeptTable:
     started: bool
 
 
-def _keep(table_id: str, kept: KeptTable) -> list[Stmt]:
+def _keep(table_id: str, kept: KeptTable, owner: str | None) -> list[Stmt]:
     tokens = [(table_id, seat, digest.hex()) for seat, digest in sorted(kept.tokens.items())]
-    return [
-        Stmt(
+    held = (kept.if_gone, json.dumps(sorted(kept.open_seats)), kept.started)
+    if owner is None:
+        update = Stmt(
             "UPDATE game_tables SET if_gone = ?, open_seats = ?, started = ? WHERE id = ?",
-            (kept.if_gone, json.dumps(sorted(kept.open_seats)), kept.started, table_id),
-        ),
+            (*held, table_id),
+        )
+    else:  # a server of a room: its own tables, or one nobody holds yet (a new one)
+        update = Stmt(
+            "UPDATE game_tables SET if_gone = ?, open_seats = ?, started = ?, owner = ? "
+            "WHERE id = ? AND (owner IS NULL OR owner = ?)",
+            (*held, owner, table_id, owner),
+        )
+    return [
+        update,
         Stmt("DELETE FROM seat_tokens WHERE table_id = ?", (table_id,)),
         Stmt("INSERT INTO seat_tokens (table_id, seat, digest) VALUES (?, ?, ?)", many=tokens),
     ]
 
 
-def _release(table_id: str) -> list[Stmt]:
+def _release(table_id: str, owner: str | None) -> list[Stmt]:
+    if owner is None:
+        return [
+            Stmt(
+                "UPDATE game_tables SET if_gone = NULL, lobby = NULL, owner = NULL WHERE id = ?",
+                (table_id,),
+            ),
+            Stmt("DELETE FROM seat_tokens WHERE table_id = ?", (table_id,)),
+        ]
+    # a server of a room lets go of its own only; the lobby row is the
+    # lobby's to clear (a finished table stays listed a while)
+    mine = "SELECT id FROM game_tables WHERE id = ? AND owner = ?"
     return [
-        Stmt(
-            "UPDATE game_tables SET if_gone = NULL, lobby = NULL, owner = NULL WHERE id = ?",
-            (table_id,),
-        ),
-        Stmt("DELETE FROM seat_tokens WHERE table_id = ?", (table_id,)),
+        Stmt(f"DELETE FROM seat_tokens WHERE table_id IN ({mine})", (table_id, owner)),
+        Stmt("UPDATE game_tables SET if_gone = NULL WHERE id = ? AND owner = ?", (table_id, owner)),
     ]
 
 
 class SeatRows:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+        # the server of a room these rows are (None: the only server): it
+        # keeps and brings back only the tables it owns
+        self.owner: str | None = None
         self._held: dict[str, KeptTable] | None = None  # as keep_all last kept them
 
     async def keep(self, table_id: str, kept: KeptTable) -> None:
         """Who may take which seat back at ``table_id`` (replaces what was
         kept). StoreConflict if a token is another seat's."""
-        await self.engine.write(_keep(table_id, kept))
+        await self.engine.write(_keep(table_id, kept, self.owner))
         if self._held is not None:
             self._held[table_id] = kept
 
@@ -68,31 +88,39 @@ class SeatRows:
         op: list[Stmt] = []
         for table_id, kept in tables.items():
             if held.get(table_id) != kept:
-                op.extend(_keep(table_id, kept))
+                op.extend(_keep(table_id, kept, self.owner))
         for table_id in held.keys() - tables.keys():
-            op.extend(_release(table_id))
+            op.extend(_release(table_id, self.owner))
         if op:
             await self.engine.write(op)
         self._held = dict(tables)
 
     async def release(self, table_id: str) -> None:
         """No server holds ``table_id`` any more (its record stays)."""
-        await self.engine.write(_release(table_id))
+        await self.engine.write(_release(table_id, self.owner))
         if self._held is not None:
             self._held.pop(table_id, None)
 
-    async def kept(self) -> dict[str, KeptTable]:
-        """The unfinished tables held, to bring back at a start."""
+    async def kept(self, table_id: str | None = None) -> dict[str, KeptTable]:
+        """The unfinished tables held (this server's, in a room), to bring
+        back at a start; or only ``table_id`` (a table taken over)."""
+        where, params = "t.if_gone IS NOT NULL", []
+        if self.owner is not None:
+            where, params = f"{where} AND t.owner = ?", [self.owner]
+        if table_id is not None:
+            where, params = f"{where} AND t.id = ?", [*params, table_id]
         tables, tokens = await self.engine.read(
             [
                 Stmt(
-                    "SELECT id, if_gone, open_seats, started FROM game_tables "
-                    "WHERE if_gone IS NOT NULL AND status = 'playing' ORDER BY id",
+                    "SELECT t.id, t.if_gone, t.open_seats, t.started FROM game_tables t "
+                    f"WHERE {where} AND t.status = 'playing' ORDER BY t.id",
+                    params,
                     rows=True,
                 ),
                 Stmt(
                     "SELECT s.table_id, s.seat, s.digest FROM seat_tokens s JOIN game_tables t "
-                    "ON t.id = s.table_id WHERE t.if_gone IS NOT NULL",
+                    f"ON t.id = s.table_id WHERE {where}",
+                    params,
                     rows=True,
                 ),
             ]

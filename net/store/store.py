@@ -9,6 +9,7 @@ its schema up to date; then
 - ``store.lobby``: the lobby's rows (net/store/lobby.py);
 - ``store.names``: claimed names and their secrets (net/store/names.py);
 - ``store.standings``: the leaderboards (net/store/standings.py);
+- ``store.room``: the servers of a room and their tables (net/store/room.py);
 
 and ``await store.close()``. Every failure is a StoreError whose text is one
 line saying what is wrong and what to do (net/store/errors.py).
@@ -18,10 +19,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .engine import Engine
+from .engine import Engine, Stmt
 from .errors import BadDatabaseUrl, StoreCorrupt
-from .lobby import LobbyRows
+from .lobby import LobbyRows, channel_for
 from .names import NameClaims
+from .room import RoomRows
 from .schema import STEPS, VERSION
 from .seats import SeatRows
 from .sqlite_engine import SqliteEngine
@@ -39,6 +41,7 @@ class Store:
         self.names = NameClaims(engine)
         self.standings = StandingRows(engine)
         self.lobby = LobbyRows(engine)
+        self.room = RoomRows(engine)
 
     @property
     def where(self) -> str:
@@ -87,4 +90,12 @@ async def open_store(url: str | None, data_dir: Path, *, linger: float = 0.0) ->
             f"{engine.where} was written by a newer cardtable (schema {version}; this one "
             f"knows {VERSION}): upgrade cardtable, or give another --database"
         )
-    return Store(engine)
+    store = Store(engine)
+    if engine.dialect == "postgresql":
+        try:
+            found = await engine.read([Stmt("SELECT current_schema()", rows=True)])
+        except BaseException:
+            await engine.close()
+            raise
+        store.lobby.channel = channel_for(str(found[0][0][0] or ""))
+    return store

@@ -19,7 +19,7 @@ from saves.errors import SaveError
 from saves.record import FORMAT, FORMAT_VERSION, GameRecord, utc_now
 
 from .engine import Engine, Row, Stmt
-from .errors import StoreConflict, StoreCorrupt
+from .errors import StoreConflict, StoreCorrupt, TableMoved
 
 _HEAD = "id, game, preset, config, seed, deck_order, seats, created, updated, status, result, hints"
 _UPSERT_HEAD = (
@@ -35,6 +35,9 @@ _UPSERT_MOVE = (
     "notation = excluded.notation"
 )
 _INSERT_MOVE = "INSERT INTO moves (table_id, ply, seat, notation, played) VALUES (?, ?, ?, ?, ?)"
+_INSERT_MOVE_OWNED = (
+    "INSERT INTO moves (table_id, ply, seat, notation, played) SELECT ?, ?, ?, ?, ?"
+)
 
 
 def _dumps(value: Any) -> str | None:
@@ -45,6 +48,9 @@ class TableRows:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self._plies: dict[str, int] = {}  # per table, the moves known to be kept
+        # the server of a room these rows are written by (None: the only
+        # server): its moves are kept only at tables it still owns
+        self.owner: str | None = None
 
     # ------------------------------------------------------------ records
     async def new_id(self) -> str:
@@ -163,20 +169,49 @@ class TableRows:
             _dumps(record.result),
             record.id,
         )
+        update = (
+            "UPDATE game_tables SET seats = ?, hints = ?, updated = ?, status = ?, result = ? "
+            "WHERE id = ?"
+        )
+        if self.owner is None:
+            op = [Stmt(_INSERT_MOVE, many=moves), Stmt(update, head)]
+        else:
+            # fenced: the head's update takes the table's row lock only if this
+            # server owns it, and the moves go in only then; a server that
+            # another took the table from (too slow to beat) keeps nothing more
+            op = [
+                Stmt(
+                    f"{update} AND (owner IS NULL OR owner = ?) RETURNING id",
+                    (*head, self.owner),
+                    rows=True,
+                ),
+                Stmt(
+                    f"{_INSERT_MOVE_OWNED} WHERE EXISTS (SELECT 1 FROM game_tables "
+                    "WHERE id = ? AND (owner IS NULL OR owner = ?))",
+                    many=[(*move, record.id, self.owner) for move in moves],
+                ),
+            ]
         try:
-            await self.engine.write(
-                [
-                    Stmt(_INSERT_MOVE, many=moves),
-                    Stmt(
-                        "UPDATE game_tables SET seats = ?, hints = ?, updated = ?, status = ?, "
-                        "result = ? WHERE id = ?",
-                        head,
-                    ),
-                ]
-            )
+            result = await self.engine.write(op)
         except StoreConflict:  # kept otherwise than thought: the record whole
+            await self._check_owner(record.id)
             await self.save_record(record)
+            result = [[(record.id,)]]
+        if self.owner is not None and not result[0]:
+            raise TableMoved(
+                f"table {record.id} is held by another server of the room now: "
+                "reconnect to be sent there"
+            )
         self._plies[record.id] = len(record.moves)
+
+    async def _check_owner(self, table_id: str) -> None:
+        if self.owner is None:
+            return
+        found = await self.engine.read(
+            [Stmt("SELECT owner FROM game_tables WHERE id = ?", (table_id,), rows=True)]
+        )
+        if found[0] and found[0][0][0] not in (None, self.owner):
+            raise TableMoved(f"table {table_id} is held by another server of the room now")
 
     async def load_record(self, table_id: str) -> GameRecord:
         """The record of ``table_id`` as kept (StoreCorrupt if it does not read)."""

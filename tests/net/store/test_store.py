@@ -169,7 +169,7 @@ async def test_schema_is_migrated_once(database: str | None, tmp_path: Path) -> 
     for _ in range(2):
         store = await open_store(database, tmp_path)
         versions = await store.engine.read([store_stmt("SELECT version FROM schema_version")])
-        assert versions == [[(1,)]]
+        assert versions == [[(1,), (2,)]]
         await store.engine.write([store_stmt("INSERT INTO schema_version VALUES (99, 'x', 0)")])
         await store.engine.write([store_stmt("DELETE FROM schema_version WHERE version = 99")])
         await store.close()

@@ -1,0 +1,95 @@
+"""Following a card room's ``elsewhere`` (docs/protocol.md, "A room of
+several servers"): a request answered ``elsewhere`` is sent again, unchanged,
+at the server named, on a new connection that says hello again; and a
+client whose server is gone reconnects through the room's door (the address
+it first connected to), which sends it on to wherever its table went.
+
+Kept out of net/remote.py: the RemoteClient calls these at two places, its
+``request`` and its reconnection."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from typing import TYPE_CHECKING
+
+import msgspec
+
+from . import protocol as p
+from .remote_wire import RemoteError
+
+if TYPE_CHECKING:
+    from .remote import RemoteClient
+
+FOLLOWS = [p.REDIRECT]  # what the client's hello announces
+MAX_HOPS = 3  # servers a request is sent on to at most (a room answers in one)
+
+
+def split_address(address: str) -> tuple[str, int]:
+    """``HOST:PORT`` (or ``[v6]:PORT``) as (host, port); RemoteError if not."""
+    host, _, port = address.rpartition(":")
+    if not host or not port.isdigit():
+        raise RemoteError(p.BAD_MESSAGE, f"the server sent us to {address[:80]!r}, no HOST:PORT")
+    return host.strip("[]"), int(port)
+
+
+async def request_following(client: RemoteClient, message: p.ClientMessage) -> p.ServerMessage:
+    """``message``'s reply, at whichever server of the room holds the table."""
+    for _ in range(MAX_HOPS):
+        answer = await client.request_here(message)
+        if not isinstance(answer, p.Elsewhere):
+            return answer
+        await move_to(client, *split_address(answer.address))
+    raise RemoteError(p.NOT_NOW, "the room's servers sent us round in circles: try again")
+
+
+async def move_to(client: RemoteClient, host: str, port: int) -> None:
+    """Leave the current server for ``host:port`` and say hello there."""
+    assert client.home is not None
+    client.door = client.door or (client.home[0], client.home[1])
+    client.moving = True  # the old connection's end is no drop
+    try:
+        await client.link.close()
+        try:
+            reader, writer = await asyncio.open_connection(host, port, limit=p.MAX_SERVER_LINE)
+        except OSError as err:
+            raise ConnectionError(
+                f"cannot reach the room's server at {host}:{port}: {err}"
+            ) from None
+        client.relink(reader, writer)
+        _now_at(client, host, port)
+    finally:
+        client.moving = False
+    # "redirected": a `create` sent here is made here, not sent on again
+    hello = msgspec.structs.replace(client.hello(), capabilities=[*FOLLOWS, p.REDIRECTED])
+    welcome = await client.request_here(hello)
+    if isinstance(welcome, p.Welcome):
+        client.welcome = welcome
+
+
+async def open_again(
+    client: RemoteClient,
+) -> tuple[asyncio.StreamReader, asyncio.StreamWriter] | None:
+    """A new connection for a client whose connection dropped: to the server
+    last used, else to the room's door (the first server, which knows where
+    the table is now), else to the room's other servers; None if none answers."""
+    assert client.home is not None
+    here = (client.home[0], client.home[1])
+    places = [here, client.door or here]
+    for address in client.welcome.room:  # the room's other servers, as its welcome said
+        with contextlib.suppress(RemoteError):
+            places.append(split_address(address))
+    for host, port in dict.fromkeys(places):
+        try:
+            opened = await asyncio.open_connection(host, port, limit=p.MAX_SERVER_LINE)
+        except OSError:
+            continue
+        _now_at(client, host, port)
+        return opened
+    return None
+
+
+def _now_at(client: RemoteClient, host: str, port: int) -> None:
+    assert client.home is not None
+    client.home = (host, port, *client.home[2:])
+    client.address = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"

@@ -1,0 +1,397 @@
+"""One server of a card room: several ``cardtable serve`` on one PostgreSQL
+(issue 36, docs/scaling.md).
+
+- **The lobby is the room's.** Every server writes its own tables' rows
+  (net/server/lobby.py, through the store) and hears every change of the
+  others' through LISTEN/NOTIFY (net/store/pg_listen.py): a copy of their
+  rows in memory, read whole when it starts listening (again), answers
+  ``list`` and is pushed to subscribers. No polling.
+- **A table lives on one server.** ``create`` is placed on the least loaded
+  live server; ``join``, ``rejoin``, ``watch``, ``cancel`` of a table held
+  elsewhere get ``elsewhere`` with that server's address (a client that did
+  not announce ``redirect`` gets the address in words).
+- **Heartbeats and take-over.** Each server beats every ``beat_every``
+  seconds (the database's clock). Tables of a server silent for
+  ``dead_after`` seconds are taken over, each by one row update guarded by
+  the old owner (net/store/room.py), and brought back from their records
+  with every committed move; a request for such a table takes it over at
+  once. A server that finds a table of its own taken (it was too slow to
+  beat) lets it go: its players reconnect and are sent to the new owner.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import secrets
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import msgspec
+
+from .. import protocol as p
+from ..store import StoreError
+from ..store.room import RoomServer
+from .database_store import DatabaseStore
+from .hall import Hall
+from .lobby import CREATOR
+from .peer import Peer
+from .restarts import Restarts
+
+log = logging.getLogger(__name__)
+
+BEAT_EVERY = 1.0  # seconds between heartbeats
+# seconds without a beat before a server's tables are taken over (at once for
+# a table whose player comes back to a server whose address refuses: where());
+# long enough that a server only slowed down (a loaded machine, a long
+# take-over of its own) is not taken for stopped
+DEAD_AFTER = 10.0
+
+# the requests that concern one table, and so the server that holds it
+Placed = p.Create | p.Join | p.Rejoin | p.Watch | p.Cancel
+
+
+@dataclass(frozen=True)
+class Listed:
+    """A table another server holds, as its row says."""
+
+    owner: str | None
+    entry: p.TableSummary
+    by: tuple[str, str]  # creator's address and name
+
+
+async def _refuses(address: str, timeout: float = 2.0) -> bool:
+    """Whether nothing listens at ``address`` (a refused connection); a
+    timeout is no answer either way (the machine may be far or busy)."""
+    host, _, port = address.rpartition(":")
+    try:
+        _, writer = await asyncio.wait_for(asyncio.open_connection(host, int(port)), timeout)
+    except (ConnectionRefusedError, ConnectionResetError):
+        return True
+    except (OSError, TimeoutError, ValueError):
+        return False
+    writer.close()
+    return False
+
+
+def _listed(owner: str | None, row: dict[str, Any]) -> Listed:
+    by = row.get(CREATOR) or ["", ""]
+    return Listed(owner, msgspec.convert(row, p.TableSummary), (str(by[0]), str(by[1])))
+
+
+class Room:
+    def __init__(
+        self,
+        hall: Hall,
+        keeper: DatabaseStore,
+        address: str,
+        *,
+        restarts: Restarts,
+        beat_every: float = BEAT_EVERY,
+        dead_after: float = DEAD_AFTER,
+    ) -> None:
+        self.hall = hall
+        self.keeper = keeper
+        self.db = keeper.db
+        self.address = address
+        # a new id each run: a restarted server's old tables are taken over
+        # like any stopped server's (by whoever is first, itself included)
+        self.id = f"{address}/{secrets.token_hex(4)}"
+        self.restarts = restarts
+        self.beat_every = beat_every
+        self.dead_after = dead_after
+        self.others: dict[str, Listed] = {}  # the tables the room's other servers list
+        self.servers: dict[str, RoomServer] = {}
+        self._servers_read = 0.0  # (time.monotonic) when self.servers was read
+        self._loading: dict[str, asyncio.Future[bool]] = {}  # tables being taken over
+        self._beating: asyncio.Task[None] | None = None
+        self._sweeping: asyncio.Task[None] | None = None
+        self._listener: Any = None  # net/store/pg_listen.py's LobbyListener
+        self.taken_over = 0  # tables this server took over (for the log and the benchmark)
+        self.refusing: set[str] = set()  # servers whose address refused a connection
+
+    # ------------------------------------------------------------ life
+    async def start(self) -> None:
+        """Beat, then listen to the lobby (its rows read first), then serve."""
+        from ..store.pg_listen import LobbyListener  # psycopg only for a room
+
+        self.keeper.set_owner(self.id)
+        self.hall.elsewhere = self.listed_elsewhere
+        self.hall.created_elsewhere = self.created_by
+        await self.db.room.beat(self.id, self.address, 0)
+        await self._read_servers()
+        engine_url = getattr(self.db.engine, "url", None)
+        if not isinstance(engine_url, str):
+            raise StoreError("a room needs a PostgreSQL --database (its servers share it)")
+        self._listener = LobbyListener(
+            engine_url, self.db.lobby.channel, self._heard, self._read_lobby
+        )
+        self._listener.start()
+        await asyncio.wait_for(self._listener.listening.wait(), timeout=30)
+        self._beating = asyncio.ensure_future(self._beat_forever())
+        self._sweeping = asyncio.ensure_future(self._sweep_forever())
+
+    async def close(self) -> None:
+        """Stop beating and say so (the others take the tables over at once)."""
+        for task in (self._beating, self._sweeping):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
+        if self._listener is not None:
+            await self._listener.close()
+        with contextlib.suppress(StoreError):
+            await self.db.room.stopped(self.id)
+
+    # ------------------------------------------------------------ the lobby
+    def listed_elsewhere(self) -> Iterator[p.TableSummary]:
+        for table_id, listed in self.others.items():
+            if table_id not in self.hall.tables:
+                yield listed.entry
+
+    def created_by(self, address: str) -> list[str]:
+        """The names of the unfinished tables ``address`` created at the
+        room's other servers (the per-address quotas are the room's)."""
+        return [
+            listed.by[1]
+            for listed in self.others.values()
+            if listed.by[0] == address and listed.entry.status != "finished"
+        ]
+
+    async def _read_lobby(self) -> None:
+        """Every listed table, once listening (again): what was missed."""
+        others = {}
+        for table_id, owner, row in await self.db.lobby.listed():
+            if owner != self.id:
+                others[table_id] = _listed(owner, row)
+        self.others = others
+
+    def _heard(self, payload: str) -> None:
+        notice = json.loads(payload)
+        table_id, owner = str(notice["id"]), notice.get("owner")
+        if owner == self.id or table_id in self.hall.tables:
+            return  # our own change, pushed already
+        if notice.get("read"):  # too long for a notice: read it
+            self.hall.spawn(self._read_one(table_id))
+            return
+        self._changed(table_id, owner, notice.get("row"))
+
+    async def _read_one(self, table_id: str) -> None:
+        found = await self.db.lobby.listed([table_id])
+        if found:
+            self._changed(table_id, found[0][1], found[0][2])
+        else:
+            self._changed(table_id, None, None)
+
+    def _changed(self, table_id: str, owner: str | None, row: dict[str, Any] | None) -> None:
+        """Another server's table changed: kept, and pushed to subscribers."""
+        if row is None:
+            if self.others.pop(table_id, None) is None:
+                return
+            line = p.encode(p.TableRemoved(table=table_id, reason="the table left the lobby"))
+        else:
+            listed = _listed(owner, row)
+            before = self.others.get(table_id)
+            self.others[table_id] = listed
+            if listed.entry.status == "finished" and (
+                before is None or before.entry.status != "finished"
+            ):
+                self.keeper.finished_elsewhere()  # the standings change
+            line = p.encode(p.TableUpdate(table=listed.entry))
+        for peer in self.hall.peers:
+            if peer.subscribed:
+                peer.send_line(line)
+
+    # ------------------------------------------------------------ where a table is
+    def _beating_lately(self, owner: str | None) -> bool:
+        server = self.servers.get(owner or "")
+        return server is not None and self._live(server)
+
+    def _live(self, server: RoomServer) -> bool:
+        return server.age + (time.monotonic() - self._servers_read) < self.dead_after
+
+    async def _read_servers(self) -> None:
+        self.servers = {s.id: s for s in await self.db.room.servers()}
+        self._servers_read = time.monotonic()
+
+    def addresses(self) -> list[str]:
+        """The live servers of the room, this one first."""
+        others = {s.address for s in self.servers.values() if self._live(s)} - {self.address}
+        return [self.address, *sorted(others)]
+
+    def place(self) -> str | None:
+        """Where a new table goes: the address of the least loaded live server
+        if it holds at least two tables fewer than this one (None: here)."""
+        mine = len(self.hall.tables)
+        live = [s for s in self.servers.values() if s.id != self.id and self._live(s)]
+        if not live:
+            return None
+        best = min(live, key=lambda s: (s.tables, s.id))
+        if best.tables + 1 >= mine:  # a table more or less is no reason to move
+            return None
+        # counted at once, so that a burst of creates is spread, not all sent there
+        self.servers[best.id] = RoomServer(best.id, best.address, best.tables + 1, best.age)
+        return best.address
+
+    async def where(self, table_id: str, *, probe: bool = False) -> str | None:
+        """The address of the server that holds ``table_id`` if it is not this
+        one (None: here, or nowhere); a table whose server stopped is taken
+        over here on the spot. ``probe`` (a player coming back after a drop):
+        a server whose address refuses a connection has stopped, whatever its
+        last heartbeat says (a process killed on a machine that is up)."""
+        table_id = table_id.lower()
+        if table_id in self.hall.tables:
+            return None
+        loading = self._loading.get(table_id)
+        if loading is not None:
+            await asyncio.wait([loading])
+            return None
+        listed = self.others.get(table_id)
+        owner = listed.owner if listed is not None else await self.db.room.owner_of(table_id)
+        if owner is None or owner == self.id:
+            return None
+        server = self.servers.get(owner)
+        if server is None or not self._live(server):
+            await self._read_servers()  # it may have beaten since
+            server = self.servers.get(owner)
+        # a previous run of this very server (same address) has stopped for
+        # sure; so has one whose address refused a connection (noted: its
+        # other tables are taken at once too, by the sweep)
+        refused = server is not None and (
+            server.address == self.address
+            or owner in self.refusing
+            or (probe and await _refuses(server.address))
+        )
+        if refused:
+            self.refusing.add(owner)
+        if server is not None and self._live(server) and not refused:
+            return server.address
+        if await self._take(table_id, owner, at_once=refused):
+            return None
+        # another server took it first (its lobby row may not have come yet)
+        owner = await self.db.room.owner_of(table_id)
+        server = self.servers.get(owner or "")
+        if owner == self.id and table_id in self.hall.tables:
+            return None
+        if server is not None and server.id != self.id and self._live(server):
+            return server.address
+        raise p.ProtocolError(
+            p.NOT_NOW,
+            f"the server of table {table_id} has stopped and the table is being moved: "
+            "ask again in a few seconds",
+        )
+
+    async def redirect(self, peer: Peer, message: Placed) -> bool:
+        """Send ``peer`` to the server that holds the table (or, for a
+        ``create``, the least loaded): True if it was sent there."""
+        if isinstance(message, p.Create):
+            if not peer.follows_redirects or peer.was_redirected:
+                # an older client's table is made here; and one sent here is
+                # not sent on (the servers' counts may be a second old)
+                return False
+            address, table = self.place(), None
+        else:
+            table = message.table.lower()
+            address = await self.where(table, probe=isinstance(message, p.Rejoin))
+        if address is None:
+            return False
+        what = f"table {table} is held" if table else "new tables are made"
+        if not peer.follows_redirects:
+            raise p.ProtocolError(
+                p.NOT_NOW,
+                f"{what} at another server of this room: connect to {address} and ask again",
+            )
+        peer.send(
+            p.Elsewhere(id=message.id, address=address, table=table, message=f"{what} at {address}")
+        )
+        return True
+
+    # ------------------------------------------------------------ heartbeats, take-over
+    async def _beat_forever(self) -> None:
+        """The heartbeat, on its own: never behind a take-over's work."""
+        while True:
+            try:
+                await self.db.room.beat(self.id, self.address, len(self.hall.tables))
+                await self._read_servers()
+            except StoreError as err:
+                log.warning("the room's heartbeat failed: %s", err)
+            await asyncio.sleep(self.beat_every)
+
+    async def _sweep_forever(self) -> None:
+        while True:
+            await asyncio.sleep(self.beat_every)
+            try:
+                await self.sweep()
+            except StoreError as err:
+                log.warning("the room's sweep failed: %s", err)
+            except Exception:  # a bug must not stop the take-overs
+                log.exception("the room's sweep failed")
+
+    async def sweep(self) -> None:
+        """Let go of what was taken from this server; take over the tables of
+        the servers that stopped; clear the rows they still list."""
+        for table_id in await self.db.room.lost(self.id, list(self.hall.tables)):
+            log.warning("table %s was taken over by another server: letting it go", table_id)
+            self.let_go(table_id)
+        gone = self.refusing - {self.id}
+        silent = 0.0 if gone else self.dead_after  # (those refusing: at once)
+        found = await self.db.room.orphans(silent)
+        for table_id, owner in found:
+            if owner != self.id and (owner in gone or not self._beating_lately(owner)):
+                await self._take(table_id, owner, at_once=owner in gone)
+        self.refusing &= {owner for _, owner in found if owner is not None}  # until all taken
+        for server in list(self.servers.values()):
+            if server.id != self.id and not self._live(server):
+                for table_id in await self.db.room.listed_by(server.id):
+                    await self.db.lobby.put(table_id, None)  # its finished tables leave
+                    self.others.pop(table_id, None)
+
+    async def _take(self, table_id: str, owner: str | None, *, at_once: bool = False) -> bool:
+        """Take ``table_id`` over from ``owner`` (stopped: silent for
+        ``dead_after``, or ``at_once``, refusing connections) and bring it back."""
+        if table_id in self._loading:
+            return await asyncio.shield(self._loading[table_id])
+        loading = self._loading[table_id] = asyncio.get_running_loop().create_future()
+        silent = 0.0 if at_once else self.dead_after
+        try:
+            taken = await self.db.room.take(table_id, owner, self.id, silent)
+            if taken:
+                taken = await self._bring_back(table_id)
+                if taken:
+                    self.taken_over += 1
+                    self.others.pop(table_id, None)
+                    log.warning("took table %s over from %s", table_id, owner)
+            loading.set_result(taken)
+            return taken
+        except BaseException as err:
+            loading.set_exception(err)
+            loading.exception()  # (retrieved: a waiter sees it, none is needed)
+            raise
+        finally:
+            del self._loading[table_id]
+
+    async def _bring_back(self, table_id: str) -> bool:
+        """A table taken over, from its record and its seats' rows."""
+        entry = (await self.keeper.load_seats(table_id)).get(table_id)
+        if entry is None:
+            return False
+        back = await self.restarts.bring_back(table_id, entry)
+        self.hall.persist()
+        return back
+
+    def let_go(self, table_id: str) -> None:
+        """Another server took this table (this one was too slow to beat):
+        its people are cut off, and find it there when they reconnect."""
+        hosted = self.hall.tables.get(table_id)
+        if hosted is None:
+            return
+        self.restarts.registry.unhost(hosted, "the table moved to another server")
+        for peer in [*hosted.occupants.values(), *hosted.spectators]:
+            peer.close()
+        for timer in hosted.holding.values():
+            timer.cancel()
+        self.hall.spawn(hosted.table.close())

@@ -1,0 +1,136 @@
+"""Three real servers of one card room on a real PostgreSQL (issue 36): a
+table created at one is listed at another; a player who joins through a
+third follows the redirect; the server that holds the game is killed with
+SIGKILL and the game goes on at another with every acknowledged move."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+import pytest
+
+from net import protocol as p
+from net.client import LinkDown
+from net.remote import RemoteClient, RemoteError
+from net.store import open_store
+from rules.errors import IllegalMove
+
+from .room_servers import room
+
+pytestmark = pytest.mark.slow
+
+PATIENCE = 30.0  # seconds a room may take to settle on a loaded machine
+
+
+async def until(check: Callable[[], Awaitable[bool]], what: str) -> None:
+    deadline = time.monotonic() + PATIENCE
+    while not await check():
+        assert time.monotonic() < deadline, f"never: {what}"
+        await asyncio.sleep(0.05)
+
+
+async def play_one(players: list[RemoteClient], kept: list[tuple[int, str]]) -> bool:
+    """The seat to act plays its first legal move; True once acknowledged
+    (the move is then noted in ``kept``)."""
+    for player in players:
+        if player.connection != "connected":
+            continue
+        update = player.snapshot(player.my_seats[0])
+        if update.legal and not update.over:
+            move = update.legal[0]
+            try:
+                await player.play(player.my_seats[0], move, update.state_id)
+            except (IllegalMove, LinkDown, ConnectionError):
+                return False  # not acknowledged: asked again once the table is back
+            kept.append((player.my_seats[0], move))
+            return True
+    return False
+
+
+async def test_a_room_of_three_servers(pg_url: str, tmp_path: Path) -> None:
+    async with room(pg_url, tmp_path, ["127.0.0.1"] * 3) as (a, b, c):
+        ada = await RemoteClient.connect(a.host, a.port, "Ada", name_secret="")
+        assert p.REDIRECT in ada.welcome.capabilities and ada.welcome.name_secret
+        # the name is the room's: claimed at A, it is taken at C
+        with pytest.raises(RemoteError) as taken_name:
+            await RemoteClient.connect(c.host, c.port, "Ada", name_secret="")
+        assert taken_name.value.code == p.NAME_TAKEN
+        created = await ada.create("domination", ["open", "open"], options={"first_leader": "0"})
+        table = created.table
+        await ada.join(table, 0)
+        assert ada.address == a.address  # nothing elsewhere was less loaded
+        ada.retry_delays = (0.0, 0.5, 1.0, 1.0, 1.0, 1.0, 1.0, 2.0, 2.0, 4.0, 8.0)
+
+        # listed at B, from the room's lobby; B's subscribers hear of its changes
+        heard: list[bytes] = []
+        watcher = await RemoteClient.connect(b.host, b.port, "Cy", tap=heard.append)
+        await watcher.request(p.Subscribe())
+
+        async def listed_at_b() -> bool:
+            return [t.table for t in await watcher.tables([table])] == [table]
+
+        await until(listed_at_b, f"table {table} listed at {b.address}")
+
+        # Bea joins through C and is sent to A
+        bea = await RemoteClient.connect(c.host, c.port, "Bea")
+        bea.retry_delays = ada.retry_delays
+        await bea.join(table)
+        assert bea.address == a.address and bea.my_seats == (1,)
+        assert [t.table for t in await bea.tables([table])] == [table]
+
+        async def pushed_to_b() -> bool:
+            updates = [json.loads(line) for line in heard if b'"table_update"' in line]
+            return any(
+                u["table"]["table"] == table and u["table"]["status"] == "playing" for u in updates
+            )
+
+        await until(pushed_to_b, "B's subscriber told the game began at A")
+
+        # an old client (no `redirect` in its hello) is told where, in words
+        reader, writer = await asyncio.open_connection(c.host, c.port)
+        writer.write(b'{"type":"hello","version":1,"client":"old","name":"Old"}\n')
+        writer.write(b'{"type":"watch","table":"' + table.encode() + b'","id":2}\n')
+        assert json.loads(await reader.readline())["type"] == "welcome"
+        refusal = json.loads(await reader.readline())
+        assert refusal["type"] == "error" and refusal["code"] == p.NOT_NOW
+        assert f"connect to {a.address}" in refusal["message"]
+        writer.close()
+
+        players = [ada, bea]
+        kept: list[tuple[int, str]] = []
+        await ada.wait_for(lambda u: bool(u.to_act))
+        while len(kept) < 6:
+            if not await play_one(players, kept):
+                await asyncio.sleep(0.02)
+
+        # A is killed in the middle of the game
+        a.kill()
+        await a.process.wait()
+        killed = time.monotonic()
+
+        async def back() -> bool:
+            return all(pl.connection == "connected" and pl.address != a.address for pl in players)
+
+        await until(
+            back, f"both players at another server: {[(x.connection, x.address) for x in players]}"
+        )
+        while len(kept) < 10:
+            if not await play_one(players, kept):
+                await asyncio.sleep(0.02)
+        taken = time.monotonic() - killed
+        assert {ada.address, bea.address} <= {b.address, c.address}
+        assert ada.address == bea.address
+        for player in players:
+            await player.close()
+        await watcher.close()
+
+    store = await open_store(pg_url, tmp_path)
+    record = await store.tables.load_record(table)
+    await store.close()
+    # every acknowledged move, in order, none lost
+    assert record.moves[: len(kept)] == kept
+    print(f"playable again {taken:.1f} s after the kill")

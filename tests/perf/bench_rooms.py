@@ -1,0 +1,305 @@
+"""A card room of three servers on one PostgreSQL (issue 36), beside one
+server alone on the same PostgreSQL, in the same run:
+
+    uv run python tests/perf/bench_rooms.py [--tables 150] [--think 0.5] [--seconds 20]
+
+Starts a PostgreSQL (tests/net/store/postgres.py: the machine's own
+binaries, as the ``postgres`` user) and, one after the other:
+
+1. **one server alone** (no room) on 127.0.0.5, ``--tables`` domination tables
+   of two people each (RemoteClient, the app's own), every move durable (the
+   server answers ``ok`` once it is committed), played for ``--seconds``;
+2. **a room of three** on 127.0.0.2, .3, .4 (separate addresses: separate
+   hosts as the clients see them): each table created through one server
+   (placed on the least loaded) and joined through another (the redirect
+   followed), played for ``--seconds``; then the server holding the most
+   tables is killed with SIGKILL and play goes on for ``--seconds`` more.
+
+Each person thinks up to ``--think`` seconds a move (uniform, mean half).
+Prints, for each: the tables and clients held, moves acknowledged, the move
+round trip (send to ``ok``) p50/p99; for the room, the take-over: the time
+from the kill to each of the killed server's tables' first acknowledged
+move (median, max), and **messages lost**: acknowledged moves not in the
+database at the end (must be 0). The servers' limits are raised for
+connections and tables from one address (every client here is on one).
+Not collected by pytest.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import os
+import random
+import resource
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+import psycopg  # noqa: E402
+
+from net.client import StaleMove  # noqa: E402
+from net.remote import RemoteClient  # noqa: E402
+from net.store import open_store  # noqa: E402
+from rules.errors import IllegalMove  # noqa: E402
+from tests.net.store import postgres  # noqa: E402
+
+SERVER = """
+import asyncio, resource, sys
+from pathlib import Path
+from net.server import Limits, TableServer
+from net.server.database_store import DatabaseStore
+from net.store import open_store
+
+async def main():
+    url, data, host, port, advertise = sys.argv[1:6]
+    store = await open_store(url, Path(data))
+    limits = Limits(per_address=100_000, connections=100_000, tables=100_000,
+        tables_per_address=100_000, tables_per_name=100_000, burst=1000,
+        messages_per_second=1000, connects_per_second=100_000, connects_burst=100_000,
+        grace_seconds=120)
+    server = TableServer(DatabaseStore(store, Path(data)), limits=limits,
+        advertise=advertise or None)
+    await server.start(host, int(port))
+    print("ready", flush=True)
+    await server.serve_forever()
+
+soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+asyncio.run(main())
+"""
+
+# a game that outlasts the run: the take-over is of games under way
+LONG_GAME: dict[str, str | int] = {"first_leader": "0", "target_score": 0, "rounds": 200}
+ROOM = [("127.0.0.2", 47300), ("127.0.0.3", 47301), ("127.0.0.4", 47302)]
+ALONE = ("127.0.0.5", 47310)
+
+
+@dataclass
+class Table:
+    id: str
+    players: list[RemoteClient]
+    acked: list[tuple[int, str]] = field(default_factory=list)
+    acked_at: list[float] = field(default_factory=list)
+
+
+@dataclass
+class Figures:
+    trips: list[float] = field(default_factory=list)
+    errors: int = 0
+
+
+def start_server(url: str, data: Path, host: str, port: int, advertise: str) -> subprocess.Popen:
+    data.mkdir(parents=True, exist_ok=True)
+    process = subprocess.Popen(
+        [sys.executable, "-c", SERVER, url, str(data), host, str(port), advertise],
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        stdout=subprocess.PIPE,
+        stderr=open(data / "server.log", "wb"),  # noqa: SIM115 (the child's own)
+    )
+    assert process.stdout is not None
+    assert process.stdout.readline().strip() == b"ready", f"{host}:{port} did not start"
+    return process
+
+
+async def open_tables(count: int, doors: list[tuple[str, int]]) -> list[Table]:
+    """``count`` tables: the creator through one door, the other through the next."""
+
+    async def one(i: int) -> Table:
+        first, second = doors[i % len(doors)], doors[(i + 1) % len(doors)]
+        ada = await RemoteClient.connect(*first, f"Ada{i}")
+        summary = await ada.create("domination", ["open", "open"], options=LONG_GAME)
+        await ada.join(summary.table, 0)
+        bea = await RemoteClient.connect(*second, f"Bea{i}")
+        await bea.join(summary.table, 1)
+        return Table(summary.table, [ada, bea])
+
+    tables = []
+    for start in range(0, count, 20):  # a few at a time: the server's accept rate
+        tables += await asyncio.gather(*(one(i) for i in range(start, min(count, start + 20))))
+    return tables
+
+
+async def play(table: Table, seat: int, think: float, until: float, figures: Figures) -> None:
+    client = table.players[seat]
+    rng = random.Random(hash((table.id, seat)))
+    while time.monotonic() < until:
+        try:
+            update = await asyncio.wait_for(client.wait_for(lambda u: u.over or bool(u.legal)), 1.0)
+        except TimeoutError:
+            continue
+        except ConnectionError:
+            return
+        if update.over:
+            return
+        await asyncio.sleep(rng.uniform(0, think))
+        update = client.snapshot(seat)
+        if not update.legal or client.connection != "connected":
+            continue
+        move = rng.choice(update.legal)
+        sent = time.perf_counter()
+        try:
+            await client.play(seat, move, update.state_id)
+        except (IllegalMove, StaleMove):  # stale, the link down, not saved: not acknowledged
+            figures.errors += 1
+            await asyncio.sleep(0.05)
+            continue
+        figures.trips.append(time.perf_counter() - sent)
+        table.acked.append((seat, move))
+        table.acked_at.append(time.monotonic())
+
+
+async def play_all(tables: list[Table], think: float, seconds: float) -> Figures:
+    figures = Figures()
+    until = time.monotonic() + seconds
+    await asyncio.gather(
+        *(play(t, seat, think, until, figures) for t in tables for seat in range(2))
+    )
+    return figures
+
+
+def pct(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else float("nan")
+
+
+def report(what: str, tables: list[Table], figures: Figures) -> None:
+    ms = [t * 1000 for t in figures.trips]
+    print(
+        f"{what}: {len(tables)} tables, {2 * len(tables)} clients; "
+        f"{len(ms)} moves acknowledged ({figures.errors} refused or cut off); "
+        f"round trip p50 {pct(ms, 0.5):.1f} ms, p99 {pct(ms, 0.99):.1f} ms",
+        flush=True,
+    )
+
+
+async def lost(url: str, folder: Path, tables: list[Table]) -> int:
+    store = await open_store(url, folder)
+    missing = 0
+    for table in tables:
+        record = await store.tables.load_record(table.id)
+        for seat in range(2):  # each seat's acknowledged moves, in its order
+            acked = [m for s, m in table.acked if s == seat]
+            kept = [m for s, m in record.moves if s == seat]
+            wrong = sum(1 for i, m in enumerate(acked) if i >= len(kept) or kept[i] != m)
+            if wrong and os.environ.get("BENCH_ROOMS_DEBUG"):
+                print(f"  table {table.id} seat {seat}: acked {acked} kept {kept}")
+            missing += wrong
+    await store.close()
+    return missing
+
+
+async def close_all(tables: list[Table]) -> None:
+    for table in tables:
+        for client in table.players:
+            with contextlib.suppress(Exception):
+                await client.close()
+
+
+async def alone(url: str, folder: Path, args: argparse.Namespace) -> None:
+    server = start_server(url, folder / "alone", *ALONE, "")
+    try:
+        tables = await open_tables(args.tables, [ALONE])
+        figures = await play_all(tables, args.think, args.seconds)
+        report("one server alone", tables, figures)
+        print(f"  messages lost: {await lost(url, folder, tables)}", flush=True)
+        await close_all(tables)
+    finally:
+        server.send_signal(signal.SIGTERM)
+        server.wait(30)
+
+
+async def room(url: str, folder: Path, args: argparse.Namespace) -> None:
+    servers = [
+        start_server(url, folder / f"room-{i}", host, port, f"{host}:{port}")
+        for i, (host, port) in enumerate(ROOM)
+    ]
+    try:
+        await asyncio.sleep(1.5)  # every server has beaten: each knows the others
+        tables = await open_tables(args.tables, ROOM)
+        where: dict[str, int] = {}
+        for table in tables:
+            where[table.players[0].address] = where.get(table.players[0].address, 0) + 1
+        print(f"room: tables per server {dict(sorted(where.items()))}", flush=True)
+        before = await play_all(tables, args.think, args.seconds)
+        report("room of three, before the kill", tables, before)
+        victim_address = max(where, key=lambda a: where[a])
+        victim = servers[[f"{h}:{p}" for h, p in ROOM].index(victim_address)]
+        moved = [
+            t
+            for t in tables
+            if t.players[0].address == victim_address and not t.players[0].snapshot(0).over
+        ]
+        print(f"uptime: {os.popen('uptime').read().strip()}", flush=True)
+        back_at: list[float] = []
+        for table in moved:
+            for client in table.players:
+
+                def note(state: str, client: RemoteClient = client) -> None:
+                    if state == "connected":
+                        back_at.append(time.monotonic() - killed)
+
+                client.watch_connection(note)
+        killed = time.monotonic()
+        victim.send_signal(signal.SIGKILL)
+        after = await play_all(tables, args.think, args.seconds)
+        report("room of three, after the kill of one", tables, after)
+        back = [next((at - killed for at in t.acked_at if at > killed), None) for t in moved]
+        taken = [b for b in back if b is not None]
+        print(
+            f"  take-over: {len(taken)} of the killed server's {len(moved)} tables playable "
+            f"again; first move after the kill at median {statistics.median(taken):.1f} s, "
+            f"max {max(taken):.1f} s"
+            if taken
+            else f"  take-over: none of {len(moved)} tables playable again",
+            flush=True,
+        )
+        if back_at:
+            print(
+                f"  clients seated again: {len(back_at)} of {2 * len(moved)}, at median "
+                f"{statistics.median(back_at):.1f} s, max {max(back_at):.1f} s",
+                flush=True,
+            )
+        elsewhere = {t.players[0].address for t in moved}
+        print(f"  the killed server's tables now at {sorted(elsewhere)}", flush=True)
+        print(f"  messages lost: {await lost(url, folder, tables)}", flush=True)
+        await close_all(tables)
+    finally:
+        for server in servers:
+            if server.poll() is None:
+                server.send_signal(signal.SIGTERM)
+        for server in servers:
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                server.wait(30)
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=150)
+    parser.add_argument("--think", type=float, default=0.5)
+    parser.add_argument("--seconds", type=float, default=20.0)
+    args = parser.parse_args()
+    _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    print(f"uptime: {os.popen('uptime').read().strip()}", flush=True)
+    with postgres.shared_cluster(None) as cluster, tempfile.TemporaryDirectory() as tmp:
+        folder = Path(os.environ.get("BENCH_ROOMS_KEEP") or tmp)  # the servers' logs
+        for schema in ("alone", "room"):
+            with psycopg.connect(cluster.url(), autocommit=True) as conn:
+                conn.execute(f"CREATE SCHEMA {schema}")
+        await alone(cluster.url(schema="alone"), folder, args)
+        await room(cluster.url(schema="room"), folder, args)
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
