@@ -1184,7 +1184,7 @@ class TerritorySpec(GameSpec[TerritoryMove, TerritoryConfig]):
         return words.table_lines(view, names, you)
 
     def move_words_seen(self, config: TerritoryConfig, move: str, view: View) -> str:
-        """With the grid known: ``conquer 9H at 2,1 with 9C``."""
+        """With the grid known: ``conquer 9| at 2,1 with a 9``."""
         if not isinstance(view, TerritoryView):
             return self.move_words(config, move)
         return words.move_words_on(parse_move(move), words.grid_of(view))

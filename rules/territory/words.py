@@ -109,8 +109,10 @@ def _beside(cell: Cell, grid: Mapping[Cell, str]) -> str:
 
 
 def grid_of(view: TerritoryView) -> dict[Cell, str]:
-    """The cards on the grid by cell, as :func:`move_words_on` takes them."""
-    return {(c.x, c.y): c.card for c in view.cells}
+    """The cards on the grid by cell, as :func:`move_words_on` takes them:
+    labelled as the grid shows them, value and owner's mark ("9|"), never a
+    suit (N19)."""
+    return {(c.x, c.y): f"{c.card[:-1]}{ORIENTATION_MARKS[c.owner]}" for c in view.cells}
 
 
 def table_lines(view: TerritoryView, names: Sequence[str], you: Collection[int]) -> list[str]:
