@@ -35,6 +35,7 @@ from . import register_bot
 from .advice import Advice, Choice, register_judge
 from .base import Bot, Situation
 from .search import (
+    STATED,
     Adapter,
     Analysis,
     Budget,
@@ -482,14 +483,20 @@ class HardBot(Bot):
     (sampling-importance-resampling). The softmax with resampling was
     measured weaker than the level (docs/bots.md), hence off. Every legal
     move is played out in every sample by the heuristic, for both seats, to
-    the end of the next round, and valued by the change in the score
-    difference.
+    the end of the next round, and valued by the chance to win the match
+    from the scores then (:func:`win_chance`).
 
     The heuristic's own move is the default: another move replaces it only if
-    it gains more on average than ``confidence`` standard errors of the paired
-    differences. At most ``max_playouts`` playouts are made per decision (fewer
-    samples when there are many legal moves), which keeps the slowest move, a
-    lead from five cards, near 0.2 s.
+    it gains more chance to win on average than ``confidence`` standard
+    errors of the paired differences, or than the error the advice states
+    (then the move with the highest chance is played). At most
+    ``max_playouts`` playouts are made per decision (fewer samples when there
+    are many legal moves), which keeps the slowest move, a lead from five
+    cards, near 0.5 s on this machine. The samples, the playout cap and the
+    confidence (0.5) are those that make the advice steady: two judgements of
+    a position from different samples name the same best, or each rates the
+    other's within its stated error, in 96% of 200 positions (docs/bots.md;
+    300 samples at 2 standard errors: 89.5%).
 
     Why this mode and not the tree search: where the tree search departs from
     the heuristic it gains +0.9 points a departure, this mode +6.1
@@ -501,18 +508,18 @@ class HardBot(Bot):
 
     def __init__(
         self,
-        samples: int = 300,
+        samples: int = 600,
         rounds_ahead: int = 1,
         temperature: float = 0.0,
         slip: float = 0.2,
         candidates: int = 0,
-        confidence: float = 2.0,
-        max_playouts: int = 1200,
+        confidence: float = 0.5,
+        max_playouts: int = 2400,
         seconds: float | None = 1.0,
     ) -> None:
         self.adapter = DominationAdapter(rounds_ahead, temperature, slip)
         self.candidates = candidates
-        self.seconds = seconds  # a ceiling: the playout cap keeps most moves near 0.2 s
+        self.seconds = seconds  # a ceiling: the playout cap keeps most moves under it
         self.samples = samples
         self.confidence = confidence
         self.max_playouts = max_playouts
@@ -530,7 +537,8 @@ class HardBot(Bot):
         self, situation: Situation, rng: random.Random, samples: int = 0
     ) -> tuple[Comparison, Hashable]:
         """Every legal move played out in the same samples, and the move to
-        play: medium's, unless another clearly gains more (in margin).
+        play: medium's, unless another clearly gains more in chance to win
+        (the figure the advice shows; then the move with the highest chance).
         ``samples``: fewer than the level's (tests), with no time ceiling."""
         self.adapter.memo = {}  # the heuristic's answers, for this decision
         found = compare(
@@ -542,7 +550,8 @@ class HardBot(Bot):
             None if samples else self.seconds,
             self.candidates * samples // self.samples if samples else self.candidates,
         )
-        return found, found.pick_over(MediumBot().choose(situation, rng), self.confidence)
+        medium = MediumBot().choose(situation, rng)
+        return found, found.pick_over(medium, self.confidence, in_chance=True)
 
 
 def judge(situation: Situation, rng: random.Random, budget: Budget | None) -> Advice:
@@ -552,14 +561,16 @@ def judge(situation: Situation, rng: random.Random, budget: Budget | None) -> Ad
     hard level's move first (medium's unless another gains clearly in
     points), then the others by their chance to win, each with the 95%
     half-width of its mean over the samples and its points: the seat's mean
-    lead at the end of the next round, the unit the move was picked in."""
+    lead at the end of the next round. The move is picked in chance to win,
+    the figure shown, so the Best is never below another choice by more than
+    their stated error."""
     found, best = HardBot(seconds=None).weigh(situation, rng, budget.iterations if budget else 0)
     choices = []
     for i, move in enumerate(found.legal):
         mean, se = found.chance(i)
         total = sum(found.weights)
         lead = sum(w * v for w, v in zip(found.weights, found.values[i], strict=True)) / total
-        choices.append(Choice(str(move), mean, lead, 1.96 * se))
+        choices.append(Choice(str(move), mean, lead, STATED * se))
     first = str(best)
     choices.sort(key=lambda c: (c.move == first, c.win_chance), reverse=True)
     return Advice(tuple(choices), {c.move: c.move for c in choices})

@@ -74,6 +74,7 @@ from .notation import (
     parse_move,
 )
 from .options import PRESETS, TerritoryConfig
+from .words import a_value, grid_label, values_words
 
 HORIZONTAL, VERTICAL = 0, 1  # seat 0 plays horizontal, seat 1 vertical
 ORIENTATIONS = ("horizontal", "vertical")
@@ -474,10 +475,12 @@ class TerritoryState(GameState[TerritoryMove, TerritoryConfig]):
                 x, y = xy_of(at)
                 under = TEXT[self.grid[at] & CARD_MASK]
                 text = TEXT[card]
+                # the narration names values, as the grid shows them (N19)
+                said = f"{grid_label(self.grid[at] & CARD_MASK, seat)} at {x},{y}"
                 events.append(
                     Event(
                         "fortify",
-                        f"{{p{seat} fortifies|fortify}} {under} at {x},{y} with {text}.",
+                        f"{{p{seat} fortifies|fortify}} {said} with {a_value(card)}.",
                         Fortified(seat=seat, card=text, x=x, y=y, under=under),
                     )
                 )
@@ -491,7 +494,7 @@ class TerritoryState(GameState[TerritoryMove, TerritoryConfig]):
                 events.append(
                     Event(
                         "discard",
-                        f"{{p{seat} discards|discard}} {text} without a capture.",
+                        f"{{p{seat} discards|discard}} {a_value(card)} without a capture.",
                         Discarded(seat=seat, card=text),
                     )
                 )
@@ -530,7 +533,7 @@ class TerritoryState(GameState[TerritoryMove, TerritoryConfig]):
             events.append(
                 Event(
                     "explore",
-                    f"{{p{seat} explores|explore}} {text} at {x},{y}.",
+                    f"{{p{seat} explores|explore}} {a_value(card)} at {x},{y}.",
                     Explored(seat=seat, card=text, x=x, y=y),
                 )
             )
@@ -565,10 +568,11 @@ class TerritoryState(GameState[TerritoryMove, TerritoryConfig]):
                 if blitz
                 else f"{{p{seat} discards|discard}}"
             )
-            line = f"{how} {text} and {{p{seat}:takes|take}} {taken} at {x},{y}"
+            label = grid_label(cell & CARD_MASK, seat ^ 1)
+            line = f"{how} {a_value(card)} and {{p{seat}:takes|take}} {label} at {x},{y}"
             fortifier = TEXT[fort] if fort else None
-            if fortifier:
-                line += f", fortified by {fortifier}: both royals are discarded"
+            if fort:
+                line += f", fortified by {a_value(fort)}: both royals are discarded"
             data = Taken(seat=seat, card=text, x=x, y=y, taken=taken, fortifier=fortifier)
             events.append(Event("blitz" if blitz else "conquer", line + ".", data))
         if self._completes(at):
@@ -610,7 +614,7 @@ class TerritoryState(GameState[TerritoryMove, TerritoryConfig]):
                 events.append(
                     Event(
                         "draw",
-                        f"{{p{seat} draws|draw}} {' '.join(texts)}.",
+                        f"{{p{seat} draws|draw}} {values_words(drawn)}.",
                         CardsDrawn(seat=seat, cards=texts),
                         private_to=seat,
                         redacted=Event(
@@ -1175,14 +1179,12 @@ class TerritorySpec(GameSpec[TerritoryMove, TerritoryConfig]):
         # region, as the table's "best 8/10" and the reason's "8 values" do
         return "values in the best region"
 
-    def table_lines(
-        self, view: View, names: Sequence[str], you: Collection[int] = ()
-    ) -> list[str]:
+    def table_lines(self, view: View, names: Sequence[str], you: Collection[int] = ()) -> list[str]:
         assert isinstance(view, TerritoryView), "this game's tables give its own views"
         return words.table_lines(view, names, you)
 
     def move_words_seen(self, config: TerritoryConfig, move: str, view: View) -> str:
-        """With the grid known: ``conquer 9H at 2,1 with 9C``."""
+        """With the grid known: ``conquer 9| at 2,1 with a 9``."""
         if not isinstance(view, TerritoryView):
             return self.move_words(config, move)
         return words.move_words_on(parse_move(move), words.grid_of(view))

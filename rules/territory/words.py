@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from ..cards import Card, card_text
+from ..cards import Card, card_text, rank_text
 from ..events import fill_names
 from .board import xy_of
 from .notation import Blitz, Conquer, Discard, Explore, Fortify, Pass, Stop, TerritoryMove
@@ -23,6 +23,9 @@ if TYPE_CHECKING:  # the state imports these words: no cycle at run time
     from .state import TerritoryView
 
 Cell = tuple[int, int]
+
+# a card's orientation on the grid, by owner: seat 0 horizontal, seat 1 vertical
+ORIENTATION_MARKS = ("-", "|")
 
 # where an empty cell lies from the card next to it, by that card's offset:
 # the card to its right means the cell is left of that card
@@ -50,25 +53,37 @@ def _words(move: TerritoryMove, grid: Mapping[Cell, str]) -> str:
     # short enough for a hint's line beside its odds at 80 columns
     match move:
         case Explore(card, at):
-            return f"explore {_a(card)} at {_cell(at)}{_beside(xy_of(at), grid)}"
+            return f"explore {a_value(card)} at {_cell(at)}{_beside(xy_of(at), grid)}"
         case Conquer(card, at):
-            return f"conquer {_card_at(at, grid)} with {_a(card)}"
+            return f"conquer {_card_at(at, grid)} with {a_value(card)}"
         case Blitz(card, at):
-            return f"blitz {_card_at(at, grid)} with {_a(card)}"
+            return f"blitz {_card_at(at, grid)} with {a_value(card)}"
         case Fortify(card, at):
-            return f"fortify {_card_at(at, grid)} with {_a(card)}"
+            return f"fortify {_card_at(at, grid)} with {a_value(card)}"
         case Discard(card):
-            return f"discard {_a(card)}, taking nothing"
+            return f"discard {a_value(card)}, taking nothing"
         case Stop():
             return "stop the blitz"
         case Pass():
             return "pass: nothing can be played"
 
 
-def _a(card: Card) -> str:
+def a_value(card: Card) -> str:
     """A card by its value, the only thing of it that counts: "a 7", "an 8", "an A"."""
     value = card_text(card)[:-1]
     return f"{'an' if value in ('A', '8') else 'a'} {value}"
+
+
+def values_words(cards: Sequence[Card]) -> str:
+    """Cards by their values: "a 7", "a 7 and a 3", "a 7, a 3 and an A"."""
+    named = [a_value(c) for c in cards]
+    return named[0] if len(named) == 1 else f"{', '.join(named[:-1])} and {named[-1]}"
+
+
+def grid_label(card: Card, owner: int) -> str:
+    """A card on the grid as the grid labels it: its value and its owner's
+    mark, ``-`` horizontal (seat 0) or ``|`` vertical (seat 1): "7|"."""
+    return f"{rank_text(card & 15)}{ORIENTATION_MARKS[owner]}"
 
 
 def _cell(at: int) -> str:
@@ -94,8 +109,10 @@ def _beside(cell: Cell, grid: Mapping[Cell, str]) -> str:
 
 
 def grid_of(view: TerritoryView) -> dict[Cell, str]:
-    """The cards on the grid by cell, as :func:`move_words_on` takes them."""
-    return {(c.x, c.y): c.card for c in view.cells}
+    """The cards on the grid by cell, as :func:`move_words_on` takes them:
+    labelled as the grid shows them, value and owner's mark ("9|"), never a
+    suit (N19)."""
+    return {(c.x, c.y): f"{c.card[:-1]}{ORIENTATION_MARKS[c.owner]}" for c in view.cells}
 
 
 def table_lines(view: TerritoryView, names: Sequence[str], you: Collection[int]) -> list[str]:

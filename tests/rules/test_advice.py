@@ -213,3 +213,16 @@ def test_the_analysis_says_what_a_move_with_thrown_out_parts_amounted_to() -> No
     assert str(third.played_as) == "claim"
     text = moment_words(third, lambda m: spec.move_words(config, m))
     assert "your move: Claim + Block (on Grow) (thrown out in part: same as Claim)" in text
+
+
+@pytest.mark.parametrize("preset", list(get_game("domination").presets))
+def test_dominations_best_is_never_below_another_choice_beyond_the_stated_error(
+    preset: str,
+) -> None:
+    """The hard level (and so the hint's Best) is picked in chance to win, the
+    figure the hint shows: never "3♣ 47% ± 3" as Best above "3♥ 52% ± 3"."""
+    for state, seat in random_positions("domination", preset, 6, 15):
+        choices = advise(Situation(state, seat), QUICK).choices
+        best = choices[0]
+        for other in choices[1:]:
+            assert other.win_chance - best.win_chance <= max(best.error, other.error) + 1e-9

@@ -15,6 +15,7 @@ from rules.bots.review import review
 from rules.bots.search import (
     Adapter,
     Budget,
+    Comparison,
     EngineBot,
     State,
     analyse,
@@ -271,3 +272,37 @@ def test_random_playouts_draw_every_legal_move_and_only_those(game: str) -> None
             assert move in legal
             adapter.advance(state, seat, move)
         assert checked, preset
+
+
+def test_the_paired_mode_picks_in_chance_by_the_error_it_states() -> None:
+    # move 0 (the default) leads by more points; move 1 wins more often, by
+    # more than either move's stated error: in chance, move 1 is the pick
+    samples = 20
+    found = Comparison(
+        ["a", "b"],
+        [[5.0] * samples, [1.0] * samples],
+        [1.0] * samples,
+        [[0.40 + 0.01 * (k % 3) for k in range(samples)], [0.55] * samples],
+    )
+    assert found.pick_over("a", confidence=2.0) == "a"
+    assert found.pick_over("a", confidence=2.0, in_chance=True) == "b"
+    # within the noise the default stands
+    close = Comparison(
+        ["a", "b"],
+        [[0.0] * samples] * 2,
+        [1.0] * samples,
+        [
+            [0.5 + 0.2 * (k % 2) for k in range(samples)],
+            [0.5 + 0.2 * ((k + 1) % 2) for k in range(samples)],
+        ],
+    )
+    assert close.pick_over("a", confidence=2.0, in_chance=True) == "a"
+
+
+def test_weighted_samples_count_as_many_as_their_weights_are_worth() -> None:
+    # two heavy samples among light ones: the error is nearly that of two samples
+    even = Comparison(["a"], [[0.0, 1.0] * 10], [1.0] * 20, [[0.0, 1.0] * 10])
+    heavy = Comparison(["a"], [[0.0, 1.0] * 10], [100.0] * 2 + [0.01] * 18, [[0.0, 1.0] * 10])
+    assert even.effective_samples() == pytest.approx(20)
+    assert heavy.effective_samples() < 2.1
+    assert heavy.chance(0)[1] > 3 * even.chance(0)[1]

@@ -222,8 +222,8 @@ def test_conquer_discards_a_match_and_turns_a_touching_opponent_card() -> None:
     events = play(s, "conquer 7S 0,0")
     assert cell(s, 0, 0) == ("7H", 0, None)
     assert s.view(None).discards == ["7S"]
-    assert events[0].render(["Ann", "Bo"]) == "Ann discards 7S and takes 7H at 0,0."
-    assert events[0].render(["Ann", "Bo"], (0,)) == "You discard 7S and take 7H at 0,0."
+    assert events[0].render(["Ann", "Bo"]) == "Ann discards a 7 and takes 7| at 0,0."
+    assert events[0].render(["Ann", "Bo"], (0,)) == "You discard a 7 and take 7| at 0,0."
 
 
 def test_a_conquest_must_touch_a_matching_card_of_yours() -> None:
@@ -599,7 +599,7 @@ def test_fortify_puts_a_royal_on_your_unfortified_card() -> None:
     refused(s, "fortify 5C 0,0", "only a royal")
     events = play(s, "fortify QS 0,0")
     assert cell(s, 0, 0) == ("2C", 0, "QS")
-    assert events[0].render(["Ann", "Bo"], (0,)) == "You fortify 2C at 0,0 with QS."
+    assert events[0].render(["Ann", "Bo"], (0,)) == "You fortify 2- at 0,0 with a Q."
     assert s.scores()[0] == 0  # its value does not count
 
 
@@ -808,7 +808,7 @@ def test_draws_are_private_to_the_drawer() -> None:
     events = play(s, "explore 9S 0,1")
     mine = visible_events(events, 0)
     theirs = visible_events(events, 1)
-    assert mine[-1].render(["Ann", "Bo"]) == "Ann draws 10S."
+    assert mine[-1].render(["Ann", "Bo"]) == "Ann draws a 10."
     assert theirs[-1].render(["Ann", "Bo"], (0,)) == "You draw 1 card."
     assert "10S" not in str([e.to_json() for e in theirs])
 

@@ -377,6 +377,47 @@ def test_analysis_names_the_costliest_moves_in_words() -> None:
     )
 
 
+def test_the_analysis_names_the_card_a_territory_move_took_as_the_grid_shows_it() -> None:
+    """N19: "conquer 9| at 2,1 with a 9", not "conquer 2,1 with 9♣"."""
+    import random
+
+    from rules.bots.review import Moment
+    from rules.registry import get_game
+    from rules.territory.board import xy_of
+    from rules.territory.notation import Conquer
+    from saves.record import GameRecord, SeatInfo
+    from tui.screens.analysis import moments_summary, words_seen
+    from tui.widgets.cards import CardStyle
+
+    spec = get_game("territory")
+    config = spec.config()
+    state = spec.new(config, 5)
+    rng = random.Random(1)
+    moves: list[tuple[int, str]] = []
+    while True:  # random moves until a seat may conquer
+        seat = state.to_act()[0]
+        legal = state.legal_moves(seat)
+        conquers = [m for m in legal if isinstance(m, Conquer)]
+        move = conquers[0] if conquers else rng.choice(legal)
+        if conquers:
+            break
+        state.play(seat, move)
+        moves.append((seat, str(move)))
+    taken = next(c for c in state.view(seat).cells if (c.x, c.y) == xy_of(move.at))
+    label = f"{taken.card[:-1]}{'-|'[taken.owner]}"
+    record = GameRecord.new(
+        "territory", config, 5, [SeatInfo("A", "human"), SeatInfo("B", "human")]
+    )
+    record.moves = [*moves, (seat, str(move))]
+    ply = len(moves)
+    words = words_seen(record, [ply], seat)
+    said = words[ply](str(move))
+    assert said.startswith(f"conquer {label} at ") and taken.card not in said
+    dear = Moment(ply, str(move), str(move), 0.2, 0.6)
+    line = moments_summary([dear], CardStyle(), words_at=words)[0]
+    assert f"your move: conquer {label} at " in line
+
+
 @pytest.mark.slow  # a whole game first; the text is tested as a pure function above
 async def test_after_a_game_analyse_lists_moments_that_open_the_replay(
     dirs: Any, monkeypatch: pytest.MonkeyPatch

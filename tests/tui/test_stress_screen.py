@@ -364,6 +364,9 @@ async def test_a_game_against_the_computer_by_keys(dirs: Any) -> None:
         assert isinstance(screen.client, LocalClient)
         moves = screen.client.table.record.moves
         hand, up = screen.hand, screen.face_up
+        # in the swaps the footer names ↑ (to the face-up row), at 80 columns (N23)
+        footer = screen_text(app).splitlines()[-1]
+        assert "↑↓ Row" in footer and "? Rules" in footer
         # the swaps: mark the first hand card, then (↑) the second face-up card
         await pilot.press("1", "enter", "up", "2", "enter")
         await settle(pilot)
@@ -373,6 +376,9 @@ async def test_a_game_against_the_computer_by_keys(dirs: Any) -> None:
         await settle(pilot)
         assert screen.phase == "play" and screen.my_turn
         assert "Stack (1 card):" in screen_text(app)
+        # in play ↑/↓ choose how many cards (the caption says so), not a row
+        assert "Row" not in screen_text(app).splitlines()[-1]
+        assert screen.active_bindings["up"].binding.action == "vertical(1)"
         # a few turns: the first playable group, all its cards, or pick up
         played = 0
         for _ in range(2):

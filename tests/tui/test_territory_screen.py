@@ -9,11 +9,12 @@ from typing import Any
 
 from textual.widgets import OptionList, Static
 
+from rules.cards import parse_card
 from rules.game import Outcome
 from rules.territory import SPEC, TerritoryState
 from rules.territory.notation import parse_move
 from rules.territory.state import TerritoryView
-from rules.territory.words import move_words_on
+from rules.territory.words import a_value, move_words_on
 from tui.games.territory import (
     AXIS_HEIGHT,
     AXIS_WIDTH,
@@ -286,7 +287,9 @@ async def test_a_card_is_placed_against_the_computer_with_the_keys(dirs: Any) ->
         assert placed.card == hand[1] and placed.owner == 0
         assert hand[1] not in screen.hand
         log = "\n".join(line.text for line in screen.query_one(EventLog).lines)
-        assert f"You explore {card_label(hand[1], screen.card_style)}" in log
+        # the log names values, as the grid shows them, never a suit (N19)
+        assert f"You explore {a_value(parse_card(hand[1]))} at {goal[0]},{goal[1]}." in log
+        assert card_label(hand[1], screen.card_style) not in log
         record = screen.client.table.record  # type: ignore[attr-defined]
         assert record.moves[0] == (0, f"explore {hand[1]} {goal[0]},{goal[1]}")
         # the computer has moved; a click on a cell the chosen card may go to plays it

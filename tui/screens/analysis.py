@@ -56,14 +56,39 @@ def moments_summary(
     to_points: Callable[[float], float] | None = None,
     words: Callable[[str], str] = str,
     labels: Mapping[int, str] | None = None,
+    words_at: Mapping[int, Callable[[str], str]] | None = None,
 ) -> list[str]:
     """The lines of the list, costliest first; a sentence if nothing cost
-    anything. ``labels``: each moment's ``turn_label``, by its ply."""
+    anything. ``labels``: each moment's ``turn_label``, by its ply;
+    ``words_at``: each moment's words where they depend on the table then
+    (:func:`words_seen`), else ``words``."""
     costly = mistakes(moments, SHOWN)
     if not costly:
         return ["The engine found no move of yours it would have changed."]
     labels = labels or {}
-    return [moment_text(m, style, to_points, words, labels.get(m.ply, "")) for m in costly]
+    words_at = words_at or {}
+    return [
+        moment_text(m, style, to_points, words_at.get(m.ply, words), labels.get(m.ply, ""))
+        for m in costly
+    ]
+
+
+def words_seen(
+    record: GameRecord, plies: Collection[int], seat: int
+) -> dict[int, Callable[[str], str]]:
+    """The moves' words as ``seat`` read the table before each move in
+    ``plies`` (``GameSpec.move_words_seen``: the card a move takes, as the
+    hint and the move list name it, "conquer 9| at 2,1 with a 9"), by
+    replaying the record once."""
+    spec, config = record.spec(), record.game_config()
+    state = spec.new(config, record.seed, record.deck_order)
+    found: dict[int, Callable[[str], str]] = {}
+    last = max(plies, default=-1)
+    for ply, (mover, text) in enumerate(record.moves[: last + 1]):
+        if ply in plies:
+            found[ply] = functools.partial(spec.move_words_seen, config, view=state.view(seat))
+        state.play_text(mover, text)
+    return found
 
 
 def turn_labels(record: GameRecord, plies: Collection[int]) -> dict[int, str]:
@@ -125,19 +150,26 @@ class AnalysisScreen(Screen[None]):
                 record.deck_order,
                 progress,
             )
-            labels = turn_labels(record, [m.ply for m in mistakes(found, SHOWN)])
+            plies = [m.ply for m in mistakes(found, SHOWN)]
+            labels = turn_labels(record, plies)
+            seen = words_seen(record, plies, self.seat)
         except Exception as err:  # a record that no longer replays, an engine bug
             self.app.call_from_thread(self._head, f"No analysis: {err}")
             return
-        self.app.call_from_thread(self._show, found, labels)
+        self.app.call_from_thread(self._show, found, labels, seen)
 
-    def _show(self, moments: list[Moment], labels: Mapping[int, str]) -> None:
+    def _show(
+        self,
+        moments: list[Moment],
+        labels: Mapping[int, str],
+        seen: Mapping[int, Callable[[str], str]],
+    ) -> None:
         self.moments = mistakes(moments, SHOWN)
         adapter, _ = engine_for(self.record.game)
         to_points = adapter.points if adapter.value_kind == "points" else None
         spec, config = self.record.spec(), self.record.game_config()
         words = functools.partial(spec.move_words, config)
-        lines = moments_summary(moments, card_style_of(self.app), to_points, words, labels)
+        lines = moments_summary(moments, card_style_of(self.app), to_points, words, labels, seen)
         listing = self.query_one("#moments", OptionList)
         listing.clear_options()
         listing.add_options(

@@ -2,23 +2,14 @@
 face down), the stack with its top cards and what may be played on it, your
 face-up and face-down rows, your hand grouped by rank, and the log.
 
-Keys, in play: ←/→ or 1-9 choose a group of one rank (from the hand, or from
-the face-up row once the hand is empty; a face-down card by its position
-1-4); ↑/↓ how many cards of that rank; Enter or space plays; p picks the stack
-up; m lists every legal move. Before the first turn, the swaps: ↑/↓ move
-between your hand and your face-up row, ←/→ or 1-9 choose a card, Enter or
-space marks it; a hand card and a face-up card marked are swapped; r says
-ready. Every move is sent in the notation of docs/rules/stress.md, made by
-the rules' own move types (``rules.stress.notation``).
-
-When the ``timer`` option is on, the seat's countdown shows at the right of
-the stack's caption: the time left comes with each table update
-(``Update.time_left``) and ticks on the wall clock in between; it stands
-still while a menu has the clocks stopped.
-
-The screen only lays out: its text comes from pure functions of the typed
-view (``words``, ``groups``); it keeps the cursor (GameScreen keeps the
-countdown's deadline).
+Keys (the bindings below): in play ←/→ or 1-9 choose a rank's group, ↑/↓ how
+many of it, Enter plays, p picks the stack up, m lists every move; in the
+swaps ↑/↓ go between your hand and face-up row, Enter marks a card of each
+to swap them, r says ready. Moves are sent in the rules' notation. With the
+``timer`` option the seat's countdown shows right of the stack's caption
+(``Update.time_left``, ticking on the wall clock in between). The screen only
+lays out: its text comes from pure functions of the typed view (``words``,
+``groups``); it keeps the cursor.
 """
 
 from __future__ import annotations
@@ -84,6 +75,10 @@ class StressScreen(GameScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "move_cursor(-1)", "Choose", key_display="←→", id="stress.left"),
         Binding("right", "move_cursor(1)", "Choose", show=False, id="stress.right"),
+        # in the swaps ↑/↓ go between the rows, and the footer says so (N23);
+        # in play they choose how many cards, which the caption says
+        Binding("up", "row(1)", "Row", key_display="↑↓", id="stress.row-up"),
+        Binding("down", "row(-1)", "Row", show=False, id="stress.row-down"),
         Binding("up", "vertical(1)", "More or fewer", key_display="↑↓", show=False, id="stress.up"),
         Binding("down", "vertical(-1)", "Fewer", show=False, id="stress.down"),
         *[
@@ -347,15 +342,19 @@ class StressScreen(GameScreen):
 
     # ------------------------------------------------------------ actions
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        stress_actions = ("result", "pickup", "ready", "move_cursor", "vertical", "choose",
-                          "play", "moves")  # fmt: skip
+        stress_actions = ("result", "pickup", "ready", "move_cursor", "vertical", "row",
+                          "choose", "play", "moves")  # fmt: skip
         if action in stress_actions and not self.shown:
             return False  # nothing to play before the first view
         if action == "result":
             return self.over
         if action == "ready":
             return self.phase == "swap" and not self.over and self.replay is None
-        if action in ("pickup", "move_cursor", "vertical", "choose", "play", "moves"):
+        if action == "row" and self.phase != "swap":
+            return False  # ↑/↓ choose how many cards (action_vertical)
+        if action == "vertical" and self.phase == "swap":
+            return False  # ↑/↓ go between the rows (action_row)
+        if action in ("pickup", "move_cursor", "vertical", "row", "choose", "play", "moves"):
             if self.over or self.replay is not None or not self.seat_in_play():
                 return False
             if action == "pickup" and self.phase != "play":
@@ -389,12 +388,14 @@ class StressScreen(GameScreen):
         self._full_count()
         self._draw_rows()
 
+    def action_row(self, step: int) -> None:
+        """The swaps: ↑ to the face-up row, ↓ back to the hand."""
+        self.area = "up" if step > 0 else "hand"
+        self.cursor = min(self.cursor, max(self.choices() - 1, 0))
+        self._draw_rows()
+
     def action_vertical(self, step: int) -> None:
-        if self.phase == "swap":
-            self.area = "up" if step > 0 else "hand"
-            self.cursor = min(self.cursor, max(self.choices() - 1, 0))
-            self._draw_rows()
-            return
+        """In play: ↑/↓ more or fewer cards of the chosen rank."""
         groups = self.groups() if self.source != "face_down" else []
         if not 0 <= self.cursor < len(groups):
             return
