@@ -7,7 +7,11 @@ random bot."""
 
 from __future__ import annotations
 
+import os
 import sys
+from collections.abc import Iterator
+
+import pytest
 
 from rules.registry import register
 from tests import toy_game
@@ -19,3 +23,27 @@ register(toy_game.SPEC)
 # run: collection took 6.5 s instead of 2.6 s. Let the rewritten modules be
 # cached in __pycache__ (ignored by git) like any other bytecode.
 sys.dont_write_bytecode = False
+
+
+@pytest.fixture(autouse=True)
+def no_disk_flush(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Every save, settings file and claimed name is written with ``os.fsync``
+    (saves/atomic.py): on this machine's shared disk a flush took 3 ms quiet
+    and 15 ms under load, a few hundred of them a test run for nothing a test
+    reads, since a test never loses power. What is written, and when, is
+    unchanged. Tests of the flushing itself are marked ``fsync`` and flush
+    for real (tests/saves/test_atomic.py); the crash tests in tests/perf/ run
+    the real thing in processes of their own."""
+    if request.node.get_closest_marker("fsync") is not None:
+        yield
+        return
+    real = os.fsync
+    os.fsync = _not_flushed
+    try:
+        yield
+    finally:
+        os.fsync = real
+
+
+def _not_flushed(fd: int) -> None:
+    os.fstat(fd)  # a closed or bad descriptor still fails as fsync would

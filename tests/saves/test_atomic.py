@@ -12,6 +12,9 @@ from saves import atomic
 from tui.network import HeldSeats
 from tui.settings import Settings, save_settings
 
+# these tests are about the flushes themselves: the real os.fsync (tests/conftest.py)
+pytestmark = pytest.mark.fsync
+
 
 def test_a_file_is_written_whole_with_an_exact_temp_name_and_fsyncs(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch

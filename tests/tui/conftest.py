@@ -13,6 +13,8 @@ from typing import Any
 import pytest
 import textual._wait
 from rich.console import Console
+from textual.css.model import RuleSet
+from textual.css.stylesheet import CSSLocation, Stylesheet
 from textual.pilot import Pilot
 
 from tui.app import CardTableApp
@@ -26,6 +28,35 @@ from tui.textual_seams import render_screen
 # the table, the message queues and a refresh of the screen.
 textual._wait.SLEEP_GRANULARITY = 0.005
 textual._wait.SLEEP_IDLE = 0.001
+
+
+# Each app parses the same CSS again (its files, every widget's DEFAULT_CSS):
+# a tenth of an app test's time. Textual keeps what it parsed per stylesheet;
+# here the apps of one test process share it. A parse depends only on the
+# text, where it came from, its scope and the theme's variables: the key.
+# The rules parsed are only read afterwards, so sharing them changes nothing.
+_parse_rules = Stylesheet._parse_rules
+_PARSED: dict[tuple[object, ...], list[RuleSet]] = {}
+
+
+def _parse_rules_once(
+    self: Stylesheet,
+    css: str,
+    read_from: CSSLocation,
+    is_default_rules: bool = False,
+    tie_breaker: int = 0,
+    scope: str = "",
+) -> list[RuleSet]:
+    variables = tuple(sorted(self._variables.items()))
+    key = (css, read_from, is_default_rules, tie_breaker, scope, variables)
+    rules = _PARSED.get(key)
+    if rules is None:
+        rules = _parse_rules(self, css, read_from, is_default_rules, tie_breaker, scope)
+        _PARSED[key] = rules
+    return rules
+
+
+Stylesheet._parse_rules = _parse_rules_once  # type: ignore[method-assign]
 
 
 class GuardTimer:

@@ -52,22 +52,41 @@ async def keys(pilot: Pilot[Any], *pressed: str) -> None:
         await settle(pilot)
 
 
-SCREENS: dict[str, tuple[dict[str, Any] | None, tuple[str, ...]]] = {
-    "home": (None, ()),
-    "new game": (None, ("n",)),
-    "rules": (None, ("question_mark",)),
-    "settings": (None, ("comma",)),
-    "resume": (game("stress", players=4), ("escape", "q", "r")),
-    "domination": (game("domination"), ()),
-    "domination, a card refused": (game("domination"), ("1", "1", "5")),
-    "the menu": (game("domination"), ("escape",)),
-    "stress, 4 players": (game("stress", players=4), ()),
-    "stress, playing": (game("stress", players=4), ("r", "1", "enter", "1", "enter")),
-    "territory": (game("territory"), ()),
-    "trick": (game("trick"), ()),
-    "trick, a round played": (game("trick"), ("1", "2", "enter")),
-    "trick, the scores chart": (game("trick"), ("1", "2", "enter", "space", "s")),
-}
+# The screens, reached one after another in one app a tour (an app's start
+# is most of such a test's time): the name each screen is checked under, and
+# the keys that lead to it from the one before.
+Tour = tuple[dict[str, Any] | None, tuple[tuple[str, tuple[str, ...]], ...]]
+TOURS: dict[str, Tour] = {
+    "home": (None, (
+        ("home", ()),
+        ("new game", ("n",)),
+        ("rules", ("escape", "question_mark")),
+        ("settings", ("escape", "comma")),
+    )),
+    "resume": (game("stress", players=4), (("resume", ("escape", "q", "r")),)),
+    "domination": (game("domination"), (
+        ("domination", ()),
+        ("domination, a card refused", ("1", "1", "5")),
+        ("the menu", ("escape",)),
+    )),
+    "stress": (game("stress", players=4), (
+        ("stress, 4 players", ()),
+        ("stress, playing", ("r", "1", "enter", "1", "enter")),
+    )),
+    "territory": (game("territory"), (("territory", ()),)),
+    "trick": (game("trick"), (
+        ("trick", ()),
+        ("trick, a round played", ("1", "2", "enter")),
+        ("trick, the scores chart", ("space", "s")),
+    )),
+}  # fmt: skip
+# each screen alone: its tour's launch and every key of the tour up to it
+SCREENS: dict[str, tuple[dict[str, Any] | None, tuple[str, ...]]] = {}
+for _launch, _stops in TOURS.values():
+    _pressed: tuple[str, ...] = ()
+    for _name, _keys in _stops:
+        _pressed += _keys
+        SCREENS[_name] = (_launch, _pressed)
 
 
 # ASCII mode on the screens that draw the most kinds of glyph
@@ -75,10 +94,9 @@ IN_ASCII = ("home", "resume", "the menu", "domination", "stress, playing", "terr
             "trick, a round played", "trick, the scores chart")  # fmt: skip
 # two of them in the default run; the rest in CI's slow step (the default run's time)
 ASCII_BY_DEFAULT = ("home", "stress, playing")
-CASES = [pytest.param(name, False, id=name) for name in SCREENS] + [
+ASCII_CASES = [
     pytest.param(
         name,
-        True,
         id=f"{name}, ascii",
         marks=() if name in ASCII_BY_DEFAULT else (pytest.mark.slow,),
     )
@@ -86,21 +104,41 @@ CASES = [pytest.param(name, False, id=name) for name in SCREENS] + [
 ]
 
 
-@pytest.mark.parametrize(("name", "ascii"), CASES)
-async def test_every_screen_fits_80_columns(dirs: Any, name: str, ascii: bool) -> None:
+def assert_fits(app: CardTableApp, ascii: bool) -> None:
+    """The screen shown now holds its texts whole and its title in the header
+    (and in ASCII, no glyph tui/glyphs.py does not know)."""
+    assert not cut_texts(app.screen), cut_texts(app.screen)
+    text = screen_text(app)
+    header = text.splitlines()[0]
+    title = app.screen.sub_title or app.sub_title  # a dialog shows its game's
+    assert title in header, f"the title is cut: {header!r}"
+    if ascii:
+        strays = sorted(unknown_glyphs(text))
+        assert not strays, f"glyphs tui/glyphs.py does not know: {strays}"
+
+
+@pytest.mark.parametrize("tour", TOURS)
+async def test_every_screen_fits_80_columns(dirs: Any, tour: str) -> None:
+    launch, stops = TOURS[tour]
+    app = make_app(dirs, launch=launch)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        for name, pressed in stops:
+            await keys(pilot, *pressed)
+            try:
+                assert_fits(app, ascii=False)
+            except AssertionError as err:
+                raise AssertionError(f"{name}: {err}") from err
+
+
+@pytest.mark.parametrize("name", ASCII_CASES)
+async def test_every_screen_fits_80_columns_in_ascii(dirs: Any, name: str) -> None:
     launch, pressed = SCREENS[name]
-    app = make_app(dirs, launch=launch, ascii=ascii)
+    app = make_app(dirs, launch=launch, ascii=True)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await keys(pilot, *pressed)
-        assert not cut_texts(app.screen), cut_texts(app.screen)
-        text = screen_text(app)
-        header = text.splitlines()[0]
-        title = app.screen.sub_title or app.sub_title  # a dialog shows its game's
-        assert title in header, f"the title is cut: {header!r}"
-        if ascii:
-            strays = sorted(unknown_glyphs(text))
-            assert not strays, f"glyphs tui/glyphs.py does not know: {strays}"
+        assert_fits(app, ascii=True)
 
 
 async def test_over_a_game_a_notice_is_a_line_of_the_log(dirs: Any) -> None:

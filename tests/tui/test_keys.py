@@ -193,12 +193,20 @@ async def test_the_palette_and_the_keys_panel_offer_the_apps_actions(dirs: Any, 
 
 
 @pytest.mark.parametrize("game", ["domination", "stress", "territory", "trick"])
-async def test_the_keys_panel_lists_a_family_of_keys_once_and_leaves_the_table_whole(
+async def test_each_game_leaves_the_shared_keys_to_the_shared_rules_and_lists_its_own_once(
     dirs: Any, game: str
 ) -> None:
     app = make_app(dirs, launch={**play_launch(seed=1), "game": game})
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
+        # a game's own check_action answers for its keys and asks GameScreen for
+        # the rest: Finish only for a seat out of the game (Domination and Trick
+        # had answered True for every key not theirs, offering it mid-game)
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and screen.seat_in_play()
+        assert screen.check_action("finish", ()) is False
+        assert "Finish" not in screen_text(app).splitlines()[-1]
+        # the keys panel lists a family of keys once and leaves the table whole
         table_widgets = [w for w in app.screen.children if w.display]
         widths = {w: w.region.width for w in table_widgets}
         app.action_show_help_panel()
@@ -234,20 +242,6 @@ async def test_number_keys_are_named_for_the_cards_held(dirs: Any) -> None:
         assert "1-4 Play" in screen_text(app).splitlines()[-1]
         offered = {key for key in screen.active_bindings if key.isdigit()}
         assert offered == {"1", "2", "3", "4"}
-
-
-@pytest.mark.parametrize("game", ["domination", "stress", "territory", "trick"])
-async def test_each_game_leaves_the_shared_keys_to_the_shared_rules(dirs: Any, game: str) -> None:
-    # a game's own check_action answers for its keys and asks GameScreen for
-    # the rest: Finish only for a seat out of the game (Domination and Trick
-    # had answered True for every key not theirs, offering it mid-game)
-    app = make_app(dirs, launch={**play_launch(seed=1), "game": game})
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, GameScreen) and screen.seat_in_play()
-        assert screen.check_action("finish", ()) is False
-        assert "Finish" not in screen_text(app).splitlines()[-1]
 
 
 async def test_esc_closes_the_keys_panel_and_only_then_means_back(dirs: Any) -> None:

@@ -17,6 +17,7 @@ from net import protocol as p
 from net.server import TableServer
 from saves.store import SaveStore
 from tui import network
+from tui.games.base import GameScreen
 from tui.network import (
     HeldSeats,
     connection_text,
@@ -242,8 +243,7 @@ async def test_join_a_server_create_a_table_and_play_a_move(dirs: Any, tmp_path:
             await pilot.pause()
             # the form's defaults: seat 1 open (for us), seat 2 a computer
             await pilot.press("ctrl+s")
-            # (the lobby has a client too: the game screen is the one with an update)
-            await _until(pilot, lambda: hasattr(app.screen, "update"), "the game screen")
+            await _until(pilot, lambda: isinstance(app.screen, GameScreen), "the game screen")
             screen: Any = app.screen
             assert type(screen).__name__ == "DominationScreen"
             client = screen.client
@@ -434,8 +434,7 @@ async def test_across_the_network_the_person_at_the_screen_is_addressed_as_you(
             lobby = await _join(pilot, host, port, "Ada")
             await _until(pilot, lambda: bool(lobby.tables), "the table")
             await pilot.press("enter")  # sit at its open seat
-            # (the lobby has a client too: the game screen is the one with an update)
-            await _until(pilot, lambda: hasattr(app.screen, "update"), "the game screen")
+            await _until(pilot, lambda: isinstance(app.screen, GameScreen), "the game screen")
             await _until(pilot, lambda: mine in screen_text(app).lower(), f"{mine!r} on screen")
             text = screen_text(app)
             # the captions of the seat's own cards (a turn line may still name Ada)
