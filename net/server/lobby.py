@@ -78,22 +78,28 @@ class Lobby:
         """One page of the tables that match, from the cached summaries."""
         peer.check_bytes("table lists")
         wanted = None if message.tables is None else {t.lower() for t in message.tables}
-        # this server's tables, then those the room's other servers hold
-        entries = [hosted.lobby_entry() for hosted in self.hall.tables.values()]
-        entries.extend(self.hall.elsewhere())
-        matching = [
-            entry
-            for entry in entries
-            if (message.game is None or entry.game == message.game)
-            and (message.status is None or entry.status == message.status)
-            and (wanted is None or entry.table in wanted)
+
+        def matches(game: str, status: str, table: str) -> bool:
+            return (
+                (message.game is None or game == message.game)
+                and (message.status is None or status == message.status)
+                and (wanted is None or table in wanted)
+            )
+
+        # this server's tables (chosen before any summary is built: a list asks
+        # for one page of a thousand tables), then those the room's other servers hold
+        matching: list[Hosted | p.TableSummary] = [
+            hosted
+            for hosted in self.hall.tables.values()
+            if matches(hosted.table.record.game, hosted.status(), hosted.id)
         ]
+        matching.extend(e for e in self.hall.elsewhere() if matches(e.game, e.status, e.table))
         size = self.hall.limits.list_page if message.limit is None else message.limit
         page = matching[message.offset : message.offset + size]
         peer.send(
             p.Tables(
                 id=message.id,
-                tables=page,
+                tables=[t.lobby_entry() if isinstance(t, Hosted) else t for t in page],
                 total=len(matching),
                 offset=message.offset,
             )

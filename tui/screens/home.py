@@ -163,10 +163,11 @@ class HomeScreen(Screen[None]):
     def ask_for_turns(self) -> None:
         """Ask the servers where this app holds a seat (in the background),
         only while home is in front, and not while an ask is under way."""
+        from tui.network import HeldSeats  # (after the first frame: 8 ms)
+
         # an app that never sat at a table elsewhere has no seats file: nothing
-        # to ask, and nothing of the network's to import (start-up stays lean)
-        held = self.cardtable.store.root / "network" / "seats.json"
-        if not held.exists() and not self.turns:
+        # to ask, and no client or screen module to import
+        if not HeldSeats.of(self.cardtable.store.root).path.exists() and not self.turns:
             return
         if self.app.screen is self and not self._asking:
             self._asking = True
