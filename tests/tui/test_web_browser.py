@@ -12,7 +12,7 @@ import asyncio
 import os
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -121,16 +121,21 @@ def screen(tab: Any) -> str:
     return str(tab.evaluate(SCREEN_JS))
 
 
-def wait_for(tab: Any, text: str) -> str:
-    """The screen once ``text`` is on it."""
+def wait_until(tab: Any, done: Callable[[str], bool], what: str) -> str:
+    """The screen once ``done`` holds for it."""
     deadline = time.monotonic() + SECONDS
     shown = ""
     while time.monotonic() < deadline:
         shown = screen(tab)
-        if text in shown:
+        if done(shown):
             return shown
         tab.wait_for_timeout(100)
-    raise AssertionError(f"{text!r} never showed; the screen:\n{shown}")
+    raise AssertionError(f"{what} never showed; the screen:\n{shown}")
+
+
+def wait_for(tab: Any, text: str) -> str:
+    """The screen once ``text`` is on it."""
+    return wait_until(tab, lambda shown: text in shown, repr(text))
 
 
 def test_a_browser_guest_starts_a_game_and_plays_a_card(page: Any) -> None:
@@ -158,7 +163,12 @@ def test_a_browser_guest_cannot_host_or_join_elsewhere(page: Any) -> None:
     assert "127.0.0.1:9" in form  # the server this host offers
     page.keyboard.press("Control+a")
     page.keyboard.press("Control+k")
+    # Textual runs an input's key bindings (Ctrl+K) as the key bubbles up,
+    # after letters typed behind it may already be in the field: on a busy
+    # machine Ctrl+K then cleared "127.0.0.1:8" too. Type into the emptied field.
+    wait_until(page, lambda shown: "127.0.0.1:9" not in shown, "the field emptied")
     page.keyboard.type("127.0.0.1:8")
+    wait_for(page, "127.0.0.1:8")
     page.keyboard.press("Control+s")
     wait_for(page, "only the table servers it offers")
 
