@@ -266,6 +266,8 @@ class Room:
             or owner in self.refusing
             or (probe and await _refuses(server.address))
         )
+        if refused and owner not in self.refusing:
+            log.warning("server %s refuses connections: taking its tables over", owner)
         if refused:
             self.refusing.add(owner)
         if server is not None and self._live(server) and not refused:
@@ -357,14 +359,22 @@ class Room:
             return await asyncio.shield(self._loading[table_id])
         loading = self._loading[table_id] = asyncio.get_running_loop().create_future()
         silent = 0.0 if at_once else self.dead_after
+        asked = time.monotonic()
         try:
             taken = await self.db.room.take(table_id, owner, self.id, silent)
+            claimed = time.monotonic()
             if taken:
                 taken = await self._bring_back(table_id)
                 if taken:
                     self.taken_over += 1
                     self.others.pop(table_id, None)
-                    log.warning("took table %s over from %s", table_id, owner)
+                    log.warning(
+                        "took table %s over from %s (claimed in %.3f s, brought back in %.3f s)",
+                        table_id,
+                        owner,
+                        claimed - asked,
+                        time.monotonic() - claimed,
+                    )
             loading.set_result(taken)
             return taken
         except BaseException as err:

@@ -21,7 +21,9 @@ round trip (send to ``ok``) p50/p99; for the room, the take-over: the time
 from the kill to each of the killed server's tables' first acknowledged
 move (median, max), and **messages lost**: acknowledged moves not in the
 database at the end (must be 0). The servers' limits are raised for
-connections and tables from one address (every client here is on one).
+connections, tables and bytes sent to one address (every client here is on
+one: at the default 256 KiB/s of an address, the rejoins of a take-over,
+each sent its table's position, were refused for seconds).
 Not collected by pytest.
 """
 
@@ -32,6 +34,7 @@ import asyncio
 import contextlib
 import os
 import random
+import re
 import resource
 import signal
 import statistics
@@ -47,6 +50,8 @@ sys.path.insert(0, str(ROOT))
 
 import psycopg  # noqa: E402
 
+import net.remote_redirect  # noqa: E402
+import net.remote_rejoin  # noqa: E402
 from net.client import StaleMove  # noqa: E402
 from net.remote import RemoteClient  # noqa: E402
 from net.store import open_store  # noqa: E402
@@ -54,7 +59,7 @@ from rules.errors import IllegalMove  # noqa: E402
 from tests.net.store import postgres  # noqa: E402
 
 SERVER = """
-import asyncio, resource, sys
+import asyncio, logging, resource, sys
 from pathlib import Path
 from net.server import Limits, TableServer
 from net.server.database_store import DatabaseStore
@@ -66,7 +71,8 @@ async def main():
     limits = Limits(per_address=100_000, connections=100_000, tables=100_000,
         tables_per_address=100_000, tables_per_name=100_000, burst=1000,
         messages_per_second=1000, connects_per_second=100_000, connects_burst=100_000,
-        grace_seconds=120)
+        bytes_per_second=1 << 30, bytes_burst=1 << 30, address_bytes_per_second=1 << 30,
+        address_bytes_burst=1 << 30, grace_seconds=120)
     server = TableServer(DatabaseStore(store, Path(data)), limits=limits,
         advertise=advertise or None)
     await server.start(host, int(port))
@@ -75,13 +81,15 @@ async def main():
 
 soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
 resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+# the wall clock on every line: the take-over's phases are read from it
+logging.basicConfig(level=logging.WARNING, format="%(created).3f %(name)s: %(message)s")
 asyncio.run(main())
 """
 
 # a game that outlasts the run: the take-over is of games under way
 LONG_GAME: dict[str, str | int] = {"first_leader": "0", "target_score": 0, "rounds": 200}
-ROOM = [("127.0.0.2", 47300), ("127.0.0.3", 47301), ("127.0.0.4", 47302)]
-ALONE = ("127.0.0.5", 47310)
+ROOM_HOSTS = ["127.0.0.2", "127.0.0.3", "127.0.0.4"]  # the room's servers, from --port on
+ALONE_HOST = "127.0.0.5"  # the server alone, at --port + 10
 
 
 @dataclass
@@ -98,7 +106,92 @@ class Figures:
     errors: int = 0
 
 
-def start_server(url: str, data: Path, host: str, port: int, advertise: str) -> subprocess.Popen:
+class Trace:
+    """When the killed server's clients went through each step of coming
+    back (the wall clock, as the servers' logs have it): the connection
+    dropped, a live server reached, sent on by ``elsewhere``, seated again."""
+
+    def __init__(self) -> None:
+        self.clients: set[int] = set()
+        self.steps: dict[str, dict[int, float]] = {
+            "dropped": {},
+            "reached": {},
+            "redirected": {},
+            "seated": {},
+        }
+
+    def note(self, step: str, client: RemoteClient) -> None:
+        if id(client) in self.clients:
+            self.steps[step].setdefault(id(client), time.time())
+
+    def follow(self) -> None:
+        """Hook the client's reconnection and redirect (this process only)."""
+        open_again, move_to = net.remote_redirect.open_again, net.remote_redirect.move_to
+
+        async def reopened(
+            client: RemoteClient,
+        ) -> tuple[asyncio.StreamReader, asyncio.StreamWriter] | None:
+            opened = await open_again(client)
+            if opened is not None:
+                self.note("reached", client)
+            return opened
+
+        async def moved(client: RemoteClient, host: str, port: int) -> None:
+            self.note("redirected", client)
+            await move_to(client, host, port)
+
+        net.remote_rejoin.open_again = reopened  # type: ignore[attr-defined]
+        net.remote_redirect.move_to = moved
+
+
+TAKEN = re.compile(
+    r"^(?P<at>[\d.]+) \S+: took table (?P<table>\w+) over from \S+ "
+    r"\(claimed in (?P<claim>[\d.]+) s, brought back in (?P<load>[\d.]+) s\)"
+)
+NOTICED = re.compile(r"^(?P<at>[\d.]+) \S+: server \S+ refuses connections")
+
+
+def phases(killed: float, logs: list[Path], trace: Trace, first_moves: list[float]) -> None:
+    """Where the take-over's time goes: each step's time after the kill,
+    median and max over the tables (the servers' side) or the clients."""
+    noticed: list[float] = []
+    asked: list[float] = []
+    claimed: list[float] = []
+    loaded: list[float] = []
+    for path in logs:
+        for text in path.read_text(errors="replace").splitlines():
+            if found := NOTICED.match(text):
+                noticed.append(float(found["at"]) - killed)
+            elif found := TAKEN.match(text):
+                at = float(found["at"]) - killed
+                loaded.append(at)
+                claimed.append(at - float(found["load"]))
+                asked.append(at - float(found["load"]) - float(found["claim"]))
+
+    def row(what: str, values: list[float]) -> None:
+        if values:
+            print(
+                f"    {what:<40} {len(values):>4}  median {statistics.median(values):5.2f} s"
+                f"  max {max(values):5.2f} s",
+                flush=True,
+            )
+
+    print("  the take-over, step by step (time after the kill):", flush=True)
+    steps = {k: [v - killed for v in d.values()] for k, d in trace.steps.items()}
+    row("clients: connection dropped", steps["dropped"])
+    row("clients: a live server reached", steps["reached"])
+    row("servers: a refusing server noticed", noticed)
+    row("tables: claim asked", asked)
+    row("tables: claimed", claimed)
+    row("tables: brought back", loaded)
+    row("clients: sent on by elsewhere", steps["redirected"])
+    row("clients: seated again", steps["seated"])
+    row("tables: first move ok", first_moves)
+
+
+def start_server(
+    url: str, data: Path, host: str, port: int, advertise: str
+) -> subprocess.Popen[bytes]:
     data.mkdir(parents=True, exist_ok=True)
     process = subprocess.Popen(
         [sys.executable, "-c", SERVER, url, str(data), host, str(port), advertise],
@@ -207,9 +300,10 @@ async def close_all(tables: list[Table]) -> None:
 
 
 async def alone(url: str, folder: Path, args: argparse.Namespace) -> None:
-    server = start_server(url, folder / "alone", *ALONE, "")
+    at = (ALONE_HOST, args.port + 10)
+    server = start_server(url, folder / "alone", *at, "")
     try:
-        tables = await open_tables(args.tables, [ALONE])
+        tables = await open_tables(args.tables, [at])
         figures = await play_all(tables, args.think, args.seconds)
         report("one server alone", tables, figures)
         print(f"  messages lost: {await lost(url, folder, tables)}", flush=True)
@@ -220,13 +314,16 @@ async def alone(url: str, folder: Path, args: argparse.Namespace) -> None:
 
 
 async def room(url: str, folder: Path, args: argparse.Namespace) -> None:
+    trace = Trace()
+    trace.follow()
+    room_at = [(host, args.port + i) for i, host in enumerate(ROOM_HOSTS)]
     servers = [
         start_server(url, folder / f"room-{i}", host, port, f"{host}:{port}")
-        for i, (host, port) in enumerate(ROOM)
+        for i, (host, port) in enumerate(room_at)
     ]
     try:
         await asyncio.sleep(1.5)  # every server has beaten: each knows the others
-        tables = await open_tables(args.tables, ROOM)
+        tables = await open_tables(args.tables, room_at)
         where: dict[str, int] = {}
         for table in tables:
             where[table.players[0].address] = where.get(table.players[0].address, 0) + 1
@@ -234,7 +331,7 @@ async def room(url: str, folder: Path, args: argparse.Namespace) -> None:
         before = await play_all(tables, args.think, args.seconds)
         report("room of three, before the kill", tables, before)
         victim_address = max(where, key=lambda a: where[a])
-        victim = servers[[f"{h}:{p}" for h, p in ROOM].index(victim_address)]
+        victim = servers[[f"{h}:{p}" for h, p in room_at].index(victim_address)]
         moved = [
             t
             for t in tables
@@ -242,15 +339,20 @@ async def room(url: str, folder: Path, args: argparse.Namespace) -> None:
         ]
         print(f"uptime: {os.popen('uptime').read().strip()}", flush=True)
         back_at: list[float] = []
+        trace.clients = {id(c) for t in moved for c in t.players}
         for table in moved:
             for client in table.players:
 
                 def note(state: str, client: RemoteClient = client) -> None:
                     if state == "connected":
                         back_at.append(time.monotonic() - killed)
+                        trace.note("seated", client)
+                    elif state == "reconnecting":
+                        trace.note("dropped", client)
 
                 client.watch_connection(note)
         killed = time.monotonic()
+        killed_wall = time.time()
         victim.send_signal(signal.SIGKILL)
         after = await play_all(tables, args.think, args.seconds)
         report("room of three, after the kill of one", tables, after)
@@ -270,6 +372,12 @@ async def room(url: str, folder: Path, args: argparse.Namespace) -> None:
                 f"{statistics.median(back_at):.1f} s, max {max(back_at):.1f} s",
                 flush=True,
             )
+        phases(
+            killed_wall,
+            [folder / f"room-{i}" / "server.log" for i in range(len(room_at))],
+            trace,
+            taken,
+        )
         elsewhere = {t.players[0].address for t in moved}
         print(f"  the killed server's tables now at {sorted(elsewhere)}", flush=True)
         print(f"  messages lost: {await lost(url, folder, tables)}", flush=True)
@@ -288,6 +396,8 @@ async def main() -> None:
     parser.add_argument("--tables", type=int, default=150)
     parser.add_argument("--think", type=float, default=0.5)
     parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--port", type=int, default=47300, help="the room's first port")
+    parser.add_argument("--no-alone", action="store_true", help="the room only")
     args = parser.parse_args()
     _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
@@ -297,7 +407,8 @@ async def main() -> None:
         for schema in ("alone", "room"):
             with psycopg.connect(cluster.url(), autocommit=True) as conn:
                 conn.execute(f"CREATE SCHEMA {schema}")
-        await alone(cluster.url(schema="alone"), folder, args)
+        if not args.no_alone:
+            await alone(cluster.url(schema="alone"), folder, args)
         await room(cluster.url(schema="room"), folder, args)
 
 
