@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Literal, cast
 
@@ -126,8 +127,11 @@ class DatabaseStore:
         except StoreError as err:
             raise SaveError(str(err)) from None
 
-    async def load_seats(self, only: str | None = None) -> dict[str, KeptTable]:
-        """The tables held (this server's, in a room), or only the table ``only``."""
+    async def load_seats(
+        self, only: str | None = None, *, among: Sequence[str] | None = None
+    ) -> dict[str, KeptTable]:
+        """The tables held (this server's, in a room), or only the table
+        ``only``, or those ``among`` these (read together)."""
         return {
             table_id: KeptTable(
                 if_gone=cast(Literal["computer", "resign"], held.if_gone),
@@ -135,7 +139,7 @@ class DatabaseStore:
                 tokens={str(seat): digest.hex() for seat, digest in held.tokens.items()},
                 started=held.started,
             )
-            for table_id, held in (await self.db.seats.kept(only)).items()
+            for table_id, held in (await self.db.seats.kept(only, among=among)).items()
         }
 
     async def check_name(self, name: str, secret: str | None, *, may_claim: bool) -> str | None:

@@ -5,6 +5,7 @@ and the seats file kept up to date without blocking anyone."""
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 from collections.abc import Awaitable, Callable, Iterable
 from concurrent.futures import Executor
@@ -18,6 +19,8 @@ from .hosted import Hosted
 from .limits import Clock, Limits
 from .peer import Peer
 from .store import KeptTable, ServerStore
+
+log = logging.getLogger(__name__)
 
 Sleep = Callable[[float], Awaitable[Any]]
 GONE_LEVEL = "medium"  # the computer player that takes over a seat left for good
@@ -48,7 +51,12 @@ class Hall:
         self.closing = False  # players who drop now keep their seats for the next run
         self._tasks: set[asyncio.Task[Any]] = set()
         self._seats_writer: asyncio.Task[None] | None = None
-        self._seats_changed = False
+        # the changes asked to be written (counted by persist) and how many of
+        # them are written: a waiter waits for its own change, not for the
+        # writer to be idle (a storm of rejoins would wait for the whole storm)
+        self._seats_asked = 0
+        self._seats_kept = 0
+        self._seats_waiters: list[tuple[int, asyncio.Future[None]]] = []
         # a server of a room (net/server/room.py): the tables the others hold,
         # as listed, and the names of those an address created there unfinished
         self.elsewhere: Callable[[], Iterable[p.TableSummary]] = lambda: ()
@@ -72,14 +80,35 @@ class Hall:
     def persist(self) -> None:
         """Keep who may take which seat back, soon: the changes of a moment
         are written together, in a thread (never on the event loop)."""
-        self._seats_changed = True
+        self._seats_asked += 1
         if self._seats_writer is None or self._seats_writer.done():
             self._seats_writer = asyncio.ensure_future(self._write_seats())
 
     async def _write_seats(self) -> None:
-        while self._seats_changed:
-            self._seats_changed = False
-            await self.store.save_seats(self.kept())
+        try:
+            while self._seats_kept < self._seats_asked:
+                asked = self._seats_asked
+                await self.store.save_seats(self.kept())
+                self._seats_kept = asked
+                waiting, self._seats_waiters = self._seats_waiters, []
+                for wanted, done in waiting:
+                    if wanted > asked:
+                        self._seats_waiters.append((wanted, done))
+                    elif not done.done():
+                        done.set_result(None)
+        except asyncio.CancelledError:
+            for _, done in self._seats_waiters:
+                done.cancel()
+            self._seats_waiters = []
+            raise
+        except Exception as err:
+            # every waiter hears it (the writer stops; the next change starts it again)
+            waiting, self._seats_waiters = self._seats_waiters, []
+            for _, done in waiting:
+                if not done.done():
+                    done.set_exception(err)
+            if not waiting:
+                log.error("cannot keep who may take which seat back: %s", err)
 
     def kept(self) -> dict[str, KeptTable]:
         return {
@@ -94,9 +123,15 @@ class Hall:
         }
 
     async def seats_written(self) -> None:
-        """Wait for the seats file to have every change made so far."""
-        while self._seats_writer is not None and not self._seats_writer.done():
-            await asyncio.shield(self._seats_writer)
+        """Wait for the seats file to have every change made so far (the
+        write that holds them, not the writes of changes made since)."""
+        wanted = self._seats_asked
+        writer = self._seats_writer
+        if self._seats_kept >= wanted or writer is None or writer.done():
+            return
+        done = asyncio.get_running_loop().create_future()
+        self._seats_waiters.append((wanted, done))
+        await done
 
 
 def one_line(err: BaseException) -> str:

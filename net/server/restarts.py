@@ -10,6 +10,7 @@ import logging
 
 from rules.registry import get_game
 from saves.errors import SaveError
+from saves.record import GameRecord
 
 from .. import protocol as p
 from ..client import PLAYING
@@ -45,13 +46,17 @@ class Restarts:
             await self.bring_back(table_id, entry)
         hall.persist()
 
-    async def bring_back(self, table_id: str, entry: KeptTable) -> bool:
-        """One unfinished table from its record, with every move kept, its
-        seated players held as after a drop (a restart, or a table taken
-        over from another server of a room): False if it cannot be."""
+    async def bring_back(
+        self, table_id: str, entry: KeptTable, *, record: GameRecord | None = None
+    ) -> bool:
+        """One unfinished table from its record (read here unless given: a
+        take-over reads many at once), with every move kept, its seated
+        players held as after a drop (a restart, or a table taken over from
+        another server of a room): False if it cannot be."""
         hall = self.hall
         try:
-            record = await hall.store.load_record(table_id)
+            if record is None:
+                record = await hall.store.load_record(table_id)
             # in a thread: a long game's replay must not stall the tables
             # played meanwhile (a server taking many tables over at once)
             state, events = await asyncio.to_thread(record.replay_with_events)

@@ -1,46 +1,42 @@
 """One server of a card room: several ``cardtable serve`` on one PostgreSQL
 (issue 36, docs/scaling.md).
 
-- **The lobby is the room's.** Every server writes its own tables' rows
-  (net/server/lobby.py, through the store) and hears every change of the
-  others' through LISTEN/NOTIFY (net/store/pg_listen.py): a copy of their
-  rows in memory, read whole when it starts listening (again), answers
-  ``list`` and is pushed to subscribers. No polling.
+- **The lobby is the room's** (net/server/room_lobby.py): every server's
+  rows, heard through LISTEN/NOTIFY, answer ``list`` and are pushed to
+  subscribers. No polling.
 - **A table lives on one server.** ``create`` is placed on the least loaded
   live server; ``join``, ``rejoin``, ``watch``, ``cancel`` of a table held
   elsewhere get ``elsewhere`` with that server's address (a client that did
   not announce ``redirect`` gets the address in words).
 - **Heartbeats and take-over.** Each server beats every ``beat_every``
   seconds (the database's clock). Tables of a server silent for
-  ``dead_after`` seconds are taken over, each by one row update guarded by
-  the old owner (net/store/room.py), and brought back from their records
-  with every committed move; a request for such a table takes it over at
-  once. A server that finds a table of its own taken (it was too slow to
-  beat) lets it go: its players reconnect and are sent to the new owner.
+  ``dead_after`` seconds, or whose address refuses connections, are taken
+  over by the live servers, each its part of them in one statement whose
+  every row is guarded by the old owner (net/server/takeover.py,
+  net/store/room.py), and brought back from their records with every
+  committed move; a request for such a table takes it over at once. A
+  server that finds a table of its own taken (it was too slow to beat)
+  lets it go: its players reconnect and are sent to the new owner.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import secrets
 import time
-from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import Any
-
-import msgspec
 
 from .. import protocol as p
 from ..store import StoreError
 from ..store.room import RoomServer
 from .database_store import DatabaseStore
 from .hall import Hall
-from .lobby import CREATOR
 from .peer import Peer
 from .restarts import Restarts
+from .room_lobby import RoomLobby
+from .takeover import TakeOver
 
 log = logging.getLogger(__name__)
 
@@ -51,17 +47,13 @@ BEAT_EVERY = 1.0  # seconds between heartbeats
 # take-over of its own) is not taken for stopped
 DEAD_AFTER = 10.0
 
+# a table another server has just taken over: its owner read this many times,
+# this far apart, before the client is told to ask again
+OWNER_READS = 10
+OWNER_READ_EVERY = 0.2  # seconds
+
 # the requests that concern one table, and so the server that holds it
 Placed = p.Create | p.Join | p.Rejoin | p.Watch | p.Cancel
-
-
-@dataclass(frozen=True)
-class Listed:
-    """A table another server holds, as its row says."""
-
-    owner: str | None
-    entry: p.TableSummary
-    by: tuple[str, str]  # creator's address and name
 
 
 async def _refuses(address: str, timeout: float = 2.0) -> bool:
@@ -76,11 +68,6 @@ async def _refuses(address: str, timeout: float = 2.0) -> bool:
         return False
     writer.close()
     return False
-
-
-def _listed(owner: str | None, row: dict[str, Any]) -> Listed:
-    by = row.get(CREATOR) or ["", ""]
-    return Listed(owner, msgspec.convert(row, p.TableSummary), (str(by[0]), str(by[1])))
 
 
 class Room:
@@ -104,14 +91,13 @@ class Room:
         self.restarts = restarts
         self.beat_every = beat_every
         self.dead_after = dead_after
-        self.others: dict[str, Listed] = {}  # the tables the room's other servers list
+        self.lobby = RoomLobby(hall, keeper, self.id)  # the room's tables, as listed
         self.servers: dict[str, RoomServer] = {}
         self._servers_read = 0.0  # (time.monotonic) when self.servers was read
-        self._loading: dict[str, asyncio.Future[bool]] = {}  # tables being taken over
         self._beating: asyncio.Task[None] | None = None
         self._sweeping: asyncio.Task[None] | None = None
         self._listener: Any = None  # net/store/pg_listen.py's LobbyListener
-        self.taken_over = 0  # tables this server took over (for the log and the benchmark)
+        self.takeover = TakeOver(keeper, hall, restarts, self.id, on_back=self._back_here)
         self.refusing: set[str] = set()  # servers whose address refused a connection
 
     # ------------------------------------------------------------ life
@@ -120,15 +106,15 @@ class Room:
         from ..store.pg_listen import LobbyListener  # psycopg only for a room
 
         self.keeper.set_owner(self.id)
-        self.hall.elsewhere = self.listed_elsewhere
-        self.hall.created_elsewhere = self.created_by
+        self.hall.elsewhere = self.lobby.listed_elsewhere
+        self.hall.created_elsewhere = self.lobby.created_by
         await self.db.room.beat(self.id, self.address, 0)
         await self._read_servers()
         engine_url = getattr(self.db.engine, "url", None)
         if not isinstance(engine_url, str):
             raise StoreError("a room needs a PostgreSQL --database (its servers share it)")
         self._listener = LobbyListener(
-            engine_url, self.db.lobby.channel, self._heard, self._read_lobby
+            engine_url, self.db.lobby.channel, self.lobby.heard, self.lobby.read
         )
         self._listener.start()
         await asyncio.wait_for(self._listener.listening.wait(), timeout=30)
@@ -146,65 +132,6 @@ class Room:
             await self._listener.close()
         with contextlib.suppress(StoreError):
             await self.db.room.stopped(self.id)
-
-    # ------------------------------------------------------------ the lobby
-    def listed_elsewhere(self) -> Iterator[p.TableSummary]:
-        for table_id, listed in self.others.items():
-            if table_id not in self.hall.tables:
-                yield listed.entry
-
-    def created_by(self, address: str) -> list[str]:
-        """The names of the unfinished tables ``address`` created at the
-        room's other servers (the per-address quotas are the room's)."""
-        return [
-            listed.by[1]
-            for listed in self.others.values()
-            if listed.by[0] == address and listed.entry.status != "finished"
-        ]
-
-    async def _read_lobby(self) -> None:
-        """Every listed table, once listening (again): what was missed."""
-        others = {}
-        for table_id, owner, row in await self.db.lobby.listed():
-            if owner != self.id:
-                others[table_id] = _listed(owner, row)
-        self.others = others
-
-    def _heard(self, payload: str) -> None:
-        notice = json.loads(payload)
-        table_id, owner = str(notice["id"]), notice.get("owner")
-        if owner == self.id or table_id in self.hall.tables:
-            return  # our own change, pushed already
-        if notice.get("read"):  # too long for a notice: read it
-            self.hall.spawn(self._read_one(table_id))
-            return
-        self._changed(table_id, owner, notice.get("row"))
-
-    async def _read_one(self, table_id: str) -> None:
-        found = await self.db.lobby.listed([table_id])
-        if found:
-            self._changed(table_id, found[0][1], found[0][2])
-        else:
-            self._changed(table_id, None, None)
-
-    def _changed(self, table_id: str, owner: str | None, row: dict[str, Any] | None) -> None:
-        """Another server's table changed: kept, and pushed to subscribers."""
-        if row is None:
-            if self.others.pop(table_id, None) is None:
-                return
-            line = p.encode(p.TableRemoved(table=table_id, reason="the table left the lobby"))
-        else:
-            listed = _listed(owner, row)
-            before = self.others.get(table_id)
-            self.others[table_id] = listed
-            if listed.entry.status == "finished" and (
-                before is None or before.entry.status != "finished"
-            ):
-                self.keeper.finished_elsewhere()  # the standings change
-            line = p.encode(p.TableUpdate(table=listed.entry))
-        for peer in self.hall.peers:
-            if peer.subscribed:
-                peer.send_line(line)
 
     # ------------------------------------------------------------ where a table is
     def _beating_lately(self, owner: str | None) -> bool:
@@ -246,11 +173,10 @@ class Room:
         table_id = table_id.lower()
         if table_id in self.hall.tables:
             return None
-        loading = self._loading.get(table_id)
-        if loading is not None:
-            await asyncio.wait([loading])
+        if self.takeover.busy(table_id):
+            await self.takeover.settled(table_id)
             return None
-        listed = self.others.get(table_id)
+        listed = self.lobby.others.get(table_id)
         owner = listed.owner if listed is not None else await self.db.room.owner_of(table_id)
         if owner is None or owner == self.id:
             return None
@@ -272,15 +198,29 @@ class Room:
             self.refusing.add(owner)
         if server is not None and self._live(server) and not refused:
             return server.address
-        if await self._take(table_id, owner, at_once=refused):
+        silent = 0.0 if refused else self.dead_after
+        if await self.takeover.take(table_id, owner, silent=silent, share=self._share(owner)):
             return None
-        # another server took it first (its lobby row may not have come yet)
-        owner = await self.db.room.owner_of(table_id)
-        server = self.servers.get(owner or "")
-        if owner == self.id and table_id in self.hall.tables:
-            return None
-        if server is not None and server.id != self.id and self._live(server):
-            return server.address
+        return await self._taken_elsewhere(table_id)
+
+    async def _taken_elsewhere(self, table_id: str) -> str | None:
+        """The address of the server that took ``table_id`` over before this
+        one could. Its claim may be a moment from committed (its row was
+        skipped, locked): the owner is read again a few times, for a client
+        told to ask again waits its back-off, seconds."""
+        for _ in range(OWNER_READS):
+            owner = await self.db.room.owner_of(table_id)
+            if owner == self.id and table_id in self.hall.tables:
+                return None
+            server = self.servers.get(owner or "")
+            if (
+                server is not None
+                and server.id != self.id
+                and server.id not in self.refusing
+                and self._live(server)
+            ):
+                return server.address
+            await asyncio.sleep(OWNER_READ_EVERY)
         raise p.ProtocolError(
             p.NOT_NOW,
             f"the server of table {table_id} has stopped and the table is being moved: "
@@ -342,56 +282,49 @@ class Room:
         gone = self.refusing - {self.id}
         silent = 0.0 if gone else self.dead_after  # (those refusing: at once)
         found = await self.db.room.orphans(silent)
+        stopped: dict[str | None, list[str]] = {}
         for table_id, owner in found:
             if owner != self.id and (owner in gone or not self._beating_lately(owner)):
-                await self._take(table_id, owner, at_once=owner in gone)
+                stopped.setdefault(owner, []).append(table_id)
+        for owner, tables in stopped.items():
+            await self._claim_part(owner, tables, at_once=owner in gone)
         self.refusing &= {owner for _, owner in found if owner is not None}  # until all taken
         for server in list(self.servers.values()):
             if server.id != self.id and not self._live(server):
                 for table_id in await self.db.room.listed_by(server.id):
                     await self.db.lobby.put(table_id, None)  # its finished tables leave
-                    self.others.pop(table_id, None)
+                    self.lobby.others.pop(table_id, None)
 
-    async def _take(self, table_id: str, owner: str | None, *, at_once: bool = False) -> bool:
-        """Take ``table_id`` over from ``owner`` (stopped: silent for
-        ``dead_after``, or ``at_once``, refusing connections) and bring it back."""
-        if table_id in self._loading:
-            return await asyncio.shield(self._loading[table_id])
-        loading = self._loading[table_id] = asyncio.get_running_loop().create_future()
+    def _share(self, owner: str | None, tables: int | None = None) -> int:
+        """How many of ``owner``'s tables this server claims at once: its part
+        of them (``tables``, else as many as ``owner`` last said it held)
+        among the live servers of the room."""
+        if tables is None:
+            server = self.servers.get(owner or "")
+            tables = server.tables if server is not None else 1
+        takers = 1 + sum(
+            1
+            for s in self.servers.values()
+            if s.id not in {self.id, owner} and s.id not in self.refusing and self._live(s)
+        )
+        return max(1, -(-tables // takers))
+
+    async def _claim_part(self, owner: str | None, tables: list[str], *, at_once: bool) -> None:
+        """Claim this server's part of ``tables``, the unfinished tables of
+        ``owner``, a server that stopped; the others' parts are theirs to
+        claim (and this server's at its next sweep if they do not)."""
+        share = len(tables) if owner is None else self._share(owner, len(tables))
         silent = 0.0 if at_once else self.dead_after
-        asked = time.monotonic()
-        try:
-            taken = await self.db.room.take(table_id, owner, self.id, silent)
-            claimed = time.monotonic()
-            if taken:
-                taken = await self._bring_back(table_id)
-                if taken:
-                    self.taken_over += 1
-                    self.others.pop(table_id, None)
-                    log.warning(
-                        "took table %s over from %s (claimed in %.3f s, brought back in %.3f s)",
-                        table_id,
-                        owner,
-                        claimed - asked,
-                        time.monotonic() - claimed,
-                    )
-            loading.set_result(taken)
-            return taken
-        except BaseException as err:
-            loading.set_exception(err)
-            loading.exception()  # (retrieved: a waiter sees it, none is needed)
-            raise
-        finally:
-            del self._loading[table_id]
+        claimed = 0
+        for table_id in tables:
+            if claimed >= share:
+                break
+            claimed += len(
+                await self.takeover.claim(table_id, owner, silent=silent, share=share - claimed)
+            )
 
-    async def _bring_back(self, table_id: str) -> bool:
-        """A table taken over, from its record and its seats' rows."""
-        entry = (await self.keeper.load_seats(table_id)).get(table_id)
-        if entry is None:
-            return False
-        back = await self.restarts.bring_back(table_id, entry)
-        self.hall.persist()
-        return back
+    def _back_here(self, table_id: str) -> None:
+        self.lobby.others.pop(table_id, None)  # listed by this server now
 
     def let_go(self, table_id: str) -> None:
         """Another server took this table (this one was too slow to beat):

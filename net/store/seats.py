@@ -7,7 +7,7 @@ the table over (issue 36), brings back."""
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from .engine import Engine, Stmt
@@ -101,14 +101,22 @@ class SeatRows:
         if self._held is not None:
             self._held.pop(table_id, None)
 
-    async def kept(self, table_id: str | None = None) -> dict[str, KeptTable]:
+    async def kept(
+        self, table_id: str | None = None, *, among: Sequence[str] | None = None
+    ) -> dict[str, KeptTable]:
         """The unfinished tables held (this server's, in a room), to bring
-        back at a start; or only ``table_id`` (a table taken over)."""
-        where, params = "t.if_gone IS NOT NULL", []
+        back at a start; or only ``table_id``, or only those ``among`` these
+        (tables taken over, read together)."""
+        where, params = "t.if_gone IS NOT NULL", list[object]()
         if self.owner is not None:
             where, params = f"{where} AND t.owner = ?", [self.owner]
         if table_id is not None:
             where, params = f"{where} AND t.id = ?", [*params, table_id]
+        if among is not None:
+            if not among:
+                return {}
+            marks = ", ".join("?" * len(among))
+            where, params = f"{where} AND t.id IN ({marks})", [*params, *among]
         tables, tokens = await self.engine.read(
             [
                 Stmt(

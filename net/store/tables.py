@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import secrets
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from saves.errors import SaveError
@@ -229,6 +229,40 @@ class TableRows:
         if not heads:
             raise StoreCorrupt(f"no table {table_id} is kept in {self.engine.where}")
         return _record(heads[0], moves, self.engine.where)
+
+    async def load_records(self, table_ids: Sequence[str]) -> dict[str, GameRecord | StoreCorrupt]:
+        """The records of ``table_ids`` as kept, read together (one snapshot,
+        one round trip: a server taking many tables over at once); each
+        that does not read, or is not kept, as its StoreCorrupt."""
+        if not table_ids:
+            return {}
+        marks = ", ".join("?" * len(table_ids))
+        heads, moves = await self.engine.read(
+            [
+                Stmt(
+                    f"SELECT {_HEAD} FROM game_tables WHERE id IN ({marks})", table_ids, rows=True
+                ),
+                Stmt(
+                    "SELECT table_id, ply, seat, notation, played FROM moves "
+                    f"WHERE table_id IN ({marks}) ORDER BY table_id, ply",
+                    table_ids,
+                    rows=True,
+                ),
+            ]
+        )
+        by_table: dict[str, list[Row]] = {}
+        for move in moves:
+            by_table.setdefault(move[0], []).append(move)
+        found: dict[str, GameRecord | StoreCorrupt] = {
+            table_id: StoreCorrupt(f"no table {table_id} is kept in {self.engine.where}")
+            for table_id in table_ids
+        }
+        for head in heads:
+            try:
+                found[head[0]] = _record(head, by_table.get(head[0], []), self.engine.where)
+            except StoreCorrupt as err:
+                found[head[0]] = err
+        return found
 
     async def records(self, status: str | None = None) -> list[GameRecord]:
         """Every kept record (of ``status``, if given); one that does not read

@@ -17,7 +17,7 @@ from net import protocol as p
 from net.server import Limits, TableServer
 from net.server.database_store import DatabaseStore
 from net.server.peer import ListSender, Peer
-from net.server.room import Listed
+from net.server.room_lobby import Listed
 from net.store import open_store
 from net.store.room import RoomServer
 
@@ -53,15 +53,15 @@ async def server(tmp_path: Path) -> AsyncIterator[TableServer]:
     )
     room = served.room
     assert room is not None
-    served.hall.elsewhere = room.listed_elsewhere
-    served.hall.created_elsewhere = room.created_by
+    served.hall.elsewhere = room.lobby.listed_elsewhere
+    served.hall.created_elsewhere = room.lobby.created_by
     room.servers = {
         "B": RoomServer("B", B, 5, 0.0),
         "C": RoomServer("C", C, 1, 0.0),
         "D": RoomServer("D", D, 0, 99.0),  # stopped: never chosen
     }
     room._servers_read = time.monotonic()
-    room.others = {
+    room.lobby.others = {
         "00b0b0b0": Listed("B", summary("00b0b0b0"), ("10.0.0.1", "Ada")),
         "00c0c0c0": Listed("C", summary("00c0c0c0", "playing"), ("10.0.0.1", "Bo")),
     }
@@ -135,6 +135,23 @@ async def test_the_list_and_the_quotas_are_the_rooms(server: TableServer) -> Non
     with pytest.raises(p.ProtocolError, match="your address has created 3 tables") as refused:
         await server.registry.create(p.Create(game="domination", seats=["open", "open"]), ada)
     assert refused.value.code == p.QUOTA
+
+
+async def test_a_stopped_servers_tables_are_shared_among_the_live_servers(
+    server: TableServer,
+) -> None:
+    room = server.room
+    assert room is not None
+    # D stopped holding 9 tables; B, C and this server are live: a third each
+    room.servers["D"] = RoomServer("D", D, 9, 99.0)
+    assert room._share("D") == 3
+    assert room._share("D", tables=10) == 4  # counted from the orphans found
+    # C refuses connections (stopped too): two take them over
+    room.refusing.add("C")
+    assert room._share("D") == 5
+    # alone, this server takes them all
+    room.refusing.add("B")
+    assert room._share("D") == 9
 
 
 def test_advertise_wants_host_port_and_a_postgresql_database(

@@ -12,7 +12,7 @@ import pytest
 
 from net.store import KeptTable, Store, open_store
 from net.store.engine import Stmt
-from net.store.errors import TableMoved
+from net.store.errors import StoreCorrupt, TableMoved
 from net.store.pg_listen import LobbyListener
 from saves.record import GameRecord
 from tests.saves.helpers import played_record
@@ -66,6 +66,49 @@ async def test_a_stopped_servers_table_is_taken_over_once(pg_url: str, tmp_path:
         assert await a.room.owner_of(record.id) == owner
         assert await a.room.lost("A", [record.id]) == [record.id]
         assert (await b.tables.load_record(record.id)).moves == record.moves
+    finally:
+        for store in (a, b, c):
+            await store.close()
+
+
+@pytest.mark.slow
+async def test_servers_taking_over_at_once_share_the_tables_and_never_take_one_twice(
+    pg_url: str, tmp_path: Path
+) -> None:
+    a, b, c = [await open_store(pg_url, tmp_path) for _ in range(3)]
+    try:
+        a.seats.owner = a.tables.owner = "A"
+        records = [played_record(2 + i, record_id=f"00dd00{i:02x}") for i in range(9)]
+        for record in records:
+            await a.tables.catch_up(record)
+            await a.seats.keep(record.id, KeptTable("computer", frozenset({0, 1}), {}, True))
+        await a.room.beat("A", "127.0.0.2:1", 9)
+        # A beats: its tables are not taken, however many are asked for
+        assert await b.room.take_share("A", "B", 5.0, most=9) == []
+        await a.room.stopped("A")
+        wanted = records[7].id  # the table a player came back for comes first
+        b_took, c_took = await asyncio.gather(
+            b.room.take_share("A", "B", 5.0, most=5, first=wanted),
+            c.room.take_share("A", "C", 5.0, most=5),
+        )
+        assert wanted in b_took
+        assert not set(b_took) & set(c_took)
+        assert sorted(b_took + c_took) == sorted(r.id for r in records)
+        assert len(b_took) <= 5 and len(c_took) <= 5
+        for table_id in b_took:
+            assert await a.room.owner_of(table_id) == "B"
+        assert await c.room.take_share("A", "C", 0.0, most=9) == []  # nothing is left
+        # the share's seats and records, read together: every move kept
+        b.seats.owner = b.tables.owner = "B"
+        kept = await b.seats.kept(among=b_took)
+        assert sorted(kept) == sorted(b_took)
+        loaded = await b.tables.load_records([*b_took, "00ffffff"])
+        by_id = {r.id: r for r in records}
+        for table_id in b_took:
+            found = loaded[table_id]
+            assert isinstance(found, GameRecord)
+            assert found.moves == by_id[table_id].moves
+        assert isinstance(loaded["00ffffff"], StoreCorrupt)
     finally:
         for store in (a, b, c):
             await store.close()
