@@ -279,6 +279,7 @@ class Room:
         for table_id in await self.db.room.lost(self.id, list(self.hall.tables)):
             log.warning("table %s was taken over by another server: letting it go", table_id)
             self.let_go(table_id)
+        self.takeover.sweeping()
         gone = self.refusing - {self.id}
         silent = 0.0 if gone else self.dead_after  # (those refusing: at once)
         found = await self.db.room.orphans(silent)

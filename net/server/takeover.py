@@ -55,6 +55,11 @@ class TakeOver:
         # one claim at a time for the tables of one stopped server: a request
         # that comes meanwhile finds its table in the claim before it, or not
         self._claiming: dict[str, asyncio.Lock] = {}
+        # servers refusing connections a claim found nothing more to take of
+        # (all taken, or being taken by another server): the requests queued
+        # behind it are sent on at once, not each after one more write of
+        # its own; forgotten at each sweep
+        self._emptied: set[str] = set()
         self.taken_over = 0  # tables this server took over (for the log and the benchmark)
 
     def busy(self, table_id: str) -> bool:
@@ -76,6 +81,10 @@ class TakeOver:
         await self.claim(table_id, owner, silent=silent, share=share)
         return await self.settled(table_id)
 
+    def sweeping(self) -> None:
+        """A sweep begins: what the last claims found is looked at again."""
+        self._emptied.clear()
+
     async def claim(
         self, table_id: str, owner: str | None, *, silent: float, share: int
     ) -> list[str]:
@@ -89,6 +98,8 @@ class TakeOver:
         async with self._claiming.setdefault(owner or "", asyncio.Lock()):
             if self.busy(table_id) or table_id in self.hall.tables:
                 return []  # the claim before this one took it
+            if owner in self._emptied:
+                return []  # another server took it (the sweep looks again)
             if owner is None:
                 taken = await self.db.room.take(table_id, None, self.me, silent)
                 claimed = [table_id] if taken else []
@@ -96,6 +107,8 @@ class TakeOver:
                 claimed = await self.db.room.take_share(
                     owner, self.me, silent, most=share, first=table_id
                 )
+                if len(claimed) < share and not silent:  # (it refuses: none left)
+                    self._emptied.add(owner)
             loop = asyncio.get_running_loop()
             for one in claimed:
                 self._loading[one] = loop.create_future()

@@ -4,12 +4,13 @@ One writer task owns the writing connection: it takes every operation
 queued, sends them in one transaction through psycopg's pipeline mode (the
 statements go out back to back, one round trip for the lot), and settles
 their futures once the COMMIT is answered; operations queued meanwhile make
-the next group. Reads use a second connection, each a REPEATABLE READ
-snapshot. A connection that breaks fails the operations in flight with
-StoreUnavailable and is opened again at the next one (no more than once a
-second), so a database that went away and came back is used again without
-a restart, and nothing acknowledged is lost: an operation is acknowledged
-only after its COMMIT.
+the next group. Reads use a few other connections (``READERS``, opened as
+reads come at once), each read one round trip: a lone statement, or several
+in one REPEATABLE READ snapshot through pipeline mode. A connection that
+breaks fails the operations in flight with StoreUnavailable and is opened
+again at the next one (no more than once a second), so a database that went
+away and came back is used again without a restart, and nothing
+acknowledged is lost: an operation is acknowledged only after its COMMIT.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from typing import Any
 
 import psycopg
 from psycopg import errors as pg_errors
+from psycopg import pq
 from psycopg.conninfo import conninfo_to_dict
 
 from .engine import MAX_GROUP, Op, Result, Step, Stmt, WriterFigures, merged
@@ -42,6 +44,9 @@ log = logging.getLogger(__name__)
 MIGRATION_LOCK = 0x63617264  # pg_advisory_xact_lock key: one server migrates at a time
 RECONNECT_EVERY = 1.0  # seconds between attempts to reach a database that is down
 CONNECT_TIMEOUT = 5  # seconds (libpq's connect_timeout)
+# reading connections at most: reads at once (a server's hellos, a take-over's
+# records) wait for a turn of the event loop each, not for each other
+READERS = 4
 
 _placeholders: dict[str, str] = {}
 _PASSWORD = re.compile(r"(//[^:/@?]*):[^@/?]*@")  # user:password@
@@ -101,8 +106,12 @@ class PostgresEngine:
         self._queue: asyncio.Queue[_Pending | None] | None = None
         self._writer: asyncio.Task[None] | None = None
         self._write_conn: psycopg.AsyncConnection[Any] | None = None
-        self._read_conn: psycopg.AsyncConnection[Any] | None = None
-        self._read_lock = asyncio.Lock()
+        # the reading connections, opened as reads come at once (at most
+        # READERS), and those free: a read waits only for one of them
+        self._readers: list[psycopg.AsyncConnection[Any]] = []
+        self._idle: list[psycopg.AsyncConnection[Any]] = []
+        self._reading = asyncio.Semaphore(READERS)
+        self._closing: set[asyncio.Task[None]] = set()
         self._down: StoreError | None = None  # why the last attempt to connect failed
         self._down_until = 0.0  # (time.monotonic) no new attempt before
         self.reconnect_every = RECONNECT_EVERY
@@ -148,8 +157,8 @@ class PostgresEngine:
         if conn is not None and (conn.broken or conn.closed):
             if conn is self._write_conn:
                 self._write_conn = None
-            if conn is self._read_conn:
-                self._read_conn = None
+            if conn in self._readers:
+                self._readers.remove(conn)
 
     # ------------------------------------------------------------ schema
     async def migrate(self, steps: Sequence[Step]) -> int:
@@ -280,13 +289,17 @@ class PostgresEngine:
 
     # ------------------------------------------------------------ reading
     async def read(self, op: Op) -> Result:
-        """One round trip: a lone statement is a snapshot of its own; several
-        go out back to back (pipeline mode) in one REPEATABLE READ
-        transaction. Statement by statement, each with its BEGIN and COMMIT,
-        a read waited four turns of a busy event loop, and the reads of a
-        server taking tables over queued behind each other for seconds."""
-        async with self._read_lock:
-            conn = self._read_conn = self._read_conn or await self._reader()
+        """One round trip on a free reading connection: a lone statement is
+        a snapshot of its own; several go out back to back (pipeline mode)
+        in one REPEATABLE READ transaction. On one connection, statement by
+        statement, each with its BEGIN and COMMIT, a read waited four turns
+        of a busy event loop behind every read before it, and a server
+        taking tables over while its players said hello waited seconds."""
+        async with self._reading:
+            conn = self._idle.pop() if self._idle else None
+            if conn is None:
+                conn = await self._reader()
+                self._readers.append(conn)
             try:
                 if len(op) == 1:
                     cursors = await _send(conn, op)
@@ -301,6 +314,21 @@ class PostgresEngine:
             except psycopg.Error as err:
                 self._forget(conn)
                 raise self.error(err) from err
+            finally:
+                self._put_back(conn)
+
+    def _put_back(self, conn: psycopg.AsyncConnection[Any]) -> None:
+        """A reading connection back among the free, if it is fit to be (a
+        read cancelled half-way may leave its transaction open: closed)."""
+        if conn not in self._readers:
+            return  # broken, forgotten
+        if not conn.closed and conn.info.transaction_status == pq.TransactionStatus.IDLE:
+            self._idle.append(conn)
+            return
+        self._readers.remove(conn)
+        closing = asyncio.ensure_future(conn.close())
+        self._closing.add(closing)
+        closing.add_done_callback(self._closing.discard)
 
     async def _reader(self) -> psycopg.AsyncConnection[Any]:
         """The reading connection: its transactions are REPEATABLE READ
@@ -319,8 +347,9 @@ class PostgresEngine:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._writer
             self._writer = self._queue = None
-        for conn in (self._write_conn, self._read_conn):
+        for conn in [self._write_conn, *self._readers]:
             if conn is not None:
                 with contextlib.suppress(psycopg.Error):
                     await conn.close()
-        self._write_conn = self._read_conn = None
+        self._write_conn = None
+        self._readers, self._idle = [], []
