@@ -199,7 +199,7 @@ class Room:
         if server is not None and self._live(server) and not refused:
             return server.address
         silent = 0.0 if refused else self.dead_after
-        if await self.takeover.take(table_id, owner, silent=silent, share=self._share(owner)):
+        if await self.takeover.take(table_id, owner, silent=silent):
             return None
         return await self._taken_elsewhere(table_id)
 
@@ -279,7 +279,6 @@ class Room:
         for table_id in await self.db.room.lost(self.id, list(self.hall.tables)):
             log.warning("table %s was taken over by another server: letting it go", table_id)
             self.let_go(table_id)
-        self.takeover.sweeping()
         gone = self.refusing - {self.id}
         silent = 0.0 if gone else self.dead_after  # (those refusing: at once)
         found = await self.db.room.orphans(silent)

@@ -12,6 +12,7 @@ what it has not lost.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .engine import Engine, Stmt
@@ -106,27 +107,35 @@ class RoomRows:
         return bool(found[0])
 
     async def take_share(
-        self, old: str, me: str, dead_after: float, *, most: int, first: str | None = None
+        self,
+        old: str,
+        me: str,
+        dead_after: float,
+        *,
+        most: int,
+        among: Sequence[str] | None = None,
     ) -> list[str]:
         """Take over up to ``most`` of the unfinished tables of ``old`` (which
-        must still be dead), ``first`` among them if it is still ``old``'s:
-        the tables this server holds now. One statement for them all: each
-        row's update is guarded by its old owner, as :meth:`take`'s, and rows
-        another server is taking at that moment are skipped (SKIP LOCKED), so
-        servers taking over at once share the tables and never take one twice."""
+        must still be dead), or of those ``among`` these: the tables this
+        server holds now. One statement for them all: each row's update is
+        guarded by its old owner, as :meth:`take`'s, and rows another server
+        is taking at that moment are skipped (SKIP LOCKED), so servers taking
+        over at once share the tables and never take one twice."""
+        if among is not None and not among:
+            return []
         mine = "owner = ? AND if_gone IS NOT NULL AND status = 'playing'"
+        these = "" if among is None else f" AND id IN ({', '.join('?' * len(among))})"
         # (a WITH: it is run once; a LIMIT in an IN (...) may be run again
         # by the plan, and take more than ``most``)
         found = await self.engine.write(
             [
                 Stmt(
-                    f"WITH share AS (SELECT id FROM game_tables WHERE {mine} "
-                    "ORDER BY CASE WHEN id = ? THEN 0 ELSE 1 END, id LIMIT ? "
-                    "FOR UPDATE SKIP LOCKED) "
+                    f"WITH share AS (SELECT id FROM game_tables WHERE {mine}{these} "
+                    "ORDER BY id LIMIT ? FOR UPDATE SKIP LOCKED) "
                     "UPDATE game_tables t SET owner = ? FROM share WHERE t.id = share.id "
                     f"AND {mine} AND NOT EXISTS (SELECT 1 FROM room_servers "
                     f"WHERE id = ? AND {_NOW} - beat < ?) RETURNING t.id",
-                    (old, first or "", max(1, most), me, old, old, dead_after),
+                    (old, *(among or ()), max(1, most), me, old, old, dead_after),
                     rows=True,
                 )
             ]

@@ -85,16 +85,20 @@ async def test_servers_taking_over_at_once_share_the_tables_and_never_take_one_t
         await a.room.beat("A", "127.0.0.2:1", 9)
         # A beats: its tables are not taken, however many are asked for
         assert await b.room.take_share("A", "B", 5.0, most=9) == []
+        assert await b.room.take_share("A", "B", 5.0, most=1, among=[records[0].id]) == []
         await a.room.stopped("A")
-        wanted = records[7].id  # the table a player came back for comes first
+        # the tables players came back for at B; a share of all of them at C
+        wanted = sorted(r.id for r in records[5:8])
         b_took, c_took = await asyncio.gather(
-            b.room.take_share("A", "B", 5.0, most=5, first=wanted),
+            b.room.take_share("A", "B", 5.0, most=3, among=wanted),
             c.room.take_share("A", "C", 5.0, most=5),
         )
-        assert wanted in b_took
+        assert set(b_took) <= set(wanted)
         assert not set(b_took) & set(c_took)
-        assert sorted(b_took + c_took) == sorted(r.id for r in records)
-        assert len(b_took) <= 5 and len(c_took) <= 5
+        assert len(c_took) <= 5
+        rest = await c.room.take_share("A", "C", 5.0, most=9)  # what is left
+        assert sorted(b_took + c_took + rest) == sorted(r.id for r in records)
+        assert not set(rest) & set(b_took + c_took)
         for table_id in b_took:
             assert await a.room.owner_of(table_id) == "B"
         assert await c.room.take_share("A", "C", 0.0, most=9) == []  # nothing is left
