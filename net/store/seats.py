@@ -85,10 +85,15 @@ class SeatRows:
         written): only the tables that changed are written, in one
         transaction."""
         held = self._held if self._held is not None else await self.kept()
-        op: list[Stmt] = []
+        # each table's statements in turn, but the same statement of every
+        # table together (the engine sends a run of one statement as one
+        # executemany: a take-over's storm of rejoins changes many tables)
+        kept_steps: list[list[Stmt]] = [[], [], []]
         for table_id, kept in tables.items():
             if held.get(table_id) != kept:
-                op.extend(_keep(table_id, kept, self.owner))
+                for step, stmt in zip(kept_steps, _keep(table_id, kept, self.owner), strict=True):
+                    step.append(stmt)
+        op = [stmt for step in kept_steps for stmt in step]
         for table_id in held.keys() - tables.keys():
             op.extend(_release(table_id, self.owner))
         if op:
