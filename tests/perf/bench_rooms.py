@@ -2,6 +2,7 @@
 server alone on the same PostgreSQL, in the same run:
 
     uv run python tests/perf/bench_rooms.py [--tables 150] [--think 0.5] [--seconds 20]
+        [--port 47300] [--no-alone]
 
 Starts a PostgreSQL (tests/net/store/postgres.py: the machine's own
 binaries, as the ``postgres`` user) and, one after the other:
@@ -19,8 +20,12 @@ Each person thinks up to ``--think`` seconds a move (uniform, mean half).
 Prints, for each: the tables and clients held, moves acknowledged, the move
 round trip (send to ``ok``) p50/p99; for the room, the take-over: the time
 from the kill to each of the killed server's tables' first acknowledged
-move (median, max), and **messages lost**: acknowledged moves not in the
-database at the end (must be 0). The servers' limits are raised for
+move (median, max), the take-over step by step (each step's time after the
+kill, median and max: the clients' from hooks on their reconnection, the
+servers' from their log lines, docs/scaling.md), and **messages lost**:
+acknowledged moves not in the database at the end (must be 0). The room's
+servers listen on ``--port`` and the two ports after it, the server alone
+on ``--port`` + 10; ``--no-alone`` runs the room only. The servers' limits are raised for
 connections, tables and bytes sent to one address (every client here is on
 one: at the default 256 KiB/s of an address, the rejoins of a take-over,
 each sent its table's position, were refused for seconds).
