@@ -72,10 +72,19 @@ class ServerRequests:
         preset: str | None = None,
         options: Mapping[str, p.OptionValue] | None = None,
         if_gone: Literal["computer", "resign"] = "computer",
+        per_move: int | None = None,
+        if_late: Literal["computer", "lose"] = "computer",
     ) -> p.TableSummary:
-        """A new table (seats: ``open`` or ``computer:<level>``); its summary."""
+        """A new table (seats: ``open`` or ``computer:<level>``); its summary.
+        With ``per_move`` (seconds), a correspondence table."""
         message = p.Create(
-            game=game, seats=seats, preset=preset, options=dict(options or {}), if_gone=if_gone
+            game=game,
+            seats=seats,
+            preset=preset,
+            options=dict(options or {}),
+            if_gone=if_gone,
+            per_move=per_move,
+            if_late=if_late,
         )
         return (await self.ask(message, p.Created)).table
 

@@ -27,7 +27,9 @@ class SeatSummary(msgspec.Struct, kw_only=True, omit_defaults=True):
     kind: Literal["open", "person", "computer"]
     name: str | None
     level: str | None
-    state: Literal["connected", "reconnecting", "gone"] | None = None
+    # (``away``: a correspondence table's player not connected now, whose
+    # seat is theirs for the whole game)
+    state: Literal["connected", "reconnecting", "away", "gone"] | None = None
     # a person away: the whole seconds of grace left when this was sent
     grace: int | None = None
     # a computer that plays a person's seat since the person's grace ran out
@@ -40,7 +42,7 @@ class SeatSummary(msgspec.Struct, kw_only=True, omit_defaults=True):
     clock: int | None = None
 
 
-class TableSummary(msgspec.Struct, kw_only=True):
+class TableSummary(msgspec.Struct, kw_only=True, omit_defaults=True):
     """A table as the lobby shows it."""
 
     table: str
@@ -51,6 +53,10 @@ class TableSummary(msgspec.Struct, kw_only=True):
     seats: list[SeatSummary]
     if_gone: Literal["computer", "resign"]
     spectators: int
+    # a correspondence table: the seconds each seat has for each move, and
+    # what a clock that runs out does (absent: the game's own clocks)
+    per_move: int | None = None
+    if_late: Literal["computer", "lose"] | None = None
 
 
 class WireEvent(msgspec.Struct):

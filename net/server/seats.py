@@ -231,6 +231,11 @@ class Seats:
         if hosted.occupants.get(seat) is not peer:
             return
         del hosted.occupants[seat]
+        if hold and hosted.per_move is not None:
+            # a correspondence seat is its player's from sitting down to the
+            # game's end: they come back whenever they like, with the token
+            hosted.table.detach([seat])
+            return
         closing = self.hall.closing
         if not hosted.started:  # nothing lost yet: the seat is open again
             if not closing:  # (but kept for the next run if the server stops)

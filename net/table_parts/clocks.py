@@ -47,6 +47,17 @@ class Deadline:
     ends_at: float
 
 
+class _ComputerPlays:
+    """The timeout move of a correspondence table where the computer plays
+    the one move a late seat did not (net/table_parts/timeouts.py)."""
+
+    def __repr__(self) -> str:
+        return "COMPUTER_PLAYS"
+
+
+COMPUTER_PLAYS = _ComputerPlays()
+
+
 def per_move(seconds: float, moves_made: Callable[[int], int], timeout_move: Hashable) -> ClockRule:
     """A correspondence table's clocks: every seat that must act has
     ``seconds`` (hours, days) for each of its moves, whatever the game's own
