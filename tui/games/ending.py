@@ -59,7 +59,7 @@ class TableEnding(RoundSummaries, TableConnection):
             return
         if not same_position():
             return  # the game moved on meanwhile: that hint is about another position
-        self.set_status(self.turn_text())
+        self.set_status(self.turn_status())
         self._push_paused(
             HintScreen(hint, self.card_style, self.hint_words()), still_wanted=same_position
         )

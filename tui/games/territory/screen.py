@@ -305,7 +305,7 @@ class TerritoryScreen(GameScreen):
         if not target_cells(self.legal, hand[index]):
             self.set_status(self._why_not(self.cursor), problem=True)
         else:
-            self.set_status(self.turn_text())
+            self.set_status(self.turn_status())
 
     def action_next_card(self) -> None:
         hand = self.hand

@@ -56,6 +56,7 @@ __all__ = ["ActionCards", "BlockTargetPicker", "TrickScreen", "clock_text"]
 
 # ================================================================ the screen
 class TrickScreen(GameScreen):
+    DRAWS_OWN_CLOCK: ClassVar[bool] = True  # the countdown beside the hand
     CSS_PATH: ClassVar[CSSPathType | None] = [TABLE, TRICK_CSS]
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("1", "pick(0)", "Pick", key_display="1-5", id="trick.pick1"),
@@ -395,7 +396,7 @@ class TrickScreen(GameScreen):
             self.picks.append(index)
         else:
             self.picks = [a for a in self.picks if a != index]
-        self.set_status(self.turn_text())
+        self.set_status(self.turn_status())
         self._redraw_choice()
 
     def _open_picker(self, add: bool) -> None:
@@ -497,4 +498,4 @@ class TrickScreen(GameScreen):
         if await self.submit(move):
             self._clear_choice()
             self._redraw_choice()
-            self.set_status(self.turn_text())
+            self.set_status(self.turn_status())
