@@ -263,6 +263,7 @@ class RemoteClient(ServerRequests, TableClient):
         self.game_id = summary.game
         self.config = dict(summary.options)
         self.preset = summary.preset
+        self.per_move = summary.per_move
         self.seats = [
             seat_info(name, s) for name, s in zip(reply.names, summary.seats, strict=True)
         ]
