@@ -305,7 +305,7 @@ async def test_a_table_that_plays_a_move_a_day_is_made_in_the_form_and_waits_for
             await _until(pilot, lambda: "left)" in screen_text(app), "the clock in the status")
             assert re.search(r"\((1 day|23 h 59 min) left\)", screen_text(app))
             await pilot.press("escape")
-            await pilot.pause()
+            await _until(pilot, lambda: "yours until the game ends" in screen_text(app), "menu")
             await pilot.press("q")  # leave the table: the seat stays ours
             await _until(pilot, lambda: app.screen is lobby, "back in the lobby")
             await _until(pilot, lambda: bool(lobby.tables), "the table in the list")
