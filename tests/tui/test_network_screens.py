@@ -289,6 +289,12 @@ async def test_a_table_that_plays_a_move_a_day_is_made_in_the_form_and_waits_for
             await pilot.pause()
             await pilot.press("enter")  # Domination
             await pilot.pause()
+
+            def read() -> str:
+                """The screen's words as one line (a long line wraps at 80 columns)."""
+                rows = screen_text(app).splitlines()
+                return " ".join(" ".join(row.strip(" ▊▎│").split()) for row in rows)
+
             form = app.screen
             assert not form.query_one("#if-late-row").display  # play now: the usual rows
             form.query_one("#per-move", Select).value = DAY
@@ -305,16 +311,13 @@ async def test_a_table_that_plays_a_move_a_day_is_made_in_the_form_and_waits_for
             await _until(pilot, lambda: "left)" in screen_text(app), "the clock in the status")
             assert re.search(r"\((1 day|23 h 59 min) left\)", screen_text(app))
             await pilot.press("escape")
-            await _until(pilot, lambda: "yours until the game ends" in screen_text(app), "menu")
+            await _until(pilot, lambda: "yours until the game ends" in read(), "the menu")
             await pilot.press("q")  # leave the table: the seat stays ours
             await _until(pilot, lambda: app.screen is lobby, "back in the lobby")
             await _until(pilot, lambda: bool(lobby.tables), "the table in the list")
-            text = screen_text(app)
-            assert "Ada (away) vs Computer (medium)" in text
-            # (the line wraps at 80 columns: read it whole)
-            line = " ".join(row.strip("▊▎ ") for row in text.splitlines())
-            assert "a move a day, playing, Ada to move" in line
-            assert "your seat: Enter takes it back" in line
+            assert "Ada (away) vs Computer (medium)" in screen_text(app)
+            assert "a move a day, playing, Ada to move" in read()
+            assert "your seat: Enter takes it back" in read()
     finally:
         await server.close()
 
