@@ -91,7 +91,9 @@ class ServerRequests:
     async def join(self, table: str, seat: int | None = None) -> None:
         await self.ask(p.Join(table=table, seat=seat, next_token=self._next_token()), p.Joined)
 
-    async def rejoin(self, table: str, token: str) -> None:
+    async def rejoin(self, table: str, token: str | None) -> None:
+        """Take our seat back with its token; None: by our claimed name (the
+        seat it sat at, docs/protocol.md)."""
         message = p.Rejoin(table=table, token=token, next_token=self._next_token())
         await self.ask(message, p.Joined)
 

@@ -179,6 +179,18 @@ def seat_taken_back(summary: TableSummary) -> bool:
     return summary.if_gone == "computer" or held
 
 
+def named_seat(summary: TableSummary, name: str) -> int | None:
+    """The seat ``name`` (ours, claimed at this server) sat at and may take
+    back by that name, without its token (docs/protocol.md); None if none."""
+    if summary.status == "finished" or not name:
+        return None
+    mine = name.casefold()
+    for seat in summary.seats:
+        if seat.named and (seat.name or "").casefold() == mine:
+            return seat.seat
+    return None
+
+
 def joinable(summary: TableSummary | None) -> bool:
     return summary is not None and any(s.kind == "open" for s in summary.seats)
 

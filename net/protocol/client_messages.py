@@ -104,10 +104,13 @@ class Join(_Message, tag="join"):
 
 
 class Rejoin(_Message, tag="rejoin"):
-    """Take one's seat back with the token ``joined`` gave."""
+    """Take one's seat back with the token ``joined`` gave; or, without a
+    token, by one's claimed name (docs/protocol.md, "Seats, tokens, and
+    dropping out"): the seat a connection whose hello proved the name's
+    secret sat at under that name."""
 
     table: TableId
-    token: Token
+    token: Token | None = None
     next_token: NextToken | None = None  # as for Join
     id: RequestId | None = None
 

@@ -40,6 +40,9 @@ class SeatSummary(msgspec.Struct, kw_only=True, omit_defaults=True):
     # whole seconds left on the seat's move clock when this was sent (absent:
     # no clock runs for it)
     clock: int | None = None
+    # the person sat with a claimed name (their hello proved its secret): a
+    # `rejoin` by that name takes the seat back, as its token does; absent: false
+    named: bool = False
 
 
 class TableSummary(msgspec.Struct, kw_only=True, omit_defaults=True):

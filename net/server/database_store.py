@@ -121,6 +121,7 @@ class DatabaseStore:
                 per_move=kept.per_move,
                 if_late=kept.if_late,
                 deadlines={int(seat): held for seat, held in kept.deadlines.items()},
+                named=frozenset(kept.named),
             )
             for table_id, kept in tables.items()
         }
@@ -140,6 +141,7 @@ class DatabaseStore:
                 per_move=held.per_move,
                 if_late="lose" if held.if_late == "lose" else "computer",
                 deadlines={str(seat): clock for seat, clock in held.deadlines.items()},
+                named=sorted(held.named),
             )
             for table_id, held in (await self.db.seats.kept(only)).items()
         }

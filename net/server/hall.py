@@ -91,6 +91,7 @@ class Hall:
                 per_move=hosted.per_move,
                 if_late=hosted.if_late,
                 deadlines=correspondence_deadlines(hosted),
+                named=sorted(hosted.named),
             )
             for table_id, hosted in self.tables.items()
             if hosted.table.status == PLAYING

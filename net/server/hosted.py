@@ -70,6 +70,9 @@ class Hosted:
     # whole game (no grace period, no computer standing in for a drop)
     per_move: int | None = None
     if_late: Literal["computer", "lose"] = "computer"
+    # the seats whose person sat with a claimed name: `rejoin` by that name
+    # (a hello with its secret) takes the seat back as the token does
+    named: set[int] = field(default_factory=set)
     # told of every change the lobby shows (the server pushes it to subscribers)
     on_change: Callable[[Hosted], None] | None = field(default=None, repr=False)
 
@@ -186,10 +189,12 @@ class Hosted:
                 name=info.name,
                 level=info.level,
                 stands_in=self.table.stands_in(seat),
+                named=seat in self.named and self.table.stands_in(seat),
             )
         if seat not in self.tokens:
             if seat in self.free_seats():
                 return p.SeatSummary(seat=seat, kind="open", name=None, level=None)
+            # (a seat gone for good: not taken back, by name or token)
             # a person's seat after the start whose player has gone for good
             # (resigned, or not back in time): it stays theirs, and is not open
             return p.SeatSummary(seat=seat, kind="person", name=info.name, level=None, state="gone")
@@ -202,8 +207,21 @@ class Hosted:
             if seat not in self.occupants:
                 unfinished = self.table.status == PLAYING
                 here = "away" if self.per_move is not None and unfinished else "gone"
-            return p.SeatSummary(seat=seat, kind="person", name=info.name, level=None, state=here)
+            return p.SeatSummary(
+                seat=seat,
+                kind="person",
+                name=info.name,
+                level=None,
+                state=here,
+                named=seat in self.named and here != "gone",
+            )
         left = max(0, math.ceil(self.hold_until.get(seat, 0.0) - self.clock()))
         return p.SeatSummary(
-            seat=seat, kind="person", name=info.name, level=None, state="reconnecting", grace=left
+            seat=seat,
+            kind="person",
+            name=info.name,
+            level=None,
+            state="reconnecting",
+            grace=left,
+            named=seat in self.named,
         )

@@ -81,6 +81,7 @@ class Restarts:
             frozenset(s for s in entry.open_seats if s < seats),
             tokens={int(s): bytes.fromhex(d) for s, d in entry.tokens.items() if int(s) < seats},
             clock=hall.clock,
+            named={s for s in entry.named if s < seats},
         )
         for seat in hosted.open_seats:  # a person's seat a computer plays for them
             table.stood_in(seat)

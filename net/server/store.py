@@ -50,6 +50,8 @@ class KeptTable(msgspec.Struct):
     deadlines: dict[SeatKey, tuple[Annotated[int, msgspec.Meta(ge=0)], float]] = msgspec.field(
         default_factory=dict
     )
+    # the seats whose person sat with a claimed name (a rejoin by the name)
+    named: list[Annotated[int, msgspec.Meta(ge=0, le=63)]] = msgspec.field(default_factory=list)
 
 
 class _Kept(msgspec.Struct):

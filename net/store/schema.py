@@ -15,7 +15,8 @@ step. The tables (docs/store.md has each column):
   (issue 36): each one's address, how many tables it holds, and its
   heartbeat (the database's clock, so that machines' clocks do not matter);
 - step 3: a correspondence table's terms and clocks in ``game_tables``
-  (``per_move``, ``if_late``, ``deadlines``).
+  (``per_move``, ``if_late``, ``deadlines``) and the seats a claimed name
+  took (``named_seats``).
 """
 
 from __future__ import annotations
@@ -123,15 +124,17 @@ STEPS.append(
 
 
 # correspondence tables (issue 39): the time for each move, what a late seat
-# gets, and the running clocks' deadlines (JSON: seat -> [turn, Unix end])
+# gets, the running clocks' deadlines (JSON: seat -> [turn, Unix end]), and
+# the seats taken by a claimed name (JSON list: a rejoin by the name)
 _TERMS = [
     "ALTER TABLE game_tables ADD COLUMN per_move INTEGER",
     "ALTER TABLE game_tables ADD COLUMN if_late TEXT",
     "ALTER TABLE game_tables ADD COLUMN deadlines TEXT",
+    "ALTER TABLE game_tables ADD COLUMN named_seats TEXT",
 ]
 
 STEPS.append(
-    Step(3, "correspondence tables: time per move, late policy, deadlines", _TERMS, _TERMS)
+    Step(3, "correspondence tables' terms and clocks; seats taken by claimed names", _TERMS, _TERMS)
 )
 
 VERSION = STEPS[-1].version

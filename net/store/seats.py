@@ -28,6 +28,8 @@ class KeptTable:
     per_move: int | None = None
     if_late: str = "computer"
     deadlines: Mapping[int, tuple[int, float]] = field(default_factory=dict)
+    # the seats whose person sat with a claimed name (step 3)
+    named: frozenset[int] = frozenset()
 
 
 def _keep(table_id: str, kept: KeptTable, owner: str | None) -> list[Stmt]:
@@ -40,8 +42,12 @@ def _keep(table_id: str, kept: KeptTable, owner: str | None) -> list[Stmt]:
         kept.started,
         *terms,
         json.dumps(clocks) if clocks else None,
+        json.dumps(sorted(kept.named)) if kept.named else None,
     )
-    columns = "if_gone = ?, open_seats = ?, started = ?, per_move = ?, if_late = ?, deadlines = ?"
+    columns = (
+        "if_gone = ?, open_seats = ?, started = ?, per_move = ?, if_late = ?, deadlines = ?, "
+        "named_seats = ?"
+    )
     if owner is None:
         update = Stmt(f"UPDATE game_tables SET {columns} WHERE id = ?", (*held, table_id))
     else:  # a server of a room: its own tables, or one nobody holds yet (a new one)
@@ -124,7 +130,7 @@ class SeatRows:
             [
                 Stmt(
                     "SELECT t.id, t.if_gone, t.open_seats, t.started, t.per_move, t.if_late, "
-                    "t.deadlines FROM game_tables t "
+                    "t.deadlines, t.named_seats FROM game_tables t "
                     f"WHERE {where} AND t.status = 'playing' ORDER BY t.id",
                     params,
                     rows=True,
@@ -149,8 +155,9 @@ class SeatRows:
                 per_move=None if per_move is None else int(per_move),
                 if_late=if_late or "computer",
                 deadlines=_deadlines(clocks),
+                named=frozenset(json.loads(named)) if named else frozenset(),
             )
-            for table_id, if_gone, open_seats, started, per_move, if_late, clocks in tables
+            for table_id, if_gone, open_seats, started, per_move, if_late, clocks, named in tables
         }
 
     async def seat_of_token(self, digest: bytes) -> tuple[str, int] | None:

@@ -168,3 +168,39 @@ async def test_a_time_per_move_is_an_hour_to_thirty_days(tmp_path: Path, databas
             assert refused.value.code == p.BAD_MESSAGE
             assert "per_move" in str(refused.value)
         await ada.close()
+
+
+async def test_a_claimed_name_takes_its_seat_back_without_the_token(
+    tmp_path: Path, database: bool
+) -> None:
+    """From another terminal with no token, across a restart: the name's
+    secret is enough for the seat that name sat at; another name, an
+    unproved claim, or a seat sat at before the name was claimed are not."""
+    time = FakeTime()
+    async with serving(tmp_path, database=database, time=time) as served:
+        ada = await served.client("Ada", name_secret="")  # claims the name
+        secret = ada.welcome.name_secret
+        assert secret
+        table = (await ada.create("domination", ["open", "open"], per_move=DAY)).table
+        await ada.join(table, 0)
+        bo = await served.client("Bo")  # plays under a name nobody claimed
+        await bo.join(table, 1)
+        seats = served.server.tables[table].lobby_entry().seats
+        assert [s.named for s in seats] == [True, False]
+        await ada.close()
+        await bo.close()
+        await until(lambda: not served.server.tables[table].occupants, "both gone")
+        await served.server.hall.seats_written()
+    time.now += DAY // 2
+    async with serving(tmp_path, database=database, time=time) as again:
+        stranger = await again.client("Eve")
+        with pytest.raises(RemoteError, match="no seat at table"):
+            await stranger.rejoin(table, None)
+        bo = await again.client("Bo", name_secret="")  # claims "Bo" only now
+        with pytest.raises(RemoteError, match="no seat at table"):
+            await bo.rejoin(table, None)  # the seat was sat at by an unclaimed "Bo"
+        back = await again.client("Ada", name_secret=secret)
+        await back.rejoin(table, None)
+        assert back.my_seats == (0,) and back.token  # a fresh token, as after any rejoin
+        for client in (stranger, bo, back):
+            await client.close()

@@ -14,11 +14,13 @@ import pytest
 from textual.widgets import Input, Select, Static
 
 from net import protocol as p
+from net.remote import RemoteClient
 from net.server import TableServer
 from saves.store import SaveStore
 from tui import network
 from tui.clock_words import DAY
 from tui.games.base import GameScreen
+from tui.name_secrets import keep_secret
 from tui.network import (
     HeldSeats,
     connection_text,
@@ -318,6 +320,35 @@ async def test_a_table_that_plays_a_move_a_day_is_made_in_the_form_and_waits_for
             assert "Ada (away) vs Computer (medium)" in screen_text(app)
             assert "a move a day, playing, Ada to move" in read()
             assert "your seat: Enter takes it back" in read()
+    finally:
+        await server.close()
+
+
+async def test_a_seat_comes_back_by_the_claimed_name_in_an_app_without_its_token(
+    dirs: Any, tmp_path: Path
+) -> None:
+    """Another terminal, another data folder: no token, but the name's
+    secret (copied over): the lobby offers the seat, and Enter takes it."""
+    server = TableServer(SaveStore(tmp_path / "server"))
+    host, port = await server.start("127.0.0.1", 0)
+    try:
+        elsewhere = await RemoteClient.connect(host, port, "Ada", name_secret="")
+        secret = elsewhere.welcome.name_secret
+        assert secret
+        table = (await elsewhere.create("domination", ["open", "open"], per_move=DAY)).table
+        await elsewhere.join(table, 0)
+        await elsewhere.close()
+        keep_secret(dirs[1], f"{host}:{port}", "Ada", secret)
+        app = make_app(dirs)
+        async with app.run_test(size=(80, 24)) as pilot:
+            lobby = await _join(pilot, host, port, "Ada")
+            await _until(pilot, lambda: bool(lobby.tables), "the table in the list")
+            assert "Enter takes it back" in screen_text(app)
+            await pilot.press("enter")
+            await _until(pilot, lambda: isinstance(app.screen, GameScreen), "the table")
+            screen: Any = app.screen
+            assert screen.client.my_seats == (0,)
+            assert server.tables[table].occupants[0].name == "Ada"
     finally:
         await server.close()
 

@@ -25,6 +25,7 @@ from tui.network import (
     connection_text,
     grace_left,
     joinable,
+    named_seat,
     seat_choices,
     seat_taken_back,
     table_line,
@@ -214,6 +215,7 @@ class LobbyScreen(Screen[None]):
         self.query_one(OptionList).highlighted = ids.index(table)
         summary = self.tables[ids.index(table)]
         mine = self.held.get(self.client.address, table) is not None
+        mine = mine or named_seat(summary, self.client.welcome.name) is not None
         if mine or any(is_open for _, _, is_open in seat_choices(summary)):
             self.action_join()
         else:
@@ -244,6 +246,10 @@ class LobbyScreen(Screen[None]):
                 self.held.forget(self.client.address, summary.table)
         ids = [t.table for t in self.tables]
         self._mine = self.held.tables_at(self.client.address, ids)
+        # and a seat our claimed name sat at (from another data folder, or
+        # with its token lost): the name takes it back
+        name = self.client.welcome.name
+        self._mine |= {t.table for t in self.tables if named_seat(t, name) is not None}
         listing = self.query_one(OptionList)
         keep = listing.highlighted_option.id if listing.highlighted_option else None
         listing.clear_options()
@@ -278,6 +284,9 @@ class LobbyScreen(Screen[None]):
         token = self.held.get(self.client.address, table)
         if token is not None:  # our own seat, taken back
             self.run_worker(self.sit(table, token=token), group="sit", exclusive=True)
+            return
+        if named_seat(summary, self.client.welcome.name) is not None:  # ours by our name
+            self.run_worker(self.sit(table, by_name=True), group="sit", exclusive=True)
             return
         choices = seat_choices(summary)
         free = [seat for seat, _, is_open in choices if is_open]
@@ -333,10 +342,11 @@ class LobbyScreen(Screen[None]):
         seat: int | None = None,
         token: str | None = None,
         watch: bool = False,
+        by_name: bool = False,
     ) -> None:
         """A connection of its own for the table: join (``seat``, or the first
-        open one), or take our seat back with its token, or watch; then the
-        game's own screen."""
+        open one), or take our seat back with its token (or ``by_name``: our
+        claimed name's), or watch; then the game's own screen."""
         from net.remote import RemoteError
 
         try:
@@ -347,6 +357,8 @@ class LobbyScreen(Screen[None]):
         try:
             if watch:
                 await client.watch(table)
+            elif by_name:
+                await client.rejoin(table, None)
             elif token is not None:
                 try:
                     await client.rejoin(table, token)
