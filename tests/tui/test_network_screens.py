@@ -28,7 +28,8 @@ from tui.network import (
     parse_address,
 )
 from tui.screens import lobby
-from tui.screens.lobby import LobbyScreen, SeatChoiceScreen
+from tui.screens.lobby import LobbyScreen
+from tui.screens.lobby_choices import SeatChoiceScreen
 
 from .conftest import make_app, screen_text
 
