@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal
-from textual.widgets import Label, Select
+from textual.widgets import Label, Select, Static
 
 from rules.bots import LEVELS
 from tui.clock_words import DAY, HOUR
@@ -58,6 +58,7 @@ class CreateTableScreen(NewGameScreen):
         return [OPEN] + ["computer:medium"] * (players - 1)
 
     def more_rows(self) -> ComposeResult:
+        yield Static("Table", classes="caption")  # the server's terms, after the game's rules
         with Horizontal(classes="row"):
             yield Label("Time per move", classes="name")
             yield Select(PER_MOVE, value=None, allow_blank=False, id="per-move", compact=True)
