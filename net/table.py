@@ -42,7 +42,7 @@ from saves.store import SaveStore
 from .client import FINISHED, PLAYING, Hint, HintEstimate, NoHints, StaleMove, Update
 from .table_parts.audience import Audience, Listener, Perspective
 from .table_parts.autosave import Autosave
-from .table_parts.clocks import COMPUTER_PLAYS, Clock, MoveClocks, Sleep, per_move
+from .table_parts.clocks import Clock, MoveClocks, Sleep
 from .table_parts.computers import HURRIED, Computers
 from .table_parts.in_flight import InFlight, cancel_and_wait
 from .table_parts.stand_ins import StandIns
@@ -298,20 +298,6 @@ class Table:
             return await self.computers.hint(seat, _hint_in_worker)
         finally:
             self.in_flight.leave()
-
-    def correspond(self, seconds: float, if_late: str, wall: Clock) -> None:
-        """A correspondence table (before it starts): every seat has
-        ``seconds`` for each of its moves, counted on ``wall`` (Unix time, so
-        that the deadlines mean the same after a restart); a clock that runs
-        out makes the computer play that one move (``if_late`` "computer") or
-        the seat resign ("lose")."""
-
-        def moves_made(seat: int) -> int:
-            return sum(1 for mover, _ in self.record.moves if mover == seat)
-
-        timeout_move = RESIGN if if_late == "lose" else COMPUTER_PLAYS
-        self.clocks.now = wall
-        self.clocks.override = per_move(seconds, moves_made, timeout_move)
 
     def share_screen(self, seats: Iterable[int]) -> None:
         """These seats' people share one screen (hot-seat): see MoveClocks."""

@@ -18,6 +18,7 @@ from rules.registry import get_game
 from .. import protocol as p
 from ..client import PLAYING, Update
 from ..table import Table
+from ..table_parts.clocks import correspondence
 
 if TYPE_CHECKING:
     from .peer import Peer
@@ -82,7 +83,8 @@ class Hosted:
         """Make this a correspondence table, before it starts: its clocks
         count ``per_move`` seconds for each move on ``wall`` (Unix time)."""
         self.per_move, self.if_late = per_move, if_late
-        self.table.correspond(per_move, if_late, wall)
+        record = self.table.record
+        self.table.clocks.correspond(correspondence(per_move, if_late, lambda: record.moves), wall)
 
     def touch(self) -> None:
         self.revision += 1

@@ -26,11 +26,11 @@ turn is over by then is dropped at the next :meth:`MoveClocks.arm`).
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable, Hashable, Iterable, Mapping
+from collections.abc import Awaitable, Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rules.game import MoveClock
+from rules.game import RESIGN, MoveClock
 
 Clock = Callable[[], float]
 Sleep = Callable[[float], Awaitable[Any]]
@@ -72,6 +72,19 @@ def per_move(seconds: float, moves_made: Callable[[int], int], timeout_move: Has
     return rule
 
 
+def correspondence(
+    seconds: float, if_late: str, moves: Callable[[], Sequence[tuple[int, str]]]
+) -> ClockRule:
+    """:func:`per_move` for a table whose record's ``moves`` are counted:
+    a clock that runs out makes the computer play that one move (``if_late``
+    "computer") or the seat resign ("lose")."""
+
+    def moves_made(seat: int) -> int:
+        return sum(1 for mover, _ in moves() if mover == seat)
+
+    return per_move(seconds, moves_made, RESIGN if if_late == "lose" else COMPUTER_PLAYS)
+
+
 class MoveClocks:
     """The running clocks of one table's seats. ``live`` says whether the
     table still plays (started, not over, not closed); ``expire`` is awaited
@@ -96,6 +109,13 @@ class MoveClocks:
         self._stopped = False
         # the table's own clocks instead of the game's (a correspondence table)
         self.override: ClockRule | None = None
+
+    def correspond(self, rule: ClockRule, wall: Clock) -> None:
+        """A correspondence table's own clocks (:func:`correspondence`),
+        before it starts, counted on ``wall`` (Unix time: the deadlines mean
+        the same after a restart)."""
+        self.now = wall
+        self.override = rule
 
     def time_left(self, seat: int) -> float | None:
         held = self._running.get(seat)

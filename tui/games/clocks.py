@@ -3,8 +3,6 @@ on the screen's own clock from what the table last said."""
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from net.client import Update
 from tui.clock_words import time_left_text
 from tui.games.core import TableScreenCore
@@ -21,10 +19,6 @@ def clock_text(seconds: float | None) -> str:
 
 
 class MoveClocks(TableScreenCore):
-    # a screen that draws its own countdown (a game whose rules have move
-    # clocks) says so; the others show a clock that runs anyway (a
-    # correspondence table's: hours or days) at the end of the status line
-    DRAWS_OWN_CLOCK: ClassVar[bool] = False
     _clock_shown = ""  # the clock's words the status line shows now
 
     def turn_status(self) -> str:
@@ -33,7 +27,11 @@ class MoveClocks(TableScreenCore):
         return f"{text} ({words})" if words else text
 
     def _clock_words(self) -> str:
-        if self.DRAWS_OWN_CLOCK or not self.my_turn or self.replay is not None:
+        # a screen that draws its own countdown (a game whose rules have move
+        # clocks: its own show_clock) shows it there; the others show a clock
+        # that runs anyway (a correspondence table's) in the status line
+        draws_own = type(self).show_clock is not MoveClocks.show_clock
+        if draws_own or not self.my_turn or self.replay is not None:
             return ""
         return clock_text(self.seconds_left())
 

@@ -71,7 +71,6 @@ STRESS_CSS = Path(__file__).with_name("stress.tcss")
 
 
 class StressScreen(GameScreen):
-    DRAWS_OWN_CLOCK: ClassVar[bool] = True  # the countdown beside the hand
     CSS_PATH: ClassVar[CSSPathType | None] = [TABLE, STRESS_CSS]
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "move_cursor(-1)", "Choose", key_display="←→", id="stress.left"),

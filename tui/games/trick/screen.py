@@ -56,7 +56,6 @@ __all__ = ["ActionCards", "BlockTargetPicker", "TrickScreen", "clock_text"]
 
 # ================================================================ the screen
 class TrickScreen(GameScreen):
-    DRAWS_OWN_CLOCK: ClassVar[bool] = True  # the countdown beside the hand
     CSS_PATH: ClassVar[CSSPathType | None] = [TABLE, TRICK_CSS]
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("1", "pick(0)", "Pick", key_display="1-5", id="trick.pick1"),
