@@ -22,13 +22,11 @@ def register_bot(game_id: str, level: str, factory: Callable[[], Bot]) -> None:
 
 
 def _load() -> None:
-    from . import (
-        domination_bots,  # noqa: F401  (registers itself)
-        stress_bots,  # noqa: F401  (registers itself)
-        territory_bots,  # noqa: F401  (registers itself)
-        trick_bots,  # noqa: F401  (registers itself)
-        trick_engine,  # noqa: F401  (registers itself)
-    )
+    from ..domination import bots as _d  # noqa: F401  (registers itself)
+    from ..stress import bots as _s  # noqa: F401  (registers itself)
+    from ..territory import bots as _te  # noqa: F401  (registers itself)
+    from ..trick import bots as _tb  # noqa: F401  (registers itself)
+    from ..trick import engine as _tr  # noqa: F401  (registers itself)
 
 
 def make_bot(game_id: str, level: str) -> Bot:

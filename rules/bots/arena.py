@@ -9,7 +9,7 @@ the deal cancels out. Every game is reproducible from the arena's seed alone
 Players are named as for ``make_bot`` (``easy``, ``medium``, ``hard``), or
 ``random``, or ``engine`` (the search engine with the game's adapter, which
 is the hard level where a game has no stronger bot), or, for trick, any
-scripted strategy of :mod:`.trick_scripts`.
+scripted strategy of :mod:`rules.trick.scripts`.
 Decision times are wall-clock seconds of ``choose`` at decisions with more
 than one legal move (a forced move costs nothing and would flatter the median).
 """
@@ -35,7 +35,7 @@ def player_names(game_id: str) -> list[str]:
     """Every name ``make_player`` accepts for this game."""
     names = [lv.id for lv in LEVELS] + ["random", "engine"]
     if game_id == "trick":
-        from .trick_scripts import SCRIPTS
+        from ..trick.scripts import SCRIPTS
 
         names += sorted(SCRIPTS)
     return names
@@ -52,7 +52,7 @@ def make_player(game_id: str, name: str) -> Bot:
     if name in {lv.id for lv in LEVELS}:
         return make_bot(game_id, name)
     if game_id == "trick":
-        from .trick_scripts import SCRIPTS, ScriptBot
+        from ..trick.scripts import SCRIPTS, ScriptBot
 
         if name in SCRIPTS:
             return ScriptBot(name)

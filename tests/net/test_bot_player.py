@@ -277,7 +277,7 @@ async def test_the_hard_bot_plays_every_game_from_its_views_without_falling_back
         # as the person resigned may be refused: that is not a fallback)
         assert not [line for line in said if "sample" in line], said
         assert set(rebuilt) <= {1}  # only the bot's own seat's views
-        # stress's hard bot is the medium one for now (rules/bots/stress_bots.py):
+        # stress's hard bot is the medium one for now (rules/stress/bots.py):
         # it samples nothing yet; every other hard bot sampled rebuilt positions
         assert rebuilt or game == "stress"
         assert sum(seat == 1 for seat, _ in moves) >= 1

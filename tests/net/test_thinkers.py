@@ -179,7 +179,7 @@ def test_what_crosses_into_a_worker_depends_only_on_what_the_seat_knows(game: st
 
 
 def test_a_worker_answers_with_the_bots_move_and_says_whether_it_was_hurried() -> None:
-    from rules.bots.domination_bots import HardBot
+    from rules.domination.bots import HardBot
 
     position = SeatPosition.of(_domination(), 0, (), "s")
     relaxed = choose_move(HardBot(samples=16), position, "s", None)

@@ -10,7 +10,6 @@ from collections.abc import Hashable
 import pytest
 
 from rules.bots.base import Situation
-from rules.bots.domination_bots import DominationAdapter, MediumBot, SearchBot
 from rules.bots.review import review
 from rules.bots.search import (
     Adapter,
@@ -22,11 +21,12 @@ from rules.bots.search import (
     compare,
     engine_for,
 )
-from rules.bots.trick_engine import TrickAdapter
 from rules.domination import SPEC as DOMINATION
 from rules.domination import DominationState
+from rules.domination.bots import DominationAdapter, MediumBot, SearchBot
 from rules.trick import SPEC as TRICK
 from rules.trick import TrickState
+from rules.trick.engine import TrickAdapter
 from tests.rules.toy_games import TOY
 
 from .test_domination_bots import random_positions

@@ -29,13 +29,13 @@ import random
 from collections.abc import Hashable
 from typing import Any
 
-from ..territory import PASS, STOP, TerritoryState
-from ..territory.board import OWNER_BIT, STEPS, best_regions
-from ..territory.notation import EXPLORES, Blitz, Conquer, TerritoryMove
-from . import register_bot
-from .advice import Advice, Choice, advise, from_analysis, register_judge
-from .base import Bot, RandomBot, Situation
-from .search import Adapter, Analysis, Budget, State, analyse, register_engine
+from ..bots import register_bot
+from ..bots.advice import Advice, Choice, advise, from_analysis, register_judge
+from ..bots.base import Bot, RandomBot, Situation
+from ..bots.search import Adapter, Analysis, Budget, State, analyse, register_engine
+from . import PASS, STOP, TerritoryState
+from .board import OWNER_BIT, STEPS, best_regions
+from .notation import EXPLORES, Blitz, Conquer, TerritoryMove
 
 WIN = 1_000_000.0
 # the weights of grid_value: a distinct value is worth far more than any

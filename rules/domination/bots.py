@@ -29,12 +29,10 @@ from collections.abc import Hashable, Sequence
 from functools import cache
 from typing import Any
 
-from ..cards import Card, parse_card
-from ..domination import CONCEDE, DominationState, DominationView, Play
-from . import register_bot
-from .advice import Advice, Choice, register_judge
-from .base import Bot, Situation
-from .search import (
+from ..bots import register_bot
+from ..bots.advice import Advice, Choice, register_judge
+from ..bots.base import Bot, Situation
+from ..bots.search import (
     STATED,
     Adapter,
     Analysis,
@@ -45,6 +43,10 @@ from .search import (
     compare,
     register_engine,
 )
+from ..cards import Card, parse_card
+from .notation import CONCEDE, Play
+from .state import DominationState
+from .view import DominationView
 
 FULL = 0b11111111111110  # ranks A..K are bits 1..13 of a suit's mask
 SUIT_LETTERS = "SHDC"

@@ -43,14 +43,14 @@ import math
 import random
 from collections.abc import Hashable, Sequence
 
-from ..stress import FOLLOWS, POWER, Blind, Play, Ready, StressState, Swap
-from ..stress.notation import BLINDS, PICKUP, SINGLE, StressMove, make_play
-from ..stress.state import PLAY as PLAY_PHASE
-from ..stress.state import TEXT, StressView
-from . import register_bot
-from .advice import Advice, advise, from_analysis, register_judge
-from .base import Bot, RandomBot, Situation
-from .search import Adapter, Analysis, Budget, State, analyse, register_engine
+from ..bots import register_bot
+from ..bots.advice import Advice, advise, from_analysis, register_judge
+from ..bots.base import Bot, RandomBot, Situation
+from ..bots.search import Adapter, Analysis, Budget, State, analyse, register_engine
+from . import FOLLOWS, POWER, Blind, Play, Ready, StressState, Swap
+from .notation import BLINDS, PICKUP, SINGLE, StressMove, make_play
+from .state import PLAY as PLAY_PHASE
+from .state import TEXT, StressView
 
 SPECIAL = (2, 3, 10)
 # rank -> worth of having the card: strength 2..14 (A = 14), specials above

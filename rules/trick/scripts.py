@@ -10,11 +10,11 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Hashable
 
-from ..trick import SPEC, Position, Submission, TrickConfig, TrickState, parse_move
-from ..trick.view import TrickView
-from .base import Bot, Situation
-from .trick_bots import clean_moves
-from .trick_solver import position_of
+from ..bots.base import Bot, Situation
+from . import SPEC, Position, Submission, TrickConfig, TrickState, parse_move
+from .bots import clean_moves
+from .solver import position_of
+from .view import TrickView
 
 Prefs = Callable[[TrickView, int, Position], list[str]]
 

@@ -5,7 +5,7 @@ medium weighs each action by rules of thumb (Score unless it will collide,
 Claim a big pot the opponent cannot steal, Steal when the opponent is likely to
 Claim, Block what the opponent wants most, light the last lights) and picks
 among the best few at random. hard solves each round as a matrix game
-(:mod:`.trick_solver`).
+(:mod:`.solver`).
 """
 
 from __future__ import annotations
@@ -14,7 +14,10 @@ import math
 import random
 from collections.abc import Hashable
 
-from ..trick import (
+from ..bots import register_bot
+from ..bots.advice import register_judge
+from ..bots.base import Bot, Situation
+from . import (
     BLOCK,
     CLAIM,
     GROW,
@@ -26,10 +29,7 @@ from ..trick import (
     Submission,
     disregarded,
 )
-from . import register_bot
-from .advice import register_judge
-from .base import Bot, Situation
-from .trick_solver import HardBot, judge, position_of
+from .solver import HardBot, judge, position_of
 
 
 def clean_moves(situation: Situation, pos: Position) -> list[Submission]:
