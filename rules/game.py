@@ -264,8 +264,9 @@ class GameState(ABC, Generic[M, C]):
         """The whole state as a few lines of text (``rules.position``), hidden
         parts and the generator included, which ``spec.parse_position`` reads
         back into the same state: like python-chess's ``fen()``. For tests,
-        puzzles and bug reports, like :meth:`snapshot`; never sent to a seat."""
-        raise NotImplementedError(f"{self.spec.id} cannot write a position text")
+        puzzles and bug reports, like :meth:`snapshot`; never sent to a seat.
+        Written by the game's ``position`` module, through its spec."""
+        return self.spec.write_position(self)
 
     def hidden_cards(self, seat: int | None) -> Counter[str]:
         """Card texts that ``seat`` must not be able to see now (tests use it).
@@ -378,6 +379,11 @@ class GameSpec(ABC, Generic[M, C]):
     @abstractmethod
     def parse_game_move(self, text: str) -> M:
         """Read one of the game's own moves; NotationError for text that is none."""
+
+    def write_position(self, state: Any) -> str:
+        """:meth:`GameState.position_text` of one of this game's states (a game's
+        ``position`` module writes and reads; the state does not import it)."""
+        raise NotImplementedError(f"{self.id} cannot write a position text")
 
     def parse_position(self, config: C, text: str) -> GameState[M, C]:
         """Read :meth:`GameState.position_text` back: a state whose snapshot,

@@ -24,7 +24,6 @@ class DominationConfig(GameConfig):
             raise ValueError("set a target score or a number of rounds, or the match never ends")
 
 
-
 # named option sets; the first is the default
 PRESETS: dict[str, dict[str, Any]] = {
     "standard": {},

@@ -1,6 +1,6 @@
-"""Domination's position text read back (docs/rules/domination.md, "Position text").
+"""Domination's position text, written and read back.
 
-The state writes it (`DominationState.position_text`)."""
+The format: docs/rules/domination.md, "Position text"."""
 
 from __future__ import annotations
 
@@ -10,9 +10,43 @@ from ..cards import card_text, deck
 from ..position import (
     PositionError,
     PositionFields,
+    cards_text,
+    facts_text,
+    ints_text,
+    optional,
+    position_lines,
+    rng_text,
+    seats_text,
+    yes_no,
 )
 from .options import DominationConfig
 from .state import ANY_CARD, DominationState
+
+
+def write_position(state: DominationState) -> str:
+    """docs/rules/domination.md, "Position text"."""
+    return position_lines(
+        "domination",
+        [
+            ("seed", str(state.seed)),
+            ("rng", rng_text(state.rng, state.seed)),
+            ("round", str(state.round_no)),
+            ("leader", str(state.leader)),
+            ("turn", str(state.turn)),
+            ("points", ints_text(state.points)),
+            ("hands", seats_text(cards_text(h) for h in state.hands)),
+            ("facts", seats_text(facts_text(f, ANY_CARD) for f in state.hand_facts)),
+            ("stock", cards_text(state.stock[::-1])),
+            ("run", cards_text(state.run)),
+            ("chain_from", optional(state.dom_start if state.dom_start >= 0 else None)),
+            ("discards", cards_text(state._discarded())),
+            ("over", yes_no(state.over)),
+            ("winner", optional(state.winner)),
+            ("resigned", optional(state.resigned)),
+            ("ply", str(state._ply)),
+        ],
+    )
+
 
 POSITION_KEYS = (
     "seed",
@@ -63,4 +97,3 @@ def read_position(config: DominationConfig, text: str) -> DominationState:
             f"missing: {' '.join(sorted(missing)) or 'none'})"
         )
     return state
-

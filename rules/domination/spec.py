@@ -19,7 +19,7 @@ from .events import (
 )
 from .notation import DominationMove, parse_move
 from .options import PRESETS, DominationConfig
-from .position import read_position
+from .position import read_position, write_position
 from .state import ANY_CARD, DominationState
 from .view import DominationView
 
@@ -67,6 +67,9 @@ class DominationSpec(GameSpec[DominationMove, DominationConfig]):
 
     def parse_game_move(self, text: str) -> DominationMove:
         return parse_move(text)
+
+    def write_position(self, state: DominationState) -> str:
+        return write_position(state)
 
     def parse_position(self, config: DominationConfig, text: str) -> DominationState:
         return read_position(config, text)
@@ -121,9 +124,7 @@ class DominationSpec(GameSpec[DominationMove, DominationConfig]):
             values = {**values, "first_leader": str(int(values["first_leader"]) - 1)}
         return values
 
-    def table_lines(
-        self, view: View, names: Sequence[str], you: Collection[int] = ()
-    ) -> list[str]:
+    def table_lines(self, view: View, names: Sequence[str], you: Collection[int] = ()) -> list[str]:
         assert isinstance(view, DominationView), "a Domination table gives Domination views"
         return domination_words.table_lines(view, names, you)
 

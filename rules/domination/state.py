@@ -17,16 +17,6 @@ from ..cards import SUITS, Card, card_text, deck, rank
 from ..errors import IllegalMove
 from ..events import CardsDrawn, Event, NoData, SeatEvent
 from ..game import SAMPLE_SEED, GameState, Outcome
-from ..position import (
-    cards_text,
-    facts_text,
-    ints_text,
-    optional,
-    position_lines,
-    rng_text,
-    seats_text,
-    yes_no,
-)
 from ..rng import GameRng
 from .events import (
     CardPlayed,
@@ -50,6 +40,7 @@ _TEXT = {c: card_text(c) for c in deck()}  # card_text is hot in play(); look it
 ANY_CARD = sum(1 << c for c in deck())  # a set of cards as a mask: bit c = card c
 # RANK_AND_UP[r]: every card of rank r or higher, any suit
 RANK_AND_UP = [sum(1 << c for c in deck() if c & 15 >= r) for r in range(15)]
+
 
 class DominationState(GameState[DominationMove, DominationConfig]):
     __slots__ = (
@@ -495,30 +486,6 @@ class DominationState(GameState[DominationMove, DominationConfig]):
             "ply": self._ply,
         }
 
-    def position_text(self) -> str:
-        """docs/rules/domination.md, "Position text"."""
-        return position_lines(
-            "domination",
-            [
-                ("seed", str(self.seed)),
-                ("rng", rng_text(self.rng, self.seed)),
-                ("round", str(self.round_no)),
-                ("leader", str(self.leader)),
-                ("turn", str(self.turn)),
-                ("points", ints_text(self.points)),
-                ("hands", seats_text(cards_text(h) for h in self.hands)),
-                ("facts", seats_text(facts_text(f, ANY_CARD) for f in self.hand_facts)),
-                ("stock", cards_text(self.stock[::-1])),
-                ("run", cards_text(self.run)),
-                ("chain_from", optional(self.dom_start if self.dom_start >= 0 else None)),
-                ("discards", cards_text(self._discarded())),
-                ("over", yes_no(self.over)),
-                ("winner", optional(self.winner)),
-                ("resigned", optional(self.resigned)),
-                ("ply", str(self._ply)),
-            ],
-        )
-
     def hidden_cards(self, seat: int | None) -> Counter[str]:
         hidden = list(self.stock)
         for s in (0, 1):
@@ -632,4 +599,3 @@ def _without(groups: list[tuple[int, int]], card: Card) -> list[tuple[int, int]]
 
 def _sort_key(card: Card) -> tuple[int, int]:
     return (card & 15, card >> 4)
-

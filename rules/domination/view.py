@@ -24,4 +24,3 @@ class DominationView(View, frozen=True, kw_only=True, omit_defaults=True):
     rounds: int
     resigned: int | None
     hand: list[str] | None = None  # a seat's own view only
-

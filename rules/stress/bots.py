@@ -50,7 +50,8 @@ from ..bots.search import Adapter, Analysis, Budget, State, analyse, register_en
 from . import FOLLOWS, POWER, Blind, Play, Ready, StressState, Swap
 from .notation import BLINDS, PICKUP, SINGLE, StressMove, make_play
 from .state import PLAY as PLAY_PHASE
-from .state import TEXT, StressView
+from .state import TEXT
+from .view import StressView
 
 SPECIAL = (2, 3, 10)
 # rank -> worth of having the card: strength 2..14 (A = 14), specials above
