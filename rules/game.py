@@ -23,13 +23,16 @@ from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Collection, Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, Self, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 
 from .config import GameConfig
 from .errors import IllegalMove, MoveError, NotationError, shown_input
 from .events import COMMON_EVENT_TYPES, Event, EventData, fill_names
 from .figures import Figure, Samples
 from .views import View
+
+if TYPE_CHECKING:  # the bots import the contract, not the other way round
+    from .bots.roster import GameBots
 
 Move = Hashable
 M = TypeVar("M", bound=Hashable)
@@ -379,6 +382,14 @@ class GameSpec(ABC, Generic[M, C]):
     @abstractmethod
     def parse_game_move(self, text: str) -> M:
         """Read one of the game's own moves; NotationError for text that is none."""
+
+    def bots(self) -> GameBots | None:
+        """The game's computer players and search (``rules.bots.roster``): its
+        bot of each level, its search adapter and budget, its judge, scripted
+        players. None: the random bot at every level and the generic search.
+        A game loads its bots module here, on first use, so that its rules
+        load without the search."""
+        return None
 
     def write_position(self, state: Any) -> str:
         """:meth:`GameState.position_text` of one of this game's states (a game's

@@ -29,9 +29,9 @@ from collections.abc import Hashable, Sequence
 from functools import cache
 from typing import Any
 
-from ..bots import register_bot
-from ..bots.advice import Advice, Choice, register_judge
+from ..bots.advice import Advice, Choice
 from ..bots.base import Bot, Situation
+from ..bots.roster import GameBots
 from ..bots.search import (
     STATED,
     Adapter,
@@ -41,7 +41,6 @@ from ..bots.search import (
     State,
     analyse,
     compare,
-    register_engine,
 )
 from ..cards import Card, parse_card
 from .notation import CONCEDE, Play
@@ -579,7 +578,10 @@ def judge(situation: Situation, rng: random.Random, budget: Budget | None) -> Ad
     return Advice(tuple(choices), {c.move: c.move for c in choices})
 
 
-register_bot("domination", "medium", MediumBot)
-register_bot("domination", "hard", HardBot)
-register_judge("domination", judge)
-register_engine("domination", DominationAdapter, SearchBot().budget)
+# what the spec declares (DominationSpec.bots); easy is the random bot
+BOTS = GameBots(
+    levels={"medium": MediumBot, "hard": HardBot},
+    adapter=DominationAdapter,
+    budget=SearchBot().budget,
+    judge=judge,
+)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..cards import SUITS, deal_unseen, deck, parse_card, stack_deck
 from ..config import chosen_seat
@@ -22,6 +22,9 @@ from .options import PRESETS, DominationConfig
 from .position import read_position, write_position
 from .state import ANY_CARD, DominationState
 from .view import DominationView
+
+if TYPE_CHECKING:
+    from ..bots.roster import GameBots
 
 
 class DominationSpec(GameSpec[DominationMove, DominationConfig]):
@@ -67,6 +70,11 @@ class DominationSpec(GameSpec[DominationMove, DominationConfig]):
 
     def parse_game_move(self, text: str) -> DominationMove:
         return parse_move(text)
+
+    def bots(self) -> GameBots:
+        from .bots import BOTS  # loaded with the first computer: the rules load without the search
+
+        return BOTS
 
     def write_position(self, state: DominationState) -> str:
         return write_position(state)

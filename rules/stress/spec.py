@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..cards import deck, stack_deck
 from ..config import chosen_seat
@@ -27,6 +27,9 @@ from .options import CARDS_PER_SEAT, PRESETS, StressConfig
 from .position import read_position, write_position
 from .state import PLAY_LIMIT, SWAP, SWAP_LIMIT, StressState, effective_top
 from .view import StressView
+
+if TYPE_CHECKING:
+    from ..bots.roster import GameBots
 
 
 class StressSpec(GameSpec[StressMove, StressConfig]):
@@ -86,6 +89,11 @@ class StressSpec(GameSpec[StressMove, StressConfig]):
 
     def parse_game_move(self, text: str) -> StressMove:
         return parse_move(text)
+
+    def bots(self) -> GameBots:
+        from .bots import BOTS  # loaded with the first computer: the rules load without the search
+
+        return BOTS
 
     def write_position(self, state: StressState) -> str:
         return write_position(state)

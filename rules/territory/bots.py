@@ -29,10 +29,10 @@ import random
 from collections.abc import Hashable
 from typing import Any
 
-from ..bots import register_bot
-from ..bots.advice import Advice, Choice, advise, from_analysis, register_judge
+from ..bots.advice import Advice, Choice, advise, from_analysis
 from ..bots.base import Bot, RandomBot, Situation
-from ..bots.search import Adapter, Analysis, Budget, State, analyse, register_engine
+from ..bots.roster import GameBots
+from ..bots.search import Adapter, Analysis, Budget, State, analyse
 from . import PASS, STOP, TerritoryState
 from .board import OWNER_BIT, STEPS, best_regions
 from .notation import EXPLORES, Blitz, Conquer, TerritoryMove
@@ -320,11 +320,13 @@ def _adapter() -> Any:
     return TerritoryAdapter()
 
 
-register_bot("territory", "easy", RandomBot)
-register_bot("territory", "medium", MediumBot)
-register_bot("territory", "hard", SearchBot)
-register_judge("territory", judge)
-register_engine("territory", _adapter, SearchBot().budget)
+# what the spec declares (TerritorySpec.bots)
+BOTS = GameBots(
+    levels={"easy": RandomBot, "medium": MediumBot, "hard": SearchBot},
+    adapter=_adapter,
+    budget=SearchBot().budget,
+    judge=judge,
+)
 
 __all__ = [
     "MediumBot",

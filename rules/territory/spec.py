@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..cards import card_text, parse_card, stack_deck
 from ..config import chosen_seat
@@ -30,6 +30,9 @@ from .options import PRESETS, TerritoryConfig
 from .position import parse_diagram, read_position, write_position
 from .state import SQUARE, TerritoryState
 from .view import TerritoryView
+
+if TYPE_CHECKING:
+    from ..bots.roster import GameBots
 
 
 class TerritorySpec(GameSpec[TerritoryMove, TerritoryConfig]):
@@ -124,6 +127,11 @@ class TerritorySpec(GameSpec[TerritoryMove, TerritoryConfig]):
 
     def parse_game_move(self, text: str) -> TerritoryMove:
         return parse_move(text)
+
+    def bots(self) -> GameBots:
+        from .bots import BOTS  # loaded with the first computer: the rules load without the search
+
+        return BOTS
 
     def write_position(self, state: TerritoryState) -> str:
         return write_position(state)

@@ -14,9 +14,8 @@ import math
 import random
 from collections.abc import Hashable
 
-from ..bots import register_bot
-from ..bots.advice import register_judge
 from ..bots.base import Bot, Situation
+from ..bots.roster import GameBots
 from . import (
     BLOCK,
     CLAIM,
@@ -26,20 +25,10 @@ from . import (
     SCORE,
     STEAL,
     Position,
-    Submission,
-    disregarded,
 )
-from .solver import HardBot, judge, position_of
-
-
-def clean_moves(situation: Situation, pos: Position) -> list[Submission]:
-    """Legal submissions of which the rules would disregard nothing."""
-    seat = situation.seat
-    return [
-        m
-        for m in situation.legal
-        if isinstance(m, Submission) and not m.reset and not disregarded(pos, seat, m)
-    ]
+from .engine import ENGINE_BUDGET, TrickAdapter
+from .scripts import SCRIPTS, script_bot
+from .solver import HardBot, clean_moves, judge, position_of
 
 
 class EasyBot(Bot):
@@ -122,9 +111,15 @@ class MediumBot(Bot):
         return SCORE if SCORE not in pos.restricted(opp) else CLAIM
 
 
-register_bot("trick", "easy", EasyBot)
-register_bot("trick", "medium", MediumBot)
-register_bot("trick", "hard", HardBot)
-register_judge("trick", judge)
+# what the spec declares (TrickSpec.bots): the hard bot is the matrix-game
+# solver, the hints' search uses TrickAdapter, and the arena may name every
+# scripted strategy
+BOTS = GameBots(
+    levels={"easy": EasyBot, "medium": MediumBot, "hard": HardBot},
+    adapter=TrickAdapter,
+    budget=ENGINE_BUDGET,
+    judge=judge,
+    scripted={name: script_bot(name) for name in SCRIPTS},
+)
 
-__all__ = ["NO_TARGET", "EasyBot", "HardBot", "MediumBot", "clean_moves"]
+__all__ = ["BOTS", "NO_TARGET", "EasyBot", "HardBot", "MediumBot"]

@@ -45,4 +45,4 @@ class TrickAdapter(Adapter):
         return [p, 1.0 - p]
 
 
-search.register_engine("trick", TrickAdapter, Budget(iterations=3000, seconds=1.0))
+ENGINE_BUDGET = Budget(iterations=3000, seconds=1.0)  # the hints' search

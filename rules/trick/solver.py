@@ -153,6 +153,16 @@ class Choices:
             return None
 
 
+def clean_moves(situation: Situation, pos: Position) -> list[Submission]:
+    """Legal submissions of which the rules would disregard nothing."""
+    seat = situation.seat
+    return [
+        m
+        for m in situation.legal
+        if isinstance(m, Submission) and not m.reset and not disregarded(pos, seat, m)
+    ]
+
+
 def position_of(situation: Situation, rng: random.Random) -> tuple[TrickState, Position]:
     """The public position (a determinized state holds nothing else we use)."""
     state = situation.sample(rng)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..config import chosen_seat
 from ..events import Event
@@ -26,6 +26,9 @@ from .position import read_position, write_position
 from .state import TrickState
 from .view import TrickView
 from .words import Words, move_words
+
+if TYPE_CHECKING:
+    from ..bots.roster import GameBots
 
 
 class TrickSpec(GameSpec[TrickMove, TrickConfig]):
@@ -73,6 +76,11 @@ class TrickSpec(GameSpec[TrickMove, TrickConfig]):
 
     def parse_game_move(self, text: str) -> TrickMove:
         return parse_move(text)
+
+    def bots(self) -> GameBots:
+        from .bots import BOTS  # loaded with the first computer: the rules load without the search
+
+        return BOTS
 
     def write_position(self, state: TrickState) -> str:
         return write_position(state)
