@@ -16,7 +16,7 @@ from net.client import StaleMove, Update
 from net.remote import RemoteClient
 from net.server import Limits
 from rules.game import Outcome
-from rules.registry import get_game
+from rules.registry import get_game, shipped
 from tui.cli import main
 
 from .netkit import HANG, serving
@@ -215,7 +215,7 @@ def test_a_bot_creates_a_table_of_the_first_game_it_plays_at_full_strength() -> 
     assert all(type(games()[g]).state_from_view is GameSpec.state_from_view for g in earlier)
 
 
-@pytest.mark.parametrize("game", ["domination", "trick", "territory", "stress"])
+@pytest.mark.parametrize("game", shipped())
 async def test_the_hard_bot_plays_every_game_from_its_views_without_falling_back(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, game: str
 ) -> None:
