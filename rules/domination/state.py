@@ -451,30 +451,31 @@ class DominationState(GameState[DominationMove, DominationConfig]):
 
     def view(self, seat: int | None) -> DominationView:
         run = self.run
-        v: dict[str, Any] = {
-            "game": "domination",
-            "seat": seat,
-            "hand_sizes": [len(self.hands[0]), len(self.hands[1])],
-            "run": [_TEXT[c] for c in run],
-            "domination_start": self.dom_start if self.dom_start >= 0 else None,
-            "domination_suit": SUITS[run[-1] >> 4] if self.dom_start >= 0 else None,
-            "multiplier": self.multiplier(),
-            "round_value": self.round_value(),
-            "inelegant_lead": len(run) == 1 and self.is_inelegant_lead(),
-            "discards": {
+        hand = None  # a seat's own view only
+        if seat is not None:
+            hand = [card_text(c) for c in sorted(self.hands[seat], key=_sort_key)]
+        return DominationView(
+            game="domination",
+            seat=seat,
+            hand_sizes=[len(self.hands[0]), len(self.hands[1])],
+            run=[_TEXT[c] for c in run],
+            domination_start=self.dom_start if self.dom_start >= 0 else None,
+            domination_suit=SUITS[run[-1] >> 4] if self.dom_start >= 0 else None,
+            multiplier=self.multiplier(),
+            round_value=self.round_value(),
+            inelegant_lead=len(run) == 1 and self.is_inelegant_lead(),
+            discards={
                 SUITS[s]: [r for r in range(1, 14) if self.discards[s] >> r & 1] for s in range(4)
             },
-            "stock": len(self.stock),
-            "round": self.round_no,
-            "leader": self.leader,
-            "turn": None if self.over else self.turn,
-            "target_score": self.config.target_score,
-            "rounds": self.config.rounds,
-            "resigned": self.resigned,
-        }
-        if seat is not None:
-            v["hand"] = [card_text(c) for c in sorted(self.hands[seat], key=_sort_key)]
-        return DominationView(**v)
+            stock=len(self.stock),
+            round=self.round_no,
+            leader=self.leader,
+            turn=None if self.over else self.turn,
+            target_score=self.config.target_score,
+            rounds=self.config.rounds,
+            resigned=self.resigned,
+            hand=hand,
+        )
 
     def snapshot(self) -> dict[str, Any]:
         return {

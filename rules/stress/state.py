@@ -796,42 +796,44 @@ class StressState(GameState[StressMove, StressConfig]):
         if top:
             effective = next(TEXT[c] for c in reversed(self.stack) if c & 15 != 3)
         cfg = self.config
-        v: dict[str, Any] = {
-            "game": "stress",
-            "seat": seat,
-            "phase": "over" if over else "play" if playing else "swap",
-            "players": n,
-            "decks": cfg.deck_count,
-            "first_player": self.first,
-            "turn": self.turn if playing and not over else None,
-            "hand_sizes": [len(h) for h in self.hands],
-            "known_in_hand": [[TEXT[c] for c in sorted(k, key=_sort_key)] for k in self.known],
-            "face_up": [[TEXT[c] for c in r] for r in rows],
-            "face_down": [[c != 0 for c in r] for r in self.down],
-            "sources": sources,
-            "stock": len(self.stock),
-            "stack": [TEXT[c] for c in self.stack],
-            "top": effective,
-            "allowed_ranks": _ranks_text(self.follows[top])[:],
-            "cemetery": [TEXT[c] for c in self.cemetery],
-            "ready": [True] * n if playing or over else self.ready[:],
-            "finished": self.finished[:],
-            "resigned": self.resigned[:],
-            "plays": self.plays,
-            "play_limit": PLAY_LIMIT,
-            "rules": {
+        hand = swaps_left = None  # a seat's own view only
+        if seat is not None:
+            hand = [TEXT[c] for c in sorted(self.hands[seat], key=_sort_key)]
+            if not playing and not over:
+                swaps_left = max(0, SWAP_LIMIT - self.swaps[seat])
+        return StressView(
+            game="stress",
+            seat=seat,
+            phase="over" if over else "play" if playing else "swap",
+            players=n,
+            decks=cfg.deck_count,
+            first_player=self.first,
+            turn=self.turn if playing and not over else None,
+            hand_sizes=[len(h) for h in self.hands],
+            known_in_hand=[[TEXT[c] for c in sorted(k, key=_sort_key)] for k in self.known],
+            face_up=[[TEXT[c] for c in r] for r in rows],
+            face_down=[[c != 0 for c in r] for r in self.down],
+            sources=sources,
+            stock=len(self.stock),
+            stack=[TEXT[c] for c in self.stack],
+            top=effective,
+            allowed_ranks=_ranks_text(self.follows[top])[:],
+            cemetery=[TEXT[c] for c in self.cemetery],
+            ready=[True] * n if playing or over else self.ready[:],
+            finished=self.finished[:],
+            resigned=self.resigned[:],
+            plays=self.plays,
+            play_limit=PLAY_LIMIT,
+            rules={
                 "ten_wild": cfg.ten_wild,
                 "skip_per_eight": cfg.skip_per_eight,
                 "allow_voluntary_pickup": cfg.allow_voluntary_pickup,
                 "draw_one_per_turn": cfg.draw_one_per_turn,
                 "stop_at_first": cfg.stop_at_first,
             },
-        }
-        if seat is not None:
-            v["hand"] = [TEXT[c] for c in sorted(self.hands[seat], key=_sort_key)]
-            if not playing and not over:
-                v["swaps_left"] = max(0, SWAP_LIMIT - self.swaps[seat])
-        return StressView(**v)
+            hand=hand,
+            swaps_left=swaps_left,
+        )
 
     def snapshot(self) -> dict[str, Any]:
         if self.rng_print is None:

@@ -713,32 +713,31 @@ class TerritoryState(GameState[TerritoryMove, TerritoryConfig]):
                 )
             )
         cfg = self.config
-        v: dict[str, Any] = {
-            "game": "territory",
-            "seat": seat,
-            "cells": cells,
-            "orientation": list(ORIENTATIONS),
-            "hand_sizes": [len(self.hands[0]), len(self.hands[1])],
-            "stock": len(self.stock),
-            "discards": [TEXT[c] for c in self.discards],
-            "best_regions": best,
-            "values_to_win": list(range(1, cfg.values + 1)),
-            "turn": None if self.over else self.turn,
-            "turn_number": self.turn_no,
-            "first_player": self.first,
-            "step": self.step,
-            "blitz_from": list(xy_of(self.blitz_at)) if self.blitz_at >= 0 else None,
-            "passes": self.passes,
-            "hand_size": cfg.hand_size,
-            "deck": cfg.deck,
-            "royal_domination": cfg.royal_domination,
-            "conquest_requires_capture": cfg.conquest_requires_capture,
-            "timer": cfg.timer,
-            "resigned": self.resigned,
-        }
-        if seat is not None:
-            v["hand"] = [TEXT[c] for c in sorted(self.hands[seat], key=_hand_key)]
-        return TerritoryView(**v)
+        hand = None if seat is None else [TEXT[c] for c in sorted(self.hands[seat], key=_hand_key)]
+        return TerritoryView(
+            game="territory",
+            seat=seat,
+            cells=cells,
+            orientation=list(ORIENTATIONS),
+            hand_sizes=[len(self.hands[0]), len(self.hands[1])],
+            stock=len(self.stock),
+            discards=[TEXT[c] for c in self.discards],
+            best_regions=best,
+            values_to_win=list(range(1, cfg.values + 1)),
+            turn=None if self.over else self.turn,
+            turn_number=self.turn_no,
+            first_player=self.first,
+            step=self.step,
+            blitz_from=list(xy_of(self.blitz_at)) if self.blitz_at >= 0 else None,
+            passes=self.passes,
+            hand_size=cfg.hand_size,
+            deck=cfg.deck,
+            royal_domination=cfg.royal_domination,
+            conquest_requires_capture=cfg.conquest_requires_capture,
+            timer=cfg.timer,
+            resigned=self.resigned,
+            hand=hand,
+        )
 
     def snapshot(self) -> dict[str, Any]:
         # the raw fields, not the view: what the view derives (regions) follows

@@ -545,51 +545,50 @@ class TrickState(GameState[TrickMove, TrickConfig]):
         # resignation ends it mid-round, in the round still being played
         resigned = self.win_reason.endswith("resigned")
         round_no = pos.round_no - 1 if self.over and not resigned else pos.round_no
-        v: dict[str, Any] = {
-            "game": "trick",
-            "seat": seat,
-            "names": cfg.names,
-            "action_names": list(NAMES[cfg.names]),
-            "words": dict(WORDS[cfg.names]),
-            "chips": pos.chips[:],
-            "difference": pos.chips[me] - pos.chips[1 - me],
-            "pot": pos.pot,
-            "lights": [lit_actions(pos.lights[s]) for s in (0, 1)],
-            "round": round_no,
-            "rounds": cfg.rounds,
-            "end_round": pos.end_round,
-            "round_cap": cfg.round_cap,
-            "extension": (pos.end_round - cfg.rounds) // 5,
-            "replays": self.replays,
-            "restrictions": restrictions,
-            "repeat_pair": pairs,
-            "blocked": [None if t == NO_TARGET else ACTION_IDS[t] for t in pos.blocked],
-            "defender": self.defender,
-            "items": [
+        return TrickView(
+            game="trick",
+            seat=seat,
+            names=cfg.names,
+            action_names=list(NAMES[cfg.names]),
+            words=dict(WORDS[cfg.names]),
+            chips=pos.chips[:],
+            difference=pos.chips[me] - pos.chips[1 - me],
+            pot=pos.pot,
+            lights=[lit_actions(pos.lights[s]) for s in (0, 1)],
+            round=round_no,
+            rounds=cfg.rounds,
+            end_round=pos.end_round,
+            round_cap=cfg.round_cap,
+            extension=(pos.end_round - cfg.rounds) // 5,
+            replays=self.replays,
+            restrictions=restrictions,
+            repeat_pair=pairs,
+            blocked=[None if t == NO_TARGET else ACTION_IDS[t] for t in pos.blocked],
+            defender=self.defender,
+            items=[
                 {name: ITEM_STATES[pos.items[s][i]] for i, name in enumerate(ITEM_NAMES)}
                 for s in (0, 1)
             ],
-            "priority_window": self.priority_open[:],
-            "last_taker": pos.last_taker if pos.last_taker >= 0 else None,
-            "timer": cfg.timer,
-            "exact_two": cfg.exact_two,
-            "doubles": cfg.doubles,
-            "tie_rule": cfg.tie_rule,
-            "submitted": [self.pending[s] is not None for s in (0, 1)],
-            "pending": None if pending is None else str(pending),
-            "last_round": (
+            priority_window=self.priority_open[:],
+            last_taker=pos.last_taker if pos.last_taker >= 0 else None,
+            timer=cfg.timer,
+            exact_two=cfg.exact_two,
+            doubles=cfg.doubles,
+            tie_rule=cfg.tie_rule,
+            submitted=[self.pending[s] is not None for s in (0, 1)],
+            pending=None if pending is None else str(pending),
+            last_round=(
                 msgspec.convert(_redact_reveal(self.last, seat), RoundReveal) if self.last else None
             ),
-            "history": [
+            history=[
                 [
                     format_submission(a, not (ha and seat != 0)),
                     format_submission(b, not (hb and seat != 1)),
                 ]
                 for a, b, ha, hb in self.history
             ],
-            "history_hidden": [[ha, hb] for _, _, ha, hb in self.history],
-        }
-        return TrickView(**v)
+            history_hidden=[[ha, hb] for _, _, ha, hb in self.history],
+        )
 
     def snapshot(self) -> dict[str, Any]:
         pos = self.pos
