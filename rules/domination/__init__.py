@@ -12,7 +12,8 @@ Modules, as in every game (docs/contract.md, "Adding a game"): ``notation``
 (moves and their text), ``options`` (Config, presets), ``view`` (the typed
 view), ``state`` (the rules), ``position`` (the position text read back),
 ``spec`` (the spec: new game, words, bounds, bots), ``events``, ``words``,
-``figures``, ``bots`` (easy, medium, hard and the search adapter).
+``figures``, ``from_view`` (a state from a seat's view), ``bots`` (easy,
+medium, hard and the search adapter).
 """
 
 from __future__ import annotations

@@ -52,7 +52,6 @@ class StressSpec(GameSpec[StressMove, StressConfig]):
     def state_from_view(
         self, config: StressConfig, view: View, scores: Sequence[int]
     ) -> StressState:
-
         return stress_state_from_view(config, view, scores)
 
     def new(

@@ -168,7 +168,6 @@ class TerritorySpec(GameSpec[TerritoryMove, TerritoryConfig]):
     def state_from_view(
         self, config: TerritoryConfig, view: View, scores: Sequence[int]
     ) -> TerritoryState:
-
         return territory_state_from_view(config, view, scores)
 
     def rematch_config(self, config: TerritoryConfig, outcome: Outcome) -> TerritoryConfig:

@@ -89,7 +89,6 @@ class TrickSpec(GameSpec[TrickMove, TrickConfig]):
         return read_position(config, text)
 
     def state_from_view(self, config: TrickConfig, view: View, scores: Sequence[int]) -> TrickState:
-
         return trick_state_from_view(config, view, scores)
 
     def upgrade_config(self, values: dict[str, Any], version: int) -> dict[str, Any]:
