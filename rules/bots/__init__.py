@@ -6,9 +6,8 @@ search engine, the advice and the arena."""
 
 from __future__ import annotations
 
-from ..registry import get_game
 from .base import Bot, BotLevel, RandomBot, Situation
-from .roster import bots_of
+from .roster import bots_for
 
 LEVELS = (
     BotLevel("easy", "Easy", "plays any legal move at random"),
@@ -20,8 +19,7 @@ LEVELS = (
 def make_bot(game_id: str, level: str) -> Bot:
     """The game's bot of ``level`` (its spec's ``bots()``), else of the next
     easier level it has, else the random bot."""
-
-    levels = bots_of(get_game(game_id)).levels
+    levels = bots_for(game_id).levels
     order = [lv.id for lv in LEVELS]
     if level not in order:
         raise ValueError(f"no bot level '{level}'; levels: {', '.join(order)}")

@@ -15,7 +15,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from ..errors import UnknownGame
 from ..game import GameSpec
+from ..registry import get_game
 from .base import Bot
 
 if TYPE_CHECKING:  # the search and the advice ask this module
@@ -51,3 +53,15 @@ def bots_of(spec: GameSpec[Any, Any]) -> GameBots:
         return NO_BOTS
     assert isinstance(declared, GameBots), f"{spec.id}: bots() gives a GameBots"
     return declared
+
+
+def bots_for(game_id: str) -> GameBots:
+    """What the game ``game_id`` declares; :data:`NO_BOTS` for a game the
+    registry does not know (a table a test builds from a spec of its own):
+    such a game declares nothing, so it gets the random bot and the generic
+    search, as a registered game that declares nothing does."""
+    try:
+        spec = get_game(game_id)
+    except UnknownGame:
+        return NO_BOTS
+    return bots_of(spec)

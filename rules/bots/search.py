@@ -41,9 +41,8 @@ from dataclasses import dataclass, field
 from typing import Any, cast
 
 from ..game import GameState
-from ..registry import get_game
 from .base import Bot, Situation
-from .roster import bots_of
+from .roster import bots_for
 
 State = GameState[Any, Any]
 
@@ -668,7 +667,7 @@ DEFAULT_BUDGET = Budget(iterations=1000, seconds=1.0)
 def engine_for(game_id: str) -> tuple[Adapter, Budget]:
     """A game's adapter and budget, as its spec declares them
     (``GameSpec.bots()``); the generic adapter for a game without one."""
-    declared = bots_of(get_game(game_id))
+    declared = bots_for(game_id)
     return (declared.adapter or Adapter)(), declared.budget or DEFAULT_BUDGET
 
 
