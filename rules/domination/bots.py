@@ -203,7 +203,7 @@ def _inelegant_lead(lead: Card, mine: list[int], unknown: list[int]) -> bool:
 class MediumBot(Bot):
     """Rules of thumb from the seat's view only (see :func:`choose_card`)."""
 
-    name = "domination-medium"
+    name = "medium"
 
     def choose(self, situation: Situation, rng: random.Random) -> Hashable:
         legal = situation.legal
@@ -447,7 +447,7 @@ class SearchBot(Bot):
     budget is a number of iterations (a given rng gives the same move every
     time), with ``seconds`` as a ceiling on a slow machine."""
 
-    name = "domination-search"
+    name = "search"
 
     def __init__(
         self,
@@ -506,7 +506,7 @@ class HardBot(Bot):
     matches (120 samples: 54.0%); what else was tried is in docs/bots.md.
     """
 
-    name = "domination-hard"
+    name = "hard"
 
     def __init__(
         self,

@@ -257,7 +257,7 @@ class SearchBot(Bot):
     budget is a number of iterations (a given rng gives the same move every
     time), with ``seconds`` as a ceiling on a slow machine."""
 
-    name = "territory-search"
+    name = "hard"
 
     def __init__(
         self,
