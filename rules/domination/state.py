@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from ..cards import SUITS, Card, card_text, deck, rank
 from ..errors import IllegalMove
-from ..events import CardsDrawn, Event, NoData, SeatEvent
+from ..events import Event, NoData, SeatEvent, cards_drawn
 from ..game import SAMPLE_SEED, GameState, Outcome
 from ..rng import GameRng
 from .events import (
@@ -411,19 +411,7 @@ class DominationState(GameState[DominationMove, DominationConfig]):
                 facts.append((n, ANY_CARD))
             if events is not None:
                 texts = [_TEXT[c] for c in drawn]
-                events.append(
-                    Event(
-                        "draw",
-                        f"{{p{s} draws|draw}} {' '.join(texts)}.",
-                        CardsDrawn(seat=s, cards=texts),
-                        private_to=s,
-                        redacted=Event(
-                            "draw",
-                            f"{{p{s} draws|draw}} {n} card{'s' if n != 1 else ''}.",
-                            CardsDrawn(seat=s, count=n),
-                        ),
-                    )
-                )
+                events.append(cards_drawn(s, texts))
 
     def _discarded(self) -> list[Card]:
         return [s * 16 + r for s in range(4) for r in range(1, 14) if self.discards[s] >> r & 1]

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from ..cards import Card, card_text
 from ..errors import IllegalMove
-from ..events import CardsDrawn, Event, SeatEvent
+from ..events import Event, SeatEvent, cards_drawn
 from ..game import SAMPLE_SEED, GameState, MoveClock, Outcome
 from ..rng import GameRng
 from .events import (
@@ -638,20 +638,7 @@ class StressState(GameState[StressMove, StressConfig]):
             return
         self.facts[seat] = add_unknown(self.facts[seat], k)
         texts = _texts(drawn)
-        many = "s" if k != 1 else ""
-        events.append(
-            Event(
-                "draw",
-                f"{{p{seat} draws|draw}} {' '.join(texts)}.",
-                CardsDrawn(seat=seat, cards=texts),
-                private_to=seat,
-                redacted=Event(
-                    "draw",
-                    f"{{p{seat} draws|draw}} {k} card{many}.",
-                    CardsDrawn(seat=seat, count=k),
-                ),
-            )
-        )
+        events.append(cards_drawn(seat, texts))
 
     def _next_active(self, seat: int) -> int:
         gone, n = self.gone, self.config.players

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from ..cards import Card, card_text, deck, rank_text
 from ..errors import IllegalMove, shown_input
-from ..events import CardsDrawn, Event, SeatEvent
+from ..events import Event, SeatEvent, cards_drawn
 from ..game import SAMPLE_SEED, GameState, MoveClock, Outcome
 from ..rng import GameRng
 from .board import (
@@ -555,19 +555,7 @@ class TerritoryState(GameState[TerritoryMove, TerritoryConfig]):
             hand += drawn
             if events is not None:
                 texts = [TEXT[c] for c in drawn]
-                events.append(
-                    Event(
-                        "draw",
-                        f"{{p{seat} draws|draw}} {values_words(drawn)}.",
-                        CardsDrawn(seat=seat, cards=texts),
-                        private_to=seat,
-                        redacted=Event(
-                            "draw",
-                            f"{{p{seat} draws|draw}} {n} card{'s' if n != 1 else ''}.",
-                            CardsDrawn(seat=seat, count=n),
-                        ),
-                    )
-                )
+                events.append(cards_drawn(seat, texts, values_words(drawn)))
         if not self.stock and not (self.hands[0] and self.hands[1]):
             self._finish(CARDS, events)
             return
