@@ -50,6 +50,7 @@ from .core import effective
 from .notation import OVERLOAD, PRIORITY, RESET
 from .state import submissions_for
 from .view import TrickView
+from .words import Words, submission_words
 
 Key = tuple[tuple[int, int, int, int, int], int, bool, bool]
 
@@ -305,8 +306,6 @@ def judge(situation: Situation, rng: random.Random, budget: Any = None) -> Advic
     the same the one the solver plays most often. Submissions with thrown-out
     parts are merged with what they amount to (:class:`Choices`); a choice
     that only such a submission can make says so in its note."""
-    from .words import Words, submission_words
-
     state, pos, mine, _, matrix = round_game(situation, rng)
     me = situation.seat
     x, y, _ = solve(matrix)
