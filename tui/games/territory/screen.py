@@ -26,7 +26,8 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Header, Static
 
 from rules.territory.notation import PASS, STOP, parse_move
-from rules.territory.state import BLITZ, TerritoryView
+from rules.territory.state import BLITZ
+from rules.territory.view import TerritoryView
 from rules.territory.words import move_words_on
 from rules.views import View
 from tui.styles import TABLE
