@@ -11,22 +11,18 @@ import asyncio
 import contextlib
 import logging
 import signal
-from typing import Any
 
 from saves.store import SaveStore
 
 from .host_cli import _check_address, add_visitor_flags, offered_table_server, visitor_limits
 
 
-def add_web_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
-    """The ``web`` subcommand, on the parser's ``add_subparsers()`` object."""
-    parser: argparse.ArgumentParser = subparsers.add_parser(
-        "web",
-        parents=[common],
-        help="let visitors play cardtable in a browser",
-        description="Serve cardtable to browsers: each tab gets the home screen in a terminal "
+def add_web_arguments(parser: argparse.ArgumentParser) -> None:
+    """The ``web`` command's flags and handler."""
+    parser.description = (
+        "Serve cardtable to browsers: each tab gets the home screen in a terminal "
         "of its own, with its visitor's own saved games, as an ssh-host guest does "
-        "(docs/hosting.md). Binds to 127.0.0.1 unless told otherwise.",
+        "(docs/hosting.md). Binds to 127.0.0.1 unless told otherwise."
     )
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on")
     parser.add_argument("--port", type=int, default=8080, help="port (default 8080)")

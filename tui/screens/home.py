@@ -167,7 +167,7 @@ class HomeScreen(Screen[None]):
 
         # an app that never sat at a table elsewhere has no seats file: nothing
         # to ask, and no client or screen module to import
-        if not HeldSeats.of(self.cardtable.store.root).path.exists() and not self.turns:
+        if not HeldSeats.of(self.cardtable.data_root).path.exists() and not self.turns:
             return
         if self.app.screen is self and not self._asking:
             self._asking = True
