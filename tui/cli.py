@@ -140,8 +140,18 @@ else:  # (generic for the type checker only)
 
 
 class _Commands(_SubParsers):
-    """The subcommands: each parser is made empty (a name and a help line), and
-    its flags and handler added from its module only when its command is named."""
+    """The subcommands: listed (a name and a help line) when the parser is
+    made; a command's own parser is made, and given its flags and handler by
+    its module, only when the command is named. (argparse makes a parser
+    slowly, looking up translations on disk: thirteen were 10 ms of a start.)"""
+
+    _unmade: _Parser  # in the map for each command not named yet (the map is the choices)
+
+    def list_commands(self, commands: dict[str, Command]) -> None:
+        self._unmade = _Parser(add_help=False)
+        for name, command in commands.items():
+            self._choices_actions.append(self._ChoicesPseudoAction(name, (), command.help))
+            self._name_parser_map[name] = self._unmade
 
     def __call__(
         self,
@@ -151,16 +161,14 @@ class _Commands(_SubParsers):
         option_string: str | None = None,
     ) -> None:
         assert values is not None and not isinstance(values, str)
-        add_arguments(values[0], self._name_parser_map[values[0]])
+        name = values[0]
+        if self._name_parser_map.get(name) is self._unmade:
+            del self._name_parser_map[name]
+            command = COMMANDS[name]
+            made = self.add_parser(name, parents=[common_options()] if command.common else [])
+            module, _, function = command.arguments.partition(":")
+            getattr(importlib.import_module(module), function)(made)
         super().__call__(parser, namespace, values, option_string)
-
-
-def add_arguments(name: str, parser: argparse.ArgumentParser) -> None:
-    """Give ``name``'s parser its flags and handler (once), from its module."""
-    if parser.get_default("handler") is not None:
-        return
-    module, _, function = COMMANDS[name].arguments.partition(":")
-    getattr(importlib.import_module(module), function)(parser)
 
 
 def _option_pointer(message: str) -> str:
@@ -315,14 +323,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action=_Version)
     parser.set_defaults(handler=cmd_home)
-    sub = parser.add_subparsers(
+    commands = parser.add_subparsers(
         title="commands", metavar="COMMAND", parser_class=_Parser, action=_Commands
     )
-    common = common_options()
-    for name, command in COMMANDS.items():
-        made = sub.add_parser(name, help=command.help, parents=[common] if command.common else [])
-        # the command's own handler, once its module has added it
-        made.set_defaults(handler=None)
+    assert isinstance(commands, _Commands)
+    commands.list_commands(COMMANDS)
     return parser
 
 

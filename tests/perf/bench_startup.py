@@ -10,7 +10,11 @@ and the fastest and slowest), and the ratios against the goal (<= 1.10x the
 time, <= 1.3x the memory of the bare app). Both run as an installed program
 runs: with their bytecode cached, in a cache of the bench's own.
 
-    uv run python tests/perf/bench_startup.py [--runs 9]
+    uv run python tests/perf/bench_startup.py [--runs 9] [--before DIR]
+
+``--before DIR`` runs a third app beside them: cardtable from another checkout
+of the same project (``git worktree add DIR main``), with this environment's
+libraries, as the figures before a change.
 """
 
 from __future__ import annotations
@@ -52,7 +56,7 @@ else:
 
     argv = ["--data-dir", sys.argv[2], "--config-dir", sys.argv[3]]
     args = tui.cli.build_parser().parse_args(argv)
-    assert args.handler is tui.cli.cmd_home, args
+    assert getattr(args, "handler", tui.cli.cmd_home) is tui.cli.cmd_home, args
     import tui.run
     from tui.app import CardTableApp
 
@@ -72,7 +76,7 @@ print(usage.ru_maxrss)
 """
 
 
-def run_once(kind: str, tmp: Path) -> tuple[float, int, float]:
+def run_once(kind: str, tmp: Path, tree: Path = ROOT) -> tuple[float, int, float]:
     env = dict(
         os.environ,
         CARDTABLE_DATA_DIR=str(tmp / "data"),
@@ -87,7 +91,7 @@ def run_once(kind: str, tmp: Path) -> tuple[float, int, float]:
     start = time.perf_counter()
     out = subprocess.run(
         [sys.executable, "-c", CHILD, kind, str(tmp / "data"), str(tmp / "config")],
-        cwd=ROOT,
+        cwd=tree,  # (`-c` puts the working folder first on the path: its tui/ is run)
         env=env,
         capture_output=True,
         text=True,
@@ -112,14 +116,21 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=9)
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument(
+        "--before", type=Path, metavar="DIR", help="also cardtable from this checkout"
+    )
     args = parser.parse_args(argv)
-    results: dict[str, list[tuple[float, int, float]]] = {"bare": [], "cardtable": []}
+    # label -> (the child's kind, the tree it runs from)
+    apps = {"bare": ("bare", ROOT), "cardtable": ("cardtable", ROOT)}
+    if args.before is not None:
+        apps["before"] = ("cardtable", args.before.resolve())
+    results: dict[str, list[tuple[float, int, float]]] = {label: [] for label in apps}
     with tempfile.TemporaryDirectory() as tmp:
-        run_once("bare", Path(tmp))  # warm the file cache for both
-        run_once("cardtable", Path(tmp))
+        for kind, tree in apps.values():  # warm the file cache for each
+            run_once(kind, Path(tmp), tree)
         for _ in range(args.runs):
-            for kind in results:
-                results[kind].append(run_once(kind, Path(tmp)))
+            for label, (kind, tree) in apps.items():
+                results[label].append(run_once(kind, Path(tmp), tree))
     figures = {
         kind: {
             "time_s": statistics.median(t for t, _, _ in runs),
@@ -154,6 +165,13 @@ def main(argv: list[str] | None = None) -> int:
         f"{'ratio':12}{time_ratio:>15.2f}x{mem_ratio:>11.2f}x   goal <= 1.10x, <= 1.30x;"
         f" CPU {cpu_ratio:.2f}x"
     )
+    if "before" in figures:
+        b, bare = figures["before"], figures["bare"]
+        print(
+            f"{'before':12}{b['time_s'] / bare['time_s']:>15.2f}x"
+            f"{b['peak_rss_mib'] / bare['peak_rss_mib']:>11.2f}x   (the --before checkout);"
+            f" CPU {b['cpu_s'] / bare['cpu_s']:.2f}x"
+        )
     return 0
 
 
