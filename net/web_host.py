@@ -1,7 +1,8 @@
 """``cardtable web``: serve cardtable to browsers, each tab a guest.
 
 The page (net/web_static/) is a terminal, xterm.js, served from here (no
-other site is asked for anything), and a websocket to ``/ws``. Behind the
+other site is asked for anything), and a websocket to ``/ws``, opened first
+thing (connect.js), so the visitor's program starts while the page loads. Behind the
 websocket each visitor gets what an SSH visitor gets (net/visitors.py): a
 cardtable process of their own on a pseudo-terminal, with their own data
 folder, the environment built from scratch with the visitor's grants (no
@@ -59,6 +60,7 @@ STATIC = Path(__file__).with_name("web_static")
 # the files the page loads, by the name it asks for: nothing else is served
 # (no folder listing, no path a request can steer)
 STATIC_FILES = {
+    "connect.js": ("connect.js", "text/javascript"),
     "app.js": ("app.js", "text/javascript"),
     "app.css": ("app.css", "text/css"),
     "xterm.js": ("vendor/xterm.js", "text/javascript"),
@@ -161,8 +163,11 @@ class VisitorProgram:
         asyncio.get_running_loop().create_task(self._pump())
 
     # ------------------------------------------------------------ the tab
-    async def attach(self, socket: web.WebSocketResponse, width: int, height: int) -> None:
-        """``socket`` shows this program from now on; a tab that showed it is let go."""
+    async def attach(
+        self, socket: web.WebSocketResponse, width: int, height: int, repaint: bool = True
+    ) -> None:
+        """``socket`` shows this program from now on; a tab that showed it is
+        let go. ``repaint``: the program has drawn already, for another tab."""
         if self._orphaned is not None:
             self._orphaned.cancel()
             self._orphaned = None
@@ -170,7 +175,7 @@ class VisitorProgram:
         if previous is not None and not previous.closed:
             await _close(previous, ELSEWHERE)
         if self.master is not None:
-            if (width, height) == self.size:
+            if repaint and (width, height) == self.size:
                 # the same size tells the program nothing: one row less and
                 # back, so it paints the whole screen for the new tab
                 set_pty_size(self.master, width, max(height - 1, 1))
@@ -369,7 +374,8 @@ class WebHost:
         if isinstance(program, int):
             await _close(socket, program)
             return socket
-        if program.process is None:
+        fresh = program.process is None
+        if fresh:
             try:
                 await program.start(width, height)
             except (OSError, ValueError) as err:
@@ -377,7 +383,8 @@ class WebHost:
                 self.forget(program)
                 await _close(socket, NOT_STARTED)
                 return socket
-        await program.attach(socket, width, height)
+        # (a program just started has drawn nothing yet: no repaint to ask for)
+        await program.attach(socket, width, height, repaint=not fresh)
         try:
             async for message in socket:
                 if message.type == WSMsgType.TEXT:

@@ -109,6 +109,7 @@ def host_config(args: argparse.Namespace, data_dir: Path, game_server: str) -> H
 
 
 def run_host(args: argparse.Namespace) -> int:
+    from net.bytecode import compile_program_in_background
     from net.ssh_host import start_host
 
     from .cli import UserError
@@ -130,6 +131,7 @@ def run_host(args: argparse.Namespace) -> int:
         assert serving is not None
         with contextlib.suppress(NotImplementedError):
             asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, serving.cancel)
+        compile_program_in_background()  # visitors write no bytecode: the host does, once
         visitors = host_config(args, store.root, "127.0.0.1:1").limits.sessions
         address, tables = await offered_table_server(server_address, store.root, visitors)
         config = host_config(args, store.root, address)

@@ -43,6 +43,7 @@ def add_web_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run_web(args: argparse.Namespace) -> int:
+    from net.bytecode import compile_program_in_background
     from net.web_host import WebConfig, listening_port, start_web_host
 
     from .cli import UserError
@@ -61,6 +62,7 @@ def run_web(args: argparse.Namespace) -> int:
         assert serving is not None
         with contextlib.suppress(NotImplementedError):
             asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, serving.cancel)
+        compile_program_in_background()  # visitors write no bytecode: the host does, once
         address, tables = await offered_table_server(args.server, store.root, limits.sessions)
         config = WebConfig(
             data_dir=store.root,
