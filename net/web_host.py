@@ -50,6 +50,7 @@ from net.visitors import (
     visitor_dirs,
     visitor_environment,
 )
+from net.web_spare import SpareKeeper
 
 log = logging.getLogger(__name__)
 
@@ -88,6 +89,9 @@ CLOSE_REASONS = {
     STOPPED: "The host has stopped cardtable; your games are saved.",
 }
 MAX_COLUMNS, MAX_ROWS = 500, 200  # a terminal larger than any screen is a mistake
+TERM = "xterm-256color"  # what xterm.js is
+VISITOR_COMMAND = (sys.executable, "-m", "tui.cli")
+SPARE_COMMAND = (sys.executable, "-m", "tui.spare_cli")  # the same, started ahead (web_spare.py)
 
 
 @dataclass
@@ -95,13 +99,20 @@ class WebConfig:
     data_dir: Path
     limits: HostLimits = field(default_factory=HostLimits)
     # the program each visitor runs; its data folder is appended
-    command: tuple[str, ...] = (sys.executable, "-m", "tui.cli")
+    command: tuple[str, ...] = VISITOR_COMMAND
+    # that program started ahead of its visitor, loaded and waiting
+    # (net/web_spare.py); None: each starts when its visitor comes
+    spare_command: tuple[str, ...] | None = SPARE_COMMAND
     game_server: str | None = None  # the table server offered (host:port)
     allow_join: tuple[str, ...] = ()  # more table servers visitors may join
     # behind a reverse proxy every visitor comes from the proxy: the visitor's
     # address is the last one the proxy added to X-Forwarded-For
     behind_proxy: bool = False
     reattach_seconds: float = 60.0  # a dropped tab's program waits this long for it
+
+    def __post_init__(self) -> None:
+        if self.command != VISITOR_COMMAND and self.spare_command == SPARE_COMMAND:
+            self.spare_command = None  # cardtable's spare is no spare of another program
 
     def grants(self) -> Grants:
         offered = [self.game_server] if self.game_server else []
@@ -140,23 +151,29 @@ class VisitorProgram:
     async def _start(self, width: int, height: int) -> None:
         config = self.host.config
         data, settings = visitor_dirs(config.data_dir, self.identity)
-        grants = config.grants().environ(config.game_server)
-        # a browser says no name: the Join form offers "guest" (not the
-        # host's account name) until the visitor types one, kept in their settings
-        env = visitor_environment(data.parent, settings, "xterm-256color", GUEST, grants)
-        env["COLORTERM"] = "truecolor"  # xterm.js shows 24-bit colour
-        master, tty = os.openpty()
-        set_pty_size(master, width, height)
+        env = self.host.environment(data.parent, settings)
         self.size = (width, height)
-        try:
-            self.process = await start_visitor_process(
-                config.command, data, env, config.limits, tty
-            )
-        except BaseException:
-            os.close(master)
-            raise
-        finally:
-            os.close(tty)
+        spare = self.host.spares.take() if self.host.spares is not None else None
+        if spare is not None:  # loaded already: told who it is, as the cold start would be
+            try:
+                self.process, master = spare.hand_over(
+                    env, data.parent, ["--data-dir", str(data)], self.size
+                )
+            except OSError:  # it died as it was taken: a cold start instead
+                spare.discard()
+                spare = None
+        if spare is None:
+            master, tty = os.openpty()
+            set_pty_size(master, width, height)
+            try:
+                self.process = await start_visitor_process(
+                    config.command, data, env, config.limits, tty
+                )
+            except BaseException:
+                os.close(master)
+                raise
+            finally:
+                os.close(tty)
         self.master = master
         os.set_blocking(master, False)
         self.touch()
@@ -279,6 +296,12 @@ class WebHost:
         self.config = config
         self.programs: dict[str, VisitorProgram] = {}
         self.by_address: Counter[str] = Counter()
+        # a visitor's program started ahead of them (None: each starts cold)
+        self.spares: SpareKeeper | None = None
+        if config.spare_command is not None:
+            self.spares = SpareKeeper(
+                config.spare_command, config.data_dir / "spare", self.environment, config.limits
+            )
         self.page = (STATIC / "index.html").read_bytes()
         self.files = {
             name: ((STATIC / path).read_bytes(), kind)
@@ -292,6 +315,16 @@ class WebHost:
         app.router.add_get("/static/{name}", self.handle_static)
         app.on_shutdown.append(self._shutdown)
         return app
+
+    # ------------------------------------------------------------ programs
+    def environment(self, root: Path, settings: Path) -> dict[str, str]:
+        """A visitor's whole environment (net/visitors.py), in ``root``."""
+        grants = self.config.grants().environ(self.config.game_server)
+        # a browser says no name: the Join form offers "guest" (not the
+        # host's account name) until the visitor types one, kept in their settings
+        env = visitor_environment(root, settings, TERM, GUEST, grants)
+        env["COLORTERM"] = "truecolor"  # xterm.js shows 24-bit colour
+        return env
 
     # ------------------------------------------------------------ limits
     def admit(self, identity: str, address: str) -> VisitorProgram | int:
@@ -394,6 +427,8 @@ class WebHost:
         return socket
 
     async def _shutdown(self, app: web.Application) -> None:
+        if self.spares is not None:
+            self.spares.stop()
         programs = list(self.programs.values())
         for program in programs:
             program.stop(STOPPED)
@@ -447,6 +482,8 @@ async def start_web_host(
     except BaseException:
         await runner.cleanup()
         raise
+    if state.spares is not None:
+        state.spares.prepare()  # the first visitor's program, loaded before they come
     return runner, state
 
 
