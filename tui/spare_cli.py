@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+import tempfile
 
 from net.web_spare import LOADED, SPARE_FD
 
@@ -35,8 +36,7 @@ def await_visitor() -> list[str]:
     os.environ.clear()
     os.environ.update({str(k): str(v) for k, v in given["env"].items()})
     os.chdir(given["cwd"])
-    if "tempfile" in sys.modules:  # a temp folder looked up while waiting: theirs from now
-        sys.modules["tempfile"].tempdir = None
+    tempfile.tempdir = None  # a temp folder looked up while waiting: theirs from now
     argv = [str(a) for a in given["argv"]]
     sys.argv[1:] = argv
     return argv
