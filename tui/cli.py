@@ -13,8 +13,8 @@ Only the commands that open the app import it (and so textual), lazily: the
 rest start fast and work without a terminal. Each command's module (its
 flags and its handler) is imported only when that command is named
 (:data:`COMMANDS`): the home screen's start imports none of them, nor the
-games, the bots or the network (tests/test_start_imports.py). Every mistake a user can make
-gets one line on stderr and exit code 2, never a traceback. Everything printed
+games, the bots or the network (tests/test_start_imports.py). Every mistake
+a user can make gets one line on stderr and exit code 2, never a traceback. Everything printed
 goes through :func:`tui.plain.plain`: text from a save file or the command line
 never reaches the terminal with its escapes or control characters.
 """
@@ -210,8 +210,7 @@ def _run(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
-        handler = args.handler
-        code: int = handler(args)
+        code: int = args.handler(args)
         return code
     except SystemExit as done:  # --help and --version
         return done.code if isinstance(done.code, int) else 0
