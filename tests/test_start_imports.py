@@ -40,18 +40,21 @@ HEAVY = (
     "aiohttp",
     "psycopg",
     "importlib.metadata",  # (--version looks itself up only when asked)
+    "argparse",  # `cardtable` alone is answered without it (and gettext's regex)
+    "gettext",
     "_hashlib",  # OpenSSL, 10 ms: nothing at start-up hashes or needs `secrets`
 )
 
 # the path `cardtable` takes to the home screen: the command line parsed as
-# main() parses it, the module launch_app opens the app from, and the app run
-# headless until the home screen is drawn and settled (what it asks for after
-# its first frame included)
+# main() parses it (`cardtable` alone, its folders from the environment), the
+# module launch_app opens the app from, and the app run headless until the
+# home screen is drawn and settled (what it asks for after its first frame
+# included)
 _START = """
 import asyncio, json, sys
 from pathlib import Path
 import tui.cli
-args = tui.cli.build_parser().parse_args(["--data-dir", sys.argv[1], "--config-dir", sys.argv[2]])
+args = tui.cli.parse_command_line([])
 assert args.handler is tui.cli.cmd_home, args
 import tui.run
 from tui.app import CardTableApp
@@ -77,6 +80,8 @@ def test_the_home_screens_start_imports_nothing_heavy(
 ) -> None:
     env = dict(
         os.environ,
+        CARDTABLE_DATA_DIR=str(tmp_path / "data"),
+        CARDTABLE_CONFIG_DIR=str(tmp_path / "config"),
         TEXTUAL_ANIMATIONS="none",
         # bytecode kept between runs (in pytest's cache folder), as for an
         # installed program: else compiling Textual is most of this test's time
@@ -130,3 +135,14 @@ def test_each_command_gets_its_flags_when_named(
     out = capsys.readouterr().out
     assert out.startswith(f"usage: cardtable {name}")
     assert len(out.splitlines()) > 4  # its description or its flags, not an empty parser
+
+
+def test_cardtable_alone_is_answered_as_argparse_answers_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # the home screen's command line skips argparse: the same namespace
+    assert vars(cli.parse_command_line([])) == vars(cli.build_parser().parse_args([]))
+    monkeypatch.setattr(sys, "argv", ["cardtable"])
+    assert vars(cli.parse_command_line()) == vars(cli.build_parser().parse_args([]))
+    monkeypatch.setattr(sys, "argv", ["cardtable", "--ascii"])
+    assert cli.parse_command_line().ascii is True  # anything more: argparse

@@ -50,12 +50,13 @@ if kind == "bare":
 
     app = Bare()
 else:
-    # as `cardtable` starts: its command line parsed, then the module
-    # launch_app opens the app from (tui/cli.py), then the app
+    # as `cardtable` starts (its folders from the environment): its command
+    # line parsed as main() parses it, then the module launch_app opens the
+    # app from (tui/cli.py), then the app
     import tui.cli
 
-    argv = ["--data-dir", sys.argv[2], "--config-dir", sys.argv[3]]
-    args = tui.cli.build_parser().parse_args(argv)
+    parse = getattr(tui.cli, "parse_command_line", None)  # (a --before checkout may lack it)
+    args = parse([]) if parse else tui.cli.build_parser().parse_args([])
     assert getattr(args, "handler", tui.cli.cmd_home) is tui.cli.cmd_home, args
     import tui.run
     from tui.app import CardTableApp
