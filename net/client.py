@@ -280,6 +280,9 @@ class TableClient(ABC):
     gives_hints: bool = True
     # the table lets this client drop the computers' pace (``hurry``: local play)
     can_hurry: bool = False
+    # a correspondence table elsewhere: its seconds for each move (its seats
+    # are kept for the whole game); None for any other table
+    per_move: int | None = None
     # a table elsewhere: each seat as the server last described it (the
     # protocol's seat summary: ``state`` "reconnecting" with the seconds of
     # ``grace`` left, ``stands_in`` for a computer playing a person's seat),

@@ -57,6 +57,22 @@ log = logging.getLogger(__name__)
 Listener = Callable[[Update], None]
 
 
+def described_seats(
+    seats: list[SeatInfo], described: Sequence[p.SeatSummary], names: Sequence[str] = ()
+) -> list[SeatInfo]:
+    """``seats`` as the server describes them now, with their ``names``
+    (someone sat down). A seat comes back to its person after a computer stood
+    in: it is theirs again (a stand-in is still the person's seat, named
+    "Computer for Bea" by its state)."""
+    if names and len(names) == len(seats):
+        seats = [
+            SeatInfo(name, seat.kind, seat.level) for name, seat in zip(names, seats, strict=True)
+        ]
+    if len(described) == len(seats):
+        seats = [seat_info(info.name, s) for info, s in zip(seats, described, strict=True)]
+    return seats
+
+
 class RemoteClient(ServerRequests, TableClient):
     """One connection to a table server: a lobby, then one seat or a spectator."""
 
@@ -241,20 +257,9 @@ class RemoteClient(ServerRequests, TableClient):
         self._changed.set()
 
     def _note_seats(self, seats: list[p.SeatSummary], names: Sequence[str] = ()) -> None:
-        """Each seat as the server describes it now, and its names (someone sat
-        down). A seat comes back to its person after a computer stood in: it
-        is theirs again (a stand-in is still the person's seat, named
-        "Computer for Bea" by its state)."""
-        if names and len(names) == len(self.seats):
-            self.seats = [
-                SeatInfo(name, seat.kind, seat.level)
-                for name, seat in zip(names, self.seats, strict=True)
-            ]
+        """Each seat as the server describes it now, and its names."""
+        self.seats = described_seats(self.seats, seats, names)
         self.seat_states = tuple(seats)
-        if len(seats) == len(self.seats):
-            self.seats = [
-                seat_info(info.name, s) for info, s in zip(self.seats, seats, strict=True)
-            ]
         self.seat_states_at = asyncio.get_running_loop().time()
 
     def _enter(self, reply: p.Joined | p.Watching, view: msgspec.Raw) -> None:
@@ -263,6 +268,7 @@ class RemoteClient(ServerRequests, TableClient):
         self.game_id = summary.game
         self.config = dict(summary.options)
         self.preset = summary.preset
+        self.per_move = summary.per_move
         self.seats = [
             seat_info(name, s) for name, s in zip(reply.names, summary.seats, strict=True)
         ]

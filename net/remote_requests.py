@@ -72,17 +72,28 @@ class ServerRequests:
         preset: str | None = None,
         options: Mapping[str, p.OptionValue] | None = None,
         if_gone: Literal["computer", "resign"] = "computer",
+        per_move: int | None = None,
+        if_late: Literal["computer", "lose"] = "computer",
     ) -> p.TableSummary:
-        """A new table (seats: ``open`` or ``computer:<level>``); its summary."""
+        """A new table (seats: ``open`` or ``computer:<level>``); its summary.
+        With ``per_move`` (seconds), a correspondence table."""
         message = p.Create(
-            game=game, seats=seats, preset=preset, options=dict(options or {}), if_gone=if_gone
+            game=game,
+            seats=seats,
+            preset=preset,
+            options=dict(options or {}),
+            if_gone=if_gone,
+            per_move=per_move,
+            if_late=if_late,
         )
         return (await self.ask(message, p.Created)).table
 
     async def join(self, table: str, seat: int | None = None) -> None:
         await self.ask(p.Join(table=table, seat=seat, next_token=self._next_token()), p.Joined)
 
-    async def rejoin(self, table: str, token: str) -> None:
+    async def rejoin(self, table: str, token: str | None) -> None:
+        """Take our seat back with its token; None: by our claimed name (the
+        seat it sat at, docs/protocol.md)."""
         message = p.Rejoin(table=table, token=token, next_token=self._next_token())
         await self.ask(message, p.Joined)
 

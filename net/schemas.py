@@ -25,7 +25,8 @@ from typing import Any
 import msgspec
 
 from rules.game import GameSpec
-from rules.registry import games
+from rules.registry import get_game
+from rules.registry import shipped as shipped_ids
 
 from . import protocol as p
 
@@ -34,13 +35,9 @@ REGENERATE = "uv run python -m net.schemas"
 
 
 def shipped() -> list[tuple[str, GameSpec[Any, Any]]]:
-    """The games this code ships (a game a test or a plugin registers has
-    no page in our documents)."""
-    return [
-        (game_id, spec)
-        for game_id, spec in sorted(games().items())
-        if type(spec).__module__.startswith("rules.")
-    ]
+    """The games this code ships (``rules.registry.shipped``; a game a test or
+    a plugin registers has no page in our documents)."""
+    return [(game_id, get_game(game_id)) for game_id in sorted(shipped_ids())]
 
 
 def documents() -> list[tuple[str, Any]]:

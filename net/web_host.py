@@ -1,7 +1,8 @@
 """``cardtable web``: serve cardtable to browsers, each tab a guest.
 
 The page (net/web_static/) is a terminal, xterm.js, served from here (no
-other site is asked for anything), and a websocket to ``/ws``. Behind the
+other site is asked for anything), and a websocket to ``/ws``, opened first
+thing (connect.js), so the visitor's program starts while the page loads. Behind the
 websocket each visitor gets what an SSH visitor gets (net/visitors.py): a
 cardtable process of their own on a pseudo-terminal, with their own data
 folder, the environment built from scratch with the visitor's grants (no
@@ -49,6 +50,7 @@ from net.visitors import (
     visitor_dirs,
     visitor_environment,
 )
+from net.web_spare import SpareKeeper
 
 log = logging.getLogger(__name__)
 
@@ -59,6 +61,7 @@ STATIC = Path(__file__).with_name("web_static")
 # the files the page loads, by the name it asks for: nothing else is served
 # (no folder listing, no path a request can steer)
 STATIC_FILES = {
+    "connect.js": ("connect.js", "text/javascript"),
     "app.js": ("app.js", "text/javascript"),
     "app.css": ("app.css", "text/css"),
     "xterm.js": ("vendor/xterm.js", "text/javascript"),
@@ -86,6 +89,9 @@ CLOSE_REASONS = {
     STOPPED: "The host has stopped cardtable; your games are saved.",
 }
 MAX_COLUMNS, MAX_ROWS = 500, 200  # a terminal larger than any screen is a mistake
+TERM = "xterm-256color"  # what xterm.js is
+VISITOR_COMMAND = (sys.executable, "-m", "tui.cli")
+SPARE_COMMAND = (sys.executable, "-m", "tui.spare_cli")  # the same, started ahead (web_spare.py)
 
 
 @dataclass
@@ -93,13 +99,20 @@ class WebConfig:
     data_dir: Path
     limits: HostLimits = field(default_factory=HostLimits)
     # the program each visitor runs; its data folder is appended
-    command: tuple[str, ...] = (sys.executable, "-m", "tui.cli")
+    command: tuple[str, ...] = VISITOR_COMMAND
+    # that program started ahead of its visitor, loaded and waiting
+    # (net/web_spare.py); None: each starts when its visitor comes
+    spare_command: tuple[str, ...] | None = SPARE_COMMAND
     game_server: str | None = None  # the table server offered (host:port)
     allow_join: tuple[str, ...] = ()  # more table servers visitors may join
     # behind a reverse proxy every visitor comes from the proxy: the visitor's
     # address is the last one the proxy added to X-Forwarded-For
     behind_proxy: bool = False
     reattach_seconds: float = 60.0  # a dropped tab's program waits this long for it
+
+    def __post_init__(self) -> None:
+        if self.command != VISITOR_COMMAND and self.spare_command == SPARE_COMMAND:
+            self.spare_command = None  # cardtable's spare is no spare of another program
 
     def grants(self) -> Grants:
         offered = [self.game_server] if self.game_server else []
@@ -138,31 +151,40 @@ class VisitorProgram:
     async def _start(self, width: int, height: int) -> None:
         config = self.host.config
         data, settings = visitor_dirs(config.data_dir, self.identity)
-        grants = config.grants().environ(config.game_server)
-        # a browser says no name: the Join form offers "guest" (not the
-        # host's account name) until the visitor types one, kept in their settings
-        env = visitor_environment(data.parent, settings, "xterm-256color", GUEST, grants)
-        env["COLORTERM"] = "truecolor"  # xterm.js shows 24-bit colour
-        master, tty = os.openpty()
-        set_pty_size(master, width, height)
+        env = self.host.environment(data.parent, settings)
         self.size = (width, height)
-        try:
-            self.process = await start_visitor_process(
-                config.command, data, env, config.limits, tty
-            )
-        except BaseException:
-            os.close(master)
-            raise
-        finally:
-            os.close(tty)
+        spare = self.host.spares.take() if self.host.spares is not None else None
+        if spare is not None:  # loaded already: told who it is, as the cold start would be
+            try:
+                self.process, master = spare.hand_over(
+                    env, data.parent, ["--data-dir", str(data)], self.size
+                )
+            except OSError:  # it died as it was taken: a cold start instead
+                spare.discard()
+                spare = None
+        if spare is None:
+            master, tty = os.openpty()
+            set_pty_size(master, width, height)
+            try:
+                self.process = await start_visitor_process(
+                    config.command, data, env, config.limits, tty
+                )
+            except BaseException:
+                os.close(master)
+                raise
+            finally:
+                os.close(tty)
         self.master = master
         os.set_blocking(master, False)
         self.touch()
         asyncio.get_running_loop().create_task(self._pump())
 
     # ------------------------------------------------------------ the tab
-    async def attach(self, socket: web.WebSocketResponse, width: int, height: int) -> None:
-        """``socket`` shows this program from now on; a tab that showed it is let go."""
+    async def attach(
+        self, socket: web.WebSocketResponse, width: int, height: int, repaint: bool = True
+    ) -> None:
+        """``socket`` shows this program from now on; a tab that showed it is
+        let go. ``repaint``: the program has drawn already, for another tab."""
         if self._orphaned is not None:
             self._orphaned.cancel()
             self._orphaned = None
@@ -170,7 +192,7 @@ class VisitorProgram:
         if previous is not None and not previous.closed:
             await _close(previous, ELSEWHERE)
         if self.master is not None:
-            if (width, height) == self.size:
+            if repaint and (width, height) == self.size:
                 # the same size tells the program nothing: one row less and
                 # back, so it paints the whole screen for the new tab
                 set_pty_size(self.master, width, max(height - 1, 1))
@@ -274,6 +296,12 @@ class WebHost:
         self.config = config
         self.programs: dict[str, VisitorProgram] = {}
         self.by_address: Counter[str] = Counter()
+        # a visitor's program started ahead of them (None: each starts cold)
+        self.spares: SpareKeeper | None = None
+        if config.spare_command is not None:
+            self.spares = SpareKeeper(
+                config.spare_command, config.data_dir / "spare", self.environment, config.limits
+            )
         self.page = (STATIC / "index.html").read_bytes()
         self.files = {
             name: ((STATIC / path).read_bytes(), kind)
@@ -287,6 +315,16 @@ class WebHost:
         app.router.add_get("/static/{name}", self.handle_static)
         app.on_shutdown.append(self._shutdown)
         return app
+
+    # ------------------------------------------------------------ programs
+    def environment(self, root: Path, settings: Path) -> dict[str, str]:
+        """A visitor's whole environment (net/visitors.py), in ``root``."""
+        grants = self.config.grants().environ(self.config.game_server)
+        # a browser says no name: the Join form offers "guest" (not the
+        # host's account name) until the visitor types one, kept in their settings
+        env = visitor_environment(root, settings, TERM, GUEST, grants)
+        env["COLORTERM"] = "truecolor"  # xterm.js shows 24-bit colour
+        return env
 
     # ------------------------------------------------------------ limits
     def admit(self, identity: str, address: str) -> VisitorProgram | int:
@@ -369,7 +407,8 @@ class WebHost:
         if isinstance(program, int):
             await _close(socket, program)
             return socket
-        if program.process is None:
+        fresh = program.process is None
+        if fresh:
             try:
                 await program.start(width, height)
             except (OSError, ValueError) as err:
@@ -377,7 +416,8 @@ class WebHost:
                 self.forget(program)
                 await _close(socket, NOT_STARTED)
                 return socket
-        await program.attach(socket, width, height)
+        # (a program just started has drawn nothing yet: no repaint to ask for)
+        await program.attach(socket, width, height, repaint=not fresh)
         try:
             async for message in socket:
                 if message.type == WSMsgType.TEXT:
@@ -387,6 +427,8 @@ class WebHost:
         return socket
 
     async def _shutdown(self, app: web.Application) -> None:
+        if self.spares is not None:
+            self.spares.stop()
         programs = list(self.programs.values())
         for program in programs:
             program.stop(STOPPED)
@@ -440,6 +482,8 @@ async def start_web_host(
     except BaseException:
         await runner.cleanup()
         raise
+    if state.spares is not None:
+        state.spares.prepare()  # the first visitor's program, loaded before they come
     return runner, state
 
 

@@ -125,6 +125,24 @@ _SEAT = re.compile(
 _SENTENCE_END = re.compile(r"(?:^|[.!?:]\s+)$")
 
 
+def cards_drawn(seat: int, cards: list[str], words: str | None = None) -> Event:
+    """A draw from the stock: ``seat`` is told the ``cards`` (in ``words`` where
+    the game names them its own way), everyone else, in the redacted form,
+    only how many; one kind and one type for both."""
+    n = len(cards)
+    return Event(
+        "draw",
+        f"{{p{seat} draws|draw}} {words or ' '.join(cards)}.",
+        CardsDrawn(seat=seat, cards=cards),
+        private_to=seat,
+        redacted=Event(
+            "draw",
+            f"{{p{seat} draws|draw}} {n} card{'s' if n != 1 else ''}.",
+            CardsDrawn(seat=seat, count=n),
+        ),
+    )
+
+
 def fill_names(text: str, names: Sequence[str], you: Collection[int] = ()) -> str:
     """``text`` with ``{p0}``, ``{p1}``... replaced by the seats' names, the
     seats in ``you`` in the second person (the forms are in the module's

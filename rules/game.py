@@ -23,13 +23,16 @@ from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Collection, Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, Self, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 
 from .config import GameConfig
 from .errors import IllegalMove, MoveError, NotationError, shown_input
 from .events import COMMON_EVENT_TYPES, Event, EventData, fill_names
 from .figures import Figure, Samples
 from .views import View
+
+if TYPE_CHECKING:  # the bots import the contract, not the other way round
+    from .bots.roster import GameBots
 
 Move = Hashable
 M = TypeVar("M", bound=Hashable)
@@ -264,8 +267,9 @@ class GameState(ABC, Generic[M, C]):
         """The whole state as a few lines of text (``rules.position``), hidden
         parts and the generator included, which ``spec.parse_position`` reads
         back into the same state: like python-chess's ``fen()``. For tests,
-        puzzles and bug reports, like :meth:`snapshot`; never sent to a seat."""
-        raise NotImplementedError(f"{self.spec.id} cannot write a position text")
+        puzzles and bug reports, like :meth:`snapshot`; never sent to a seat.
+        Written by the game's ``position`` module, through its spec."""
+        return self.spec.write_position(self)
 
     def hidden_cards(self, seat: int | None) -> Counter[str]:
         """Card texts that ``seat`` must not be able to see now (tests use it).
@@ -378,6 +382,19 @@ class GameSpec(ABC, Generic[M, C]):
     @abstractmethod
     def parse_game_move(self, text: str) -> M:
         """Read one of the game's own moves; NotationError for text that is none."""
+
+    def bots(self) -> GameBots | None:
+        """The game's computer players and search (``rules.bots.roster``): its
+        bot of each level, its search adapter and budget, its judge, scripted
+        players. None: the random bot at every level and the generic search.
+        A game loads its bots module here, on first use, so that its rules
+        load without the search."""
+        return None
+
+    def write_position(self, state: Any) -> str:
+        """:meth:`GameState.position_text` of one of this game's states (a game's
+        ``position`` module writes and reads; the state does not import it)."""
+        raise NotImplementedError(f"{self.id} cannot write a position text")
 
     def parse_position(self, config: C, text: str) -> GameState[M, C]:
         """Read :meth:`GameState.position_text` back: a state whose snapshot,

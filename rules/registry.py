@@ -1,7 +1,13 @@
-"""Every game by its id. Adding a game = one import line here."""
+"""Every game by its id, and the games cardtable ships.
+
+A shipped game is a package ``rules/<id>/`` whose ``__init__`` exports
+``SPEC``, named in :data:`CATALOGUE` with its title and pitch: that line is
+how the registry, the home screen and every test over the shipped games
+(:func:`shipped`) know it (docs/contract.md, "Adding a game")."""
 
 from __future__ import annotations
 
+from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 from .errors import UnknownGame
@@ -36,6 +42,13 @@ CATALOGUE: dict[str, tuple[str, str]] = {
 }
 
 
+def shipped() -> tuple[str, ...]:
+    """The ids of the games cardtable ships, in the home screen's order, without
+    loading any: what every test over "all the games" runs over, so a game
+    added to the catalogue is in each of them."""
+    return tuple(CATALOGUE)
+
+
 def register(spec: GameSpec[Any, Any]) -> GameSpec[Any, Any]:
     _GAMES[spec.id] = spec
     return spec
@@ -53,10 +66,8 @@ def _load() -> None:
     global _loaded
     if _loaded:
         return
-    from . import domination, stress, territory, trick
-
-    for module in (domination, stress, territory, trick):
-        register(module.SPEC)
+    for game_id in CATALOGUE:
+        register(import_module(f"{__package__}.{game_id}").SPEC)
     _loaded = True
 
 

@@ -16,7 +16,6 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import secrets
 from pathlib import Path
 from typing import Any
 
@@ -70,7 +69,9 @@ def create_temp(path: Path) -> tuple[int, Path]:
     """A new, empty temp file beside ``path``, named as only cardtable names
     one, open for writing, readable by its owner only."""
     while True:
-        token = secrets.token_hex(TEMP_TOKEN_BYTES)
+        # (os.urandom, as secrets.token_hex reads it; the secrets module would
+        # load OpenSSL at the home screen's start: tests/test_start_imports.py)
+        token = os.urandom(TEMP_TOKEN_BYTES).hex()
         tmp = path.parent / f"{TEMP_PREFIX}{path.stem}-{token}.tmp"
         try:
             return os.open(tmp, _CREATE_FLAGS, 0o600), tmp

@@ -26,11 +26,10 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-import platformdirs
-
 from rules.errors import shown_input
 
 from .atomic import TEMP_PREFIX, write_atomically
+from .data_root import data_root
 from .errors import SaveError
 from .record import GameRecord, _clean, is_record_id, new_record_id, parse_time
 from .regular_file import READ_FLAGS, read_regular
@@ -42,7 +41,6 @@ except ImportError:  # pragma: no cover - Windows
 
 __all__ = ["SaveEntry", "SaveError", "SaveStore"]
 
-ENV_VAR = "CARDTABLE_DATA_DIR"
 # A record of the longest game is a few hundred kilobytes; anything far larger
 # is not ours, and reading it whole costs memory and seconds per command (a
 # million moves took a minute to show): refused in one line, unread.
@@ -117,12 +115,7 @@ class SaveStore:
     @classmethod
     def default(cls, data_dir: Path | None = None) -> SaveStore:
         """The store at ``data_dir``, else $CARDTABLE_DATA_DIR, else the user data dir."""
-        if data_dir is not None:
-            return cls(Path(data_dir).expanduser())
-        env = os.environ.get(ENV_VAR, "").strip()
-        if env:
-            return cls(Path(env).expanduser())
-        return cls(platformdirs.user_data_path("cardtable"))
+        return cls(data_root(data_dir))
 
     # ------------------------------------------------------------ paths
     def path(self, record_id: str) -> Path:

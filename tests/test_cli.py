@@ -75,7 +75,7 @@ def fake_app(monkeypatch: pytest.MonkeyPatch) -> list[tuple[Any, ...]]:
 
     module.run_app = run_app  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "tui.run", module)
-    monkeypatch.setattr(cli, "_is_tty", lambda stream: True)
+    monkeypatch.setattr(cli, "is_tty", lambda stream: True)
     return calls
 
 

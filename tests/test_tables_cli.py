@@ -15,7 +15,8 @@ from net.grants import Grants
 from net.remote import RemoteClient
 from tests.net.netkit import Served, serving
 from tui import cli
-from tui.awaited import ask_everywhere, report_lines, time_left_text, your_turns
+from tui.awaited import ask_everywhere, report_lines, your_turns
+from tui.clock_words import per_move_text, time_left_text
 from tui.network import HeldSeats
 
 TITLES = {"domination": "Domination", "territory": "Territory"}
@@ -135,7 +136,15 @@ def test_time_left_reads_in_the_unit_that_fits() -> None:
     assert time_left_text(42) == "0:42"
     assert time_left_text(3 * 3600 + 5 * 60) == "3 h 05 min"
     assert time_left_text(86400 + 4 * 3600) == "1 day 4 h"
-    assert time_left_text(2 * 86400) == "2 days 0 h"
+    assert time_left_text(2 * 86400) == "2 days"
+    assert time_left_text(0.2) == "0:01"  # a clock not yet out reads as time left
+
+
+def test_a_correspondence_pace_in_words() -> None:
+    assert per_move_text(86400) == "a move a day"
+    assert per_move_text(3 * 86400) == "a move every 3 days"
+    assert per_move_text(3600) == "a move an hour"
+    assert per_move_text(12 * 3600) == "a move every 12 h"
 
 
 def test_the_held_seats_of_an_older_app_are_read(tmp_path: Path) -> None:

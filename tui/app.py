@@ -21,6 +21,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 from net.grants import Grants
+from saves.data_root import data_root
 
 from .notify import terminal_bytes
 from .plain import plain
@@ -142,6 +143,11 @@ class CardTableApp(AsciiDisplay[int]):
             self.update_settings(theme=theme)
 
     # ------------------------------------------------------------------ store
+    @property
+    def data_root(self) -> Path:
+        """The data folder, without loading the save store (for the first frame)."""
+        return self._store.root if self._store is not None else data_root(self.data_dir)
+
     @property
     def store(self) -> SaveStore:
         if self._store is None:

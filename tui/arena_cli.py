@@ -21,14 +21,12 @@ from tui.game_names import game_named
 BAR_WIDTH = 30
 
 
-def add_arena_parser(subparsers: Any) -> argparse.ArgumentParser:
-    """The ``arena`` subcommand, on the parser's ``add_subparsers()`` object."""
-    parser: argparse.ArgumentParser = subparsers.add_parser(
-        "arena",
-        help="play bots against each other and print win rates",
-        description="Play bot A against bot B (B takes every other seat), seats rotated "
+def add_arena_arguments(parser: argparse.ArgumentParser) -> None:
+    """The ``arena`` command's flags and handler."""
+    parser.description = (
+        "Play bot A against bot B (B takes every other seat), seats rotated "
         "so that no side keeps the first move; print A's win rate with a 95% interval, "
-        "the average game length and decision times.",
+        "the average game length and decision times."
     )
     parser.add_argument("game", metavar="GAME", help=f"one of: {', '.join(sorted(games()))}")
     parser.add_argument(
@@ -58,7 +56,6 @@ def add_arena_parser(subparsers: Any) -> argparse.ArgumentParser:
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(handler=run_arena)
-    return parser
 
 
 def run_arena(args: argparse.Namespace) -> int:

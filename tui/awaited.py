@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from tui.clock_words import time_left_text
 from tui.network import HeldSeats, parse_address
 from tui.plain import plain
 
@@ -137,18 +138,6 @@ async def ask_everywhere(
             if seat.status == "finished":
                 held.forget(answer.address, seat.table)
     return list(answers)
-
-
-def time_left_text(seconds: int) -> str:
-    """A clock's time left, in the unit that reads best: "0:42", "3 h 05 min",
-    "2 days 4 h"."""
-    seconds = max(0, seconds)
-    if seconds < 3600:
-        return f"{seconds // 60}:{seconds % 60:02d}"
-    if seconds < 86400:
-        return f"{seconds // 3600} h {seconds % 3600 // 60:02d} min"
-    days = seconds // 86400
-    return f"{days} day{'s' if days != 1 else ''} {seconds % 86400 // 3600} h"
 
 
 def seat_line(seat: SeatAt, titles: Mapping[str, str]) -> str:

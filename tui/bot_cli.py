@@ -15,16 +15,14 @@ from rules.bots import LEVELS
 from tui.plain import plain
 
 
-def add_bot_parser(subparsers: Any) -> None:
-    """The ``bot`` subcommand, on the parser's ``add_subparsers()`` object."""
+def add_bot_arguments(parser: argparse.ArgumentParser) -> None:
+    """The ``bot`` command's flags and handler."""
     levels = [lv.id for lv in LEVELS]
-    parser: argparse.ArgumentParser = subparsers.add_parser(
-        "bot",
-        help="a computer player that takes a seat at a table server",
-        description="Connect to a table server (`cardtable serve`, or Host in the app), "
+    parser.description = (
+        "Connect to a table server (`cardtable serve`, or Host in the app), "
         "take the first open seat of a table (or create one with a seat open for you) "
         "and play it with a built-in bot until the game ends. It sees only what its "
-        "seat is sent (docs/protocol.md).",
+        "seat is sent (docs/protocol.md)."
     )
     parser.add_argument(
         "--connect", required=True, metavar="HOST:PORT", help="the server, like 127.0.0.1:7420"
@@ -73,7 +71,8 @@ def run_bot(args: argparse.Namespace) -> int:
     from net.remote import RemoteClient, RemoteError
     from rules.errors import UnknownGame
 
-    from .cli import UserError, parse_options
+    from .cli import UserError
+    from .play_cli import parse_options
 
     try:
         host, port = parse_address(args.connect)

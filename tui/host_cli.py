@@ -11,7 +11,7 @@ import contextlib
 import logging
 import signal
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from saves.store import SaveStore
 
@@ -20,15 +20,12 @@ if TYPE_CHECKING:
     from net.visitors import HostLimits
 
 
-def add_host_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
-    """The ``ssh-host`` subcommand, on the parser's ``add_subparsers()`` object."""
-    parser: argparse.ArgumentParser = subparsers.add_parser(
-        "ssh-host",
-        parents=[common],
-        help="let visitors play cardtable with ssh",
-        description="Serve cardtable over SSH: each visitor gets the home screen in a "
+def add_host_arguments(parser: argparse.ArgumentParser) -> None:
+    """The ``ssh-host`` command's flags and handler."""
+    parser.description = (
+        "Serve cardtable over SSH: each visitor gets the home screen in a "
         "terminal of their own, with their own saved games (docs/hosting.md). Binds to "
-        "127.0.0.1 unless told otherwise.",
+        "127.0.0.1 unless told otherwise."
     )
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on")
     parser.add_argument("--port", type=int, default=2222, help="port (default 2222)")
@@ -112,6 +109,7 @@ def host_config(args: argparse.Namespace, data_dir: Path, game_server: str) -> H
 
 
 def run_host(args: argparse.Namespace) -> int:
+    from net.bytecode import compile_program_in_background
     from net.ssh_host import start_host
 
     from .cli import UserError
@@ -133,6 +131,7 @@ def run_host(args: argparse.Namespace) -> int:
         assert serving is not None
         with contextlib.suppress(NotImplementedError):
             asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, serving.cancel)
+        compile_program_in_background()  # visitors write no bytecode: the host does, once
         visitors = host_config(args, store.root, "127.0.0.1:1").limits.sessions
         address, tables = await offered_table_server(server_address, store.root, visitors)
         config = host_config(args, store.root, address)

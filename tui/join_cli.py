@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import argparse
 import re
-from collections.abc import Callable
 from typing import Any
 
 from tui.plain import plain
@@ -14,28 +13,22 @@ from tui.plain import plain
 TABLE_ID = re.compile(r"[0-9a-fA-F]{6,32}")  # as the protocol's table ids
 
 
-def add_join_parser(
-    subparsers: Any,
-    common: argparse.ArgumentParser,
-    launch_app: Callable[[argparse.Namespace, dict[str, Any] | None], int],
-    user_error: type[Exception],
-) -> None:
-    """The ``join`` subcommand, on the parser's ``add_subparsers()`` object."""
-    join: argparse.ArgumentParser = subparsers.add_parser(
-        "join",
-        parents=[common],
-        help="open a table server's lobby, or sit at one of its tables",
-        description="Open the lobby of the table server at HOST:PORT, or, with --table, "
+def add_join_arguments(parser: argparse.ArgumentParser) -> None:
+    """The ``join`` command's flags and handler."""
+    parser.description = (
+        "Open the lobby of the table server at HOST:PORT, or, with --table, "
         "sit at that table (your own seat taken back, else an open seat, else watch): "
-        "a link a friend can send. With --lines, the lobby in line mode.",
+        "a link a friend can send. With --lines, the lobby in line mode."
     )
-    join.add_argument("address", nargs="?", default="", metavar="HOST:PORT")
-    join.add_argument("--table", metavar="ID", help="the table to sit at (its id in the lobby)")
+    parser.add_argument("address", nargs="?", default="", metavar="HOST:PORT")
+    parser.add_argument("--table", metavar="ID", help="the table to sit at (its id in the lobby)")
+    parser.set_defaults(handler=cmd_join)
 
-    def cmd_join(args: argparse.Namespace) -> int:
-        return launch_app(args, join_launch(args, user_error))
 
-    join.set_defaults(handler=cmd_join)
+def cmd_join(args: argparse.Namespace) -> int:
+    from tui.cli import UserError, launch_app
+
+    return launch_app(args, join_launch(args, UserError))
 
 
 def join_launch(args: argparse.Namespace, user_error: type[Exception]) -> dict[str, Any]:

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from net.grants import SERVER_ENV, split_host_port
 from saves.atomic import write_json_atomically
+from tui.clock_words import per_move_text
 from tui.plain import plain
 
 if TYPE_CHECKING:
@@ -93,6 +94,8 @@ def presence_label(
     left = grace_left(seat, elapsed)
     if left is not None:
         return f"{name} (away, {clock_text(left)})"
+    if seat.kind == "person" and seat.state == "away":  # a correspondence seat: still theirs
+        return f"{name} (away)"
     return name
 
 
@@ -115,6 +118,8 @@ def _seat_text(seat: SeatSummary, elapsed: float = 0.0) -> str:
         return presence_label(name, seat, elapsed) if seat.grace is not None else f"{name} (away)"
     if seat.state == "gone":  # resigned or not back in time: nobody may sit there
         return f"{name} (gone)"
+    if seat.state == "away":  # a correspondence table's player, back when they like
+        return f"{name} (away)"
     return name
 
 
@@ -134,6 +139,8 @@ def table_line(
         state += f", {' and '.join(acting)} to move"
     if summary.spectators:
         state += f", {summary.spectators} watching"
+    if summary.per_move is not None:  # a correspondence table: its pace first
+        state = f"{per_move_text(summary.per_move)}, {state}"
     preset = summary.preset
     kind = f"{title} ({plain(preset, 16)})" if preset else title
     who = " vs ".join(_seat_text(s, elapsed) for s in summary.seats)
@@ -163,11 +170,25 @@ def seat_taken_back(summary: TableSummary) -> bool:
     (a table of open seats only holds nobody's)."""
     if summary.status == "finished":
         return False
+    if summary.per_move is not None:  # a correspondence seat is its player's to the end
+        return True
     seats = summary.seats
     if summary.status == "waiting":
         return any(s.kind == "person" and s.state != "gone" for s in seats)
     held = any(s.state == "reconnecting" for s in seats)
     return summary.if_gone == "computer" or held
+
+
+def named_seat(summary: TableSummary, name: str) -> int | None:
+    """The seat ``name`` (ours, claimed at this server) sat at and may take
+    back by that name, without its token (docs/protocol.md); None if none."""
+    if summary.status == "finished" or not name:
+        return None
+    mine = name.casefold()
+    for seat in summary.seats:
+        if seat.named and (seat.name or "").casefold() == mine:
+            return seat.seat
+    return None
 
 
 def joinable(summary: TableSummary | None) -> bool:

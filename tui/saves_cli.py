@@ -1,6 +1,5 @@
-"""`cardtable saves list | show | export`: the saved games as text, headless
-(Textual is imported only to draw cards in ``show``). ``delete``, which asks
-at a terminal, stays in :mod:`tui.cli`."""
+"""`cardtable saves list | show | delete | export`: the saved games as text,
+headless (Textual is imported only to draw cards in ``show``)."""
 
 from __future__ import annotations
 
@@ -12,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from saves.record import GameRecord, parse_time
 from saves.store import SaveStore
+from tui.cli import UserError, common_options, is_tty
 from tui.cli_output import print_out as _print
 from tui.plain import plain
 from tui.save_words import result_sentence, result_words
@@ -25,6 +25,33 @@ if TYPE_CHECKING:
 STATUS_WIDTH = 30
 # moves `saves show` lists at most: the first and the last half of them
 SHOWN_MOVES = 1000
+
+
+def add_saves_arguments(parser: argparse.ArgumentParser) -> None:
+    """The ``saves`` command's actions, their flags and handlers."""
+    common = common_options()
+    actions = parser.add_subparsers(
+        title="saves commands", metavar="ACTION", parser_class=type(parser), required=True
+    )
+    ls = actions.add_parser("list", parents=[common], help="every saved game, last played first")
+    ls.set_defaults(handler=cmd_saves_list)
+    show = actions.add_parser("show", parents=[common], help="one saved game in full")
+    show.add_argument("id", metavar="ID")
+    show.set_defaults(handler=cmd_saves_show)
+    delete = actions.add_parser("delete", parents=[common], help="delete a saved game")
+    delete.add_argument("id", metavar="ID")
+    delete.add_argument("--yes", action="store_true", help="do not ask first")
+    delete.set_defaults(handler=cmd_saves_delete)
+    export = actions.add_parser(
+        "export", parents=[common], help="copy a saved game's file (e.g. for a bug report)"
+    )
+    export.add_argument("id", metavar="ID")
+    export.add_argument(
+        "path",
+        metavar="PATH",
+        help="a file to write, or a folder (one that exists, or PATH/) to put ID.json in",
+    )
+    export.set_defaults(handler=cmd_saves_export)
 
 
 def cmd_saves_list(args: argparse.Namespace) -> int:
@@ -113,6 +140,25 @@ def cmd_saves_export(args: argparse.Namespace) -> int:
     record_id = store.resolve(args.id)
     written = store.export(record_id, args.path)
     _print(f"Exported saved game {record_id} to {plain(written, None)}")
+    return 0
+
+
+def cmd_saves_delete(args: argparse.Namespace) -> int:
+    store = SaveStore.default(args.data_dir)
+    record_id = store.resolve(args.id)
+    if not args.yes:
+        if not is_tty(sys.stdin):
+            raise UserError("saves delete asks first; add --yes to delete without a terminal")
+        what = record_id
+        entry = next((e for e in store.list() if e.id == record_id), None)
+        if entry is not None and entry.record is not None:
+            what += f" ({plain(entry.record.game, 40)}, {len(entry.record.moves)} moves)"
+        answer = input(plain(f"Delete saved game {what}? [y/N] ", None))
+        if answer.strip().lower() not in ("y", "yes"):
+            _print("Kept it.")
+            return 1
+    store.delete(record_id)
+    _print(f"Deleted saved game {record_id}.")
     return 0
 
 

@@ -13,20 +13,16 @@ import contextlib
 import logging
 import signal
 import sys
-from typing import Any
 
 from saves.store import SaveStore
 
 
-def add_serve_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
-    """The ``serve`` subcommand, on the parser's ``add_subparsers()`` object."""
-    parser: argparse.ArgumentParser = subparsers.add_parser(
-        "serve",
-        parents=[common],
-        help="host tables for players on the network (headless)",
-        description="Run a table server: players connect with the TCP protocol of "
+def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
+    """The ``serve`` command's flags and handler."""
+    parser.description = (
+        "Run a table server: players connect with the TCP protocol of "
         "docs/protocol.md, create tables, take seats or watch. Binds to 127.0.0.1 "
-        "unless told otherwise.",
+        "unless told otherwise."
     )
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on")
     parser.add_argument("--port", type=int, default=7420, help="port (default 7420)")

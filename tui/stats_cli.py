@@ -27,15 +27,12 @@ if TYPE_CHECKING:
     from net.protocol import PlayerRecord
 
 
-def add_stats_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
-    """The ``stats`` subcommand, on the parser's ``add_subparsers()`` object."""
-    parser: argparse.ArgumentParser = subparsers.add_parser(
-        "stats",
-        parents=[common],
-        help="your record: wins, streaks, ratings, per opponent and game",
-        description="Every player's record from the saved games: games, wins, losses, "
+def add_stats_arguments(parser: argparse.ArgumentParser) -> None:
+    """The ``stats`` command's flags and handler."""
+    parser.description = (
+        "Every player's record from the saved games: games, wins, losses, "
         "draws, resignations, streaks, rating, per opponent and preset, and each game's "
-        "own figures (docs/stats.md).",
+        "own figures (docs/stats.md)."
     )
     parser.add_argument(
         "game", nargs="?", metavar="GAME", help=f"only this game: {', '.join(sorted(games()))}"

@@ -11,15 +11,12 @@ from typing import Any
 from tui.cli_output import print_out
 
 
-def add_tables_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
-    """The ``tables`` subcommand, on the parser's ``add_subparsers()`` object."""
-    parser: argparse.ArgumentParser = subparsers.add_parser(
-        "tables",
-        parents=[common],
-        help="the tables you sit at elsewhere, and where it is your turn",
-        description="Every table where this app holds a seat, at every server it has "
+def add_tables_arguments(parser: argparse.ArgumentParser) -> None:
+    """The ``tables`` command's flags and handler."""
+    parser.description = (
+        "Every table where this app holds a seat, at every server it has "
         "played at, with whose turn it is and the time left on your clock. Each server "
-        "is asked once (at most 5 s); `cardtable join HOST:PORT --table ID` goes there.",
+        "is asked once (at most 5 s); `cardtable join HOST:PORT --table ID` goes there."
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(handler=cmd_tables)

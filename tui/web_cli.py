@@ -11,22 +11,18 @@ import asyncio
 import contextlib
 import logging
 import signal
-from typing import Any
 
 from saves.store import SaveStore
 
 from .host_cli import _check_address, add_visitor_flags, offered_table_server, visitor_limits
 
 
-def add_web_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
-    """The ``web`` subcommand, on the parser's ``add_subparsers()`` object."""
-    parser: argparse.ArgumentParser = subparsers.add_parser(
-        "web",
-        parents=[common],
-        help="let visitors play cardtable in a browser",
-        description="Serve cardtable to browsers: each tab gets the home screen in a terminal "
+def add_web_arguments(parser: argparse.ArgumentParser) -> None:
+    """The ``web`` command's flags and handler."""
+    parser.description = (
+        "Serve cardtable to browsers: each tab gets the home screen in a terminal "
         "of its own, with its visitor's own saved games, as an ssh-host guest does "
-        "(docs/hosting.md). Binds to 127.0.0.1 unless told otherwise.",
+        "(docs/hosting.md). Binds to 127.0.0.1 unless told otherwise."
     )
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on")
     parser.add_argument("--port", type=int, default=8080, help="port (default 8080)")
@@ -47,6 +43,7 @@ def add_web_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
 
 
 def run_web(args: argparse.Namespace) -> int:
+    from net.bytecode import compile_program_in_background
     from net.web_host import WebConfig, listening_port, start_web_host
 
     from .cli import UserError
@@ -65,6 +62,7 @@ def run_web(args: argparse.Namespace) -> int:
         assert serving is not None
         with contextlib.suppress(NotImplementedError):
             asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, serving.cancel)
+        compile_program_in_background()  # visitors write no bytecode: the host does, once
         address, tables = await offered_table_server(args.server, store.root, limits.sessions)
         config = WebConfig(
             data_dir=store.root,

@@ -29,6 +29,9 @@ from .basics import (
     Token,
 )
 
+# a correspondence table's time for each move: from an hour to 30 days
+PerMove = Annotated[int, msgspec.Meta(ge=3600, le=30 * 86400)]
+
 
 class _Message(msgspec.Struct, tag_field="type", forbid_unknown_fields=True):
     pass
@@ -74,6 +77,13 @@ class Create(_Message, tag="create"):
     preset: ShortText | None = None
     options: Options = msgspec.field(default_factory=dict)
     if_gone: Literal["computer", "resign"] = "computer"
+    # a correspondence table (docs/protocol.md, "Correspondence tables"): the
+    # seconds each seat has for each move (an hour to 30 days), counted by the
+    # server across restarts; seats are kept for the whole game; ``if_late``
+    # says what a clock that runs out does (the computer plays that one move
+    # for the seat, or the seat loses). Absent: the game's own clocks
+    per_move: PerMove | None = None
+    if_late: Literal["computer", "lose"] = "computer"
     # seat the creator at once (``joined`` answers, not ``created``), at
     # ``seat`` or the first open one: nobody can take it in between
     sit: bool = False
@@ -94,10 +104,13 @@ class Join(_Message, tag="join"):
 
 
 class Rejoin(_Message, tag="rejoin"):
-    """Take one's seat back with the token ``joined`` gave."""
+    """Take one's seat back with the token ``joined`` gave; or, without a
+    token, by one's claimed name (docs/protocol.md, "Seats, tokens, and
+    dropping out"): the seat a connection whose hello proved the name's
+    secret sat at under that name."""
 
     table: TableId
-    token: Token
+    token: Token | None = None
     next_token: NextToken | None = None  # as for Join
     id: RequestId | None = None
 

@@ -27,7 +27,9 @@ class SeatSummary(msgspec.Struct, kw_only=True, omit_defaults=True):
     kind: Literal["open", "person", "computer"]
     name: str | None
     level: str | None
-    state: Literal["connected", "reconnecting", "gone"] | None = None
+    # (``away``: a correspondence table's player not connected now, whose
+    # seat is theirs for the whole game)
+    state: Literal["connected", "reconnecting", "away", "gone"] | None = None
     # a person away: the whole seconds of grace left when this was sent
     grace: int | None = None
     # a computer that plays a person's seat since the person's grace ran out
@@ -38,9 +40,12 @@ class SeatSummary(msgspec.Struct, kw_only=True, omit_defaults=True):
     # whole seconds left on the seat's move clock when this was sent (absent:
     # no clock runs for it)
     clock: int | None = None
+    # the person sat with a claimed name (their hello proved its secret): a
+    # `rejoin` by that name takes the seat back, as its token does; absent: false
+    named: bool = False
 
 
-class TableSummary(msgspec.Struct, kw_only=True):
+class TableSummary(msgspec.Struct, kw_only=True, omit_defaults=True):
     """A table as the lobby shows it."""
 
     table: str
@@ -51,6 +56,10 @@ class TableSummary(msgspec.Struct, kw_only=True):
     seats: list[SeatSummary]
     if_gone: Literal["computer", "resign"]
     spectators: int
+    # a correspondence table: the seconds each seat has for each move, and
+    # what a clock that runs out does (absent: the game's own clocks)
+    per_move: int | None = None
+    if_late: Literal["computer", "lose"] | None = None
 
 
 class WireEvent(msgspec.Struct):

@@ -119,6 +119,10 @@ class DatabaseStore:
                 frozenset(kept.open_seats),
                 {int(seat): bytes.fromhex(digest) for seat, digest in kept.tokens.items()},
                 kept.started,
+                per_move=kept.per_move,
+                if_late=kept.if_late,
+                deadlines={int(seat): held for seat, held in kept.deadlines.items()},
+                named=frozenset(kept.named),
             )
             for table_id, kept in tables.items()
         }
@@ -138,6 +142,10 @@ class DatabaseStore:
                 open_seats=sorted(held.open_seats),
                 tokens={str(seat): digest.hex() for seat, digest in held.tokens.items()},
                 started=held.started,
+                per_move=held.per_move,
+                if_late="lose" if held.if_late == "lose" else "computer",
+                deadlines={str(seat): clock for seat, clock in held.deadlines.items()},
+                named=sorted(held.named),
             )
             for table_id, held in (await self.db.seats.kept(only, among=among)).items()
         }

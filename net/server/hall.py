@@ -117,6 +117,10 @@ class Hall:
                 open_seats=sorted(hosted.open_seats),
                 tokens={str(seat): digest.hex() for seat, digest in hosted.tokens.items()},
                 started=hosted.started,
+                per_move=hosted.per_move,
+                if_late=hosted.if_late,
+                deadlines=correspondence_deadlines(hosted),
+                named=sorted(hosted.named),
             )
             for table_id, hosted in self.tables.items()
             if hosted.table.status == PLAYING
@@ -132,6 +136,18 @@ class Hall:
         done = asyncio.get_running_loop().create_future()
         self._seats_waiters.append((wanted, done))
         await done
+
+
+def correspondence_deadlines(hosted: Hosted) -> dict[str, tuple[int, float]]:
+    """A correspondence table's running clocks, to keep (its turn keys are
+    the numbers of moves each seat has made: clocks/per_move)."""
+    if hosted.per_move is None:
+        return {}
+    return {
+        str(seat): (held.turn, held.ends_at)
+        for seat, held in hosted.table.clocks.deadlines().items()
+        if isinstance(held.turn, int)
+    }
 
 
 def one_line(err: BaseException) -> str:

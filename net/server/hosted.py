@@ -18,6 +18,7 @@ from rules.registry import get_game
 from .. import protocol as p
 from ..client import PLAYING, Update
 from ..table import Table
+from ..table_parts.clocks import correspondence
 
 if TYPE_CHECKING:
     from .peer import Peer
@@ -65,8 +66,25 @@ class Hosted:
     # either may cancel it while nobody else sits there
     creator: Peer | None = field(default=None, repr=False)
     creator_seat: int | None = None
+    # a correspondence table (docs/protocol.md): each seat's seconds for each
+    # move, and what a clock that runs out does; its seats are held for the
+    # whole game (no grace period, no computer standing in for a drop)
+    per_move: int | None = None
+    if_late: Literal["computer", "lose"] = "computer"
+    # the seats whose person sat with a claimed name: `rejoin` by that name
+    # (a hello with its secret) takes the seat back as the token does
+    named: set[int] = field(default_factory=set)
     # told of every change the lobby shows (the server pushes it to subscribers)
     on_change: Callable[[Hosted], None] | None = field(default=None, repr=False)
+
+    def correspond(
+        self, per_move: int, if_late: Literal["computer", "lose"], wall: Callable[[], float]
+    ) -> None:
+        """Make this a correspondence table, before it starts: its clocks
+        count ``per_move`` seconds for each move on ``wall`` (Unix time)."""
+        self.per_move, self.if_late = per_move, if_late
+        record = self.table.record
+        self.table.clocks.correspond(correspondence(per_move, if_late, lambda: record.moves), wall)
 
     def touch(self) -> None:
         self.revision += 1
@@ -136,6 +154,8 @@ class Hosted:
             seats=self.seats_summary(),
             if_gone="resign" if self.if_gone == "resign" else "computer",
             spectators=len(self.spectators),
+            per_move=self.per_move,
+            if_late=self.if_late if self.per_move is not None else None,
         )
 
     def _clocks_run(self) -> bool:
@@ -171,19 +191,39 @@ class Hosted:
                 name=info.name,
                 level=info.level,
                 stands_in=self.table.stands_in(seat),
+                named=seat in self.named and self.table.stands_in(seat),
             )
         if seat not in self.tokens:
             if seat in self.free_seats():
                 return p.SeatSummary(seat=seat, kind="open", name=None, level=None)
+            # (a seat gone for good: not taken back, by name or token)
             # a person's seat after the start whose player has gone for good
             # (resigned, or not back in time): it stays theirs, and is not open
             return p.SeatSummary(seat=seat, kind="person", name=info.name, level=None, state="gone")
         if seat not in self.holding:
             # a player who left a finished table (nothing is held after the
-            # end) has gone: "connected" only while the connection is there
-            here: Literal["connected", "gone"] = "connected" if seat in self.occupants else "gone"
-            return p.SeatSummary(seat=seat, kind="person", name=info.name, level=None, state=here)
+            # end) has gone: "connected" only while the connection is there;
+            # at a correspondence table a seat not connected is still its
+            # player's ("away": they come back whenever they like)
+            here: Literal["connected", "away", "gone"] = "connected"
+            if seat not in self.occupants:
+                unfinished = self.table.status == PLAYING
+                here = "away" if self.per_move is not None and unfinished else "gone"
+            return p.SeatSummary(
+                seat=seat,
+                kind="person",
+                name=info.name,
+                level=None,
+                state=here,
+                named=seat in self.named and here != "gone",
+            )
         left = max(0, math.ceil(self.hold_until.get(seat, 0.0) - self.clock()))
         return p.SeatSummary(
-            seat=seat, kind="person", name=info.name, level=None, state="reconnecting", grace=left
+            seat=seat,
+            kind="person",
+            name=info.name,
+            level=None,
+            state="reconnecting",
+            grace=left,
+            named=seat in self.named,
         )

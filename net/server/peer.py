@@ -48,6 +48,8 @@ class Peer:
         self.limits = limits
         self.clock = clock
         self.name = ""
+        # the hello proved the name's secret (or claimed it): the name is this client's
+        self.name_claimed = False
         self.hello = False
         self.closed = False
         self.opened = self.last_seen = clock()

@@ -42,6 +42,8 @@ class Registry:
 
         def follow(update: Update) -> None:
             nonlocal ended
+            if hosted.per_move is not None:
+                self.hall.persist()  # the deadlines of its clocks, kept for a restart
             if update.over and not ended:
                 ended = True
                 hosted.touch()  # the summary's status changes
@@ -183,6 +185,8 @@ class Registry:
             creator=peer,
             clock=hall.clock,
         )
+        if message.per_move is not None:
+            hosted.correspond(message.per_move, message.if_late, hall.wall)
         self.host(hosted)
         hall.persist()
         if open_seats:

@@ -15,6 +15,7 @@ from saves.record import GameRecord
 from .. import protocol as p
 from ..client import PLAYING
 from ..table import Table
+from ..table_parts.clocks import Deadline
 from .hall import GONE_LEVEL, Hall
 from .hosted import Hosted
 from .peer import Peer
@@ -85,15 +86,28 @@ class Restarts:
             frozenset(s for s in entry.open_seats if s < seats),
             tokens={int(s): bytes.fromhex(d) for s, d in entry.tokens.items() if int(s) < seats},
             clock=hall.clock,
+            named={s for s in entry.named if s < seats},
         )
         for seat in hosted.open_seats:  # a person's seat a computer plays for them
             table.stood_in(seat)
+        if entry.per_move is not None:
+            # a correspondence table: its clocks run on from where they were
+            # (a clock whose turn has passed meanwhile starts afresh)
+            hosted.correspond(entry.per_move, entry.if_late, hall.wall)
+            table.clocks.restore(
+                {
+                    int(seat): Deadline(turn, ends_at)
+                    for seat, (turn, ends_at) in entry.deadlines.items()
+                    if int(seat) < seats
+                }
+            )
         self.registry.host(hosted)
         self.seats.pace_if_computers_only(hosted)
         # every seated player is held as after a drop (before the game
-        # began, the seat opens again if nobody comes back for it)
+        # began, the seat opens again if nobody comes back for it); at a
+        # correspondence table the seats are theirs, held for the whole game
         for seat in hosted.tokens:
-            if not table.stands_in(seat):  # (a computer plays on meanwhile)
+            if not table.stands_in(seat) and hosted.per_move is None:
                 self.seats.start_hold(hosted, seat)
         if entry.started:
             await self.seats.begin(hosted)
@@ -168,6 +182,8 @@ class Restarts:
             preset=record.preset,
             options=options,
             if_gone="resign" if hosted.if_gone == "resign" else "computer",
+            per_move=hosted.per_move,  # a correspondence game's rematch is one too
+            if_late=hosted.if_late,
         )
         again = await self.registry.create(create, peer)
         hosted.rematch = again.id

@@ -67,9 +67,33 @@ class Seats:
         self.check_token(hosted, seat, message.next_token)
         peer.check_bytes("joining")
         hosted.table.seat_person(seat, peer.name)
+        if peer.name_claimed:  # its name may take the seat back, as its token may
+            hosted.named.add(seat)
+        else:
+            hosted.named.discard(seat)
         await self.seat(peer, hosted, seat, message.id, message.next_token, may_begin=True)
         await self.hall.store.name_played(peer.name)
         await hosted.table.save()  # the name too, should the server restart before a move
+
+    def _seat_of(self, peer: Peer, hosted: Hosted, token: str | None) -> int:
+        """The seat ``token`` holds at ``hosted``; without one, the seat that
+        ``peer``'s claimed name sat at (its hello proved the secret)."""
+        if token is not None:
+            given = digest(token)
+            for held, kept in hosted.tokens.items():
+                if secrets.compare_digest(given, kept):
+                    return held
+            raise p.ProtocolError(p.BAD_TOKEN, "that token holds no seat at this table")
+        if peer.name_claimed:
+            mine = peer.name.casefold()
+            for held in sorted(hosted.named & set(hosted.tokens)):
+                if hosted.table.record.seats[held].name.casefold() == mine:
+                    return held
+        raise p.ProtocolError(
+            p.BAD_TOKEN,
+            f"no seat at table {hosted.id} is held by the name {peer.name!r} with its secret: "
+            "rejoin with the seat's token (or connect with the name's secret)",
+        )
 
     def check_token(self, hosted: Hosted, seat: int, chosen: str | None) -> None:
         """A token the client chose that another seat here holds is refused."""
@@ -87,13 +111,7 @@ class Seats:
     async def rejoin(self, peer: Peer, message: p.Rejoin) -> None:
         self.lobby.check_free(peer)
         hosted = self.lobby.table(message.table)
-        given = digest(message.token)
-        seat = None
-        for held, kept in hosted.tokens.items():
-            if secrets.compare_digest(given, kept):
-                seat = held
-        if seat is None:
-            raise p.ProtocolError(p.BAD_TOKEN, "that token holds no seat at this table")
+        seat = self._seat_of(peer, hosted, message.token)
         self.check_token(hosted, seat, message.next_token)
         peer.check_bytes("taking a seat back")
         old = hosted.occupants.get(seat)
@@ -231,6 +249,11 @@ class Seats:
         if hosted.occupants.get(seat) is not peer:
             return
         del hosted.occupants[seat]
+        if hold and hosted.per_move is not None:
+            # a correspondence seat is its player's from sitting down to the
+            # game's end: they come back whenever they like, with the token
+            hosted.table.detach([seat])
+            return
         closing = self.hall.closing
         if not hosted.started:  # nothing lost yet: the seat is open again
             if not closing:  # (but kept for the next run if the server stops)

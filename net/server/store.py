@@ -32,13 +32,26 @@ from .names import NameBook, read_regular
 log = logging.getLogger(__name__)
 
 
+SeatKey = Annotated[str, msgspec.Meta(pattern="^[0-9]{1,2}$")]
+
+
 class KeptTable(msgspec.Struct):
     """Who may take which seat of an unfinished table back after a restart."""
 
     if_gone: Literal["computer", "resign"]
     open_seats: list[Annotated[int, msgspec.Meta(ge=0, le=63)]]
-    tokens: dict[Annotated[str, msgspec.Meta(pattern="^[0-9]{1,2}$")], p.Hex64]
+    tokens: dict[SeatKey, p.Hex64]
     started: bool
+    # a correspondence table: its time for each move and what a late seat
+    # gets, and each running clock as the seat's turn (how many moves it has
+    # made) and the Unix time it runs out (none: the game's own clocks)
+    per_move: int | None = None
+    if_late: Literal["computer", "lose"] = "computer"
+    deadlines: dict[SeatKey, tuple[Annotated[int, msgspec.Meta(ge=0)], float]] = msgspec.field(
+        default_factory=dict
+    )
+    # the seats whose person sat with a claimed name (a rejoin by the name)
+    named: list[Annotated[int, msgspec.Meta(ge=0, le=63)]] = msgspec.field(default_factory=list)
 
 
 class _Kept(msgspec.Struct):

@@ -323,6 +323,7 @@ class TableServer:
         except NameTaken as err:
             raise p.ProtocolError(p.NAME_TAKEN, str(err), message.id) from None
         conn.name = name
+        conn.name_claimed = message.name_secret is not None and self.keeper.is_claimed(name)
         conn.hello = True
         conn.follows_redirects = p.REDIRECT in (message.capabilities or ())
         conn.was_redirected = p.REDIRECTED in (message.capabilities or ())

@@ -13,7 +13,10 @@ step. The tables (docs/store.md has each column):
 - ``standings``: the leaderboard rows per game, as the server counted them;
 - ``room_servers`` (step 2): the servers of a card room on one PostgreSQL
   (issue 36): each one's address, how many tables it holds, and its
-  heartbeat (the database's clock, so that machines' clocks do not matter).
+  heartbeat (the database's clock, so that machines' clocks do not matter);
+- step 3: a correspondence table's terms and clocks in ``game_tables``
+  (``per_move``, ``if_late``, ``deadlines``) and the seats a claimed name
+  took (``named_seats``).
 """
 
 from __future__ import annotations
@@ -117,6 +120,21 @@ STEPS.append(
         sqlite=[_SERVERS, "CREATE INDEX game_tables_owner ON game_tables (owner)"],
         postgresql=[_SERVERS, "CREATE INDEX game_tables_owner ON game_tables (owner)"],
     )
+)
+
+
+# correspondence tables (issue 39): the time for each move, what a late seat
+# gets, the running clocks' deadlines (JSON: seat -> [turn, Unix end]), and
+# the seats taken by a claimed name (JSON list: a rejoin by the name)
+_TERMS = [
+    "ALTER TABLE game_tables ADD COLUMN per_move INTEGER",
+    "ALTER TABLE game_tables ADD COLUMN if_late TEXT",
+    "ALTER TABLE game_tables ADD COLUMN deadlines TEXT",
+    "ALTER TABLE game_tables ADD COLUMN named_seats TEXT",
+]
+
+STEPS.append(
+    Step(3, "correspondence tables' terms and clocks; seats taken by claimed names", _TERMS, _TERMS)
 )
 
 VERSION = STEPS[-1].version

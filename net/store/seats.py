@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .engine import Engine, Stmt
 
@@ -23,19 +23,36 @@ class KeptTable:
     open_seats: frozenset[int]
     tokens: Mapping[int, bytes]
     started: bool
+    # a correspondence table (schema step 3): its seconds for each move, what
+    # a late seat gets, and its running clocks: seat -> (turn, Unix end)
+    per_move: int | None = None
+    if_late: str = "computer"
+    deadlines: Mapping[int, tuple[int, float]] = field(default_factory=dict)
+    # the seats whose person sat with a claimed name (step 3)
+    named: frozenset[int] = frozenset()
 
 
 def _keep(table_id: str, kept: KeptTable, owner: str | None) -> list[Stmt]:
     tokens = [(table_id, seat, digest.hex()) for seat, digest in sorted(kept.tokens.items())]
-    held = (kept.if_gone, json.dumps(sorted(kept.open_seats)), kept.started)
+    clocks = {str(seat): list(held) for seat, held in sorted(kept.deadlines.items())}
+    terms = (kept.per_move, kept.if_late if kept.per_move is not None else None)
+    held = (
+        kept.if_gone,
+        json.dumps(sorted(kept.open_seats)),
+        kept.started,
+        *terms,
+        json.dumps(clocks) if clocks else None,
+        json.dumps(sorted(kept.named)) if kept.named else None,
+    )
+    columns = (
+        "if_gone = ?, open_seats = ?, started = ?, per_move = ?, if_late = ?, deadlines = ?, "
+        "named_seats = ?"
+    )
     if owner is None:
-        update = Stmt(
-            "UPDATE game_tables SET if_gone = ?, open_seats = ?, started = ? WHERE id = ?",
-            (*held, table_id),
-        )
+        update = Stmt(f"UPDATE game_tables SET {columns} WHERE id = ?", (*held, table_id))
     else:  # a server of a room: its own tables, or one nobody holds yet (a new one)
         update = Stmt(
-            "UPDATE game_tables SET if_gone = ?, open_seats = ?, started = ?, owner = ? "
+            f"UPDATE game_tables SET {columns}, owner = ? "
             "WHERE id = ? AND (owner IS NULL OR owner = ?)",
             (*held, owner, table_id, owner),
         )
@@ -125,7 +142,8 @@ class SeatRows:
         tables, tokens = await self.engine.read(
             [
                 Stmt(
-                    "SELECT t.id, t.if_gone, t.open_seats, t.started FROM game_tables t "
+                    "SELECT t.id, t.if_gone, t.open_seats, t.started, t.per_move, t.if_late, "
+                    "t.deadlines, t.named_seats FROM game_tables t "
                     f"WHERE {where} AND t.status = 'playing' ORDER BY t.id",
                     params,
                     rows=True,
@@ -143,9 +161,16 @@ class SeatRows:
             held.setdefault(table_id, {})[int(seat)] = bytes.fromhex(digest)
         return {
             table_id: KeptTable(
-                if_gone, frozenset(json.loads(open_seats)), held.get(table_id, {}), bool(started)
+                if_gone,
+                frozenset(json.loads(open_seats)),
+                held.get(table_id, {}),
+                bool(started),
+                per_move=None if per_move is None else int(per_move),
+                if_late=if_late or "computer",
+                deadlines=_deadlines(clocks),
+                named=frozenset(json.loads(named)) if named else frozenset(),
             )
-            for table_id, if_gone, open_seats, started in tables
+            for table_id, if_gone, open_seats, started, per_move, if_late, clocks, named in tables
         }
 
     async def seat_of_token(self, digest: bytes) -> tuple[str, int] | None:
@@ -160,3 +185,16 @@ class SeatRows:
             ]
         )
         return (str(found[0][0][0]), int(found[0][0][1])) if found[0] else None
+
+
+def _deadlines(text: str | None) -> dict[int, tuple[int, float]]:
+    """A correspondence table's running clocks as kept (JSON: seat -> [turn,
+    end]); a row that is not that brings the clocks back fresh."""
+    if not text:
+        return {}
+    try:
+        return {
+            int(seat): (int(turn), float(end)) for seat, (turn, end) in json.loads(text).items()
+        }
+    except (ValueError, TypeError, AttributeError):
+        return {}

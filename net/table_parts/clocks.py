@@ -26,11 +26,11 @@ turn is over by then is dropped at the next :meth:`MoveClocks.arm`).
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable, Hashable, Iterable, Mapping
+from collections.abc import Awaitable, Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rules.game import MoveClock
+from rules.game import RESIGN, MoveClock
 
 Clock = Callable[[], float]
 Sleep = Callable[[float], Awaitable[Any]]
@@ -47,6 +47,17 @@ class Deadline:
     ends_at: float
 
 
+class _ComputerPlays:
+    """The timeout move of a correspondence table where the computer plays
+    the one move a late seat did not (net/table_parts/timeouts.py)."""
+
+    def __repr__(self) -> str:
+        return "COMPUTER_PLAYS"
+
+
+COMPUTER_PLAYS = _ComputerPlays()
+
+
 def per_move(seconds: float, moves_made: Callable[[int], int], timeout_move: Hashable) -> ClockRule:
     """A correspondence table's clocks: every seat that must act has
     ``seconds`` (hours, days) for each of its moves, whatever the game's own
@@ -59,6 +70,19 @@ def per_move(seconds: float, moves_made: Callable[[int], int], timeout_move: Has
         return MoveClock(seconds, timeout_move, moves_made(seat))
 
     return rule
+
+
+def correspondence(
+    seconds: float, if_late: str, moves: Callable[[], Sequence[tuple[int, str]]]
+) -> ClockRule:
+    """:func:`per_move` for a table whose record's ``moves`` are counted:
+    a clock that runs out makes the computer play that one move (``if_late``
+    "computer") or the seat resign ("lose")."""
+
+    def moves_made(seat: int) -> int:
+        return sum(1 for mover, _ in moves() if mover == seat)
+
+    return per_move(seconds, moves_made, RESIGN if if_late == "lose" else COMPUTER_PLAYS)
 
 
 class MoveClocks:
@@ -85,6 +109,13 @@ class MoveClocks:
         self._stopped = False
         # the table's own clocks instead of the game's (a correspondence table)
         self.override: ClockRule | None = None
+
+    def correspond(self, rule: ClockRule, wall: Clock) -> None:
+        """A correspondence table's own clocks (:func:`correspondence`),
+        before it starts, counted on ``wall`` (Unix time: the deadlines mean
+        the same after a restart)."""
+        self.now = wall
+        self.override = rule
 
     def time_left(self, seat: int) -> float | None:
         held = self._running.get(seat)

@@ -88,6 +88,27 @@ class Computers:
         await table.autosave.save()
         return Hint(state_id, seat, moves, hints[seat])
 
+    async def one_move_for(self, seat: int, level: str) -> Hashable:
+        """The move a computer of ``level`` would play at a person's ``seat``
+        now (a correspondence clock ran out): searched in the pool from what
+        the seat has seen, as any computer's move."""
+        table = self.table
+        seed = f"{table.record.seed}:late:{seat}:{table.state_id}"
+        legal = table.state.legal_moves(seat)
+        position = SeatPosition.of(table.state, seat, self.seen(seat), seed)
+        bot = self.make(table.record.game, level)
+        try:
+            move = (await self.pool().choose(table, bot, position, seed, None)).move
+        except asyncio.CancelledError:
+            raise
+        except Exception as err:
+            return self._fallback(seat, legal, random.Random(seed), f"raised {err!r}")
+        if move not in legal:
+            return self._fallback(
+                seat, legal, random.Random(seed), f"chose the illegal move {move}"
+            )
+        return move
+
     def seen(self, seat: int) -> tuple[Event, ...]:
         """Every event ``seat`` may see, for a search from its position."""
         return tuple(self.table.history(seat))
@@ -173,7 +194,7 @@ class Computers:
 
     def _fallback(
         self, seat: int, legal: Sequence[Hashable], rng: random.Random, what: str
-    ) -> object:
+    ) -> Hashable:
         message = f"the {self.table.record.game} bot of seat {seat + 1} {what}; playing at random"
         log.error(message)
         self.errors.append(message)

@@ -45,34 +45,47 @@ function finish(text) {
   document.getElementById("again").focus();
 }
 
+function opened() {
+  say("connected", "live");
+  // the terminal's own size (the socket opened at connect.js's guess, or at
+  // the size before a reconnect): the program has not drawn yet
+  send(["resize", terminal.cols, terminal.rows]);
+}
+
+function received(event) {
+  if (typeof event.data === "string") return;
+  retries = 0;
+  window.cardtable.frames += 1;
+  terminal.write(new Uint8Array(event.data));
+  document.body.classList.add("playing");
+}
+
 function connect() {
-  const url = new URL("ws", window.location.href);
-  url.protocol = window.location.protocol === "https:" ? "wss:" : "ws:";
-  url.search = "cols=" + terminal.cols + "&rows=" + terminal.rows;
-  socket = new WebSocket(url);
-  socket.binaryType = "arraybuffer";
-  socket.onopen = () => {
-    say("connected", "live");
-  };
-  socket.onmessage = (event) => {
-    if (typeof event.data === "string") return;
-    retries = 0;
-    window.cardtable.frames += 1;
-    terminal.write(new Uint8Array(event.data));
-    document.body.classList.add("playing");
-  };
-  socket.onclose = (event) => {
-    socket = null;
-    if (event.code >= 4000) {
-      finish(event.reason || "The session has ended.");
-    } else if (retries < RETRIES) {
-      retries += 1;
-      say("connection lost: trying again…", "lost");
-      setTimeout(connect, 500 * retries);
-    } else {
-      finish("The connection to cardtable was lost. Your games are saved: play again to resume.");
-    }
-  };
+  // the first time, the socket connect.js opened while the page loaded
+  const early = window.cardtableEarly;
+  window.cardtableEarly = null;
+  socket = early ? early.socket : window.cardtableSocket(terminal.cols, terminal.rows);
+  socket.onopen = opened;
+  socket.onmessage = received;
+  socket.onclose = closed;
+  if (early) {
+    early.frames.forEach(received);
+    if (early.open) opened();
+    if (early.closed) closed(early.closed);
+  }
+}
+
+function closed(event) {
+  socket = null;
+  if (event.code >= 4000) {
+    finish(event.reason || "The session has ended.");
+  } else if (retries < RETRIES) {
+    retries += 1;
+    say("connection lost: trying again…", "lost");
+    setTimeout(connect, 500 * retries);
+  } else {
+    finish("The connection to cardtable was lost. Your games are saved: play again to resume.");
+  }
 }
 
 terminal.onData((text) => send(["stdin", text]));

@@ -1,10 +1,13 @@
-"""Computer players for every game, by level: easy, medium, hard."""
+"""Computer players for every game, by level: easy, medium, hard.
+
+Each game declares its own on its spec (``GameSpec.bots()``, :mod:`.roster`);
+this package holds what every game shares: the levels, the random bot, the
+search engine, the advice and the arena."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from .base import Bot, BotLevel, RandomBot, Situation
+from .roster import bots_for
 
 LEVELS = (
     BotLevel("easy", "Easy", "plays any legal move at random"),
@@ -12,35 +15,19 @@ LEVELS = (
     BotLevel("hard", "Hard", "searches ahead over the cards it cannot see"),
 )
 
-# (game id, level) -> factory; a game without its own bot for a level falls
-# back to the next easier level, and every game has the random bot.
-_FACTORIES: dict[tuple[str, str], Callable[[], Bot]] = {}
-
-
-def register_bot(game_id: str, level: str, factory: Callable[[], Bot]) -> None:
-    _FACTORIES[(game_id, level)] = factory
-
-
-def _load() -> None:
-    from . import (
-        domination_bots,  # noqa: F401  (registers itself)
-        stress_bots,  # noqa: F401  (registers itself)
-        territory_bots,  # noqa: F401  (registers itself)
-        trick_bots,  # noqa: F401  (registers itself)
-        trick_engine,  # noqa: F401  (registers itself)
-    )
-
 
 def make_bot(game_id: str, level: str) -> Bot:
-    _load()
+    """The game's bot of ``level`` (its spec's ``bots()``), else of the next
+    easier level it has, else the random bot."""
+    levels = bots_for(game_id).levels
     order = [lv.id for lv in LEVELS]
     if level not in order:
         raise ValueError(f"no bot level '{level}'; levels: {', '.join(order)}")
     for lv in reversed(order[: order.index(level) + 1]):
-        factory = _FACTORIES.get((game_id, lv))
+        factory = levels.get(lv)
         if factory:
             return factory()
     return RandomBot()
 
 
-__all__ = ["LEVELS", "Bot", "BotLevel", "RandomBot", "Situation", "make_bot", "register_bot"]
+__all__ = ["LEVELS", "Bot", "BotLevel", "RandomBot", "Situation", "make_bot"]

@@ -6,7 +6,7 @@ post-game analysis and the hard computers.
 front end shows the same advice, in words built here (:func:`advice_lines`,
 :func:`chance_words`):
 
-* **One judge a game** (:func:`register_judge`): the same search or solver,
+* **One judge a game** (``GameBots.judge`` on its spec): the same search or solver,
   with the same budget, as the game's hard level; a game without its own
   judge gets the search engine's (:func:`engine_judge`).
 * **The same answer for the same position.** The judge's random numbers are
@@ -39,6 +39,7 @@ from typing import Any
 import msgspec
 
 from .base import Situation
+from .roster import bots_of
 from .search import _CAP, Analysis, Budget, analyse, engine_for
 
 # judgements kept per process (a game's worth of positions, hints and analysis)
@@ -127,14 +128,8 @@ class Advice:
 
 
 Judge = Callable[[Situation, random.Random, Budget | None], Advice]
-_JUDGES: dict[str, Judge] = {}
 _CACHE: OrderedDict[tuple[str, Budget | None], Advice] = OrderedDict()
 _LOCK = threading.Lock()
-
-
-def register_judge(game_id: str, judge: Judge) -> None:
-    """A game's own judgement (its hard level's search or solver)."""
-    _JUDGES[game_id] = judge
 
 
 def position_key(situation: Situation) -> str:
@@ -160,16 +155,13 @@ def advise(situation: Situation, budget: Budget | None = None) -> Advice:
     position, answered from the cache where this position was judged already.
     ``budget`` replaces the game's own (tests; the game's is the hard
     level's)."""
-    from . import _load
-
-    _load()
     key = (position_key(situation), budget)
     with _LOCK:  # the app's pool thinks in threads
         found = _CACHE.get(key)
         if found is not None:
             _CACHE.move_to_end(key)
             return found
-    judge = _JUDGES.get(situation.spec.id, engine_judge)
+    judge = bots_of(situation.spec).judge or engine_judge
     advice = judge(situation, random.Random(key[0]), budget)
     if _CAP.get() is None:  # a judgement a busy server cut short is not kept
         with _LOCK:

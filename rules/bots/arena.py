@@ -8,8 +8,8 @@ the deal cancels out. Every game is reproducible from the arena's seed alone
 
 Players are named as for ``make_bot`` (``easy``, ``medium``, ``hard``), or
 ``random``, or ``engine`` (the search engine with the game's adapter, which
-is the hard level where a game has no stronger bot), or, for trick, any
-scripted strategy of :mod:`.trick_scripts`.
+is the hard level where a game has no stronger bot), or any scripted player
+the game's spec declares (``GameBots.scripted``: Trick's strategies).
 Decision times are wall-clock seconds of ``choose`` at decisions with more
 than one legal move (a forced move costs nothing and would flatter the median).
 """
@@ -28,17 +28,14 @@ from ..events import Event, visible_events
 from ..game import GameSpec
 from ..registry import get_game
 from . import LEVELS, Bot, RandomBot, Situation, make_bot
-from .search import ceiling_cap
+from .roster import bots_of
+from .search import EngineBot, ceiling_cap
 
 
 def player_names(game_id: str) -> list[str]:
     """Every name ``make_player`` accepts for this game."""
     names = [lv.id for lv in LEVELS] + ["random", "engine"]
-    if game_id == "trick":
-        from .trick_scripts import SCRIPTS
-
-        names += sorted(SCRIPTS)
-    return names
+    return names + sorted(bots_of(get_game(game_id)).scripted)
 
 
 def make_player(game_id: str, name: str) -> Bot:
@@ -46,16 +43,12 @@ def make_player(game_id: str, name: str) -> Bot:
     if name == "random":
         return RandomBot()
     if name == "engine":
-        from .search import EngineBot
-
         return EngineBot()
     if name in {lv.id for lv in LEVELS}:
         return make_bot(game_id, name)
-    if game_id == "trick":
-        from .trick_scripts import SCRIPTS, ScriptBot
-
-        if name in SCRIPTS:
-            return ScriptBot(name)
+    scripted = bots_of(get_game(game_id)).scripted.get(name)
+    if scripted is not None:
+        return scripted()
     raise ValueError(
         f"no player {name!r} for {game_id}; choose from: {', '.join(player_names(game_id))}"
     )

@@ -42,6 +42,7 @@ from typing import Any, cast
 
 from ..game import GameState
 from .base import Bot, Situation
+from .roster import bots_for
 
 State = GameState[Any, Any]
 
@@ -659,23 +660,15 @@ def best_move(
 
 
 # ------------------------------------------------------- per-game engines
-# game id -> (adapter factory, the hard level's budget); games register here
-_ENGINES: dict[str, tuple[Callable[[], Adapter], Budget]] = {}
+# a game without an adapter of its own (rules.bots.roster.GameBots) gets these
 DEFAULT_BUDGET = Budget(iterations=1000, seconds=1.0)
 
 
-def register_engine(game_id: str, adapter: Callable[[], Adapter], budget: Budget) -> None:
-    """The adapter and budget the hints use for a game (its hard bot's)."""
-    _ENGINES[game_id] = (adapter, budget)
-
-
 def engine_for(game_id: str) -> tuple[Adapter, Budget]:
-    """A game's adapter and budget; the generic adapter for a game without one."""
-    from . import _load
-
-    _load()
-    factory, budget = _ENGINES.get(game_id, (Adapter, DEFAULT_BUDGET))
-    return factory(), budget
+    """A game's adapter and budget, as its spec declares them
+    (``GameSpec.bots()``); the generic adapter for a game without one."""
+    declared = bots_for(game_id)
+    return (declared.adapter or Adapter)(), declared.budget or DEFAULT_BUDGET
 
 
 class EngineBot(Bot):

@@ -140,11 +140,11 @@ class Lesson(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 
 def lesson_ids() -> list[str]:
-    """The games that have a lesson, in the catalogue's order."""
-    from ..registry import CATALOGUE
+    """The shipped games that have a lesson, in the catalogue's order."""
+    from ..registry import shipped
 
     folder = resources.files(__name__)
-    return [g for g in CATALOGUE if folder.joinpath(f"{g}.toml").is_file()]
+    return [g for g in shipped() if folder.joinpath(f"{g}.toml").is_file()]
 
 
 def load_lesson(game_id: str) -> Lesson:

@@ -11,7 +11,11 @@ one holding cards loses. The player rules are in docs/rules/stress.md.
 
 Modules: ``notation`` (moves and their text), ``options`` (Config, presets),
 ``knowledge`` (what the table knows of each hand, for sampling), ``state``
-(the contract: the deal, swaps, play, views).
+(the rules: the deal, swaps, play, views), ``view`` (StressView, typed),
+``position`` (the position text, both ways), ``spec`` (the spec: new game,
+words, bounds, bots), ``events``, ``words``, ``figures``, ``from_view`` (a
+state from a seat's view), ``bots`` (easy, medium, hard and the search
+adapter).
 """
 
 from __future__ import annotations
@@ -34,17 +38,9 @@ from .notation import (
     plays_of,
 )
 from .options import PRESETS, StressConfig
-from .state import (
-    FOLLOWS,
-    HAND_SIZE,
-    PLAY_LIMIT,
-    POWER,
-    SPEC,
-    SWAP_LIMIT,
-    StressSpec,
-    StressState,
-    StressView,
-)
+from .spec import SPEC, StressSpec
+from .state import FOLLOWS, HAND_SIZE, PLAY_LIMIT, POWER, SWAP_LIMIT, StressState
+from .view import StressView
 
 __all__ = [
     "ALL_RANKS",

@@ -16,30 +16,18 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from ..cards import Card, deck, parse_card
 from ..views import View
 from .knowledge import NO_FACTS, add_unknown
 from .options import StressConfig
-
-if TYPE_CHECKING:
-    from .state import StressState
+from .state import PLAY, SWAP, SWAP_LIMIT, StressState, effective_top
+from .view import StressView
 
 
 def stress_state_from_view(config: StressConfig, given: View, scores: Sequence[int]) -> StressState:
     """The position ``given`` (a Stress view) shows its seat."""
-    from .state import (  # state.py calls this
-        PLAY,
-        SWAP,
-        SWAP_LIMIT,
-        StressState,
-        StressView,
-        effective_top,
-    )
-
     view = StressView.read(given)
-
     seat = view.seat
     if seat is None or view.hand is None:
         raise ValueError("a spectator's view holds no hand to play from")

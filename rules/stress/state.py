@@ -20,37 +20,16 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Sequence
 from functools import cache
-from typing import Any, ClassVar, Literal, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
-from ..cards import Card, card_text, deck, stack_deck
-from ..config import chosen_seat
+from ..cards import Card, card_text
 from ..errors import IllegalMove
-from ..events import CardsDrawn, Event, SeatEvent
-from ..figures import Samples
-from ..game import SAMPLE_SEED, GameSpec, GameState, MoveClock, Outcome
-from ..position import (
-    NONE,
-    PositionError,
-    PositionFields,
-    cards_text,
-    facts_text,
-    flags_text,
-    ints_text,
-    position_lines,
-    read_cards,
-    rng_text,
-    seats_text,
-    yes_no,
-)
-from ..registry import CATALOGUE
+from ..events import Event, SeatEvent, cards_drawn
+from ..game import SAMPLE_SEED, GameState, MoveClock, Outcome
 from ..rng import GameRng
-from ..views import View
-from . import figures as stress_figures
-from . import words
 from .events import (
-    STRESS_EVENTS,
     BlindCard,
     Burned,
     CardsPlayed,
@@ -60,10 +39,9 @@ from .events import (
     PickedUp,
     Swapped,
 )
-from .knowledge import ALL_RANKS, NO_FACTS, Facts, add_unknown, charge, deal_within, exclude
+from .knowledge import NO_FACTS, Facts, add_unknown, charge, deal_within, exclude
 from .notation import (
     BLINDS,
-    FACE_DOWN,
     PICKUP,
     READY,
     SINGLE,
@@ -74,10 +52,13 @@ from .notation import (
     Ready,
     StressMove,
     Swap,
-    parse_move,
     plays_of,
 )
-from .options import CARDS_PER_SEAT, PRESETS, StressConfig
+from .options import StressConfig
+from .view import StressView
+
+if TYPE_CHECKING:
+    from .spec import StressSpec
 
 HAND_SIZE = 4  # the hand is refilled to this; also cards dealt face up and face down
 PLAY_LIMIT = 2000  # RULINGS.md: a game that passes 2,000 plays ends
@@ -148,34 +129,6 @@ def _without(cards: Sequence[Card], gone: Sequence[Card]) -> list[Card]:
         if c in left:
             left.remove(c)
     return left
-
-
-class StressView(View, frozen=True, kw_only=True, omit_defaults=True):
-    """What a seat sees (``hand`` only in its own view). Rows are per seat."""
-
-    phase: Literal["swap", "play", "over"]
-    players: int
-    decks: int
-    first_player: int
-    turn: int | None
-    hand_sizes: list[int]
-    known_in_hand: list[list[str]]
-    face_up: list[list[str]]
-    face_down: list[list[bool]]
-    sources: list[str]
-    stock: int
-    stack: list[str]
-    top: str | None
-    allowed_ranks: list[str]
-    cemetery: list[str]
-    ready: list[bool]
-    finished: list[int]
-    resigned: list[int]
-    plays: int
-    play_limit: int
-    rules: dict[str, bool]
-    hand: list[str] | None = None  # a seat's own view only
-    swaps_left: int | None = None  # a seat's own view, during the swaps
 
 
 class StressState(GameState[StressMove, StressConfig]):
@@ -685,20 +638,7 @@ class StressState(GameState[StressMove, StressConfig]):
             return
         self.facts[seat] = add_unknown(self.facts[seat], k)
         texts = _texts(drawn)
-        many = "s" if k != 1 else ""
-        events.append(
-            Event(
-                "draw",
-                f"{{p{seat} draws|draw}} {' '.join(texts)}.",
-                CardsDrawn(seat=seat, cards=texts),
-                private_to=seat,
-                redacted=Event(
-                    "draw",
-                    f"{{p{seat} draws|draw}} {k} card{many}.",
-                    CardsDrawn(seat=seat, count=k),
-                ),
-            )
-        )
+        events.append(cards_drawn(seat, texts))
 
     def _next_active(self, seat: int) -> int:
         gone, n = self.gone, self.config.players
@@ -843,42 +783,44 @@ class StressState(GameState[StressMove, StressConfig]):
         if top:
             effective = next(TEXT[c] for c in reversed(self.stack) if c & 15 != 3)
         cfg = self.config
-        v: dict[str, Any] = {
-            "game": "stress",
-            "seat": seat,
-            "phase": "over" if over else "play" if playing else "swap",
-            "players": n,
-            "decks": cfg.deck_count,
-            "first_player": self.first,
-            "turn": self.turn if playing and not over else None,
-            "hand_sizes": [len(h) for h in self.hands],
-            "known_in_hand": [[TEXT[c] for c in sorted(k, key=_sort_key)] for k in self.known],
-            "face_up": [[TEXT[c] for c in r] for r in rows],
-            "face_down": [[c != 0 for c in r] for r in self.down],
-            "sources": sources,
-            "stock": len(self.stock),
-            "stack": [TEXT[c] for c in self.stack],
-            "top": effective,
-            "allowed_ranks": _ranks_text(self.follows[top])[:],
-            "cemetery": [TEXT[c] for c in self.cemetery],
-            "ready": [True] * n if playing or over else self.ready[:],
-            "finished": self.finished[:],
-            "resigned": self.resigned[:],
-            "plays": self.plays,
-            "play_limit": PLAY_LIMIT,
-            "rules": {
+        hand = swaps_left = None  # a seat's own view only
+        if seat is not None:
+            hand = [TEXT[c] for c in sorted(self.hands[seat], key=_sort_key)]
+            if not playing and not over:
+                swaps_left = max(0, SWAP_LIMIT - self.swaps[seat])
+        return StressView(
+            game="stress",
+            seat=seat,
+            phase="over" if over else "play" if playing else "swap",
+            players=n,
+            decks=cfg.deck_count,
+            first_player=self.first,
+            turn=self.turn if playing and not over else None,
+            hand_sizes=[len(h) for h in self.hands],
+            known_in_hand=[[TEXT[c] for c in sorted(k, key=_sort_key)] for k in self.known],
+            face_up=[[TEXT[c] for c in r] for r in rows],
+            face_down=[[c != 0 for c in r] for r in self.down],
+            sources=sources,
+            stock=len(self.stock),
+            stack=[TEXT[c] for c in self.stack],
+            top=effective,
+            allowed_ranks=_ranks_text(self.follows[top])[:],
+            cemetery=[TEXT[c] for c in self.cemetery],
+            ready=[True] * n if playing or over else self.ready[:],
+            finished=self.finished[:],
+            resigned=self.resigned[:],
+            plays=self.plays,
+            play_limit=PLAY_LIMIT,
+            rules={
                 "ten_wild": cfg.ten_wild,
                 "skip_per_eight": cfg.skip_per_eight,
                 "allow_voluntary_pickup": cfg.allow_voluntary_pickup,
                 "draw_one_per_turn": cfg.draw_one_per_turn,
                 "stop_at_first": cfg.stop_at_first,
             },
-        }
-        if seat is not None:
-            v["hand"] = [TEXT[c] for c in sorted(self.hands[seat], key=_sort_key)]
-            if not playing and not over:
-                v["swaps_left"] = max(0, SWAP_LIMIT - self.swaps[seat])
-        return StressView(**v)
+            hand=hand,
+            swaps_left=swaps_left,
+        )
 
     def snapshot(self) -> dict[str, Any]:
         if self.rng_print is None:
@@ -927,40 +869,6 @@ class StressState(GameState[StressMove, StressConfig]):
             else:
                 cards += hands[s]
         return cards
-
-    def position_text(self) -> str:
-        """docs/rules/stress.md, "Position text"."""
-        rows = seats_text
-        return position_lines(
-            "stress",
-            [
-                ("seed", str(self.seed)),
-                ("rng", rng_text(self.rng, self.seed)),
-                ("phase", PHASES[self.phase]),
-                ("first", str(self.first)),
-                ("turn", str(self.turn)),
-                ("hands", rows(cards_text(h) for h in self.hands)),
-                ("face_up", rows(cards_text(r) for r in self.up)),
-                ("face_down", rows(_slots_text(r) for r in self.down)),
-                ("dealt_up", rows(cards_text(r) for r in self.dealt_up)),
-                ("dealt_hand", rows(cards_text(r) for r in self.dealt_hand)),
-                ("known", rows(cards_text(k) for k in self.known)),
-                ("facts", rows(facts_text(f, ALL_RANKS) for f in self.facts)),
-                ("stock", cards_text(self.stock[::-1])),
-                ("stack", cards_text(self.stack)),
-                ("top", str(self.top)),
-                ("cemetery", cards_text(self.cemetery)),
-                ("ready", flags_text(self.ready)),
-                ("swaps", ints_text(self.swaps)),
-                ("gone", flags_text(self.gone)),
-                ("finished", ints_text(self.finished)),
-                ("resigned", ints_text(self.resigned)),
-                ("plays", str(self.plays)),
-                ("over", yes_no(self.over)),
-                ("end", self.end_reason or NONE),
-                ("ply", str(self._ply)),
-            ],
-        )
 
     def hidden_cards(self, seat: int | None) -> Counter[str]:
         return Counter({TEXT[c]: k for c, k in Counter(self._unseen_by(seat)).items()})
@@ -1022,193 +930,3 @@ class StressState(GameState[StressMove, StressConfig]):
                 new.down[s] = tuple(slots)
         new.stock = pool
         return new
-
-
-PHASES = ("swap", "play")  # the phase by its number (SWAP, PLAY)
-_POSITION_KEYS = (
-    "seed",
-    "rng",
-    "phase",
-    "first",
-    "turn",
-    "hands",
-    "face_up",
-    "face_down",
-    "dealt_up",
-    "dealt_hand",
-    "known",
-    "facts",
-    "stock",
-    "stack",
-    "top",
-    "cemetery",
-    "ready",
-    "swaps",
-    "gone",
-    "finished",
-    "resigned",
-    "plays",
-    "over",
-    "end",
-    "ply",
-)
-_PLAYED_SLOT = "_"  # a face-down slot whose card was played
-
-
-def _slots_text(row: Sequence[Card]) -> str:
-    return " ".join(TEXT[c] if c else _PLAYED_SLOT for c in row) if row else NONE
-
-
-def _read_slots(text: str) -> tuple[Card, ...]:
-    if text == NONE:
-        return ()
-    return tuple(0 if t == _PLAYED_SLOT else read_cards(t)[0] for t in text.split())
-
-
-def _read_position(config: StressConfig, text: str) -> StressState:
-    n = config.players
-    fields = PositionFields(text, "stress", _POSITION_KEYS, n)
-    state = StressState(config, fields.number("seed"))
-    state.rng = fields.rng()
-    phase = fields.text("phase")
-    if phase not in PHASES:
-        raise fields.bad("phase", "is not swap or play")
-    state.phase = PHASES.index(phase)
-    state.first = fields.number("first", 0, n - 1)
-    state.turn = fields.number("turn", 0, n - 1)
-    state.hands = fields.seat_cards("hands")
-    state.up = [tuple(r) for r in fields.seat_cards("face_up")]
-    state.down = fields.per_seat("face_down", _read_slots, "cards or _ (played)")
-    state.dealt_up = [tuple(r) for r in fields.seat_cards("dealt_up")]
-    state.dealt_hand = [tuple(r) for r in fields.seat_cards("dealt_hand")]
-    state.known = [tuple(k) for k in fields.seat_cards("known")]
-    state.facts = [tuple(f) for f in fields.facts("facts", ALL_RANKS)]
-    state.stock = fields.cards("stock")[::-1]
-    state.stack = fields.cards("stack")
-    state.top = fields.number("top", 0, 13)
-    state.cemetery = fields.cards("cemetery")
-    state.ready = fields.flags("ready")
-    state.swaps = fields.ints("swaps", n)
-    state.gone = fields.flags("gone")
-    state.finished = fields.ints("finished")
-    state.resigned = fields.ints("resigned")
-    if any(not 0 <= s < n for s in state.finished + state.resigned):
-        raise PositionError(f"finished and resigned name seats 0 to {n - 1}")
-    state.plays = fields.number("plays", 0)
-    state.over = fields.flag("over")
-    end = fields.text("end")
-    state.end_reason = "" if end == NONE else end
-    state._ply = fields.number("ply", 0)
-    full = Counter(TEXT[c] for c in deck(copies=config.deck_count))
-    found = state.all_cards()
-    if found != full:
-        extra, missing = found - full, full - found
-        raise PositionError(
-            f"the position must hold the {sum(full.values())} cards of the game once each "
-            f"(too many: {' '.join(sorted(extra.elements())) or 'none'}; "
-            f"missing: {' '.join(sorted(missing.elements())) or 'none'})"
-        )
-    return state
-
-
-class StressSpec(GameSpec[StressMove, StressConfig]):
-    id = "stress"
-    computer_ratings: ClassVar[Mapping[str, float]] = {"easy": 25.0, "medium": 37.0, "hard": 43.0}
-    title, summary = CATALOGUE["stress"]
-    min_players = 2
-    max_players = 8
-    Config = StressConfig
-    view_type = StressView
-    event_types = STRESS_EVENTS
-    presets: ClassVar[dict[str, dict[str, Any]]] = PRESETS
-    state_type = StressState
-
-    figures = stress_figures.FIGURES
-
-    def figure_samples(self, seat: int, events: Sequence[Event], outcome: Outcome) -> Samples:
-        return stress_figures.figure_samples(seat, events, outcome)
-
-    def state_from_view(
-        self, config: StressConfig, view: View, scores: Sequence[int]
-    ) -> StressState:
-        from .from_view import stress_state_from_view
-
-        return stress_state_from_view(config, view, scores)
-
-    def new(
-        self,
-        config: StressConfig | None = None,
-        seed: int = 0,
-        deck_order: Sequence[str] | None = None,
-    ) -> StressState:
-        """Deal from the top: each seat in turn takes 4 face down (slots 1-4),
-        4 face up and 4 into the hand; the next card starts the stack."""
-        cfg = config or self.config()
-        n = cfg.players
-        state = StressState(cfg, seed)
-        full = deck(copies=cfg.deck_count)
-        if deck_order is None:
-            cards = full
-            state.rng.shuffle(cards)
-        else:
-            cards = stack_deck(deck_order, full)
-        state.first = state.turn = chosen_seat(cfg.first_player, lambda: state.rng.randrange(n))
-        for s in range(n):
-            at = s * CARDS_PER_SEAT
-            state.down[s] = tuple(cards[at : at + FACE_DOWN])
-            state.up[s] = tuple(cards[at + FACE_DOWN : at + 2 * FACE_DOWN])
-            state.hands[s] = cards[at + 2 * FACE_DOWN : at + CARDS_PER_SEAT]
-        state.dealt_up = state.up[:]
-        state.dealt_hand = [tuple(h) for h in state.hands]
-        starter = cards[n * CARDS_PER_SEAT]
-        # the starter keeps its rank but nobody played it: no skip, no burn
-        state.stack = [starter]
-        state.top = effective_top(state.stack)
-        state.stock = cards[n * CARDS_PER_SEAT + 1 :][::-1]
-        return state
-
-    def parse_game_move(self, text: str) -> StressMove:
-        return parse_move(text)
-
-    def parse_position(self, config: StressConfig, text: str) -> StressState:
-        return _read_position(config, text)
-
-    def max_moves(self, config: StressConfig) -> int:
-        # every seat swaps at most SWAP_LIMIT times and says ready once; then
-        # every move is a play, and the game ends at PLAY_LIMIT plays
-        return config.players * (SWAP_LIMIT + 1) + PLAY_LIMIT
-
-    def table_lines(
-        self, view: View, names: Sequence[str], you: Collection[int] = ()
-    ) -> list[str]:
-        assert isinstance(view, StressView), "this game's tables give its own views"
-        return words.table_lines(view, names, you)
-
-    def move_words_seen(self, config: StressConfig, move: str, view: View) -> str:
-        """With the view: where the cards come from, how big a pick-up is."""
-        if not isinstance(view, StressView):
-            return self.move_words(config, move)
-        return words.move_words(self.parse_move(move), view)
-
-    def move_words(self, config: StressConfig, move: str) -> str:
-        return words.move_words(self.parse_move(move))
-
-    def score_label(self, config: StressConfig) -> str:
-        return words.SCORE_LABEL
-
-    def turn_label(self, state: GameState[StressMove, StressConfig], ply: int) -> str:
-        # the swaps happen at once, before the first turn; then each play is a turn
-        if not isinstance(state, StressState):
-            return super().turn_label(state, ply)
-        return "The swaps" if state.phase == SWAP else f"Turn {state.plays + 1}"
-
-    def rematch_config(self, config: StressConfig, outcome: Outcome) -> StressConfig:
-        # whoever came last alone starts the next game
-        last = outcome.ranking[-1]
-        if len(last) != 1:
-            return config
-        return config.replace(first_player=str(last[0]))
-
-
-StressState.spec = StressSpec()
-SPEC = StressState.spec

@@ -14,15 +14,12 @@ the seat's view, the words say so too.
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from typing import TYPE_CHECKING
 
 from ..cards import card_text
 from ..events import fill_names
 from ..game import Resign
 from .notation import Blind, PickUp, Play, Ready, StressMove, Swap
-
-if TYPE_CHECKING:  # the state imports these words: no cycle at run time
-    from .state import StressView
+from .view import StressView
 
 SCORE_LABEL = "cards left (fewer is better)"
 # lowest to highest (docs/rules/stress.md): suits never matter

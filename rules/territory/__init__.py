@@ -10,8 +10,11 @@ Domination adds royals that attack as any value and fortify. The player rules
 and the notation are in docs/rules/territory.md.
 
 Modules: ``options`` (Config, presets, decks), ``board`` (cells, coordinates,
-regions), ``notation`` (moves and their text), ``state`` (the contract: turns,
-the end, views; the spec).
+regions), ``notation`` (moves and their text), ``view`` (the typed views),
+``state`` (the rules: turns, the end, views), ``position`` (the position text
+and grid diagrams, both ways), ``spec`` (the spec: new game, words, bounds,
+bots), ``events``, ``words``, ``figures``, ``from_view`` (a state from a
+seat's view), ``bots`` (easy, medium, hard and the search adapter).
 """
 
 from __future__ import annotations
@@ -31,17 +34,10 @@ from .notation import (
     parse_move,
 )
 from .options import PRESETS, TerritoryConfig
-from .state import (
-    BLITZ,
-    HORIZONTAL,
-    MAIN,
-    SPEC,
-    VERTICAL,
-    TerritorySpec,
-    TerritoryState,
-    TerritoryView,
-    parse_diagram,
-)
+from .position import parse_diagram
+from .spec import SPEC, TerritorySpec
+from .state import BLITZ, HORIZONTAL, MAIN, VERTICAL, TerritoryState
+from .view import TerritoryView
 
 __all__ = [
     "BLITZ",

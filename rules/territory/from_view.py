@@ -11,15 +11,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from ..cards import deal_unseen, parse_card
 from ..views import View
 from .board import cell_of, pos_of
 from .options import TerritoryConfig
-
-if TYPE_CHECKING:
-    from .state import TerritoryState
+from .state import TerritoryState
+from .view import TerritoryView
 
 
 def territory_state_from_view(
@@ -27,10 +25,7 @@ def territory_state_from_view(
 ) -> TerritoryState:
     """The position ``given`` (a Territory view) shows its seat (scores follow
     from the grid)."""
-    from .state import TerritoryState, TerritoryView  # state.py calls this module
-
     view = TerritoryView.read(given)
-
     seat = view.seat
     if seat is None or view.hand is None:
         raise ValueError("a spectator's view holds no hand to play from")

@@ -14,31 +14,14 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Collection, Iterable, Mapping, Sequence
-from typing import Any, ClassVar, Self
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
-from ..cards import Card, card_text, deck, parse_card, rank_text, stack_deck
-from ..config import chosen_seat
+from ..cards import Card, card_text, deck, rank_text
 from ..errors import IllegalMove, shown_input
-from ..events import CardsDrawn, Event, SeatEvent
-from ..figures import Samples
-from ..game import SAMPLE_SEED, GameSpec, GameState, MoveClock, Outcome
-from ..position import (
-    NONE,
-    PositionError,
-    PositionFields,
-    cards_text,
-    optional,
-    position_lines,
-    rng_text,
-    seats_text,
-    yes_no,
-)
-from ..registry import CATALOGUE
+from ..events import Event, SeatEvent, cards_drawn
+from ..game import SAMPLE_SEED, GameState, MoveClock, Outcome
 from ..rng import GameRng
-from ..views import Record, View
-from . import figures as territory_figures
-from . import words
 from .board import (
     CARD_MASK,
     FORT_SHIFT,
@@ -49,12 +32,11 @@ from .board import (
     best_regions,
     coord_text,
     open_cells,
-    pos_of,
     region_at,
     value_mask,
     xy_of,
 )
-from .events import TERRITORY_EVENTS, Discarded, Explored, Fortified, GameOver, Taken
+from .events import Discarded, Explored, Fortified, GameOver, Taken
 from .notation import (
     BLITZES,
     CONQUERS,
@@ -71,10 +53,13 @@ from .notation import (
     Stop,
     TerritoryMove,
     discard,
-    parse_move,
 )
-from .options import PRESETS, TerritoryConfig
+from .options import TerritoryConfig
+from .view import CellView, RegionView, TerritoryView
 from .words import a_value, grid_label, values_words
+
+if TYPE_CHECKING:
+    from .spec import TerritorySpec
 
 HORIZONTAL, VERTICAL = 0, 1  # seat 0 plays horizontal, seat 1 vertical
 ORIENTATIONS = ("horizontal", "vertical")
@@ -85,47 +70,6 @@ SQUARE = ((0, 0, VERTICAL), (1, 0, VERTICAL), (0, 1, HORIZONTAL), (1, 1, HORIZON
 
 # how a game ended (``end``), besides going on
 REGION, CARDS, STUCK, RESIGNED = "region", "cards", "stuck", "resigned"
-
-
-class CellView(Record, frozen=True, kw_only=True, omit_defaults=True):
-    x: int
-    y: int
-    card: str
-    owner: int
-    fortified_by: str | None
-
-
-class RegionView(Record, frozen=True, kw_only=True, omit_defaults=True):
-    """A seat's best region: the most distinct values that count, the larger on a tie."""
-
-    values: list[int]  # the values that count, ascending (1 = A ... 14 = N)
-    size: int
-    cells: list[list[int]]  # [x, y] pairs
-
-
-class TerritoryView(View, frozen=True, kw_only=True, omit_defaults=True):
-    """What a seat sees (``hand`` only in a seat's own view)."""
-
-    cells: list[CellView]
-    orientation: list[str]  # per seat: "horizontal" or "vertical"
-    hand_sizes: list[int]
-    stock: int
-    discards: list[str]  # oldest first
-    best_regions: list[RegionView]
-    values_to_win: list[int]  # every value a winning region holds
-    turn: int | None
-    turn_number: int
-    first_player: int
-    step: str  # "main", or "blitz" while a conquest may go on
-    blitz_from: list[int] | None  # [x, y] of the card just taken, during a blitz
-    passes: int  # turns passed in a row (two end the game)
-    hand_size: int
-    deck: str
-    royal_domination: bool
-    conquest_requires_capture: bool
-    timer: int
-    resigned: int | None
-    hand: list[str] | None = None  # a seat's own view only
 
 
 def _hand_key(card: Card) -> tuple[int, int]:
@@ -611,19 +555,7 @@ class TerritoryState(GameState[TerritoryMove, TerritoryConfig]):
             hand += drawn
             if events is not None:
                 texts = [TEXT[c] for c in drawn]
-                events.append(
-                    Event(
-                        "draw",
-                        f"{{p{seat} draws|draw}} {values_words(drawn)}.",
-                        CardsDrawn(seat=seat, cards=texts),
-                        private_to=seat,
-                        redacted=Event(
-                            "draw",
-                            f"{{p{seat} draws|draw}} {n} card{'s' if n != 1 else ''}.",
-                            CardsDrawn(seat=seat, count=n),
-                        ),
-                    )
-                )
+                events.append(cards_drawn(seat, texts, values_words(drawn)))
         if not self.stock and not (self.hands[0] and self.hands[1]):
             self._finish(CARDS, events)
             return
@@ -769,32 +701,31 @@ class TerritoryState(GameState[TerritoryMove, TerritoryConfig]):
                 )
             )
         cfg = self.config
-        v: dict[str, Any] = {
-            "game": "territory",
-            "seat": seat,
-            "cells": cells,
-            "orientation": list(ORIENTATIONS),
-            "hand_sizes": [len(self.hands[0]), len(self.hands[1])],
-            "stock": len(self.stock),
-            "discards": [TEXT[c] for c in self.discards],
-            "best_regions": best,
-            "values_to_win": list(range(1, cfg.values + 1)),
-            "turn": None if self.over else self.turn,
-            "turn_number": self.turn_no,
-            "first_player": self.first,
-            "step": self.step,
-            "blitz_from": list(xy_of(self.blitz_at)) if self.blitz_at >= 0 else None,
-            "passes": self.passes,
-            "hand_size": cfg.hand_size,
-            "deck": cfg.deck,
-            "royal_domination": cfg.royal_domination,
-            "conquest_requires_capture": cfg.conquest_requires_capture,
-            "timer": cfg.timer,
-            "resigned": self.resigned,
-        }
-        if seat is not None:
-            v["hand"] = [TEXT[c] for c in sorted(self.hands[seat], key=_hand_key)]
-        return TerritoryView(**v)
+        hand = None if seat is None else [TEXT[c] for c in sorted(self.hands[seat], key=_hand_key)]
+        return TerritoryView(
+            game="territory",
+            seat=seat,
+            cells=cells,
+            orientation=list(ORIENTATIONS),
+            hand_sizes=[len(self.hands[0]), len(self.hands[1])],
+            stock=len(self.stock),
+            discards=[TEXT[c] for c in self.discards],
+            best_regions=best,
+            values_to_win=list(range(1, cfg.values + 1)),
+            turn=None if self.over else self.turn,
+            turn_number=self.turn_no,
+            first_player=self.first,
+            step=self.step,
+            blitz_from=list(xy_of(self.blitz_at)) if self.blitz_at >= 0 else None,
+            passes=self.passes,
+            hand_size=cfg.hand_size,
+            deck=cfg.deck,
+            royal_domination=cfg.royal_domination,
+            conquest_requires_capture=cfg.conquest_requires_capture,
+            timer=cfg.timer,
+            resigned=self.resigned,
+            hand=hand,
+        )
 
     def snapshot(self) -> dict[str, Any]:
         # the raw fields, not the view: what the view derives (regions) follows
@@ -825,35 +756,6 @@ class TerritoryState(GameState[TerritoryMove, TerritoryConfig]):
             "rng": self.rng_print(),
             "ply": self._ply,
         }
-
-    def position_text(self) -> str:
-        """docs/rules/territory.md, "Position text"."""
-        x0, y0, lines = diagram_of(self.grid)
-        return position_lines(
-            "territory",
-            [
-                ("seed", str(self.seed)),
-                ("rng", rng_text(self.rng, self.seed)),
-                ("first", str(self.first)),
-                ("turn", str(self.turn)),
-                ("turn_number", str(self.turn_no)),
-                ("blitz_from", coord_text(self.blitz_at) if self.blitz_at >= 0 else NONE),
-                ("passes", str(self.passes)),
-                ("hands", seats_text(cards_text(h) for h in self.hands)),
-                ("stock", cards_text(self.stock[::-1])),
-                ("discards", cards_text(self.discards)),
-                ("open", _coords_text(self.open)),
-                ("placed", _coords_text(self.grid)),
-                ("where", _where_text(self.where)),
-                ("over", yes_no(self.over)),
-                ("winner", optional(self.winner)),
-                ("end", self.end or NONE),
-                ("resigned", optional(self.resigned)),
-                ("ply", str(self._ply)),
-                ("grid", f"{x0},{y0}"),
-            ],
-            lines,
-        )
 
     def rng_print(self) -> str:
         """The RNG's fingerprint, worked out once: the RNG draws only at setup."""
@@ -902,322 +804,3 @@ def _royal_name(card: Card) -> str:
 
 
 # ---------------------------------------------------------------- positions
-def parse_diagram(diagram: str, origin: tuple[int, int] = (0, 0)) -> dict[int, int]:
-    """A grid from a diagram (tests, puzzles, docs/rules/territory.md "Positions").
-
-    One line per row, top row first; tokens separated by spaces: ``.`` for an
-    empty cell, else a card and its orientation, ``-`` horizontal (seat 0) or
-    ``|`` vertical (seat 1), and optionally the royal fortifying it:
-    ``3S-``, ``9H|``, ``4D-KS``. The first token of the first line is the cell
-    ``origin``. ValueError for anything else."""
-    grid: dict[int, int] = {}
-    lines = [line for line in diagram.splitlines() if line.strip()]
-    x0, y0 = origin
-    for dy, line in enumerate(lines):
-        for dx, token in enumerate(line.split()):
-            if token == ".":
-                continue
-            mark = max(token.find("-"), token.find("|"))
-            if mark < 2:
-                raise ValueError(
-                    f"{shown_input(token)} is no cell: write '.', or a card then - or |, "
-                    "like 3S- or 9H|, then the royal on it if any (4D-KS)"
-                )
-            owner = HORIZONTAL if token[mark] == "-" else VERTICAL
-            card = parse_card(token[:mark])
-            fort = parse_card(token[mark + 1 :]) if token[mark + 1 :] else 0
-            if fort and fort & 15 <= 10:
-                raise ValueError(f"{shown_input(token)}: only a royal (J Q K) fortifies")
-            grid[pos_of(x0 + dx, y0 + dy)] = card | owner << 6 | fort << FORT_SHIFT
-    return grid
-
-
-def diagram_of(grid: Mapping[int, int]) -> tuple[int, int, list[str]]:
-    """The grid as :func:`parse_diagram` reads it: the top-left cell's x and
-    y (the diagram's origin) and the rows, columns aligned."""
-    if not grid:
-        return 0, 0, []
-    xys = [xy_of(p) for p in grid]
-    x0, x1 = min(x for x, _ in xys), max(x for x, _ in xys)
-    y0, y1 = min(y for _, y in xys), max(y for _, y in xys)
-    tokens = [
-        [_cell_token(grid.get(pos_of(x, y))) for x in range(x0, x1 + 1)] for y in range(y0, y1 + 1)
-    ]
-    width = max(len(t) for row in tokens for t in row)
-    return x0, y0, [" ".join(t.rjust(width) for t in row).rstrip() for row in tokens]
-
-
-def _cell_token(cell: int | None) -> str:
-    if cell is None:
-        return "."
-    mark = "|" if cell & OWNER_BIT else "-"
-    fort = cell >> FORT_SHIFT
-    return TEXT[cell & CARD_MASK] + mark + (TEXT[fort] if fort else "")
-
-
-def _coords_text(cells: Iterable[int]) -> str:
-    texts = [coord_text(p) for p in cells]
-    return " ".join(texts) if texts else NONE
-
-
-def _read_coords(text: str) -> list[int]:
-    if text == NONE:
-        return []
-    out = []
-    for word in text.split():
-        x, y = word.split(",")
-        if not (abs(int(x)) < OFFSET and abs(int(y)) < OFFSET):
-            raise ValueError("off the board")
-        out.append(pos_of(int(x), int(y)))
-    return out
-
-
-def _where_text(where: Mapping[int, tuple[int, ...]]) -> str:
-    """Each value a seat controls (or did: an empty group stays), as the value
-    and the seat's mark (``5-``, ``5|``), then its cells in the order the seat
-    came to control them."""
-    groups = [
-        f"{rank_text(k & 15)}{'|' if k >> 4 else '-'}={_coords_text(where[k])}"
-        for k in sorted(where)
-    ]
-    return "; ".join(groups) if groups else NONE
-
-
-def _read_where(text: str) -> dict[int, tuple[int, ...]]:
-    if text == NONE:
-        return {}
-    where: dict[int, tuple[int, ...]] = {}
-    for group in text.split(";"):
-        head, _, cells = group.strip().partition("=")
-        if len(head) < 2 or head[-1] not in "-|":
-            raise ValueError("no such group")
-        value = parse_card(head[:-1] + "S") & 15
-        key = (head[-1] == "|") << 4 | value
-        if key in where:
-            raise ValueError("a group given twice")
-        where[key] = tuple(_read_coords(cells))
-    return dict(sorted(where.items()))
-
-
-_POSITION_KEYS = (
-    "seed",
-    "rng",
-    "first",
-    "turn",
-    "turn_number",
-    "blitz_from",
-    "passes",
-    "hands",
-    "stock",
-    "discards",
-    "open",
-    "placed",
-    "where",
-    "over",
-    "winner",
-    "end",
-    "resigned",
-    "ply",
-    "grid",
-)
-
-
-def _read_position(config: TerritoryConfig, text: str) -> TerritoryState:
-    fields = PositionFields(text, "territory", _POSITION_KEYS, 2, with_body=True)
-    state = TerritoryState(config, fields.number("seed"))
-    state.rng = fields.rng()
-    state.first = fields.number("first", 0, 1)
-    state.turn = fields.number("turn", 0, 1)
-    state.turn_no = fields.number("turn_number", 1)
-    coords = "cells x,y separated by spaces, or -"
-    blitz = fields.read("blitz_from", _read_coords, coords)
-    if len(blitz) > 1:
-        raise fields.bad("blitz_from", "names more than one cell")
-    state.passes = fields.number("passes", 0)
-    state.hands = fields.seat_cards("hands")
-    state.stock = fields.cards("stock")[::-1]
-    state.discards = fields.cards("discards")
-    origin = fields.read("grid", lambda t: _read_coords(t)[0], "the top-left cell, x,y")
-    try:
-        state.grid = parse_diagram("\n".join(fields.body), xy_of(origin))
-    except ValueError as err:
-        raise PositionError(f"grid: {err}") from None
-    placed = fields.read("placed", _read_coords, coords)
-    if sorted(placed) != sorted(state.grid):
-        raise fields.bad("placed", "should list every card's cell once")
-    state.grid = {p: state.grid[p] for p in placed}
-    state.index_grid()
-    state.blitz_at = blitz[0] if blitz else -1
-    if blitz and blitz[0] not in state.grid:
-        raise fields.bad("blitz_from", "is not a card on the grid")
-    opened = fields.read("open", _read_coords, coords)
-    if sorted(opened) != sorted(state.open):
-        raise fields.bad("open", "should list the empty cells next to a card, each once")
-    state.open = dict.fromkeys(opened)
-    where = fields.read("where", _read_where, "groups like 5-=0,1 2,1; 7|=0,0")
-    if {k: sorted(v) for k, v in where.items() if v} != {
-        k: sorted(v) for k, v in state.where.items()
-    }:
-        raise fields.bad("where", "should list the cells of each value each seat controls")
-    state.where = where
-    state.over = fields.flag("over")
-    state.winner = fields.seat("winner", allow_none=True)
-    end = fields.text("end")
-    state.end = "" if end == NONE else end
-    state.resigned = fields.seat("resigned", allow_none=True)
-    state._ply = fields.number("ply", 0)
-    full = Counter(TEXT[c] for c in config.full_deck())
-    found = state.all_cards()
-    if found != full:
-        extra, missing = found - full, full - found
-        raise PositionError(
-            f"the position must hold the {sum(full.values())} cards of the game once each "
-            f"(too many: {' '.join(sorted(extra.elements())) or 'none'}; "
-            f"missing: {' '.join(sorted(missing.elements())) or 'none'})"
-        )
-    return state
-
-
-class TerritorySpec(GameSpec[TerritoryMove, TerritoryConfig]):
-    id = "territory"
-    computer_ratings: ClassVar[Mapping[str, float]] = {"easy": 25.0, "medium": 37.4, "hard": 40.9}
-    title, summary = CATALOGUE["territory"]
-    min_players = 2
-    max_players = 2
-    Config = TerritoryConfig
-    view_type = TerritoryView
-    event_types = TERRITORY_EVENTS
-    presets: ClassVar[dict[str, dict[str, Any]]] = PRESETS
-    state_type = TerritoryState
-
-    figures = territory_figures.FIGURES
-
-    def figure_samples(self, seat: int, events: Sequence[Event], outcome: Outcome) -> Samples:
-        return territory_figures.figure_samples(seat, events, outcome)
-
-    def new(
-        self,
-        config: TerritoryConfig | None = None,
-        seed: int = 0,
-        deck_order: Sequence[str] | None = None,
-    ) -> TerritoryState:
-        cfg = config or self.config()
-        state = TerritoryState(cfg, seed)
-        full = cfg.full_deck()
-        if deck_order is None:
-            cards = full[:]
-            state.rng.shuffle(cards)
-        else:
-            cards = stack_deck(deck_order, full)
-        state.first = state.turn = chosen_seat(cfg.first_player, lambda: state.rng.randrange(2))
-        # deck order is top first: seat 0's hand, seat 1's, then the square;
-        # a royal of Royal Domination is never on the grid, so the square
-        # takes the next number cards and the royals met stay on the stock
-        h = cfg.hand_size
-        state.hands = [cards[:h], cards[h : 2 * h]]
-        rest = cards[2 * h :]
-        square = [c for c in rest if not cfg.is_royal(c)][:4]
-        for (x, y, owner), card in zip(SQUARE, square, strict=True):
-            state.grid[pos_of(x, y)] = card | owner << 6
-        taken = set(square)
-        state.stock = [c for c in rest if c not in taken][::-1]
-        state.index_grid()
-        return state
-
-    def position(
-        self,
-        config: TerritoryConfig | None,
-        diagram: str,
-        hands: Sequence[Sequence[str]],
-        *,
-        stock: Sequence[str] | None = None,
-        discards: Sequence[str] = (),
-        turn: int = 0,
-        origin: tuple[int, int] = (0, 0),
-        seed: int = 0,
-    ) -> TerritoryState:
-        """A position set up by hand, for tests and puzzles: the grid from a
-        diagram (:func:`parse_diagram`), both hands, the discard pile (oldest
-        first) and the seat to act, at the start of its turn. ``stock`` (top
-        first) None puts every card not named elsewhere on the stock, in the
-        deck's fixed order; a list is the whole stock, and the cards not named
-        anywhere join the discard pile. ValueError for a card that is not in
-        the deck or is named twice."""
-        cfg = config or self.config()
-        state = TerritoryState(cfg, seed)
-        state.grid = parse_diagram(diagram, origin)
-        state.hands = [[parse_card(t) for t in hands[0]], [parse_card(t) for t in hands[1]]]
-        state.discards = [parse_card(t) for t in discards]
-        named = [*state.hands[0], *state.hands[1], *state.discards]
-        for cell in state.grid.values():
-            named.append(cell & CARD_MASK)
-            if cell >> FORT_SHIFT:
-                named.append(cell >> FORT_SHIFT)
-        left = Counter(cfg.full_deck())
-        for card in named + [parse_card(t) for t in stock or ()]:
-            if left[card] == 0:
-                raise ValueError(f"{card_text(card)} is not in the deck, or is named twice")
-            left[card] -= 1
-        rest = [c for c in cfg.full_deck() if left[c]]
-        if stock is None:
-            state.stock = rest[::-1]
-        else:
-            state.stock = [parse_card(t) for t in stock][::-1]
-            state.discards += rest
-        state.index_grid()
-        state.first = state.turn = turn
-        return state
-
-    def parse_game_move(self, text: str) -> TerritoryMove:
-        return parse_move(text)
-
-    def parse_position(self, config: TerritoryConfig, text: str) -> TerritoryState:
-        return _read_position(config, text)
-
-    def score_label(self, config: TerritoryConfig) -> str:
-        # scores() counts the distinct values (A to 10) of each player's best
-        # region, as the table's "best 8/10" and the reason's "8 values" do
-        return "values in the best region"
-
-    def table_lines(self, view: View, names: Sequence[str], you: Collection[int] = ()) -> list[str]:
-        assert isinstance(view, TerritoryView), "this game's tables give its own views"
-        return words.table_lines(view, names, you)
-
-    def move_words_seen(self, config: TerritoryConfig, move: str, view: View) -> str:
-        """With the grid known: ``conquer 9| at 2,1 with a 9``."""
-        if not isinstance(view, TerritoryView):
-            return self.move_words(config, move)
-        return words.move_words_on(parse_move(move), words.grid_of(view))
-
-    def move_words(self, config: TerritoryConfig, move: str) -> str:
-        """A move in words (words.py): ``explore 7C at 2,-1``; the screen
-        names the cards too, as it knows the grid."""
-        return words.move_words(parse_move(move))
-
-    def turn_label(self, state: GameState[TerritoryMove, TerritoryConfig], ply: int) -> str:
-        # a turn may take several moves (a Blitz's conquests): they share its number
-        if not isinstance(state, TerritoryState):
-            return super().turn_label(state, ply)
-        return f"Turn {state.turn_no}"
-
-    def state_from_view(
-        self, config: TerritoryConfig, view: View, scores: Sequence[int]
-    ) -> TerritoryState:
-        from .from_view import territory_state_from_view
-
-        return territory_state_from_view(config, view, scores)
-
-    def rematch_config(self, config: TerritoryConfig, outcome: Outcome) -> TerritoryConfig:
-        if outcome.winner is None:
-            return config
-        return config.replace(first_player=str(1 - outcome.winner))  # the loser starts
-
-    def max_moves(self, config: TerritoryConfig) -> int:
-        # Every move but stop and pass takes a card out of a hand for good;
-        # a stop ends a turn that took a card, and every pass but the game's
-        # last follows a turn that took one.
-        return 3 * len(config.full_deck()) + 2
-
-
-TerritoryState.spec = TerritorySpec()
-SPEC = TerritoryState.spec

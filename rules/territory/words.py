@@ -12,15 +12,12 @@ what a player looks for.
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
-from typing import TYPE_CHECKING
 
 from ..cards import Card, card_text, rank_text
 from ..events import fill_names
 from .board import xy_of
 from .notation import Blitz, Conquer, Discard, Explore, Fortify, Pass, Stop, TerritoryMove
-
-if TYPE_CHECKING:  # the state imports these words: no cycle at run time
-    from .state import TerritoryView
+from .view import TerritoryView
 
 Cell = tuple[int, int]
 

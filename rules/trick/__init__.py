@@ -10,8 +10,12 @@ docs/rules/trick.md.
 Modules: ``notation`` (moves and their text), ``core`` (the public position and
 one round's resolution, shared with the bots), ``options`` (Config, presets),
 ``view`` (TrickView and its revealed round, typed), ``words`` (every sentence:
-moves, reasons, the reveal; the screen calls it too), ``state`` (the contract:
-submissions, reveal, views).
+moves, reasons, the reveal; the screen calls it too), ``state`` (the rules:
+submissions, reveal, views), ``position`` (the position text, both ways),
+``spec`` (the spec: new game, words, bounds, bots), ``events``, ``figures``,
+``from_view`` (a state from a seat's view), ``bots`` (easy, medium, hard),
+``engine`` (the search adapter), ``solver`` (the hard bot's matrix-game
+solver), ``scripts`` (scripted strategies the arena can name).
 """
 
 from __future__ import annotations
@@ -36,7 +40,8 @@ from .notation import (
     parse_move,
 )
 from .options import PRESETS, TrickConfig
-from .state import SPEC, TrickSpec, TrickState, submissions_for
+from .spec import SPEC, TrickSpec
+from .state import TrickState, submissions_for
 
 __all__ = [
     "ACTION_IDS",

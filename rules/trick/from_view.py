@@ -14,7 +14,7 @@ view's history of revealed rounds, which is exactly what the table did.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..views import View
 from .core import Position, disregarded, effective, mask_of
@@ -29,17 +29,13 @@ from .notation import (
     parse_move,
 )
 from .options import TrickConfig
+from .state import ITEM_NAMES, ITEM_STATES, TrickState
 from .view import TrickView
-
-if TYPE_CHECKING:
-    from .state import TrickState
 
 
 def trick_state_from_view(config: TrickConfig, view: View, scores: Sequence[int]) -> TrickState:
     """The position ``view`` shows its seat, as a state to sample from (a game
     still being played: a view does not say whether the game is over)."""
-    from .state import ITEM_NAMES, ITEM_STATES, TrickState  # state.py calls this module
-
     shown = TrickView.read(view)
     seat = shown.seat
     if seat is None:

@@ -10,35 +10,15 @@ the target of a Block that did not go live.
 
 from __future__ import annotations
 
-import json
 import random
-from collections.abc import Collection, Mapping, Sequence
-from typing import Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 import msgspec
 
-from ..config import chosen_seat
 from ..errors import IllegalMove
 from ..events import Event, SeatEvent
-from ..figures import Samples
-from ..game import SAMPLE_SEED, GameSpec, GameState, MoveClock, Outcome
-from ..position import (
-    NONE,
-    PositionError,
-    PositionFields,
-    flags_text,
-    ints_text,
-    optional,
-    position_lines,
-    rng_text,
-    seats_text,
-    yes_no,
-)
-from ..registry import CATALOGUE
+from ..game import SAMPLE_SEED, GameState, MoveClock, Outcome
 from ..rng import GameRng
-from ..views import View
-from . import figures as trick_figures
-from . import words as trick_words
 from .core import (
     NO_BLOCK_TARGET,
     REPEATED_PAIR,
@@ -47,7 +27,6 @@ from .core import (
     resolve,
 )
 from .events import (
-    TRICK_EVENTS,
     BlockTargetKept,
     GameOver,
     PriorityUsed,
@@ -78,11 +57,15 @@ from .notation import (
     format_submission,
     parse_move,
 )
-from .options import PRESET_LABELS, PRESETS, TrickConfig
+from .options import TrickConfig
 from .view import RoundReveal, TrickView
-from .words import NAMES, WORDS, Words, move_words, round_lines, submission_words
+from .words import NAMES, WORDS, Words, round_lines, submission_words
+
+if TYPE_CHECKING:
+    from .spec import TrickSpec
 
 ITEM_STATES = (None, "unused", "used")
+ITEM_NAMES = ("overload", "reset", "priority")
 
 _SUBMISSIONS: dict[tuple[bool, bool, bool, bool], list[Submission]] = {}
 
@@ -517,7 +500,7 @@ class TrickState(GameState[TrickMove, TrickConfig]):
             "refilled": rep.refilled,
             "chips": pos.chips[:],
             "pot": pos.pot,
-            "lights": [_lit(pos.lights[s]) for s in (0, 1)],
+            "lights": [lit_actions(pos.lights[s]) for s in (0, 1)],
             "claims_tied": rep.claims_tied,
         }
 
@@ -562,51 +545,50 @@ class TrickState(GameState[TrickMove, TrickConfig]):
         # resignation ends it mid-round, in the round still being played
         resigned = self.win_reason.endswith("resigned")
         round_no = pos.round_no - 1 if self.over and not resigned else pos.round_no
-        v: dict[str, Any] = {
-            "game": "trick",
-            "seat": seat,
-            "names": cfg.names,
-            "action_names": list(NAMES[cfg.names]),
-            "words": dict(WORDS[cfg.names]),
-            "chips": pos.chips[:],
-            "difference": pos.chips[me] - pos.chips[1 - me],
-            "pot": pos.pot,
-            "lights": [_lit(pos.lights[s]) for s in (0, 1)],
-            "round": round_no,
-            "rounds": cfg.rounds,
-            "end_round": pos.end_round,
-            "round_cap": cfg.round_cap,
-            "extension": (pos.end_round - cfg.rounds) // 5,
-            "replays": self.replays,
-            "restrictions": restrictions,
-            "repeat_pair": pairs,
-            "blocked": [None if t == NO_TARGET else ACTION_IDS[t] for t in pos.blocked],
-            "defender": self.defender,
-            "items": [
+        return TrickView(
+            game="trick",
+            seat=seat,
+            names=cfg.names,
+            action_names=list(NAMES[cfg.names]),
+            words=dict(WORDS[cfg.names]),
+            chips=pos.chips[:],
+            difference=pos.chips[me] - pos.chips[1 - me],
+            pot=pos.pot,
+            lights=[lit_actions(pos.lights[s]) for s in (0, 1)],
+            round=round_no,
+            rounds=cfg.rounds,
+            end_round=pos.end_round,
+            round_cap=cfg.round_cap,
+            extension=(pos.end_round - cfg.rounds) // 5,
+            replays=self.replays,
+            restrictions=restrictions,
+            repeat_pair=pairs,
+            blocked=[None if t == NO_TARGET else ACTION_IDS[t] for t in pos.blocked],
+            defender=self.defender,
+            items=[
                 {name: ITEM_STATES[pos.items[s][i]] for i, name in enumerate(ITEM_NAMES)}
                 for s in (0, 1)
             ],
-            "priority_window": self.priority_open[:],
-            "last_taker": pos.last_taker if pos.last_taker >= 0 else None,
-            "timer": cfg.timer,
-            "exact_two": cfg.exact_two,
-            "doubles": cfg.doubles,
-            "tie_rule": cfg.tie_rule,
-            "submitted": [self.pending[s] is not None for s in (0, 1)],
-            "pending": None if pending is None else str(pending),
-            "last_round": (
+            priority_window=self.priority_open[:],
+            last_taker=pos.last_taker if pos.last_taker >= 0 else None,
+            timer=cfg.timer,
+            exact_two=cfg.exact_two,
+            doubles=cfg.doubles,
+            tie_rule=cfg.tie_rule,
+            submitted=[self.pending[s] is not None for s in (0, 1)],
+            pending=None if pending is None else str(pending),
+            last_round=(
                 msgspec.convert(_redact_reveal(self.last, seat), RoundReveal) if self.last else None
             ),
-            "history": [
+            history=[
                 [
                     format_submission(a, not (ha and seat != 0)),
                     format_submission(b, not (hb and seat != 1)),
                 ]
                 for a, b, ha, hb in self.history
             ],
-            "history_hidden": [[ha, hb] for _, _, ha, hb in self.history],
-        }
-        return TrickView(**v)
+            history_hidden=[[ha, hb] for _, _, ha, hb in self.history],
+        )
 
     def snapshot(self) -> dict[str, Any]:
         pos = self.pos
@@ -621,41 +603,6 @@ class TrickState(GameState[TrickMove, TrickConfig]):
             "rng": self.rng.fingerprint(),
             "ply": self._ply,
         }
-
-    def position_text(self) -> str:
-        """docs/rules/trick.md, "Position text"."""
-        pos = self.pos
-        pending = [_WAITING if p is None else str(p) for p in self.pending]
-        history = [
-            f"{a}{_KEPT if ha else ''} / {b}{_KEPT if hb else ''}" for a, b, ha, hb in self.history
-        ]
-        return position_lines(
-            "trick",
-            [
-                ("seed", str(self.seed)),
-                ("rng", rng_text(self.rng, self.seed)),
-                ("defender", str(self.defender)),
-                ("round", str(pos.round_no)),
-                ("end_round", str(pos.end_round)),
-                ("replays", str(self.replays)),
-                ("chips", ints_text(pos.chips)),
-                ("pot", str(pos.pot)),
-                ("last_taker", optional(pos.last_taker if pos.last_taker >= 0 else None)),
-                ("lights", seats_text(_actions_text(m) for m in pos.lights)),
-                ("blocked", seats_text(_target_text(t) for t in pos.blocked)),
-                ("items", seats_text(_items_text(i) for i in pos.items)),
-                ("priority_window", flags_text(self.priority_open)),
-                ("last_played", seats_text(str(Submission(c)) for c in pos.last1)),
-                ("played_before", seats_text(_actions_text(m) for m in pos.last2)),
-                ("pending", seats_text(pending)),
-                ("history", "; ".join(history) if history else NONE),
-                ("last_round", NONE if self.last is None else json.dumps(self.last)),
-                ("over", yes_no(self.over)),
-                ("winner", optional(self.winner)),
-                ("reason", self.win_reason or NONE),
-                ("ply", str(self._ply)),
-            ],
-        )
 
     def determinize(self, seat: int | None, rng: random.Random) -> Self:
         new = self.copy()
@@ -697,139 +644,7 @@ class TrickState(GameState[TrickMove, TrickConfig]):
         return new
 
 
-ITEM_NAMES = ("overload", "reset", "priority")
-
 # position texts (docs/rules/trick.md, "Position text")
-_POSITION_KEYS = (
-    "seed",
-    "rng",
-    "defender",
-    "round",
-    "end_round",
-    "replays",
-    "chips",
-    "pot",
-    "last_taker",
-    "lights",
-    "blocked",
-    "items",
-    "priority_window",
-    "last_played",
-    "played_before",
-    "pending",
-    "history",
-    "last_round",
-    "over",
-    "winner",
-    "reason",
-    "ply",
-)
-_WAITING = "waiting"  # a seat that has not submitted this round
-_KEPT = "*"  # after a history move: its Block's target was kept from the other seat
-
-
-def _actions_text(mask: int) -> str:
-    return "+".join(_lit(mask)) or NONE
-
-
-def _read_actions(text: str) -> int:
-    if text == NONE:
-        return 0
-    mask = 0
-    for word in text.split("+"):
-        mask |= 1 << ACTION_IDS.index(word)
-    return mask
-
-
-def _target_text(target: int) -> str:
-    return NONE if target == NO_TARGET else ACTION_IDS[target]
-
-
-def _read_target(text: str) -> int:
-    return NO_TARGET if text == NONE else ACTION_IDS.index(text)
-
-
-def _items_text(items: Sequence[int]) -> str:
-    owned = [f"{name}:{ITEM_STATES[i]}" for name, i in zip(ITEM_NAMES, items, strict=True) if i]
-    return " ".join(owned) if owned else NONE
-
-
-def _read_items(text: str) -> list[int]:
-    items = [0, 0, 0]
-    if text == NONE:
-        return items
-    for word in text.split():
-        name, _, state = word.partition(":")
-        items[ITEM_NAMES.index(name)] = ITEM_STATES.index(state, 1)
-    return items
-
-
-def _read_submission(text: str) -> Submission:
-    move = parse_move(text)
-    if type(move) is not Submission:
-        raise ValueError("not a submission")
-    return move
-
-
-def _read_pending(text: str) -> Submission | Missed | None:
-    if text == _WAITING:
-        return None
-    move = parse_move(text)
-    if type(move) is UsePriority:
-        raise ValueError("not a submission")
-    return move  # type: ignore[return-value]
-
-
-def _read_history(text: str) -> list[tuple[Submission, Submission, bool, bool]]:
-    if text == NONE:
-        return []
-    rounds = []
-    for entry in text.split(";"):
-        a, b = (t.strip() for t in entry.split("/"))
-        ha, hb = a.endswith(_KEPT), b.endswith(_KEPT)
-        rounds.append(
-            (_read_submission(a.rstrip(_KEPT)), _read_submission(b.rstrip(_KEPT)), ha, hb)
-        )
-    return rounds
-
-
-def _read_position(config: TrickConfig, text: str) -> TrickState:
-    fields = PositionFields(text, "trick", _POSITION_KEYS, 2)
-    state = TrickState(config, fields.number("seed"))
-    state.rng = fields.rng()
-    state.defender = fields.number("defender", 0, 1)
-    pos = state.pos
-    pos.round_no = fields.number("round", 1)
-    pos.end_round = fields.number("end_round", 1)
-    state.replays = fields.number("replays", 0)
-    pos.chips = fields.ints("chips", 2)
-    pos.pot = fields.number("pot", 0)
-    taker = fields.seat("last_taker", allow_none=True)
-    pos.last_taker = -1 if taker is None else taker
-    actions = "actions joined by + (score+grow), or -"
-    pos.lights = fields.per_seat("lights", _read_actions, actions)
-    pos.blocked = fields.per_seat("blocked", _read_target, "an action, or -")
-    pos.items = fields.per_seat("items", _read_items, "items like overload:unused, or -")
-    state.priority_open = fields.flags("priority_window")
-    pos.last1 = [s.counts for s in fields.per_seat("last_played", _read_submission, actions)]
-    pos.last2 = fields.per_seat("played_before", _read_actions, actions)
-    state.pending = fields.per_seat("pending", _read_pending, f"a submission or {_WAITING}")
-    state.history = fields.read("history", _read_history, "rounds like score / grow*; -")
-    last = fields.read("last_round", lambda t: None if t == NONE else json.loads(t), "JSON")
-    if last is not None and not isinstance(last, dict):
-        raise fields.bad("last_round", "is not a JSON object")
-    state.last = last
-    state.over = fields.flag("over")
-    state.winner = fields.seat("winner", allow_none=True)
-    reason = fields.text("reason")
-    state.win_reason = "" if reason == NONE else reason
-    state._ply = fields.number("ply", 0)
-    for seat in (0, 1):
-        pending = state.pending[seat]
-        if type(pending) is Submission and pending.target == HIDDEN_TARGET:
-            raise PositionError("pending: a submission names its Block's target, never ?")
-    return state
-
 
 def disregarded_in_view(view: TrickView, seat: int, sub: Submission) -> dict[str, str]:
     """What the rules would disregard of ``sub`` if ``seat`` submitted it now, by
@@ -881,7 +696,7 @@ def _fresh(value: Any) -> Any:
     return value
 
 
-def _lit(mask: int) -> list[str]:
+def lit_actions(mask: int) -> list[str]:
     return [ACTION_IDS[a] for a in ACTIONS if mask >> a & 1]
 
 
@@ -891,93 +706,3 @@ def _n(count: int, words: dict[str, str]) -> str:
 
 def _no_item(state: int, name: str) -> str:
     return f"you have already used {name}" if state == 2 else f"you do not have {name}"
-
-
-class TrickSpec(GameSpec[TrickMove, TrickConfig]):
-    id = "trick"
-    computer_ratings: ClassVar[Mapping[str, float]] = {"easy": 25.0, "medium": 37.4, "hard": 42.2}
-    title, summary = CATALOGUE["trick"]
-    min_players = 2
-    max_players = 2
-    Config = TrickConfig
-    view_type = TrickView
-    event_types = TRICK_EVENTS
-    presets: ClassVar[dict[str, dict[str, Any]]] = PRESETS
-    preset_labels: ClassVar[dict[str, str]] = PRESET_LABELS
-    state_type = TrickState
-
-    figures = trick_figures.FIGURES
-
-    def figure_samples(self, seat: int, events: Sequence[Event], outcome: Outcome) -> Samples:
-        return trick_figures.figure_samples(seat, events, outcome)
-
-    view_move_fields = ("pending", "history", "last_round.moves")
-    event_move_fields = ("move", "moves")
-
-    def new(
-        self,
-        config: TrickConfig | None = None,
-        seed: int = 0,
-        deck_order: Sequence[str] | None = None,
-    ) -> TrickState:
-        if deck_order:
-            raise ValueError("Five-Card Trick has no deck to order")
-        cfg = config or self.config()
-        state = TrickState(cfg, seed)
-        state.defender = chosen_seat(cfg.defender, lambda: state.rng.randrange(2))
-        items = state.pos.items
-        if cfg.items == "each":
-            items[0] = [1, 1, 1]
-            items[1] = [1, 1, 1]
-        elif cfg.items == "split":
-            # as in the seed's Final Match: one player Overload, the other the other two
-            over = state.rng.randrange(2)
-            items[over] = [1, 0, 0]
-            items[1 - over] = [0, 1, 1]
-        return state
-
-    def parse_game_move(self, text: str) -> TrickMove:
-        return parse_move(text)
-
-    def parse_position(self, config: TrickConfig, text: str) -> TrickState:
-        return _read_position(config, text)
-
-    def state_from_view(self, config: TrickConfig, view: View, scores: Sequence[int]) -> TrickState:
-        from .from_view import trick_state_from_view
-
-        return trick_state_from_view(config, view, scores)
-
-    def upgrade_config(self, values: dict[str, Any], version: int) -> dict[str, Any]:
-        # format 1 named the defender "1" or "2"; seats now count from 0
-        if version < 2 and values.get("defender") in ("1", "2"):
-            values = {**values, "defender": str(int(values["defender"]) - 1)}
-        return values
-
-    def score_label(self, config: TrickConfig) -> str:
-        return "chips"
-
-    def table_lines(
-        self, view: View, names: Sequence[str], you: Collection[int] = ()
-    ) -> list[str]:
-        assert isinstance(view, TrickView), "this game's tables give its own views"
-        return trick_words.table_lines(view, names, you)
-
-    def move_words(self, config: TrickConfig, move: str) -> str:
-        if move.strip() not in ("-", "", "missed", "priority"):  # a view's words for a round
-            self.parse_move(move)  # NotationError for what is no move of this game
-        return move_words(move, Words.of(config.names))
-
-    def turn_label(self, state: GameState[TrickMove, TrickConfig], ply: int) -> str:
-        # a round is two submissions at once: both are of "Round 22"
-        if not isinstance(state, TrickState):
-            return super().turn_label(state, ply)
-        return f"Round {state.pos.round_no}"
-
-    def max_moves(self, config: TrickConfig) -> int:
-        # two submissions a round, a round replayed at most `missed_replays`
-        # times, and each seat's Claim Priority used at most once
-        return config.round_cap * 2 * (config.missed_replays + 1) + 2
-
-
-TrickState.spec = TrickSpec()
-SPEC = TrickState.spec

@@ -10,7 +10,7 @@ from collections.abc import Callable
 import pytest
 
 from net.local import open_table
-from rules.registry import CATALOGUE, get_game
+from rules.registry import get_game, shipped
 from tui.lines.cards import name_cards
 from tui.lines.io import LineIO
 from tui.lines.table import TableSession
@@ -113,7 +113,7 @@ async def test_every_prompt_lists_its_choices_and_bad_input_gets_one_line() -> N
     assert re.search(r"^1: play (ace|king|queen|jack|\d+) of ", text, re.M)
 
 
-@pytest.mark.parametrize("game", list(CATALOGUE))
+@pytest.mark.parametrize("game", shipped())
 async def test_every_game_describes_its_table_in_lines(game: str) -> None:
     spec = get_game(game)
     for preset in spec.presets:

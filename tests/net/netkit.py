@@ -12,7 +12,7 @@ import asyncio
 import heapq
 import itertools
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,6 +22,8 @@ from net import protocol as p
 from net.client import Update
 from net.remote import RemoteClient
 from net.server import Limits, TableServer
+from net.server.database_store import DatabaseStore
+from net.store import open_store
 from saves.store import SaveStore
 
 from .helpers import CARD
@@ -64,6 +66,16 @@ class FakeTime:
             await asyncio.sleep(0)
 
 
+async def until(condition: Callable[[], object], what: str = "it") -> None:
+    """Wait (real time, bounded by HANG) for what another task or a worker
+    thread does to show: a bug fails the test instead of hanging it."""
+    for _ in range(int(HANG / 0.005)):
+        if condition():
+            return
+        await asyncio.sleep(0.005)
+    raise AssertionError(f"{what} never came")
+
+
 @dataclass
 class Served:
     server: TableServer
@@ -82,9 +94,25 @@ class Served:
 
 
 @asynccontextmanager
-async def serving(data: Path, limits: Limits | None = None) -> AsyncIterator[Served]:
-    time = FakeTime()
-    server = TableServer(SaveStore(data), limits=limits, clock=time.clock, sleep=time.sleep)
+async def serving(
+    data: Path,
+    limits: Limits | None = None,
+    *,
+    database: bool = False,
+    time: FakeTime | None = None,
+) -> AsyncIterator[Served]:
+    """A server on ``data``: over its files, or (``database``) over the
+    SQLite store `cardtable serve` keeps there; ``time`` (a FakeTime) is its
+    clock and its wall clock alike, so that a test can go on across a
+    restart a day later."""
+    fake = time or FakeTime()
+    keeper: SaveStore | DatabaseStore = SaveStore(data)
+    if database:
+        keeper = DatabaseStore(await open_store(None, data), data)
+    server = TableServer(keeper, limits=limits, clock=fake.clock, sleep=fake.sleep)
+    if time is not None:
+        server.wall = fake.clock
+    time = fake
     host, port = await server.start("127.0.0.1", 0)
     try:
         yield Served(server, host, port, time)

@@ -17,7 +17,7 @@ from net.bot_player import TOO_FAST_DELAYS, play_game, result_line, sit_down
 from net.remote import TooFast
 from net.server import Limits
 from rules.game import Outcome
-from rules.registry import get_game
+from rules.registry import get_game, shipped
 from tui.cli import main
 
 from .netkit import HANG, Served, serving
@@ -160,7 +160,7 @@ def test_the_result_line_renders_the_app_s_templates() -> None:
     )
 
 
-@pytest.mark.parametrize("game_id", ["domination", "stress", "territory", "trick"])
+@pytest.mark.parametrize("game_id", shipped())
 async def test_no_template_survives_in_the_bot_s_output(
     tmp_path: Path,
     capsys: pytest.CaptureFixture[str],

@@ -16,7 +16,7 @@ from net.client import StaleMove, Update
 from net.remote import RemoteClient
 from net.server import Limits
 from rules.game import Outcome
-from rules.registry import get_game
+from rules.registry import get_game, shipped
 from tui.cli import main
 
 from .netkit import HANG, serving
@@ -215,7 +215,7 @@ def test_a_bot_creates_a_table_of_the_first_game_it_plays_at_full_strength() -> 
     assert all(type(games()[g]).state_from_view is GameSpec.state_from_view for g in earlier)
 
 
-@pytest.mark.parametrize("game", ["domination", "trick", "territory", "stress"])
+@pytest.mark.parametrize("game", shipped())
 async def test_the_hard_bot_plays_every_game_from_its_views_without_falling_back(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, game: str
 ) -> None:
@@ -277,7 +277,7 @@ async def test_the_hard_bot_plays_every_game_from_its_views_without_falling_back
         # as the person resigned may be refused: that is not a fallback)
         assert not [line for line in said if "sample" in line], said
         assert set(rebuilt) <= {1}  # only the bot's own seat's views
-        # stress's hard bot is the medium one for now (rules/bots/stress_bots.py):
+        # stress's hard bot is the medium one for now (rules/stress/bots.py):
         # it samples nothing yet; every other hard bot sampled rebuilt positions
         assert rebuilt or game == "stress"
         assert sum(seat == 1 for seat, _ in moves) >= 1

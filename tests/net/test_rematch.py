@@ -138,7 +138,10 @@ async def test_a_rematch_keeps_the_number_of_players_when_it_is_an_option(
 async def test_a_four_player_stress_rematch_is_the_same_table_again(tmp_path: Path) -> None:
     """Every option, every seat kind and level; who starts as the rules say
     for a rematch (the same rematch_config a local rematch uses)."""
-    async with serving(tmp_path, Limits(burst=100_000)) as served:
+    # three computers at pace 0 play a whole game of updates at once: the
+    # byte budgets (tested on their own) must not refuse the rematch's join
+    unbounded = Limits(burst=100_000, bytes_burst=10**9, address_bytes_burst=10**9)
+    async with serving(tmp_path, unbounded) as served:
         ada = await served.client("Ada")
         seats = ["computer:easy", "open", "computer:hard", "computer:medium"]
         options = {"players": 4, "stop_at_first": True}

@@ -22,7 +22,7 @@ import pytest
 from net import protocol as p
 from net.server import Limits
 
-from .netkit import HANG, Raw, Served, serving
+from .netkit import HANG, Raw, Served, serving, until
 
 ROOT = Path(__file__).resolve().parents[2]
 OPEN2 = {"type": "create", "game": "domination", "seats": ["open", "open"]}
@@ -486,15 +486,6 @@ def test_bad_limit_flags_are_one_line_and_exit_2(
 
 
 # ---------------------------------------------------------------- computers only
-async def until(condition: Any) -> None:
-    """Wait (real time, bounded) for what a worker thread does to show."""
-    for _ in range(int(HANG / 0.005)):
-        if condition():
-            return
-        await asyncio.sleep(0.005)
-    raise AssertionError("it never came")
-
-
 async def test_tables_of_computers_only_play_at_a_bounded_pace(tmp_path: Path) -> None:
     pace, grace = 2.0, 5.0
     async with serving(tmp_path, fast(computers_only_pace=pace, grace_seconds=grace)) as served:

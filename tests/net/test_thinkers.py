@@ -19,7 +19,7 @@ from net.local import open_table
 from net.table import HURRIED
 from net.thinkers import SeatPosition, Thinkers, choose_move, thinkers_for
 from rules.bots import RandomBot
-from rules.registry import get_game
+from rules.registry import get_game, shipped
 from saves.record import SeatInfo
 
 from .helpers import BOT2, HUMAN, Recorder, domination_config
@@ -153,7 +153,7 @@ def _domination() -> Any:
     return get_game("domination").new(domination_config(), 3)
 
 
-@pytest.mark.parametrize("game", ["domination", "stress", "territory", "trick"])
+@pytest.mark.parametrize("game", shipped())
 def test_what_crosses_into_a_worker_depends_only_on_what_the_seat_knows(game: str) -> None:
     spec = get_game(game)
     truth = spec.new(spec.config(), 11)
@@ -179,7 +179,7 @@ def test_what_crosses_into_a_worker_depends_only_on_what_the_seat_knows(game: st
 
 
 def test_a_worker_answers_with_the_bots_move_and_says_whether_it_was_hurried() -> None:
-    from rules.bots.domination_bots import HardBot
+    from rules.domination.bots import HardBot
 
     position = SeatPosition.of(_domination(), 0, (), "s")
     relaxed = choose_move(HardBot(samples=16), position, "s", None)

@@ -45,6 +45,12 @@ STAND_IN = (
     "'size': tuple(shutil.get_terminal_size())}), flush=True); "
     "[print('TYPED', line.strip(), flush=True) for line in sys.stdin]",
 )
+# the same, as a spare (net/web_spare.py): loaded ahead, then told who it is
+STAND_IN_SPARE = (
+    sys.executable,
+    "-c",
+    "from tui.spare_cli import await_visitor; await_visitor(); " + STAND_IN[2],
+)
 GIVEN = re.compile(r"GIVEN(\{.*?\})\r?\n", re.S)
 SECONDS = 20  # the most a test waits for an answer
 
@@ -127,6 +133,12 @@ async def test_the_page_gives_a_cookie_and_serves_only_its_own_files(
             assert "default-src 'self'" in page.headers["Content-Security-Policy"]
         async with session.get(base + "static/xterm.js") as script:
             assert script.status == 200 and "Terminal" in await script.text()
+        # the first script opens the websocket, so the visitor's program starts
+        # while xterm.js (0.5 MB) loads: before every other script and style sheet
+        scripts = re.findall(r'<(?:script src|link rel="stylesheet" href)="([^"]+)"', text)
+        assert scripts[0] == "static/connect.js"
+        async with session.get(base + "static/connect.js") as script:
+            assert script.status == 200 and "new WebSocket" in await script.text()
         for stray in ("static/../web_host.py", "static/vendor", "static/index.html"):
             async with session.get(base + stray) as nothing:
                 assert nothing.status == 404, stray
@@ -207,6 +219,43 @@ async def test_a_browser_visitor_is_confined_exactly_as_an_ssh_guest(tmp_path: P
         7,
         True,
     )
+
+
+async def test_a_spare_program_is_confined_exactly_as_one_started_for_its_visitor(
+    tmp_path: Path,
+) -> None:
+    """A program loaded ahead (web_spare.py) is, once a visitor takes it, the
+    program a cold start gives them: the same environment (nothing of the
+    spare's own), folder, arguments, ceilings, priority and terminal."""
+    limits = HostLimits(memory_bytes=300 * 2**20, cpu_seconds=1234, nice=7)
+    given: dict[str, dict[str, Any]] = {}
+    for how, spare in (("cold", None), ("spare", STAND_IN_SPARE)):
+        config = WebConfig(
+            tmp_path / how, limits=limits, command=STAND_IN, game_server="127.0.0.1:7420"
+        )
+        config.spare_command = spare
+        door = serving(config)
+        async with door as base, await visitor(base) as session:
+            keeper = door.host.spares
+            waiting = None
+            if spare is not None:
+                assert keeper is not None
+                await asyncio.wait_for(keeper.ready.wait(), SECONDS)
+                assert keeper.spare is not None
+                waiting = keeper.spare.process.pid
+            tab = Tab(session, base)
+            await tab.open(cols=90, rows=30)
+            given[how] = await tab.given()
+            if waiting is not None:
+                assert given[how]["pid"] == waiting  # the spare it was, not a cold start
+        root = given[how].pop("cwd")
+        assert root.startswith(str(tmp_path / how / "visitors" / "web-"))
+        given[how]["args"] = [a.replace(root, "ROOT") for a in given[how]["args"]]
+        given[how]["env"] = {k: v.replace(root, "ROOT") for k, v in given[how]["env"].items()}
+        given[how].pop("pid")
+    assert given["spare"] == given["cold"]
+    assert given["spare"]["size"] == [90, 30]
+    assert not any("spare" in v for v in given["spare"]["env"].values())
 
 
 async def test_visitors_are_capped_in_all_and_per_address(tmp_path: Path) -> None:

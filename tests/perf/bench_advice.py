@@ -27,11 +27,11 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from rules.bots import _load
-from rules.bots.advice import _JUDGES, Advice, advise, engine_judge
+from rules.bots.advice import Advice, advise, engine_judge
 from rules.bots.base import Situation
+from rules.bots.roster import bots_of
 from rules.game import GameState
-from rules.registry import games
+from rules.registry import games, get_game
 
 
 def positions(game_id: str, count: int, seed: int) -> list[tuple[GameState[Any, Any], int]]:
@@ -66,9 +66,8 @@ def main() -> None:
     parser.add_argument("--games", default=",".join(games()))
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
-    _load()
     for game_id in args.games.split(","):
-        judge = _JUDGES.get(game_id, engine_judge)
+        judge = bots_of(get_game(game_id)).judge or engine_judge
         same = agree = either = figures = 0
         errors: list[float] = []
         seconds: list[float] = []

@@ -27,9 +27,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from rules.bots.arena import ArenaSpec, run, summarise
+from rules.registry import shipped
 from saves.ratings import COMPUTER_SIGMA, DEFAULT_MU, Rating, win_chance
 
-GAMES = ("domination", "stress", "territory", "trick")
+GAMES = shipped()
 PAIRS = (("medium", "easy"), ("hard", "medium"))
 CAP = 0.98
 

@@ -26,8 +26,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from rules.bots import Bot, RandomBot, Situation
-from rules.bots.domination_bots import HardBot, MediumBot
 from rules.domination import SPEC, DominationConfig
+from rules.domination.bots import HardBot, MediumBot
 
 
 @dataclass

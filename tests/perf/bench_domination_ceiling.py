@@ -27,8 +27,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from rules.bots.base import Bot, RandomBot, Situation
-from rules.bots.domination_bots import HardBot, MediumBot
 from rules.domination import DominationState
+from rules.domination.bots import HardBot, MediumBot
 from rules.game import GameState
 from rules.registry import get_game
 

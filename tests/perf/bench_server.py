@@ -3,6 +3,7 @@ computers' decision times, memory per table; threads against processes.
 
     uv run python tests/perf/bench_server.py [--tables 500] [--moves 10] [--think 2]
         [--hard 0] [--medium 0] [--executor both|threads|processes] [--code DIR]
+        [--store all|files|sqlite|postgresql] [--rounds 1]
 
 Starts one server process (net/server.py; its limits raised for connections
 and tables from one address, since every client here is on 127.0.0.1) with a
@@ -21,7 +22,13 @@ loop's default thread pool, as a server built without an executor), or
 ``processes`` (a process pool on every core but one, as ``cardtable serve``),
 or ``both``, one after the other, the figures side by side. ``--code``: the
 source tree whose server runs (e.g. a ``git worktree`` of an older commit, to
-compare); the clients are always this tree's.
+compare); the clients are always this tree's. ``--store``: what the server
+keeps its games in: ``files`` (the record files of before issue 35, saved
+in the background: ``ok`` before the move is on disk), ``sqlite`` (what
+`cardtable serve` keeps by default: ``ok`` once the move is committed) or
+``postgresql`` (a PostgreSQL started from the machine's binaries,
+tests/net/store/postgres.py), or ``all`` three side by side in one run.
+``--rounds``: each (executor, store) that many times, in turn.
 
 Prints, per executor, the tables and clients held, the people's round trips
 (median, p99), the computers' decision times (median, p99, max), moves a
@@ -38,12 +45,14 @@ import asyncio
 import contextlib
 import os
 import random
+import resource
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
@@ -58,6 +67,15 @@ from pathlib import Path
 from net.server import Limits, TableServer
 from saves.store import SaveStore
 
+async def keeper(data, store):
+    # the server's store as `cardtable serve` builds it (files: before issue 35)
+    if store == "files":
+        return SaveStore(Path(data))
+    from net.server.database_store import DatabaseStore
+    from net.store import open_store
+    url = None if store == "sqlite" else store
+    return DatabaseStore(await open_store(url, Path(data)), Path(data))
+
 async def main(executor):
     limits = Limits(
         per_address=100_000,
@@ -68,7 +86,8 @@ async def main(executor):
         burst=1000,
         messages_per_second=1000,
     )
-    server = TableServer(SaveStore(Path(sys.argv[1])), limits=limits, executor=executor)
+    store = await keeper(sys.argv[1], sys.argv[3])
+    server = TableServer(store, limits=limits, executor=executor)
     host, port = await server.start("127.0.0.1", 0)
     print(port, flush=True)
     await server.serve_forever()
@@ -153,8 +172,8 @@ async def bench(port: int, pid: int, args: argparse.Namespace, label: str) -> di
         ada = await RemoteClient.connect("127.0.0.1", port, f"A{i}")
         bo = await RemoteClient.connect("127.0.0.1", port, f"B{i}")
         table = await ada.create("domination", ["open", "open"], options={"first_leader": "0"})
-        await ada.join(table["table"])
-        await bo.join(table["table"])
+        await ada.join(table.table)
+        await bo.join(table.table)
         clients += [ada, bo]
         players += [(ada, 2 * args.moves), (bo, 2 * args.moves)]
     levels = ["hard"] * args.hard + ["medium"] * args.medium
@@ -163,7 +182,7 @@ async def bench(port: int, pid: int, args: argparse.Namespace, label: str) -> di
         seats = ["open", f"computer:{level}"]
         table = await person.create("domination", seats, options={"first_leader": "0"})
         stops.append(person.subscribe(ComputerWatch(decisions)))
-        await person.join(table["table"], 0)
+        await person.join(table.table, 0)
         clients.append(person)
         players.append((person, 2 * args.moves))
     opened = time.perf_counter() - opened
@@ -203,12 +222,12 @@ async def bench(port: int, pid: int, args: argparse.Namespace, label: str) -> di
     return row
 
 
-def run(args: argparse.Namespace, executor: str) -> dict[str, str]:
+def run(args: argparse.Namespace, executor: str, store: str, url: str = "") -> dict[str, str]:
     code = Path(args.code).resolve() if args.code else ROOT
-    label = executor + (f" ({code.name})" if args.code else "")
+    label = f"{executor}, {store}" + (f" ({code.name})" if args.code else "")
     with tempfile.TemporaryDirectory() as data:
         server = subprocess.Popen(
-            [sys.executable, "-c", SERVER, data, executor],
+            [sys.executable, "-c", SERVER, data, executor, url or store],
             cwd=code,
             stdout=subprocess.PIPE,
             text=True,
@@ -241,12 +260,45 @@ def main() -> None:
     )
     parser.add_argument("--executor", choices=("both", "threads", "processes"), default="both")
     parser.add_argument("--code", help="the source tree whose server runs (default: this one)")
+    parser.add_argument(
+        "--store", choices=("all", "files", "sqlite", "postgresql"), default="sqlite"
+    )
+    parser.add_argument("--rounds", type=int, default=1)
     args = parser.parse_args()
+    _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # 2,000 clients' sockets
     kinds = ("threads", "processes") if args.executor == "both" else (args.executor,)
-    rows = [run(args, kind) for kind in kinds]
+    stores = ("files", "sqlite", "postgresql") if args.store == "all" else (args.store,)
+    print(f"uptime: {os.popen('uptime').read().strip()}", flush=True)
+    with contextlib.ExitStack() as stack:
+        cluster = None
+        if "postgresql" in stores:
+            from tests.net.store import postgres
+
+            cluster = stack.enter_context(postgres.shared_cluster(None))
+        rows = []
+        for round_ in range(args.rounds):
+            for kind in kinds:
+                for store in stores:
+                    # a schema of its own each time: every run starts empty
+                    where = ""
+                    if cluster is not None and store == "postgresql":
+                        where = _fresh_schema(cluster, f"bench{round_}_{kind}")
+                    rows.append(run(args, kind, store, where))
+                    print(f"  {rows[-1]['server']}: {rows[-1]['round trip median, p99']}")
     print(f"think {args.think:g} s, moves {args.moves} a seat")
     for key in rows[0]:
         print(f"{key:>38}: " + "  |  ".join(row.get(key, "-") for row in rows))
+
+
+def _fresh_schema(cluster: Any, name: str) -> str:
+    """The URL of an empty schema ``name`` at ``cluster``."""
+    import psycopg
+
+    with psycopg.connect(cluster.url(), autocommit=True) as conn:
+        conn.execute(f"DROP SCHEMA IF EXISTS {name} CASCADE")
+        conn.execute(f"CREATE SCHEMA {name}")
+    return str(cluster.url(schema=name))
 
 
 if __name__ == "__main__":

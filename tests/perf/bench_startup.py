@@ -2,14 +2,19 @@
 for cardtable against a bare Textual app (Header, Static, Footer), side by side.
 
 Each run is a fresh interpreter (imports count: they are most of startup) that
-runs the app headless and exits right after the first screen has been drawn.
+runs the app headless and exits right after the first screen has been drawn;
+cardtable's run takes the path `cardtable` takes (tui.cli's parser, tui.run).
 Runs alternate between the two apps so that machine noise hits both alike;
 the median of each is reported with its spread (the middle half of the runs,
 and the fastest and slowest), and the ratios against the goal (<= 1.10x the
 time, <= 1.3x the memory of the bare app). Both run as an installed program
 runs: with their bytecode cached, in a cache of the bench's own.
 
-    uv run python tests/perf/bench_startup.py [--runs 9]
+    uv run python tests/perf/bench_startup.py [--runs 9] [--before DIR]
+
+``--before DIR`` runs a third app beside them: cardtable from another checkout
+of the same project (``git worktree add DIR main``), with this environment's
+libraries, as the figures before a change.
 """
 
 from __future__ import annotations
@@ -45,6 +50,15 @@ if kind == "bare":
 
     app = Bare()
 else:
+    # as `cardtable` starts (its folders from the environment): its command
+    # line parsed as main() parses it, then the module launch_app opens the
+    # app from (tui/cli.py), then the app
+    import tui.cli
+
+    parse = getattr(tui.cli, "parse_command_line", None)  # (a --before checkout may lack it)
+    args = parse([]) if parse else tui.cli.build_parser().parse_args([])
+    assert getattr(args, "handler", tui.cli.cmd_home) is tui.cli.cmd_home, args
+    import tui.run
     from tui.app import CardTableApp
 
     class FirstPaint(CardTableApp):
@@ -63,7 +77,7 @@ print(usage.ru_maxrss)
 """
 
 
-def run_once(kind: str, tmp: Path) -> tuple[float, int, float]:
+def run_once(kind: str, tmp: Path, tree: Path = ROOT) -> tuple[float, int, float]:
     env = dict(
         os.environ,
         CARDTABLE_DATA_DIR=str(tmp / "data"),
@@ -78,7 +92,7 @@ def run_once(kind: str, tmp: Path) -> tuple[float, int, float]:
     start = time.perf_counter()
     out = subprocess.run(
         [sys.executable, "-c", CHILD, kind, str(tmp / "data"), str(tmp / "config")],
-        cwd=ROOT,
+        cwd=tree,  # (`-c` puts the working folder first on the path: its tui/ is run)
         env=env,
         capture_output=True,
         text=True,
@@ -103,14 +117,21 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=9)
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument(
+        "--before", type=Path, metavar="DIR", help="also cardtable from this checkout"
+    )
     args = parser.parse_args(argv)
-    results: dict[str, list[tuple[float, int, float]]] = {"bare": [], "cardtable": []}
+    # label -> (the child's kind, the tree it runs from)
+    apps = {"bare": ("bare", ROOT), "cardtable": ("cardtable", ROOT)}
+    if args.before is not None:
+        apps["before"] = ("cardtable", args.before.resolve())
+    results: dict[str, list[tuple[float, int, float]]] = {label: [] for label in apps}
     with tempfile.TemporaryDirectory() as tmp:
-        run_once("bare", Path(tmp))  # warm the file cache for both
-        run_once("cardtable", Path(tmp))
+        for kind, tree in apps.values():  # warm the file cache for each
+            run_once(kind, Path(tmp), tree)
         for _ in range(args.runs):
-            for kind in results:
-                results[kind].append(run_once(kind, Path(tmp)))
+            for label, (kind, tree) in apps.items():
+                results[label].append(run_once(kind, Path(tmp), tree))
     figures = {
         kind: {
             "time_s": statistics.median(t for t, _, _ in runs),
@@ -145,6 +166,13 @@ def main(argv: list[str] | None = None) -> int:
         f"{'ratio':12}{time_ratio:>15.2f}x{mem_ratio:>11.2f}x   goal <= 1.10x, <= 1.30x;"
         f" CPU {cpu_ratio:.2f}x"
     )
+    if "before" in figures:
+        b, bare = figures["before"], figures["bare"]
+        print(
+            f"{'before':12}{b['time_s'] / bare['time_s']:>15.2f}x"
+            f"{b['peak_rss_mib'] / bare['peak_rss_mib']:>11.2f}x   (the --before checkout);"
+            f" CPU {b['cpu_s'] / bare['cpu_s']:.2f}x"
+        )
     return 0
 
 

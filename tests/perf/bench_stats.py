@@ -28,12 +28,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
+from rules.registry import shipped
 from saves.stats import compute_store
 from saves.stats_cache import CACHE_FILE
 from saves.store import SaveStore
 from tests.saves.stats_records import computer, person, played_record, you
 
-GAMES = ("domination", "stress", "territory", "trick")
+GAMES = shipped()
 LEVELS = ("easy", "medium", "hard")
 
 

@@ -23,8 +23,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from rules.bots import Bot, RandomBot, Situation
-from rules.bots.territory_bots import MediumBot, SearchBot
 from rules.territory import SPEC, TerritoryConfig
+from rules.territory.bots import MediumBot, SearchBot
 
 BOTS: dict[str, type[Bot]] = {"hard": SearchBot, "medium": MediumBot, "random": RandomBot}
 

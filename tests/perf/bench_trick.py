@@ -4,7 +4,7 @@
         [--against always_claim,medium] [--hard hard] [--jobs 1]
 
 Plays the hard bot against each strategy of the scripted pool
-(rules/bots/trick_scripts.py) and against the medium and easy bots, swapping
+(rules/trick/scripts.py) and against the medium and easy bots, swapping
 seats every game (and so the defender, which the seed picks), with fixed seeds.
 Prints a table: wins, draws, losses, the win rate with a 95% interval, the
 mean chip margin, and the hard bot's mean and worst time per decision. Not
@@ -27,8 +27,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from rules.bots import Bot, Situation, make_bot
-from rules.bots.trick_scripts import pool
 from rules.trick import SPEC, TrickConfig
+from rules.trick.scripts import pool
 
 
 @dataclass

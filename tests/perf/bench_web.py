@@ -7,7 +7,9 @@
 
 Engines, side by side in one run (the machine is shared and noisy):
 
-- ``cardtable web``: net/web_host.py, a process per visitor on a pty;
+- ``cardtable web``: net/web_host.py, a process per visitor on a pty, the
+  next one started ahead (a spare, net/web_spare.py); and ``cardtable web
+  (no spare)``, each program started when its visitor comes;
 - ``textual-serve`` (if importable): its stock ``Server`` running the same
   program, a process per tab on pipes with Textual's WebDriver;
 - ``ssh-host``: the reference, today's cost of a visitor.
@@ -47,6 +49,7 @@ import asyncssh
 ROOT = Path(__file__).resolve().parents[2]
 ESCAPE = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b.")
 HOME = "Choose a game"
+SPARE, COLD = "cardtable web", "cardtable web (no spare)"  # (net/web_spare.py)
 KEYS = ("\x1b[B", "\x1b[A")  # down, up: the home screen's list moves
 # textual-serve runs its program on pipes, which cardtable refuses ("needs a
 # terminal"): for its row the app is started directly, past that check
@@ -55,6 +58,8 @@ PROGRAM = (
     "CardTableApp; CardTableApp(Path(sys.argv[1])).run()'"
 )
 
+# prints "ready" when it listens, then "spare" each time a spare program
+# (net/web_spare.py) is loaded and waiting; argv[4] "cold": no spares
 OURS = """
 import asyncio, sys
 from pathlib import Path
@@ -64,8 +69,16 @@ async def main():
     n = int(sys.argv[2])
     limits = HostLimits(sessions=n, per_address=n)
     config = WebConfig(Path(sys.argv[1]), limits=limits, game_server="127.0.0.1:9")
-    await start_web_host(config, "127.0.0.1", int(sys.argv[3]))
+    if sys.argv[4] == "cold":
+        config.spare_command = None
+    _, host = await start_web_host(config, "127.0.0.1", int(sys.argv[3]))
     print("ready", flush=True)
+    while host.spares is not None:
+        await host.spares.ready.wait()
+        print("spare", flush=True)
+        waiting = host.spares.spare
+        while host.spares.spare is waiting:  # until a visitor takes it
+            await asyncio.sleep(0.05)
     await asyncio.Event().wait()
 asyncio.run(main())
 """
@@ -123,14 +136,17 @@ def memory_mb(pid: int) -> tuple[float, float]:
 
 
 def visitor_programs(server_pid: int) -> list[int]:
-    """The visitors' cardtable processes (python running tui.cli, not a shell)."""
+    """The visitors' cardtable processes (python running tui.cli, not a shell;
+    or a spare that a visitor took: the one waiting is in the folder spare/)."""
     found = []
     for pid in descendants(server_pid):
         try:
             cmd = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+            waiting = os.readlink(f"/proc/{pid}/cwd").endswith("/spare")
         except OSError:
             continue
         program = any(b"tui.cli" in part or b"tui.app" in part for part in cmd)
+        program = program or (any(b"tui.spare_cli" in part for part in cmd) and not waiting)
         if program and not cmd[0].endswith(b"sh") and b"serve" not in cmd:
             found.append(pid)
     return found
@@ -171,7 +187,7 @@ class Visitor:
 
     async def arrive(self) -> float:
         start = time.perf_counter()
-        if self.engine == "cardtable web":
+        if self.engine.startswith("cardtable web"):
             async with self.session.get(self.base) as page:  # the cookie
                 await page.read()
         url = self.base.replace("http", "ws") + "ws?cols=100&rows=30"
@@ -266,8 +282,9 @@ async def run_engine(engine: str, visitors: int, load: float, interval: float, t
     data = Path(tempfile.mkdtemp(prefix="bench-web-"))
     port = free_port()
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    if engine == "cardtable web":
-        argv = [sys.executable, "-c", OURS, str(data), str(visitors), str(port)]
+    if engine.startswith("cardtable web"):
+        spare = "cold" if engine == COLD else "spare"
+        argv = [sys.executable, "-c", OURS, str(data), str(visitors), str(port), spare]
     elif engine == "textual-serve":
         argv = [sys.executable, "-c", THEIRS, f"{PROGRAM} {data}", str(port)]
     else:
@@ -290,6 +307,9 @@ async def run_engine(engine: str, visitors: int, load: float, interval: float, t
             return SSHVisitor(port, f"v{i}") if engine == "ssh-host" else Visitor(engine, base)
 
         for i in range(min(timed, visitors)):  # one after another: each first frame alone
+            if engine == SPARE:  # a visitor who comes when a spare waits (not at once)
+                assert server.stdout is not None
+                await asyncio.wait_for(server.stdout.readline(), 60)
             tab = new_tab(i)
             firsts.append(await tab.arrive())
             tabs.append(tab)
@@ -325,8 +345,9 @@ async def run_engine(engine: str, visitors: int, load: float, interval: float, t
             os.kill(pid, signal.SIGKILL)
 
 
-def browser_first_frames(times: int) -> None:
-    """Chromium: from navigation to the home screen's text in the terminal."""
+def browser_first_frames(times: int, spare: bool) -> None:
+    """Chromium: from navigation to the home screen's text in the terminal
+    (``spare``: each page comes when a spare program waits)."""
     from playwright.sync_api import sync_playwright
 
     data = Path(tempfile.mkdtemp(prefix="bench-web-browser-"))
@@ -336,7 +357,8 @@ def browser_first_frames(times: int) -> None:
 
     server = subprocess.Popen(
         # room for every page: a closed page's program waits a minute for it
-        [sys.executable, "-c", OURS, str(data), str(times + 1), str(port)], cwd=ROOT, env=env,
+        [sys.executable, "-c", OURS, str(data), str(times + 1), str(port),
+         "spare" if spare else "cold"], cwd=ROOT, env=env,
         stdout=subprocess.PIPE, start_new_session=True,
     )  # fmt: skip
     assert server.stdout is not None
@@ -348,6 +370,8 @@ def browser_first_frames(times: int) -> None:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=args)
             for _ in range(times):
+                if spare:
+                    server.stdout.readline()
                 context = browser.new_context()  # a new visitor each time
                 page = context.new_page()
                 page.goto(f"http://127.0.0.1:{port}/", wait_until="commit")
@@ -370,7 +394,8 @@ def browser_first_frames(times: int) -> None:
     finally:
         os.killpg(server.pid, signal.SIGTERM)
         server.wait(15)
-    print("cardtable web in Chromium: page navigation to the home screen's text")
+    how = "a spare waiting" if spare else "no spare"
+    print(f"cardtable web in Chromium ({how}): page navigation to the home screen's text")
     print(spread("first frame", seconds, "s"))
 
 
@@ -381,7 +406,7 @@ async def main() -> None:
     parser.add_argument("--load", type=float, default=0.0, metavar="SECONDS")
     parser.add_argument("--key-interval", type=float, default=1.0, metavar="SECONDS")
     parser.add_argument("--browser", action="store_true")
-    parser.add_argument("--engines", default="cardtable web,textual-serve,ssh-host")
+    parser.add_argument("--engines", default=f"{SPARE},{COLD},textual-serve,ssh-host")
     args = parser.parse_args()
     print(f"machine at the start: {machine()}")
     for engine in args.engines.split(","):
@@ -393,7 +418,8 @@ async def main() -> None:
                 continue
         await run_engine(engine, args.visitors, args.load, args.key_interval, args.timed)
     if args.browser:
-        await asyncio.to_thread(browser_first_frames, 5)
+        await asyncio.to_thread(browser_first_frames, 5, False)
+        await asyncio.to_thread(browser_first_frames, 5, True)
     print(f"machine at the end: {machine()}")
 
 

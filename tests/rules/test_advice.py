@@ -13,9 +13,9 @@ from rules.bots import Situation, make_bot
 from rules.bots.advice import Advice, Choice, advice_lines, advise, chance_words, position_key
 from rules.bots.review import mistakes, review
 from rules.bots.search import Budget
-from rules.bots.trick_bots import MediumBot as TrickMedium
 from rules.registry import games, get_game
 from rules.trick import Submission, TrickState, disregarded
+from rules.trick.bots import MediumBot as TrickMedium
 
 QUICK = Budget(16)  # samples or iterations a judgement: fast, and the same code
 

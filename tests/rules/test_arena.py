@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from rules.bots.arena import ArenaSpec, arena, make_player, play_game, wilson
-from rules.bots.domination_bots import MediumBot
-from rules.bots.trick_scripts import ScriptBot
+from rules.domination.bots import MediumBot
+from rules.trick.scripts import ScriptBot
 
 QUICK = ArenaSpec("domination", "random", "medium", games=4, preset="short", seed=7)
 

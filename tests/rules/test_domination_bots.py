@@ -19,15 +19,15 @@ import pytest
 
 from rules.bots import RandomBot, Situation, make_bot
 from rules.bots.base import Bot
-from rules.bots.domination_bots import (
+from rules.cards import parse_card
+from rules.domination import SPEC, DominationState
+from rules.domination.bots import (
     HardBot,
     MediumBot,
     SearchBot,
     choose_card,
     heuristic_move,
 )
-from rules.cards import parse_card
-from rules.domination import SPEC, DominationState
 from rules.rng import GameRng
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "perf"))

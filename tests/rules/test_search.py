@@ -10,7 +10,6 @@ from collections.abc import Hashable
 import pytest
 
 from rules.bots.base import Situation
-from rules.bots.domination_bots import DominationAdapter, MediumBot, SearchBot
 from rules.bots.review import review
 from rules.bots.search import (
     Adapter,
@@ -22,11 +21,13 @@ from rules.bots.search import (
     compare,
     engine_for,
 )
-from rules.bots.trick_engine import TrickAdapter
 from rules.domination import SPEC as DOMINATION
 from rules.domination import DominationState
+from rules.domination.bots import DominationAdapter, MediumBot, SearchBot
+from rules.registry import shipped
 from rules.trick import SPEC as TRICK
 from rules.trick import TrickState
+from rules.trick.engine import TrickAdapter
 from tests.rules.toy_games import TOY
 
 from .test_domination_bots import random_positions
@@ -246,7 +247,7 @@ def test_the_paired_mode_weighs_samples_by_the_adapter() -> None:
     assert found.gain(2, 0)[0] == pytest.approx(first[2] - first[0])
 
 
-@pytest.mark.parametrize("game", ["domination", "stress", "territory", "trick"])
+@pytest.mark.parametrize("game", shipped())
 def test_random_playouts_draw_every_legal_move_and_only_those(game: str) -> None:
     """Each adapter's ``random_move`` (the speed benchmark's playouts) is a
     draw from all the legal moves, however the game draws it."""

@@ -14,7 +14,8 @@ from rules.bots.advice import clear_cache
 from rules.bots.arena import ArenaSpec, arena
 from rules.bots.base import Situation
 from rules.bots.search import Analysis, Budget, analyse, engine_for
-from rules.bots.stress_bots import (
+from rules.stress import READY, SPEC, Blind, StressState, Swap
+from rules.stress.bots import (
     HardBot,
     MediumBot,
     StressAdapter,
@@ -22,7 +23,6 @@ from rules.bots.stress_bots import (
     rollout_play,
     sensible_moves,
 )
-from rules.stress import READY, SPEC, Blind, StressState, Swap
 from tests.rules.test_stress import cards, deal, play, position
 
 
@@ -227,7 +227,7 @@ def test_hard_keeps_the_medium_move_unless_the_search_finds_one_clearly_better()
 
 
 def test_hard_searches_longer_with_three_seats_or_more(monkeypatch: pytest.MonkeyPatch) -> None:
-    from rules.bots import stress_bots
+    from rules.stress import bots as stress_bots
 
     budgets: list[Budget] = []
 

@@ -30,7 +30,7 @@ from rules.territory import (
     parse_diagram,
     pos_of,
 )
-from rules.territory.state import diagram_of
+from rules.territory.position import diagram_of
 from tests.rules.contract_helpers import Case, ContractRun
 
 # the seed's second and third figures: the horizontal player holds two

@@ -16,7 +16,9 @@ import pytest
 
 from rules.bots import RandomBot, Situation, make_bot
 from rules.bots.search import engine_for
-from rules.bots.territory_bots import (
+from rules.territory import SPEC, Explore, TerritoryState
+from rules.territory.board import OWNER_BIT, STEPS
+from rules.territory.bots import (
     MediumBot,
     SearchBot,
     TerritoryAdapter,
@@ -25,8 +27,6 @@ from rules.bots.territory_bots import (
     rollout_move,
     win_chance,
 )
-from rules.territory import SPEC, Explore, TerritoryState
-from rules.territory.board import OWNER_BIT, STEPS
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "perf"))
 from bench_territory_bots import _one

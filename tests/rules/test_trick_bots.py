@@ -10,10 +10,10 @@ import pytest
 from rules.bots import make_bot
 from rules.bots.base import Situation
 from rules.bots.matrix_game import solve
-from rules.bots.trick_bots import EasyBot, HardBot, MediumBot
-from rules.bots.trick_scripts import SCRIPTS, ScriptBot, play_game, pool
-from rules.bots.trick_solver import OpponentModel, evaluate
 from rules.trick import PRIORITY_MOVE, SPEC, Position
+from rules.trick.bots import EasyBot, HardBot, MediumBot
+from rules.trick.scripts import SCRIPTS, ScriptBot, play_game, pool
+from rules.trick.solver import OpponentModel, evaluate
 
 PRESETS = ("standard", "original", "dm12", "setna", "final")
 

@@ -6,6 +6,7 @@ import json
 import os
 from pathlib import Path
 
+import platformdirs
 import pytest
 
 from saves import store as store_module
@@ -37,9 +38,7 @@ def test_environment_wins_over_the_platform_dir(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("CARDTABLE_DATA_DIR", str(tmp_path / "env"))
-    monkeypatch.setattr(
-        store_module.platformdirs, "user_data_path", lambda name: tmp_path / "pd" / name
-    )
+    monkeypatch.setattr(platformdirs, "user_data_path", lambda name: tmp_path / "pd" / name)
     store = SaveStore.default()
     assert store.root == tmp_path / "env"
     assert store.games_dir == tmp_path / "env" / "games"
@@ -47,9 +46,7 @@ def test_environment_wins_over_the_platform_dir(
 
 def test_platform_dir_is_the_last_resort(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("CARDTABLE_DATA_DIR", raising=False)
-    monkeypatch.setattr(
-        store_module.platformdirs, "user_data_path", lambda name: tmp_path / "pd" / name
-    )
+    monkeypatch.setattr(platformdirs, "user_data_path", lambda name: tmp_path / "pd" / name)
     assert SaveStore.default().root == tmp_path / "pd" / "cardtable"
     monkeypatch.setenv("CARDTABLE_DATA_DIR", "  ")  # blank counts as unset
     assert SaveStore.default().root == tmp_path / "pd" / "cardtable"

@@ -19,6 +19,7 @@ from textual.command import CommandList
 from textual.dom import DOMNode
 
 import tui
+from rules.registry import shipped
 from tui.app import CardTableApp
 from tui.commands import ScreenActions
 from tui.games.base import GameScreen
@@ -192,7 +193,7 @@ async def test_the_palette_and_the_keys_panel_offer_the_apps_actions(dirs: Any, 
         }
 
 
-@pytest.mark.parametrize("game", ["domination", "stress", "territory", "trick"])
+@pytest.mark.parametrize("game", shipped())
 async def test_each_game_leaves_the_shared_keys_to_the_shared_rules_and_lists_its_own_once(
     dirs: Any, game: str
 ) -> None:

@@ -11,13 +11,16 @@ from typing import Any
 
 import msgspec
 import pytest
-from textual.widgets import Input, Static
+from textual.widgets import Input, Select, Static
 
 from net import protocol as p
+from net.remote import RemoteClient
 from net.server import TableServer
 from saves.store import SaveStore
 from tui import network
+from tui.clock_words import DAY
 from tui.games.base import GameScreen
+from tui.name_secrets import keep_secret
 from tui.network import (
     HeldSeats,
     connection_text,
@@ -25,7 +28,8 @@ from tui.network import (
     parse_address,
 )
 from tui.screens import lobby
-from tui.screens.lobby import LobbyScreen, SeatChoiceScreen
+from tui.screens.lobby import LobbyScreen
+from tui.screens.lobby_choices import SeatChoiceScreen
 
 from .conftest import make_app, screen_text
 
@@ -271,6 +275,81 @@ async def test_join_a_server_create_a_table_and_play_a_move(dirs: Any, tmp_path:
             text = screen_text(app)
             assert re.search(r"Ada \(away, [01]:\d\d\) vs Computer \(medium\)", text)
             assert "your seat: Enter takes it back" in text
+    finally:
+        await server.close()
+
+
+async def test_a_table_that_plays_a_move_a_day_is_made_in_the_form_and_waits_for_you(
+    dirs: Any, tmp_path: Path
+) -> None:
+    server = TableServer(SaveStore(tmp_path / "server"))
+    host, port = await server.start("127.0.0.1", 0)
+    app = make_app(dirs)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            lobby = await _join(pilot, host, port, "Ada")
+            await pilot.press("c")
+            await pilot.pause()
+            await pilot.press("enter")  # Domination
+            await pilot.pause()
+
+            def read() -> str:
+                """The screen's words as one line (a long line wraps at 80 columns)."""
+                rows = screen_text(app).splitlines()
+                return " ".join(" ".join(row.strip(" ▊▎│").split()) for row in rows)
+
+            form = app.screen
+            assert not form.query_one("#if-late-row").display  # play now: the usual rows
+            form.query_one("#per-move", Select).value = DAY
+            await _until(pilot, lambda: form.query_one("#if-late-row").display, "the late row")
+            assert not form.query_one("#if-gone-row").display  # a seat is kept all game
+            form.query_one("#if-late", Select).value = "lose"
+            await pilot.press("ctrl+s")
+            await _until(pilot, lambda: isinstance(app.screen, GameScreen), "the game screen")
+            screen: Any = app.screen
+            hosted = server.tables[screen.client.table_id]
+            assert (hosted.per_move, hosted.if_late) == (DAY, "lose")
+            await _until(pilot, lambda: screen.my_turn, "our turn")
+            # the day runs: the status line says how long is left
+            await _until(pilot, lambda: "left)" in screen_text(app), "the clock in the status")
+            assert re.search(r"\((1 day|23 h 59 min) left\)", screen_text(app))
+            await pilot.press("escape")
+            await _until(pilot, lambda: "yours until the game ends" in read(), "the menu")
+            await pilot.press("q")  # leave the table: the seat stays ours
+            await _until(pilot, lambda: app.screen is lobby, "back in the lobby")
+            await _until(pilot, lambda: bool(lobby.tables), "the table in the list")
+            assert "Ada (away) vs Computer (medium)" in screen_text(app)
+            assert "a move a day, playing, Ada to move" in read()
+            assert "your seat: Enter takes it back" in read()
+    finally:
+        await server.close()
+
+
+async def test_a_seat_comes_back_by_the_claimed_name_in_an_app_without_its_token(
+    dirs: Any, tmp_path: Path
+) -> None:
+    """Another terminal, another data folder: no token, but the name's
+    secret (copied over): the lobby offers the seat, and Enter takes it."""
+    server = TableServer(SaveStore(tmp_path / "server"))
+    host, port = await server.start("127.0.0.1", 0)
+    try:
+        elsewhere = await RemoteClient.connect(host, port, "Ada", name_secret="")
+        secret = elsewhere.welcome.name_secret
+        assert secret
+        table = (await elsewhere.create("domination", ["open", "open"], per_move=DAY)).table
+        await elsewhere.join(table, 0)
+        await elsewhere.close()
+        keep_secret(dirs[1], f"{host}:{port}", "Ada", secret)
+        app = make_app(dirs)
+        async with app.run_test(size=(80, 24)) as pilot:
+            lobby = await _join(pilot, host, port, "Ada")
+            await _until(pilot, lambda: bool(lobby.tables), "the table in the list")
+            assert "Enter takes it back" in screen_text(app)
+            await pilot.press("enter")
+            await _until(pilot, lambda: isinstance(app.screen, GameScreen), "the table")
+            screen: Any = app.screen
+            assert screen.client.my_seats == (0,)
+            assert server.tables[table].occupants[0].name == "Ada"
     finally:
         await server.close()
 

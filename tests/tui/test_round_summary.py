@@ -14,7 +14,7 @@ import pytest
 
 from rules.domination import SPEC as DOMINATION
 from rules.domination import DominationView
-from rules.domination_events import RoundWon
+from rules.domination.events import RoundWon
 from rules.events import Event, visible_events
 from rules.registry import get_game
 from tui.games.domination import DominationScreen, round_summary_lines, run_caption

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from textual.widgets import DataTable, Input, MarkdownViewer, Select
 
-from rules.registry import games
+from rules.registry import games, shipped
 from saves.record import SeatInfo
 from tests.saves.helpers import finished_record, played_record
 from tui.app import CardTableApp
@@ -42,7 +42,7 @@ async def test_home_lists_the_four_games_and_no_dead_keys(dirs: Any) -> None:
             assert title in text
         registered = games()
         choices = app.screen.query_one("#games", GameList)
-        for game_id in ("domination", "stress", "territory", "trick"):
+        for game_id in shipped():
             assert choices.choice(game_id).playable == (game_id in registered)
         # network play: Join a server, or Host one here
         assert "j" in app.screen._bindings.key_to_bindings

@@ -13,7 +13,7 @@ from rules.cards import parse_card
 from rules.game import Outcome
 from rules.territory import SPEC, TerritoryState
 from rules.territory.notation import parse_move
-from rules.territory.state import TerritoryView
+from rules.territory.view import TerritoryView
 from rules.territory.words import a_value, move_words_on
 from tui.games.territory import (
     AXIS_HEIGHT,

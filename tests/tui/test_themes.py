@@ -16,6 +16,7 @@ import pytest
 from rich.console import Console
 from textual.color import Color
 
+from rules.registry import shipped
 from tui.contrast import MINIMUM, contrast
 from tui.textual_seams import screen_update
 
@@ -51,7 +52,7 @@ def poorly_contrasted(app: Any) -> set[str]:
 SOME = ("textual-dark", "textual-light", "solarized-light")
 
 
-@pytest.mark.parametrize("game", ["domination", "stress", "territory", "trick"])
+@pytest.mark.parametrize("game", shipped())
 async def test_the_default_and_the_light_themes_keep_the_table_readable(
     dirs: Any, game: str
 ) -> None:
@@ -59,7 +60,7 @@ async def test_the_default_and_the_light_themes_keep_the_table_readable(
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game", ["domination", "stress", "territory", "trick"])
+@pytest.mark.parametrize("game", shipped())
 async def test_every_theme_keeps_the_table_readable(dirs: Any, game: str) -> None:
     await _check_themes(dirs, game, None)
 

@@ -71,8 +71,12 @@ class WebHostThread:
         asyncio.set_event_loop(self.loop)
 
         async def start() -> None:
-            self.runner, _ = await start_web_host(self.config, "127.0.0.1", 0)
+            self.runner, host = await start_web_host(self.config, "127.0.0.1", 0)
             self.port = listening_port(self.runner)
+            # the visitor takes the spare (net/web_spare.py), as a visitor who
+            # does not come the very moment the host starts does
+            assert host.spares is not None
+            await asyncio.wait_for(host.spares.ready.wait(), SECONDS)
             self.ready.set()
 
         self.loop.run_until_complete(start())

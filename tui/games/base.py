@@ -168,7 +168,7 @@ class GameScreen(ReplayNavigation, TableEnding, MoveClocks, TableScreenCore):
         self.note_events(history)
         self.update = self._updates.get(seat) or self.client.snapshot(seat)
         self.show_view(self.view)
-        self.set_status(self.turn_text())
+        self.set_status(self.turn_status())
 
     def on_table_updated(self, message: TableUpdated) -> None:
         update = message.update
@@ -192,7 +192,7 @@ class GameScreen(ReplayNavigation, TableEnding, MoveClocks, TableScreenCore):
             self.add_to_log(update.events)
             self.note_events(list(update.events))
             self.show_view(update.view)
-            self.set_status(self.turn_text())
+            self.set_status(self.turn_status())
             if not update.over and self._show_round_summary(update.events):
                 return  # the hand-off (or whatever comes next) waits for the summary
         if not self._summary_open:

@@ -71,6 +71,8 @@ class TableConnection(TableScreenCore):
         left = grace_left(state, self._since_states())
         if left is not None:
             return f"{self.seat_name(seat)} (away: {clock_text(left)} left to come back)"
+        if state.state == "away":  # a correspondence table: the seat is theirs, the clock runs
+            return f"{self.seat_name(seat)} (away: the game waits for their move)"
         return None
 
     def log_names(self) -> list[str]:
@@ -101,7 +103,7 @@ class TableConnection(TableScreenCore):
             self.show_view(self.view)
             status = self.query_one("#status")
             if not status.has_class("-problem"):  # a problem said stays until the next move
-                self.set_status(self.turn_text())
+                self.set_status(self.turn_status())
 
     def note_from_table(self, notice: Notice) -> None:
         """A notice of the table (Bea has left, is back, is played for): a line
@@ -215,7 +217,7 @@ class TableConnection(TableScreenCore):
                 f"{why[:1].upper()}{why[1:]}: reconnecting… (your seat is held)", problem=True
             )
         elif state == "connected":
-            self.set_status(self.turn_text())
+            self.set_status(self.turn_status())
         elif self.client.farewell is not None:
             # the server said why before it closed: say it at once, in its words
             why = plain(self.client.farewell, 80)

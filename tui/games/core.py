@@ -175,6 +175,11 @@ class TableScreenCore(Screen[None]):
         """The status line when nothing else needs saying (GameScreen's)."""
         return ""
 
+    def turn_status(self) -> str:
+        """:meth:`turn_text` with a running clock's time left where the
+        screen draws none of its own (the move clocks' concern)."""
+        return self.turn_text()
+
     def players_line(self) -> str:
         """Who plays, for the title (GameScreen's)."""
         return " vs ".join(self.labels)

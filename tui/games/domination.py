@@ -17,10 +17,9 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Header, Static
 
-from rules import domination_words as words
-from rules.domination import DominationView
-from rules.domination_events import RoundWon
-from rules.domination_words import holdings_caption, score_extras
+from rules.domination import DominationView, words
+from rules.domination.events import RoundWon
+from rules.domination.words import holdings_caption, score_extras
 from rules.events import Event
 from rules.views import View
 from tui.seating import YOU_NAME, addressed_as_you

@@ -59,7 +59,7 @@ class TableEnding(RoundSummaries, TableConnection):
             return
         if not same_position():
             return  # the game moved on meanwhile: that hint is about another position
-        self.set_status(self.turn_text())
+        self.set_status(self.turn_status())
         self._push_paused(
             HintScreen(hint, self.card_style, self.hint_words()), still_wanted=same_position
         )
@@ -183,6 +183,7 @@ class TableEnding(RoundSummaries, TableConnection):
             seated=bool(self.people),
             over=self.over,
             closed=self.closed_reason(),
+            kept_all_game=self.client.per_move is not None,
         )
         self._push_paused(menu, self._after_pause)
 
@@ -196,6 +197,9 @@ class TableEnding(RoundSummaries, TableConnection):
                 self.notify("You stopped watching that table.")
             elif link is not None and self.over:
                 self.notify("You left the table: its game is over.")
+            elif link is not None and self.client.per_move is not None:
+                # a correspondence table: home and `cardtable tables` say when it is your turn
+                self.notify("You left the table: your seat is yours until the game ends.")
             elif link is not None:
                 self.notify(
                     # one line of the title bar (77 columns at 80)

@@ -6,7 +6,6 @@ from __future__ import annotations
 from importlib.util import find_spec
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -47,17 +46,24 @@ def available_games() -> dict[str, tuple[str, str, bool]]:
     return listed
 
 
+# each action: the screen's action it clicks, and its words (plain ASCII:
+# a line's width is their length, no markup parsed to measure it)
 _ACTIONS = {
-    "new_game": "[b][@click=screen.new_game]New game (n)[/][/b]",
-    "resume": "[@click=screen.resume]Resume (r)[/]",
-    "join": "[@click=screen.join]Join (j)[/]",
-    "host": "[@click=screen.host]Host (o)[/]",
-    "learn": "[@click=screen.learn]Learn (l)[/]",
-    "rules": "[@click=screen.rules]Rules (?)[/]",
-    "settings": "[@click=screen.settings]Settings (,)[/]",
-    "stats": "[@click=screen.statistics]Statistics (t)[/]",
-    "quit": "[@click=screen.quit]Quit (q)[/]",
+    "new_game": ("new_game", "New game (n)"),
+    "resume": ("resume", "Resume (r)"),
+    "join": ("join", "Join (j)"),
+    "host": ("host", "Host (o)"),
+    "learn": ("learn", "Learn (l)"),
+    "rules": ("rules", "Rules (?)"),
+    "settings": ("settings", "Settings (,)"),
+    "stats": ("statistics", "Statistics (t)"),
+    "quit": ("quit", "Quit (q)"),
 }
+
+
+def _action_markup(action: str, words: str) -> str:
+    link = f"[@click=screen.{action}]{words}[/]"
+    return f"[b]{link}[/b]" if action == "new_game" else link  # the first thing to do
 
 
 # how often home asks the servers where you hold a seat again, while it is in
@@ -73,9 +79,9 @@ def actions_markup(may_host: bool, width: int = ACTIONS_WIDTH) -> str:
     """The clickable actions, Host only where this app may open a server, in as
     few lines as ``width`` allows, evenly filled, each breaking between two
     actions, never inside one ("Host" / "(o)")."""
-    shown = [m for a, m in _ACTIONS.items() if may_host or a != "host"]
-    # (no emoji codes here: reading them would load rich's table of them, 3 ms)
-    cells = [Text.from_markup(m, emoji=False).cell_len for m in shown]
+    chosen = [act for key, act in _ACTIONS.items() if may_host or key != "host"]
+    shown = [_action_markup(action, words) for action, words in chosen]
+    cells = [len(words) for _, words in chosen]
     for count in range(1, len(shown) + 1):
         per_line = -(-len(shown) // count)  # ceiling
         lines = [range(i, min(i + per_line, len(shown))) for i in range(0, len(shown), per_line)]
@@ -167,7 +173,7 @@ class HomeScreen(Screen[None]):
 
         # an app that never sat at a table elsewhere has no seats file: nothing
         # to ask, and no client or screen module to import
-        if not HeldSeats.of(self.cardtable.store.root).path.exists() and not self.turns:
+        if not HeldSeats.of(self.cardtable.data_root).path.exists() and not self.turns:
             return
         if self.app.screen is self and not self._asking:
             self._asking = True

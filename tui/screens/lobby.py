@@ -25,12 +25,13 @@ from tui.network import (
     connection_text,
     grace_left,
     joinable,
+    named_seat,
     seat_choices,
     seat_taken_back,
     table_line,
 )
 from tui.plain import plain, plain_text
-from tui.screens.dialog import Dialog
+from tui.screens.lobby_choices import GameChoiceScreen, SeatChoiceScreen
 from tui.styles import LISTS
 from tui.widgets.footer import FittingFooter
 
@@ -214,6 +215,7 @@ class LobbyScreen(Screen[None]):
         self.query_one(OptionList).highlighted = ids.index(table)
         summary = self.tables[ids.index(table)]
         mine = self.held.get(self.client.address, table) is not None
+        mine = mine or named_seat(summary, self.client.welcome.name) is not None
         if mine or any(is_open for _, _, is_open in seat_choices(summary)):
             self.action_join()
         else:
@@ -244,6 +246,10 @@ class LobbyScreen(Screen[None]):
                 self.held.forget(self.client.address, summary.table)
         ids = [t.table for t in self.tables]
         self._mine = self.held.tables_at(self.client.address, ids)
+        # and a seat our claimed name sat at (from another data folder, or
+        # with its token lost): the name takes it back
+        name = self.client.welcome.name
+        self._mine |= {t.table for t in self.tables if named_seat(t, name) is not None}
         listing = self.query_one(OptionList)
         keep = listing.highlighted_option.id if listing.highlighted_option else None
         listing.clear_options()
@@ -278,6 +284,9 @@ class LobbyScreen(Screen[None]):
         token = self.held.get(self.client.address, table)
         if token is not None:  # our own seat, taken back
             self.run_worker(self.sit(table, token=token), group="sit", exclusive=True)
+            return
+        if named_seat(summary, self.client.welcome.name) is not None:  # ours by our name
+            self.run_worker(self.sit(table, by_name=True), group="sit", exclusive=True)
             return
         choices = seat_choices(summary)
         free = [seat for seat, _, is_open in choices if is_open]
@@ -333,10 +342,11 @@ class LobbyScreen(Screen[None]):
         seat: int | None = None,
         token: str | None = None,
         watch: bool = False,
+        by_name: bool = False,
     ) -> None:
         """A connection of its own for the table: join (``seat``, or the first
-        open one), or take our seat back with its token, or watch; then the
-        game's own screen."""
+        open one), or take our seat back with its token (or ``by_name``: our
+        claimed name's), or watch; then the game's own screen."""
         from net.remote import RemoteError
 
         try:
@@ -347,6 +357,8 @@ class LobbyScreen(Screen[None]):
         try:
             if watch:
                 await client.watch(table)
+            elif by_name:
+                await client.rejoin(table, None)
             elif token is not None:
                 try:
                     await client.rejoin(table, token)
@@ -429,61 +441,3 @@ class SeatKeeper:
             # the seat could not be taken back: its token is dead
             self.held.forget(self.address, self.client.table_id)
             self.kept = (None, None)
-
-
-class GameChoiceScreen(Dialog[str | None]):
-    """Which game the new table plays."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Back", id="lobby.choice.back"),
-    ]
-
-    def __init__(self, choices: list[tuple[str, str]]) -> None:
-        super().__init__()
-        self.choices = choices
-
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog", id="game-choice"):
-            yield Static("A table for which game?", classes="title")
-            yield OptionList(*[Option(title, id=gid) for gid, title in self.choices])
-
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.dismiss(event.option.id)
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
-
-
-class SeatChoiceScreen(Dialog[int | None]):
-    """Which open seat to take at a table with more than one: every seat is
-    listed with who sits there; the taken ones cannot be chosen."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Back", id="lobby.seat.back"),
-    ]
-
-    def __init__(self, choices: list[tuple[int, str, bool]]) -> None:
-        super().__init__()
-        self.choices = choices
-
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog", id="seat-choice"):
-            yield Static("Which seat?", classes="title")
-            yield OptionList(
-                *[
-                    # names come from the network: plain text, never markup
-                    Option(plain_text(line, None), id=str(seat), disabled=not is_open)
-                    for seat, line, is_open in self.choices
-                ]
-            )
-
-    def on_mount(self) -> None:
-        listing = self.query_one(OptionList)
-        listing.highlighted = next(i for i, (_, _, ok) in enumerate(self.choices) if ok)
-        listing.focus()
-
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.dismiss(int(event.option.id or 0))
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)

@@ -42,6 +42,7 @@ class PauseScreen(Dialog[str | None]):
         seated: bool = True,
         over: bool = False,
         closed: str | None = None,
+        kept_all_game: bool = False,
     ) -> None:
         super().__init__()
         # the game is over: nothing is paused, and quitting saves nothing new
@@ -56,6 +57,8 @@ class PauseScreen(Dialog[str | None]):
         self.keeps_game = keeps_game
         # a table elsewhere that has closed under us: why, in a few words
         self.closed = closed
+        # a correspondence table: a seat left is its player's to the end
+        self.kept_all_game = kept_all_game
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="pause"):
@@ -93,6 +96,8 @@ class PauseScreen(Dialog[str | None]):
                 yield Static("The game is saved after every move.", classes="hint")
             else:
                 held = " a seat you leave is held for a while." if self.seated else ""
+                if self.seated and self.kept_all_game:
+                    held = " your seat is yours until the game ends: come back when you like."
                 yield Static(
                     "A network table cannot be paused: the clocks keep running. "
                     f"The server saves the game;{held or ' you may watch again from the lobby.'}",

@@ -26,7 +26,7 @@ def awaited_text(turns: list[SeatAt]) -> str:
     """The home screen's line; empty when no table waits for you."""
     if not turns:
         return ""
-    from tui.awaited import time_left_text
+    from tui.clock_words import time_left_text
 
     count = len(turns)
     text = f"Your turn at {count} table{'s' if count != 1 else ''}"
@@ -53,7 +53,8 @@ class Caller:
 
     def calls(self, turns: list[SeatAt], titles: dict[str, str]) -> list[str]:
         """What to call out for ``turns``, the latest ask's tables waiting for you."""
-        from tui.awaited import seat_line, time_left_text
+        from tui.awaited import seat_line
+        from tui.clock_words import time_left_text
 
         now = {(seat.address, seat.table) for seat in turns}
         said: list[str] = []

@@ -169,7 +169,7 @@ async def test_schema_is_migrated_once(database: str | None, tmp_path: Path) -> 
     for _ in range(2):
         store = await open_store(database, tmp_path)
         versions = await store.engine.read([store_stmt("SELECT version FROM schema_version")])
-        assert versions == [[(1,), (2,)]]
+        assert versions == [[(1,), (2,), (3,)]]
         await store.engine.write([store_stmt("INSERT INTO schema_version VALUES (99, 'x', 0)")])
         await store.engine.write([store_stmt("DELETE FROM schema_version WHERE version = 99")])
         await store.close()
@@ -178,6 +178,33 @@ async def test_schema_is_migrated_once(database: str | None, tmp_path: Path) -> 
     await store.close()
     with pytest.raises(StoreCorrupt, match="newer cardtable"):
         await open_store(database, tmp_path)
+
+
+async def test_a_database_of_the_room_step_keeps_its_tables_through_step_3(
+    database: str | None, tmp_path: Path
+) -> None:
+    """A server's database written before correspondence tables (step 2)
+    is brought to step 3 with the tables it held: none of them has terms."""
+    from net.store.schema import STEPS
+    from net.store.store import engine_for
+
+    engine = engine_for(database, tmp_path)
+    assert await engine.migrate(STEPS[:2]) == 2
+    await engine.write(
+        [
+            store_stmt(
+                "INSERT INTO game_tables (id, game, config, seed, seats, created, updated, "
+                "status, hints, if_gone, open_seats, started) VALUES ('00000042', 'trick', "
+                "'{}', 7, '[]', 'x', 'x', 'playing', '[]', 'resign', '[0, 1]', TRUE)"
+            )
+        ]
+    )
+    await engine.close()
+    store = await open_store(database, tmp_path)
+    kept = await store.seats.kept()
+    await store.close()
+    assert kept == {"00000042": KeptTable("resign", frozenset({0, 1}), {}, True)}
+    assert kept["00000042"].per_move is None and kept["00000042"].deadlines == {}
 
 
 def store_stmt(sql: str):  # type: ignore[no-untyped-def]

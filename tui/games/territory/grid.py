@@ -28,7 +28,8 @@ from rules.territory.notation import (
     TerritoryMove,
     parse_move,
 )
-from rules.territory.state import BLITZ, CellView, TerritoryView
+from rules.territory.state import BLITZ
+from rules.territory.view import CellView, TerritoryView
 
 Cell = tuple[int, int]
 # a piece of a line and its role (how it is styled); every role colour shows is

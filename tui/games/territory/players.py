@@ -8,7 +8,7 @@ from collections.abc import Collection, Sequence
 
 from rules.events import fill_names
 from rules.game import Outcome
-from rules.territory.state import TerritoryView
+from rules.territory.view import TerritoryView
 from tui.widgets.cards import CardStyle, card_label
 
 from .grid import ORIENTATION_MARKS

@@ -10,7 +10,7 @@ from rich.console import RenderableType
 from rich.text import Text
 
 from rules.events import fill_names
-from rules.territory.state import TerritoryView
+from rules.territory.view import TerritoryView
 from rules.views import View
 from tui.seating import addressed_as_you
 from tui.widgets.cards import CardStyle, card_label

@@ -26,7 +26,8 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Header, Static
 
 from rules.territory.notation import PASS, STOP, parse_move
-from rules.territory.state import BLITZ, TerritoryView
+from rules.territory.state import BLITZ
+from rules.territory.view import TerritoryView
 from rules.territory.words import move_words_on
 from rules.views import View
 from tui.styles import TABLE
@@ -305,7 +306,7 @@ class TerritoryScreen(GameScreen):
         if not target_cells(self.legal, hand[index]):
             self.set_status(self._why_not(self.cursor), problem=True)
         else:
-            self.set_status(self.turn_text())
+            self.set_status(self.turn_status())
 
     def action_next_card(self) -> None:
         hand = self.hand

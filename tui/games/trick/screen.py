@@ -395,7 +395,7 @@ class TrickScreen(GameScreen):
             self.picks.append(index)
         else:
             self.picks = [a for a in self.picks if a != index]
-        self.set_status(self.turn_text())
+        self.set_status(self.turn_status())
         self._redraw_choice()
 
     def _open_picker(self, add: bool) -> None:
@@ -497,4 +497,4 @@ class TrickScreen(GameScreen):
         if await self.submit(move):
             self._clear_choice()
             self._redraw_choice()
-            self.set_status(self.turn_text())
+            self.set_status(self.turn_status())

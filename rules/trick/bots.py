@@ -5,7 +5,7 @@ medium weighs each action by rules of thumb (Score unless it will collide,
 Claim a big pot the opponent cannot steal, Steal when the opponent is likely to
 Claim, Block what the opponent wants most, light the last lights) and picks
 among the best few at random. hard solves each round as a matrix game
-(:mod:`.trick_solver`).
+(:mod:`.solver`).
 """
 
 from __future__ import annotations
@@ -14,7 +14,9 @@ import math
 import random
 from collections.abc import Hashable
 
-from ..trick import (
+from ..bots.base import Bot, Situation
+from ..bots.roster import GameBots
+from . import (
     BLOCK,
     CLAIM,
     GROW,
@@ -23,23 +25,10 @@ from ..trick import (
     SCORE,
     STEAL,
     Position,
-    Submission,
-    disregarded,
 )
-from . import register_bot
-from .advice import register_judge
-from .base import Bot, Situation
-from .trick_solver import HardBot, judge, position_of
-
-
-def clean_moves(situation: Situation, pos: Position) -> list[Submission]:
-    """Legal submissions of which the rules would disregard nothing."""
-    seat = situation.seat
-    return [
-        m
-        for m in situation.legal
-        if isinstance(m, Submission) and not m.reset and not disregarded(pos, seat, m)
-    ]
+from .engine import ENGINE_BUDGET, TrickAdapter
+from .scripts import SCRIPTS, script_bot
+from .solver import HardBot, clean_moves, judge, position_of
 
 
 class EasyBot(Bot):
@@ -122,9 +111,15 @@ class MediumBot(Bot):
         return SCORE if SCORE not in pos.restricted(opp) else CLAIM
 
 
-register_bot("trick", "easy", EasyBot)
-register_bot("trick", "medium", MediumBot)
-register_bot("trick", "hard", HardBot)
-register_judge("trick", judge)
+# what the spec declares (TrickSpec.bots): the hard bot is the matrix-game
+# solver, the hints' search uses TrickAdapter, and the arena may name every
+# scripted strategy
+BOTS = GameBots(
+    levels={"easy": EasyBot, "medium": MediumBot, "hard": HardBot},
+    adapter=TrickAdapter,
+    budget=ENGINE_BUDGET,
+    judge=judge,
+    scripted={name: script_bot(name) for name in SCRIPTS},
+)
 
-__all__ = ["NO_TARGET", "EasyBot", "HardBot", "MediumBot", "clean_moves"]
+__all__ = ["BOTS", "NO_TARGET", "EasyBot", "HardBot", "MediumBot"]

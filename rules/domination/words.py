@@ -5,12 +5,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
-from typing import TYPE_CHECKING
 
-from .events import fill_names
-
-if TYPE_CHECKING:  # the state imports these words: no cycle at run time
-    from .domination import DominationView
+from ..events import fill_names
+from .view import DominationView
 
 CONCEDE_WORDS = "concede the round"
 

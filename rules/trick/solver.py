@@ -4,7 +4,7 @@ For the position after every pair of submissions (ours x the opponent's) we
 estimate how likely we are to win (:func:`evaluate`: chips, lights, the pot and
 who can reach it next round, blocks and restrictions in force, items, rounds
 left); the round is then a matrix game, solved exactly by linear programming
-(:mod:`.matrix_game`), and we sample the optimal mixed strategy, so nothing
+(:mod:`rules.bots.matrix_game`), and we sample the optimal mixed strategy, so nothing
 about our choice can be read from the position.
 
 Submissions with the same effect are merged first (a submission with
@@ -28,8 +28,11 @@ from collections.abc import Hashable, Sequence
 from dataclasses import replace
 from typing import Any
 
+from ..bots.advice import Advice, Choice
+from ..bots.base import Bot, Situation
+from ..bots.matrix_game import solve
 from ..errors import NotationError
-from ..trick import (
+from . import (
     BLOCK,
     CLAIM,
     NO_TARGET,
@@ -43,13 +46,11 @@ from ..trick import (
     parse_move,
     resolve,
 )
-from ..trick.core import effective
-from ..trick.notation import OVERLOAD, PRIORITY, RESET
-from ..trick.state import submissions_for
-from ..trick.view import TrickView
-from .advice import Advice, Choice
-from .base import Bot, Situation
-from .matrix_game import solve
+from .core import effective
+from .notation import OVERLOAD, PRIORITY, RESET
+from .state import submissions_for
+from .view import TrickView
+from .words import Words, submission_words
 
 Key = tuple[tuple[int, int, int, int, int], int, bool, bool]
 
@@ -151,6 +152,16 @@ class Choices:
             return self.keys.index(key)
         except ValueError:
             return None
+
+
+def clean_moves(situation: Situation, pos: Position) -> list[Submission]:
+    """Legal submissions of which the rules would disregard nothing."""
+    seat = situation.seat
+    return [
+        m
+        for m in situation.legal
+        if isinstance(m, Submission) and not m.reset and not disregarded(pos, seat, m)
+    ]
 
 
 def position_of(situation: Situation, rng: random.Random) -> tuple[TrickState, Position]:
@@ -295,8 +306,6 @@ def judge(situation: Situation, rng: random.Random, budget: Any = None) -> Advic
     the same the one the solver plays most often. Submissions with thrown-out
     parts are merged with what they amount to (:class:`Choices`); a choice
     that only such a submission can make says so in its note."""
-    from ..trick.words import Words, submission_words
-
     state, pos, mine, _, matrix = round_game(situation, rng)
     me = situation.seat
     x, y, _ = solve(matrix)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from .events import CardsDrawn, EventData, NoData
+from ..events import CardsDrawn, EventData, NoData
 
 
 class CardPlayed(EventData, frozen=True, kw_only=True, omit_defaults=True):

@@ -43,14 +43,15 @@ import math
 import random
 from collections.abc import Hashable, Sequence
 
-from ..stress import FOLLOWS, POWER, Blind, Play, Ready, StressState, Swap
-from ..stress.notation import BLINDS, PICKUP, SINGLE, StressMove, make_play
-from ..stress.state import PLAY as PLAY_PHASE
-from ..stress.state import TEXT, StressView
-from . import register_bot
-from .advice import Advice, advise, from_analysis, register_judge
-from .base import Bot, RandomBot, Situation
-from .search import Adapter, Analysis, Budget, State, analyse, register_engine
+from ..bots.advice import Advice, advise, from_analysis
+from ..bots.base import Bot, RandomBot, Situation
+from ..bots.roster import GameBots
+from ..bots.search import Adapter, Analysis, Budget, State, analyse
+from . import FOLLOWS, POWER, Blind, Play, Ready, StressState, Swap
+from .notation import BLINDS, PICKUP, SINGLE, StressMove, make_play
+from .state import PLAY as PLAY_PHASE
+from .state import TEXT
+from .view import StressView
 
 SPECIAL = (2, 3, 10)
 # rank -> worth of having the card: strength 2..14 (A = 14), specials above
@@ -361,8 +362,10 @@ HARD_BUDGET = Budget(iterations=150, seconds=0.5)
 CROWD_BUDGET = Budget(iterations=400, seconds=1.0)
 HARD_MARGIN = 0.05  # how much better than the medium bot's move the search's best must look
 
-register_engine("stress", StressAdapter, HARD_BUDGET)
-register_bot("stress", "easy", RandomBot)
-register_bot("stress", "medium", MediumBot)
-register_bot("stress", "hard", HardBot)
-register_judge("stress", judge)
+# what the spec declares (StressSpec.bots)
+BOTS = GameBots(
+    levels={"easy": RandomBot, "medium": MediumBot, "hard": HardBot},
+    adapter=StressAdapter,
+    budget=HARD_BUDGET,
+    judge=judge,
+)

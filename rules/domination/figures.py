@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .domination_events import CardPlayed, RoundWon
-from .events import Event
-from .figures import Figure, Samples
+from ..events import Event
+from ..figures import Figure, Samples
+from .events import CardPlayed, RoundWon
 
 FIGURES = (
     Figure("Average round score", "round_points", "mean"),

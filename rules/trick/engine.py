@@ -1,6 +1,6 @@
 """Five-Card Trick for the search engine: the adapter hints and analysis use.
 
-Trick's hard bot stays the matrix-game solver (:mod:`.trick_solver`), which
+Trick's hard bot stays the matrix-game solver (:mod:`.solver`), which
 is stronger per second than a sampled search of a game whose every round is
 a simultaneous choice. The engine serves the hints: every decision is
 simultaneous (searched by regret matching), rollouts are random submissions
@@ -13,10 +13,10 @@ from __future__ import annotations
 import random
 from collections.abc import Hashable
 
-from ..trick import PRIORITY_MOVE, Submission, TrickState
-from . import search
-from .search import Adapter, Budget, State
-from .trick_solver import evaluate
+from ..bots import search
+from ..bots.search import Adapter, Budget, State
+from . import PRIORITY_MOVE, Submission, TrickState
+from .solver import evaluate
 
 
 class TrickAdapter(Adapter):
@@ -45,4 +45,4 @@ class TrickAdapter(Adapter):
         return [p, 1.0 - p]
 
 
-search.register_engine("trick", TrickAdapter, Budget(iterations=3000, seconds=1.0))
+ENGINE_BUDGET = Budget(iterations=3000, seconds=1.0)  # the hints' search

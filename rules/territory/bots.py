@@ -29,13 +29,13 @@ import random
 from collections.abc import Hashable
 from typing import Any
 
-from ..territory import PASS, STOP, TerritoryState
-from ..territory.board import OWNER_BIT, STEPS, best_regions
-from ..territory.notation import EXPLORES, Blitz, Conquer, TerritoryMove
-from . import register_bot
-from .advice import Advice, Choice, advise, from_analysis, register_judge
-from .base import Bot, RandomBot, Situation
-from .search import Adapter, Analysis, Budget, State, analyse, register_engine
+from ..bots.advice import Advice, Choice, advise, from_analysis
+from ..bots.base import Bot, RandomBot, Situation
+from ..bots.roster import GameBots
+from ..bots.search import Adapter, Analysis, Budget, State, analyse
+from . import PASS, STOP, TerritoryState
+from .board import OWNER_BIT, STEPS, best_regions
+from .notation import EXPLORES, Blitz, Conquer, TerritoryMove
 
 WIN = 1_000_000.0
 # the weights of grid_value: a distinct value is worth far more than any
@@ -257,7 +257,7 @@ class SearchBot(Bot):
     budget is a number of iterations (a given rng gives the same move every
     time), with ``seconds`` as a ceiling on a slow machine."""
 
-    name = "territory-search"
+    name = "hard"
 
     def __init__(
         self,
@@ -320,11 +320,13 @@ def _adapter() -> Any:
     return TerritoryAdapter()
 
 
-register_bot("territory", "easy", RandomBot)
-register_bot("territory", "medium", MediumBot)
-register_bot("territory", "hard", SearchBot)
-register_judge("territory", judge)
-register_engine("territory", _adapter, SearchBot().budget)
+# what the spec declares (TerritorySpec.bots)
+BOTS = GameBots(
+    levels={"easy": RandomBot, "medium": MediumBot, "hard": SearchBot},
+    adapter=_adapter,
+    budget=SearchBot().budget,
+    judge=judge,
+)
 
 __all__ = [
     "MediumBot",

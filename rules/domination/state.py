@@ -1,124 +1,41 @@
-"""domination: the two-player climbing duel (seed 000, RULINGS.md).
-
-Each card played must rank >= the card before it, any suit. Two cards of one
-suit in a row start Domination, which lasts to the end of the round: every
-further card must be of that suit and higher, and the round's score is the
-last card's rank times the length of the same-suit chain. The player to move
-who cannot play ends the round; whoever played last wins it. A lead that is
-the highest card of its suit not yet discarded is Inelegant: unanswered, it
-scores 1. The player rules live in docs/rules/domination.md.
+"""Domination's rules: the deal, play, the end of a round and of the match, views.
 
 Moves: a card (``10H``), with ``allow_concede`` ``concede``, and ``resign``.
 
 Search: :meth:`DominationState.advance` plays without checks or events, and
 ``determinize`` deals the unseen cards again within what the table has learnt
 about each hand (``hand_facts``: a seat that could not play holds no card that
-could have followed).
-"""
+could have followed)."""
 
 from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
-from . import domination_figures, domination_words
-from .cards import SUITS, Card, card_text, deal_unseen, deck, parse_card, rank, stack_deck
-from .config import GameConfig, chosen_seat, option, seat_option
-from .domination_events import (
-    DOMINATION_EVENTS,
+from ..cards import SUITS, Card, card_text, deck, rank
+from ..errors import IllegalMove
+from ..events import Event, NoData, SeatEvent, cards_drawn
+from ..game import SAMPLE_SEED, GameState, Outcome
+from ..rng import GameRng
+from .events import (
     CardPlayed,
     DominationStarted,
     MatchWon,
     MultiplierGrew,
     RoundWon,
 )
-from .errors import IllegalMove, NotationError, shown_input
-from .events import CardsDrawn, Event, NoData, SeatEvent
-from .figures import Samples
-from .game import SAMPLE_SEED, GameSpec, GameState, Outcome
-from .position import (
-    PositionError,
-    PositionFields,
-    cards_text,
-    facts_text,
-    ints_text,
-    optional,
-    position_lines,
-    rng_text,
-    seats_text,
-    yes_no,
-)
-from .registry import CATALOGUE
-from .rng import GameRng
-from .views import View
+from .notation import CONCEDE, PLAYS, Concede, DominationMove, Play
+from .options import DominationConfig
+from .view import DominationView
+
+if TYPE_CHECKING:
+    from .spec import DominationSpec
+
 
 HAND_SIZE = 5
 SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
 
-
-@dataclass(frozen=True)
-class DominationConfig(GameConfig):
-    target_score: int = option(
-        100, "Points that win the match (0: no target, play a number of rounds)", min=0
-    )
-    rounds: int = option(
-        0, "Rounds in the match, ties broken by further rounds (0: play to the target)", min=0
-    )
-    allow_concede: bool = option(False, "A player who could play may concede the round instead")
-    first_leader: str = seat_option("Who leads the first round")
-
-    def validate(self) -> None:
-        if self.target_score == 0 and self.rounds == 0:
-            raise ValueError("set a target score or a number of rounds, or the match never ends")
-
-
-@dataclass(frozen=True, slots=True)
-class Play:
-    """Play one card from the hand."""
-
-    card: Card
-
-    def __str__(self) -> str:
-        return card_text(self.card)
-
-
-@dataclass(frozen=True, slots=True)
-class Concede:
-    """End the round now although a card could be played (``allow_concede``)."""
-
-    def __str__(self) -> str:
-        return "concede"
-
-
-DominationMove = Play | Concede
-
-
-class DominationView(View, frozen=True, kw_only=True, omit_defaults=True):
-    """What a seat sees (``hand`` only in a seat's own view)."""
-
-    hand_sizes: list[int]
-    run: list[str]
-    domination_start: int | None
-    domination_suit: str | None
-    multiplier: int
-    round_value: int
-    inelegant_lead: bool
-    discards: dict[str, list[int]]
-    stock: int
-    round: int
-    leader: int
-    turn: int | None
-    target_score: int
-    rounds: int
-    resigned: int | None
-    hand: list[str] | None = None  # a seat's own view only
-
-
-_PLAY = {c: Play(c) for c in deck()}
-CONCEDE = Concede()
 _TEXT = {c: card_text(c) for c in deck()}  # card_text is hot in play(); look it up once
 ANY_CARD = sum(1 << c for c in deck())  # a set of cards as a mask: bit c = card c
 # RANK_AND_UP[r]: every card of rank r or higher, any suit
@@ -147,7 +64,7 @@ class DominationState(GameState[DominationMove, DominationConfig]):
     )
     public_memory = ("_ply", "hand_facts")  # facts: what failed follows showed
 
-    spec: ClassVar[DominationSpec]
+    spec: ClassVar[DominationSpec]  # set by .spec, which imports this module
 
     def __init__(self, config: DominationConfig, seed: int) -> None:
         self.config = config
@@ -224,7 +141,7 @@ class DominationState(GameState[DominationMove, DominationConfig]):
     def legal_moves(self, seat: int) -> list[DominationMove]:
         if self.over or seat != self.turn:
             return []
-        moves: list[DominationMove] = [_PLAY[c] for c in self._playable(seat)]
+        moves: list[DominationMove] = [PLAYS[c] for c in self._playable(seat)]
         if self.config.allow_concede and self.run:
             moves.append(CONCEDE)
         return moves
@@ -235,7 +152,7 @@ class DominationState(GameState[DominationMove, DominationConfig]):
         cards = self._playable(self.turn)
         n = len(cards)
         i = int(rng.random() * (n + 1 if self.run and self.config.allow_concede else n))
-        return _PLAY[cards[i]] if i < n else CONCEDE
+        return PLAYS[cards[i]] if i < n else CONCEDE
 
     def is_inelegant_lead(self) -> bool:
         """The lead is the highest card of its suit not yet discarded."""
@@ -494,19 +411,7 @@ class DominationState(GameState[DominationMove, DominationConfig]):
                 facts.append((n, ANY_CARD))
             if events is not None:
                 texts = [_TEXT[c] for c in drawn]
-                events.append(
-                    Event(
-                        "draw",
-                        f"{{p{s} draws|draw}} {' '.join(texts)}.",
-                        CardsDrawn(seat=s, cards=texts),
-                        private_to=s,
-                        redacted=Event(
-                            "draw",
-                            f"{{p{s} draws|draw}} {n} card{'s' if n != 1 else ''}.",
-                            CardsDrawn(seat=s, count=n),
-                        ),
-                    )
-                )
+                events.append(cards_drawn(s, texts))
 
     def _discarded(self) -> list[Card]:
         return [s * 16 + r for s in range(4) for r in range(1, 14) if self.discards[s] >> r & 1]
@@ -534,30 +439,31 @@ class DominationState(GameState[DominationMove, DominationConfig]):
 
     def view(self, seat: int | None) -> DominationView:
         run = self.run
-        v: dict[str, Any] = {
-            "game": "domination",
-            "seat": seat,
-            "hand_sizes": [len(self.hands[0]), len(self.hands[1])],
-            "run": [_TEXT[c] for c in run],
-            "domination_start": self.dom_start if self.dom_start >= 0 else None,
-            "domination_suit": SUITS[run[-1] >> 4] if self.dom_start >= 0 else None,
-            "multiplier": self.multiplier(),
-            "round_value": self.round_value(),
-            "inelegant_lead": len(run) == 1 and self.is_inelegant_lead(),
-            "discards": {
+        hand = None  # a seat's own view only
+        if seat is not None:
+            hand = [card_text(c) for c in sorted(self.hands[seat], key=_sort_key)]
+        return DominationView(
+            game="domination",
+            seat=seat,
+            hand_sizes=[len(self.hands[0]), len(self.hands[1])],
+            run=[_TEXT[c] for c in run],
+            domination_start=self.dom_start if self.dom_start >= 0 else None,
+            domination_suit=SUITS[run[-1] >> 4] if self.dom_start >= 0 else None,
+            multiplier=self.multiplier(),
+            round_value=self.round_value(),
+            inelegant_lead=len(run) == 1 and self.is_inelegant_lead(),
+            discards={
                 SUITS[s]: [r for r in range(1, 14) if self.discards[s] >> r & 1] for s in range(4)
             },
-            "stock": len(self.stock),
-            "round": self.round_no,
-            "leader": self.leader,
-            "turn": None if self.over else self.turn,
-            "target_score": self.config.target_score,
-            "rounds": self.config.rounds,
-            "resigned": self.resigned,
-        }
-        if seat is not None:
-            v["hand"] = [card_text(c) for c in sorted(self.hands[seat], key=_sort_key)]
-        return DominationView(**v)
+            stock=len(self.stock),
+            round=self.round_no,
+            leader=self.leader,
+            turn=None if self.over else self.turn,
+            target_score=self.config.target_score,
+            rounds=self.config.rounds,
+            resigned=self.resigned,
+            hand=hand,
+        )
 
     def snapshot(self) -> dict[str, Any]:
         return {
@@ -568,30 +474,6 @@ class DominationState(GameState[DominationMove, DominationConfig]):
             "hand_facts": [[list(g) for g in groups] for groups in self.hand_facts],
             "ply": self._ply,
         }
-
-    def position_text(self) -> str:
-        """docs/rules/domination.md, "Position text"."""
-        return position_lines(
-            "domination",
-            [
-                ("seed", str(self.seed)),
-                ("rng", rng_text(self.rng, self.seed)),
-                ("round", str(self.round_no)),
-                ("leader", str(self.leader)),
-                ("turn", str(self.turn)),
-                ("points", ints_text(self.points)),
-                ("hands", seats_text(cards_text(h) for h in self.hands)),
-                ("facts", seats_text(facts_text(f, ANY_CARD) for f in self.hand_facts)),
-                ("stock", cards_text(self.stock[::-1])),
-                ("run", cards_text(self.run)),
-                ("chain_from", optional(self.dom_start if self.dom_start >= 0 else None)),
-                ("discards", cards_text(self._discarded())),
-                ("over", yes_no(self.over)),
-                ("winner", optional(self.winner)),
-                ("resigned", optional(self.resigned)),
-                ("ply", str(self._ply)),
-            ],
-        )
 
     def hidden_cards(self, seat: int | None) -> Counter[str]:
         hidden = list(self.stock)
@@ -704,199 +586,5 @@ def _without(groups: list[tuple[int, int]], card: Card) -> list[tuple[int, int]]
     raise AssertionError("a card was played that the public facts ruled out")
 
 
-_POSITION_KEYS = (
-    "seed",
-    "rng",
-    "round",
-    "leader",
-    "turn",
-    "points",
-    "hands",
-    "facts",
-    "stock",
-    "run",
-    "chain_from",
-    "discards",
-    "over",
-    "winner",
-    "resigned",
-    "ply",
-)
-
-
-def _read_position(config: DominationConfig, text: str) -> DominationState:
-    fields = PositionFields(text, "domination", _POSITION_KEYS, 2)
-    state = DominationState(config, fields.number("seed"))
-    state.rng = fields.rng()
-    state.round_no = fields.number("round", 1)
-    state.leader = fields.number("leader", 0, 1)
-    state.turn = fields.number("turn", 0, 1)
-    state.points = fields.ints("points", 2)
-    state.hands = fields.seat_cards("hands")
-    state.hand_facts = fields.facts("facts", ANY_CARD)
-    state.stock = fields.cards("stock")[::-1]
-    state.run = fields.cards("run")
-    start = fields.optional_number("chain_from", 0, max(0, len(state.run) - 1))
-    state.dom_start = -1 if start is None else start
-    for card in fields.cards("discards"):
-        state.discards[card >> 4] |= 1 << (card & 15)
-    state.over = fields.flag("over")
-    state.winner = fields.seat("winner", allow_none=True)
-    state.resigned = fields.seat("resigned", allow_none=True)
-    state._ply = fields.number("ply", 0)
-    full, found = Counter(card_text(c) for c in deck()), state.all_cards()
-    if found != full:
-        extra, missing = found - full, full - found
-        raise PositionError(
-            "the hands, stock, run and discards must hold the 52 cards once each "
-            f"(twice: {' '.join(sorted(extra)) or 'none'}; "
-            f"missing: {' '.join(sorted(missing)) or 'none'})"
-        )
-    return state
-
-
 def _sort_key(card: Card) -> tuple[int, int]:
     return (card & 15, card >> 4)
-
-
-class DominationSpec(GameSpec[DominationMove, DominationConfig]):
-    id = "domination"
-    computer_ratings: ClassVar[Mapping[str, float]] = {"easy": 25.0, "medium": 28.9, "hard": 30.0}
-    title, summary = CATALOGUE["domination"]
-    min_players = 2
-    max_players = 2
-    Config = DominationConfig
-    view_type = DominationView
-    event_types = DOMINATION_EVENTS
-    presets: ClassVar[dict[str, dict[str, Any]]] = {
-        "standard": {},
-        "short": {"target_score": 50},
-        "ten-rounds": {"target_score": 0, "rounds": 10},
-        "concede": {"allow_concede": True},
-    }
-    state_type = DominationState
-
-    figures = domination_figures.FIGURES
-
-    def score_target(self, config: DominationConfig) -> int | None:
-        return config.target_score or None
-
-    def figure_samples(self, seat: int, events: Sequence[Event], outcome: Outcome) -> Samples:
-        return domination_figures.figure_samples(seat, events)
-
-    def new(
-        self,
-        config: DominationConfig | None = None,
-        seed: int = 0,
-        deck_order: Sequence[str] | None = None,
-    ) -> DominationState:
-        cfg = config or self.config()
-        state = DominationState(cfg, seed)
-        if deck_order is None:
-            cards = deck()
-            state.rng.shuffle(cards)
-        else:
-            cards = stack_deck(deck_order, deck())
-        state.leader = chosen_seat(cfg.first_leader, lambda: state.rng.randrange(2))
-        state.turn = state.leader
-        # deck order is top first: seat 1 takes the top five, seat 2 the next
-        # five, and the rest is the stock, whose top is the end of our list
-        state.hands = [cards[0:5], cards[5:10]]
-        state.stock = cards[10:][::-1]
-        return state
-
-    def parse_game_move(self, text: str) -> DominationMove:
-        t = text.strip().lower()
-        if t == "concede":
-            return CONCEDE
-        try:
-            return _PLAY[parse_card(t)]
-        except (ValueError, KeyError):
-            raise NotationError(
-                f"{shown_input(text, 24)} is not a domination move: "
-                "play a card like 10H or QS, 'concede' or 'resign'"
-            ) from None
-
-    def parse_position(self, config: DominationConfig, text: str) -> DominationState:
-        return _read_position(config, text)
-
-    def rematch_config(self, config: DominationConfig, outcome: Outcome) -> DominationConfig:
-        if outcome.winner is None:
-            return config
-        return config.replace(first_leader=str(1 - outcome.winner))  # the loser leads
-
-    def state_from_view(
-        self, config: DominationConfig, given: View, scores: Sequence[int]
-    ) -> DominationState:
-        # What the view cannot tell (the other hand, the stock's order, the
-        # public facts about the other hand from its failed follows) is left
-        # open: every unseen card may be anywhere, so samples of this state are
-        # looser than the table's own determinize, never better informed.
-        view = DominationView.read(given)
-        seat = view.seat
-        if seat is None or view.hand is None:
-            raise ValueError("a spectator's view holds no hand to play from")
-        state = DominationState(config, 0)
-        own = [parse_card(t) for t in view.hand]
-        run = [parse_card(t) for t in view.run]
-        discards = [0, 0, 0, 0]
-        for s, suit in enumerate(SUITS):
-            for r in view.discards[suit]:
-                discards[s] |= 1 << int(r)
-        seen = set(own) | set(run)
-        seen.update(s * 16 + r for s in range(4) for r in range(1, 14) if discards[s] >> r & 1)
-        unseen = [c for c in deck() if c not in seen]
-        state.hands[seat] = own
-        state.hands[1 - seat], state.stock = deal_unseen(
-            unseen, view.hand_sizes[1 - seat], view.stock
-        )
-        state.hand_facts = [[(len(h), ANY_CARD)] for h in state.hands]
-        state.run = run
-        start = view.domination_start
-        state.dom_start = -1 if start is None else int(start)
-        state.discards = discards
-        state.points = [int(scores[0]), int(scores[1])]
-        state.leader = int(view.leader)
-        state.round_no = int(view.round)
-        state.resigned = view.resigned
-        turn = view.turn
-        state.over = turn is None
-        state.turn = state.leader if turn is None else int(turn)
-        return state
-
-    def upgrade_config(self, values: dict[str, Any], version: int) -> dict[str, Any]:
-        # format 1 named the first leader "1" or "2"; seats now count from 0
-        if version < 2 and values.get("first_leader") in ("1", "2"):
-            values = {**values, "first_leader": str(int(values["first_leader"]) - 1)}
-        return values
-
-    def table_lines(
-        self, view: View, names: Sequence[str], you: Collection[int] = ()
-    ) -> list[str]:
-        assert isinstance(view, DominationView), "a Domination table gives Domination views"
-        return domination_words.table_lines(view, names, you)
-
-    def move_words(self, config: DominationConfig, move: str) -> str:
-        self.parse_move(move)  # NotationError for what is no move of this game
-        return domination_words.move_words(move)
-
-    def turn_label(self, state: GameState[DominationMove, DominationConfig], ply: int) -> str:
-        if not isinstance(state, DominationState):
-            return super().turn_label(state, ply)
-        return domination_words.turn_label(state.round_no, len(state.run))
-
-    def max_moves(self, config: DominationConfig) -> int:
-        # a round uses at most the 10 cards in hand plus a concession, and every
-        # round scores at least 1 point for its winner
-        per_round = 11
-        bound_rounds = 0
-        if config.target_score:
-            bound_rounds = 2 * config.target_score - 1
-        if config.rounds:
-            r = config.rounds + 1  # a tie is broken by the next round's points
-            bound_rounds = min(bound_rounds, r) if bound_rounds else r
-        return bound_rounds * per_round
-
-
-DominationState.spec = DominationSpec()
-SPEC = DominationState.spec

@@ -10,11 +10,10 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Hashable
 
-from ..trick import SPEC, Position, Submission, TrickConfig, TrickState, parse_move
-from ..trick.view import TrickView
-from .base import Bot, Situation
-from .trick_bots import clean_moves
-from .trick_solver import position_of
+from ..bots.base import Bot, Situation
+from . import SPEC, Position, Submission, TrickConfig, TrickState, parse_move
+from .solver import clean_moves, position_of
+from .view import TrickView
 
 Prefs = Callable[[TrickView, int, Position], list[str]]
 
@@ -186,10 +185,11 @@ def play_game(
 
 def pool() -> dict[str, Callable[[], Bot]]:
     """Every scripted strategy by name, plus the uniformly random player."""
-    out: dict[str, Callable[[], Bot]] = {name: _script_factory(name) for name in SCRIPTS}
+    out: dict[str, Callable[[], Bot]] = {name: script_bot(name) for name in SCRIPTS}
     out["random"] = RandomLegalBot
     return out
 
 
-def _script_factory(name: str) -> Callable[[], Bot]:
+def script_bot(name: str) -> Callable[[], Bot]:
+    """A maker of the scripted player ``name``."""
     return lambda: ScriptBot(name)

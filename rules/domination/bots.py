@@ -29,12 +29,10 @@ from collections.abc import Hashable, Sequence
 from functools import cache
 from typing import Any
 
-from ..cards import Card, parse_card
-from ..domination import CONCEDE, DominationState, DominationView, Play
-from . import register_bot
-from .advice import Advice, Choice, register_judge
-from .base import Bot, Situation
-from .search import (
+from ..bots.advice import Advice, Choice
+from ..bots.base import Bot, Situation
+from ..bots.roster import GameBots
+from ..bots.search import (
     STATED,
     Adapter,
     Analysis,
@@ -43,8 +41,11 @@ from .search import (
     State,
     analyse,
     compare,
-    register_engine,
 )
+from ..cards import Card, parse_card
+from .notation import CONCEDE, Play
+from .state import DominationState
+from .view import DominationView
 
 FULL = 0b11111111111110  # ranks A..K are bits 1..13 of a suit's mask
 SUIT_LETTERS = "SHDC"
@@ -202,7 +203,7 @@ def _inelegant_lead(lead: Card, mine: list[int], unknown: list[int]) -> bool:
 class MediumBot(Bot):
     """Rules of thumb from the seat's view only (see :func:`choose_card`)."""
 
-    name = "domination-medium"
+    name = "medium"
 
     def choose(self, situation: Situation, rng: random.Random) -> Hashable:
         legal = situation.legal
@@ -446,7 +447,7 @@ class SearchBot(Bot):
     budget is a number of iterations (a given rng gives the same move every
     time), with ``seconds`` as a ceiling on a slow machine."""
 
-    name = "domination-search"
+    name = "search"
 
     def __init__(
         self,
@@ -505,7 +506,7 @@ class HardBot(Bot):
     matches (120 samples: 54.0%); what else was tried is in docs/bots.md.
     """
 
-    name = "domination-hard"
+    name = "hard"
 
     def __init__(
         self,
@@ -577,7 +578,10 @@ def judge(situation: Situation, rng: random.Random, budget: Budget | None) -> Ad
     return Advice(tuple(choices), {c.move: c.move for c in choices})
 
 
-register_bot("domination", "medium", MediumBot)
-register_bot("domination", "hard", HardBot)
-register_judge("domination", judge)
-register_engine("domination", DominationAdapter, SearchBot().budget)
+# what the spec declares (DominationSpec.bots); easy is the random bot
+BOTS = GameBots(
+    levels={"medium": MediumBot, "hard": HardBot},
+    adapter=DominationAdapter,
+    budget=SearchBot().budget,
+    judge=judge,
+)
