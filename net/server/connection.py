@@ -84,16 +84,24 @@ class Connection(Peer):
         limits: Limits,
         clock: Clock,
         address_bytes: TokenBucket | None = None,
+        sleep: Sleep = asyncio.sleep,
     ) -> None:
         sender = StreamSender(writer, limits.max_unsent)
         super().__init__(sender, address, limits, clock, address_bytes)
         self.reader = reader
         self.writer = writer
+        self._sleep = sleep
+        self._wake: asyncio.Future[None] | None = None  # ends a pause early: closed
 
     async def lines(self) -> Any:
         """The client's lines, stripped, until it goes (an async iterator);
-        an over-long line is answered and ends it."""
+        an over-long line is answered and ends it. While its reads are
+        paused (``Peer.pause_reads``) nothing is read: its lines wait in the
+        socket (the system's buffers, then the client's own)."""
         while not self.closed:
+            if self.reads_paused_until > self.clock():
+                await self._paused()
+                continue
             try:
                 line = await self.reader.readline()
             except (ValueError, asyncio.LimitOverrunError):
@@ -105,6 +113,29 @@ class Connection(Peer):
             if not line:
                 return  # the client has gone
             yield line.strip(b" \t\r\n")
+
+    async def _paused(self) -> None:
+        """Until the pause is over, or the connection closes."""
+        wait = self.reads_paused_until - self.clock()
+        self._wake = asyncio.get_running_loop().create_future()
+        nap = asyncio.ensure_future(self._sleep(wait))
+        try:
+            await asyncio.wait((nap, self._wake), return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            nap.cancel()
+            self._wake = None
+
+    def close(self) -> None:
+        super().close()
+        self._woken()
+
+    def abort(self) -> None:
+        super().abort()
+        self._woken()
+
+    def _woken(self) -> None:
+        if self._wake is not None and not self._wake.done():
+            self._wake.set_result(None)
 
     def refuse(self, err: p.ProtocolError) -> None:
         """An error reply; too many in a row and the connection closes."""

@@ -53,6 +53,21 @@ class Limits:
     chat_per_address_burst: int = 10
     chat_per_table_per_second: float = 5.0
     chat_per_table_burst: int = 20
+    # watches started from one address (all its connections together), per
+    # second and at once: a watch is answered with the table's history, and a
+    # loop of `watch` + `leave` is the cheapest way to ask for it again and
+    # again. A person who watches one table after another, or a club of 16
+    # behind one address starting to watch together, stays within it
+    watches_per_address_per_second: float = 2.0
+    watches_per_address_burst: int = 20
+    # a connection not seated at a game, refused `too_fast` for a request
+    # whose answer is large (the byte budgets, the watch rate), is not read
+    # for this long, or for the wait its refusal names if longer, up to the
+    # most: what it sends meanwhile waits in its socket and is answered after
+    # (it was told to wait; a loop of refused requests costs the server one
+    # line a pause, not every line it sends)
+    refused_pause_seconds: float = 1.0
+    refused_pause_most_seconds: float = 5.0
     # names claimed from one address, per second and at once
     name_claims_per_second: float = 0.2
     name_claims_burst: int = 20
@@ -100,6 +115,13 @@ class TokenBucket:
     def charge(self, cost: float) -> None:
         self._refill()
         self.allowance -= cost
+
+    def until(self, cost: float = 1.0) -> float:
+        """Seconds until ``cost`` can be taken (0: it can now)."""
+        missing = cost - self._refill()
+        if missing <= 0:
+            return 0.0
+        return missing / self.rate if self.rate > 0 else float("inf")
 
     def wait(self) -> float:
         """Seconds until the allowance is above zero again (0: it is)."""

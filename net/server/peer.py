@@ -80,6 +80,9 @@ class Peer:
         self.options: tuple[str, ...] = ()
         self.options_since = 0
         self.seen_state = -1
+        # nothing more is read from it until then (``pause_reads``; the
+        # connection honours it, net/server/connection.py)
+        self.reads_paused_until = 0.0
 
     def send(self, message: p.ServerMessage) -> None:
         """Queue a message; never waits. A client that lets too much pile up
@@ -118,12 +121,27 @@ class Peer:
         self.heard()
         return self.messages.take()
 
+    def pause_reads(self, wait: float) -> float:
+        """Read nothing more from this client for ``wait`` seconds (at least
+        ``refused_pause_seconds``, at most ``refused_pause_most_seconds``):
+        it was just refused ``too_fast`` for a request whose answer is large,
+        and told to wait. A player seated at a game under way is never paused
+        (its moves and pongs must get through). Returns the seconds the
+        client is to wait (what its refusal says)."""
+        if self.seated():
+            return wait
+        limits = self.limits
+        pause = min(max(wait, limits.refused_pause_seconds), limits.refused_pause_most_seconds)
+        self.reads_paused_until = max(self.reads_paused_until, self.clock() + pause)
+        return max(wait, pause)
+
     def check_bytes(self, what: str) -> None:
         """Refuse (``too_fast``) a request whose answer is large while the
-        byte budget is spent."""
+        byte budget is spent; the client's reads are paused meanwhile."""
         limits = self.limits
         wait = self.bytes.wait()
         if wait > 0:
+            wait = self.pause_reads(wait)
             raise p.ProtocolError(
                 p.TOO_FAST,
                 f"{what}: what one connection is sent is limited to "
@@ -132,6 +150,7 @@ class Peer:
             )
         wait = self.address_bytes.wait()
         if wait > 0:
+            wait = self.pause_reads(wait)
             raise p.ProtocolError(
                 p.TOO_FAST,
                 f"{what}: what the connections of one address are sent together is "

@@ -210,7 +210,7 @@ class TableServer:
             return
         hall = self.hall
         shared = self._bytes_by_address.bucket(address)
-        conn = Connection(reader, writer, address, self.limits, hall.clock, shared)
+        conn = Connection(reader, writer, address, self.limits, hall.clock, shared, hall.sleep)
         hall.peers.add(conn)
         conn.watchdog = hall.spawn(keep_watch(conn, hall.sleep))
         try:

@@ -13,8 +13,10 @@ The attacker is on 127.0.0.1:
 
 - ``none``: no attack (the baseline of the same run);
 - ``watch``: a long 8-seat stress table is played first (from 127.0.0.3, a
-  person and 7 easy computers, for ``--build`` seconds), then 16
-  connections send `watch` + `leave` pairs at 18 messages a second each;
+  person and 7 easy computers, for ``--build`` seconds; then the person
+  stops and the computers' moves still in flight end: the table is still
+  while measured), then 16 connections send `watch` + `leave` pairs at 18
+  messages a second each;
 - ``names``: 12 loops of connect, `hello` claiming a new name
   (`name_secret: ""`), read the welcome, close;
 - ``churn``: 6 loops of connect + close, and 10 connections held;
@@ -158,7 +160,7 @@ async def long_stress_table(port: int, seconds: float) -> tuple[Line, str]:
                 {
                     "type": "move",
                     "id": rid,
-                    "move": update["legal"][0],
+                    "move": staying_move(update),
                     "state_id": update["state_id"],
                 }
             )
@@ -168,7 +170,46 @@ async def long_stress_table(port: int, seconds: float) -> tuple[Line, str]:
             continue
         if message["type"] == "game":
             update = message["update"]
+        elif message["type"] == "ping":  # out of cards, it still answers
+            line.send({"type": "pong"})
+    await settle(line)
     return line, table
+
+
+def staying_move(update: dict[str, Any]) -> str:
+    """The first legal move, but the stack picked up once the hand is played
+    out: the person stays in the game, so that when it stops moving the
+    computers stop at its turn (the table is still while measured)."""
+    legal: list[str] = update["legal"]
+    sources = update.get("view", {}).get("sources", ["hand"])
+    if sources[0] != "hand" and "pickup" in legal:
+        return "pickup"
+    return legal[0]
+
+
+async def settle(line: Line, quiet: float = 2.0, most: float = 90.0) -> None:
+    """Until the table has been still for ``quiet`` seconds (or ``most``
+    have passed): the person has stopped, and the computers' moves still in
+    flight (or their game, if the person is out of cards) end before the
+    attack is measured, so that the window measures the attack, not them."""
+    end = time.perf_counter() + most
+    while time.perf_counter() < end:
+        try:
+            message = await asyncio.wait_for(line.recv(), quiet)
+        except TimeoutError:
+            return
+        if message["type"] == "ping":
+            line.send({"type": "pong"})
+
+
+async def answer_pings(line: Line) -> None:
+    """Keep a seated person who has stopped moving there (a seat whose pings
+    go unanswered is taken as gone: its grace period, then the computer,
+    would change the table while measured)."""
+    with contextlib.suppress(ConnectionError, OSError):
+        while True:
+            if (await line.recv())["type"] == "ping":
+                line.send({"type": "pong"})
 
 
 async def canary_alone(port: int, seconds: float) -> None:
@@ -194,9 +235,11 @@ async def attack(kind: str, port: int, pid: int, seconds: float, build: float) -
     counts = {"bytes": 0, "refused": 0, "done": 0}
     keep: list[Line] = []
     stress = ""
+    pongs: asyncio.Future[None] | None = None
     if kind == "watch":
         builder, stress = await long_stress_table(port, build)
         keep.append(builder)
+        pongs = asyncio.ensure_future(answer_pings(builder))
     bird = await asyncio.create_subprocess_exec(
         sys.executable,
         __file__,
@@ -278,6 +321,8 @@ async def attack(kind: str, port: int, pid: int, seconds: float, build: float) -
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
     await bird.wait()
+    if pongs is not None:
+        pongs.cancel()
     for line in keep:
         line.close()
     return {"trips": measured, "cpu": cpu, **counts}
