@@ -1,5 +1,5 @@
 """The lobby: the tables' list and its pages, the subscribers told of every
-change, watching a table, chat, and what a place at a table is sent. It
+change, watching a table, chat, the standings, and what a place at a table is sent. It
 talks to clients only as :class:`~net.server.peer.Peer` objects (whose
 lines go to a :class:`~net.server.peer.Sender`), so it is tested without
 sockets (tests/net/test_lobby_parts.py)."""
@@ -13,8 +13,10 @@ from typing import Any
 import msgspec
 
 from rules.plain import plain
+from rules.registry import games
 
 from .. import protocol as p
+from .. import standings
 from ..client import Update
 from .hall import Hall
 from .hosted import Hosted
@@ -224,6 +226,23 @@ class Lobby:
         for other in [*hosted.occupants.values(), *hosted.spectators]:
             other.send_line(line)
         peer.send(p.Ok(id=message.id))
+
+    async def standings(self, conn: Peer, message: p.GetLeaderboard | p.GetPlayerStats) -> None:
+        """A leaderboard or a player's record, from the server's saved games."""
+        conn.check_bytes("standings")
+        if isinstance(message, p.GetLeaderboard):
+            if message.game not in games():
+                raise p.ProtocolError(p.BAD_MESSAGE, f"no game {message.game!r} here")
+            stats = await self.hall.store.statistics()
+            board = standings.leaderboard(
+                stats, message.game, message.limit, self.hall.store.is_claimed
+            )
+            conn.send(msgspec.convert({"id": message.id, **board}, p.Leaderboard))
+            return
+        name = conn.name if message.name is None else plain(message.name, p.MAX_NAME).strip()
+        stats = await self.hall.store.statistics()
+        record = standings.player(stats, name, message.game)
+        conn.send(msgspec.convert({"id": message.id, **record}, p.PlayerRecord))
 
 
 _NO_HISTORY = b'"history":[]'

@@ -10,15 +10,12 @@ import socket
 import time
 from concurrent.futures import Executor
 
-import msgspec
-
 from rules.bots import LEVELS
 from rules.plain import plain
 from rules.registry import games
 from saves.store import SaveStore
 
 from .. import protocol as p
-from .. import standings
 from ..client import PLAYING
 from ..listen import AddressCounts, Listener, listening_sockets
 from .connection import Closed, Connection, Sleep, keep_alive, keep_watch
@@ -101,14 +98,6 @@ class TableServer:
     @property
     def connections(self) -> set[Connection]:
         return {peer for peer in self.hall.peers if isinstance(peer, Connection)}
-
-    @property
-    def wall(self) -> Clock:
-        return self.hall.wall
-
-    @wall.setter
-    def wall(self, wall: Clock) -> None:
-        self.hall.wall = wall
 
     # ------------------------------------------------------------ life
     async def start(self, host: str = "127.0.0.1", port: int = 7420) -> tuple[str, int]:
@@ -293,7 +282,7 @@ class TableServer:
                     lobby.subscribe(conn, isinstance(message, p.Subscribe))
                     conn.send(p.Ok(id=rid))
                 case p.GetLeaderboard() | p.GetPlayerStats():  # net/standings.py
-                    await self._standings(conn, message)
+                    await lobby.standings(conn, message)
         except p.ProtocolError as err:
             err.request_id = rid
             raise
@@ -344,22 +333,3 @@ class TableServer:
                 room=self.room.addresses() if self.room else [],
             )
         )
-
-    async def _standings(
-        self, conn: Connection, message: p.GetLeaderboard | p.GetPlayerStats
-    ) -> None:
-        """A leaderboard or a player's record, from the server's saved games."""
-        conn.check_bytes("standings")
-        if isinstance(message, p.GetLeaderboard):
-            if message.game not in games():
-                raise p.ProtocolError(p.BAD_MESSAGE, f"no game {message.game!r} here")
-            stats = await self.keeper.statistics()
-            board = standings.leaderboard(
-                stats, message.game, message.limit, self.keeper.is_claimed
-            )
-            conn.send(msgspec.convert({"id": message.id, **board}, p.Leaderboard))
-            return
-        name = conn.name if message.name is None else plain(message.name, p.MAX_NAME).strip()
-        stats = await self.keeper.statistics()
-        record = standings.player(stats, name, message.game)
-        conn.send(msgspec.convert({"id": message.id, **record}, p.PlayerRecord))

@@ -88,6 +88,89 @@ async def _send(
     return cursors
 
 
+class _LoneReads:
+    """Lone statements read together: those that come while a batch is read
+    go in the next, one pipeline, one round trip for the lot (a server's
+    hellos, a take-over's records)."""
+
+    def __init__(self, engine: PostgresEngine) -> None:
+        self.engine = engine
+        self._waiting: list[tuple[Stmt, asyncio.Future[list[Row]]]] = []
+        self._sender: asyncio.Task[None] | None = None
+
+    async def read(self, stmt: Stmt) -> list[Row]:
+        """``stmt``'s rows, read with the lone statements that come meanwhile."""
+        wanted: asyncio.Future[list[Row]] = asyncio.get_running_loop().create_future()
+        self._waiting.append((stmt, wanted))
+        if self._sender is None or self._sender.done():
+            self._sender = asyncio.ensure_future(self._send())
+        return await wanted
+
+    async def _send(self) -> None:
+        engine = self.engine
+        while self._waiting:
+            async with engine._reading:
+                batch, self._waiting = self._waiting[:MAX_GROUP], self._waiting[MAX_GROUP:]
+                try:
+                    conn = await engine._free_reader()
+                except StoreError as err:
+                    for _, wanted in batch:
+                        if not wanted.done():
+                            wanted.set_exception(err)
+                    continue
+                try:
+                    await self._batch(conn, batch)
+                finally:
+                    engine._put_back(conn)
+
+    async def _batch(
+        self,
+        conn: psycopg.AsyncConnection[Any],
+        batch: list[tuple[Stmt, asyncio.Future[list[Row]]]],
+    ) -> None:
+        """The batch in one pipeline; if a statement fails, each again on
+        its own (so that it fails alone)."""
+        try:
+            async with conn.pipeline():
+                cursors = await _send(conn, [stmt for stmt, _ in batch])
+            found = [
+                [tuple(r) for r in await cur.fetchall()] if stmt.rows else []
+                for cur, (stmt, _) in zip(cursors, batch, strict=True)
+            ]
+        except psycopg.Error:
+            await self._each(conn, batch)
+            return
+        for (_, wanted), rows in zip(batch, found, strict=True):
+            if not wanted.done():
+                wanted.set_result(rows)
+
+    async def _each(
+        self,
+        conn: psycopg.AsyncConnection[Any],
+        batch: list[tuple[Stmt, asyncio.Future[list[Row]]]],
+    ) -> None:
+        """The batch one statement at a time: each fails alone."""
+        for stmt, wanted in batch:
+            try:
+                if conn.broken or conn.closed:
+                    raise psycopg.OperationalError("the connection to the server was lost")
+                cur = await conn.execute(_sql(stmt.sql), tuple(stmt.params))
+                rows = [tuple(r) for r in await cur.fetchall()] if stmt.rows else []
+            except psycopg.Error as err:
+                self.engine._forget(conn)
+                if not wanted.done():
+                    wanted.set_exception(self.engine.error(err))
+                continue
+            if not wanted.done():
+                wanted.set_result(rows)
+
+    async def finish(self) -> None:
+        """Return once the statements waiting have been read."""
+        if self._sender is not None and not self._sender.done():
+            with contextlib.suppress(Exception):
+                await self._sender
+
+
 class PostgresEngine:
     dialect = "postgresql"
 
@@ -112,10 +195,7 @@ class PostgresEngine:
         self._idle: list[psycopg.AsyncConnection[Any]] = []
         self._reading = asyncio.Semaphore(READERS)
         self._closing: set[asyncio.Task[None]] = set()
-        # lone statements waiting to be read: those that come while a batch
-        # is read go together in the next (one round trip for the lot)
-        self._lone: list[tuple[Stmt, asyncio.Future[list[Row]]]] = []
-        self._lone_sender: asyncio.Task[None] | None = None
+        self._lone = _LoneReads(self)  # lone statements, read together
         self._down: StoreError | None = None  # why the last attempt to connect failed
         self._down_until = 0.0  # (time.monotonic) no new attempt before
         self.reconnect_every = RECONNECT_EVERY
@@ -300,7 +380,7 @@ class PostgresEngine:
         of a busy event loop behind every read before it, and a server
         taking tables over while its players said hello waited seconds."""
         if len(op) == 1:
-            rows = await self._read_lone(op[0])
+            rows = await self._lone.read(op[0])
             return [rows] if op[0].rows else []
         async with self._reading:
             conn = await self._free_reader()
@@ -325,71 +405,6 @@ class PostgresEngine:
         conn = await self._reader()
         self._readers.append(conn)
         return conn
-
-    async def _read_lone(self, stmt: Stmt) -> list[Row]:
-        """``stmt``'s rows, read with the lone statements that come meanwhile."""
-        wanted: asyncio.Future[list[Row]] = asyncio.get_running_loop().create_future()
-        self._lone.append((stmt, wanted))
-        if self._lone_sender is None or self._lone_sender.done():
-            self._lone_sender = asyncio.ensure_future(self._send_lone())
-        return await wanted
-
-    async def _send_lone(self) -> None:
-        while self._lone:
-            async with self._reading:
-                batch, self._lone = self._lone[:MAX_GROUP], self._lone[MAX_GROUP:]
-                try:
-                    conn = await self._free_reader()
-                except StoreError as err:
-                    for _, wanted in batch:
-                        if not wanted.done():
-                            wanted.set_exception(err)
-                    continue
-                try:
-                    await self._lone_batch(conn, batch)
-                finally:
-                    self._put_back(conn)
-
-    async def _lone_batch(
-        self,
-        conn: psycopg.AsyncConnection[Any],
-        batch: list[tuple[Stmt, asyncio.Future[list[Row]]]],
-    ) -> None:
-        """The batch in one pipeline; if a statement fails, each again on
-        its own (so that it fails alone)."""
-        try:
-            async with conn.pipeline():
-                cursors = await _send(conn, [stmt for stmt, _ in batch])
-            found = [
-                [tuple(r) for r in await cur.fetchall()] if stmt.rows else []
-                for cur, (stmt, _) in zip(cursors, batch, strict=True)
-            ]
-        except psycopg.Error:
-            await self._lone_each(conn, batch)
-            return
-        for (_, wanted), rows in zip(batch, found, strict=True):
-            if not wanted.done():
-                wanted.set_result(rows)
-
-    async def _lone_each(
-        self,
-        conn: psycopg.AsyncConnection[Any],
-        batch: list[tuple[Stmt, asyncio.Future[list[Row]]]],
-    ) -> None:
-        """The batch one statement at a time: each fails alone."""
-        for stmt, wanted in batch:
-            try:
-                if conn.broken or conn.closed:
-                    raise psycopg.OperationalError("the connection to the server was lost")
-                cur = await conn.execute(_sql(stmt.sql), tuple(stmt.params))
-                rows = [tuple(r) for r in await cur.fetchall()] if stmt.rows else []
-            except psycopg.Error as err:
-                self._forget(conn)
-                if not wanted.done():
-                    wanted.set_exception(self.error(err))
-                continue
-            if not wanted.done():
-                wanted.set_result(rows)
 
     def _put_back(self, conn: psycopg.AsyncConnection[Any]) -> None:
         """A reading connection back among the free, if it is fit to be (a
@@ -416,9 +431,7 @@ class PostgresEngine:
         return conn
 
     async def close(self) -> None:
-        if self._lone_sender is not None and not self._lone_sender.done():
-            with contextlib.suppress(Exception):
-                await self._lone_sender
+        await self._lone.finish()
         if self._queue is not None and self._writer is not None:
             self._queue.put_nowait(None)
             with contextlib.suppress(asyncio.CancelledError):

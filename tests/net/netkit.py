@@ -111,7 +111,7 @@ async def serving(
         keeper = DatabaseStore(await open_store(None, data), data)
     server = TableServer(keeper, limits=limits, clock=fake.clock, sleep=fake.sleep)
     if time is not None:
-        server.wall = fake.clock
+        server.hall.wall = fake.clock  # (the timestamps and correspondence clocks)
     time = fake
     host, port = await server.start("127.0.0.1", 0)
     try:
