@@ -30,7 +30,10 @@ def add_arena_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("game", metavar="GAME", help=f"one of: {', '.join(sorted(games()))}")
     parser.add_argument(
-        "--a", required=True, metavar="BOT", help="easy, medium, hard, random (trick: a script)"
+        "--a",
+        required=True,
+        metavar="BOT",
+        help="easy, medium, hard, random, engine, or a scripted player the game declares",
     )
     parser.add_argument("--b", required=True, metavar="BOT", help="the opponent, as for --a")
     parser.add_argument("--games", type=int, default=100, metavar="N", help="default 100")

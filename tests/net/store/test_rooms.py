@@ -59,7 +59,10 @@ async def test_a_room_of_three_servers(pg_url: str, tmp_path: Path) -> None:
         with pytest.raises(RemoteError) as taken_name:
             await RemoteClient.connect(c.host, c.port, "Ada", name_secret="")
         assert taken_name.value.code == p.NAME_TAKEN
-        created = await ada.create("domination", ["open", "open"], options={"first_leader": "0"})
+        # a correspondence table: its terms go with it to the server that takes it over
+        created = await ada.create(
+            "domination", ["open", "open"], options={"first_leader": "0"}, per_move=86_400
+        )
         table = created.table
         await ada.join(table, 0)
         assert ada.address == a.address  # nothing elsewhere was less loaded
@@ -124,6 +127,9 @@ async def test_a_room_of_three_servers(pg_url: str, tmp_path: Path) -> None:
         taken = time.monotonic() - killed
         assert {ada.address, bea.address} <= {b.address, c.address}
         assert ada.address == bea.address
+        (summary,) = await bea.tables([table])
+        assert summary.per_move == 86_400  # brought back with its terms (and clocks)
+        assert any(s.clock is not None for s in summary.seats)
         for player in players:
             await player.close()
         await watcher.close()
