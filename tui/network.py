@@ -10,7 +10,6 @@ show these strings as plain text, never markup.
 from __future__ import annotations
 
 import json
-import math
 import os
 import socket
 from collections.abc import Mapping, Sequence
@@ -19,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from net.grants import SERVER_ENV, split_host_port
 from saves.atomic import write_json_atomically
-from tui.clock_words import per_move_text
+from tui.clock_words import per_move_text, time_left_text
 from tui.plain import plain
 
 if TYPE_CHECKING:
@@ -71,12 +70,6 @@ def grace_left(seat: SeatSummary, elapsed: float = 0.0) -> float | None:
     return max(0.0, seat.grace - elapsed)
 
 
-def clock_text(seconds: float) -> str:
-    """``0:42``: a countdown as the seat rows and the lobby show it."""
-    whole = math.ceil(seconds)
-    return f"{whole // 60}:{whole % 60:02d}"
-
-
 def presence_label(
     name: str, seat: SeatSummary | None, elapsed: float = 0.0, short: bool = False
 ) -> str:
@@ -93,7 +86,7 @@ def presence_label(
         return f"Computer for {name}"
     left = grace_left(seat, elapsed)
     if left is not None:
-        return f"{name} (away, {clock_text(left)})"
+        return f"{name} (away, {time_left_text(left)})"
     if seat.kind == "person" and seat.state == "away":  # a correspondence seat: still theirs
         return f"{name} (away)"
     return name

@@ -15,8 +15,9 @@ from pathlib import Path
 from net.client import Notice
 from rules.events import fill_names
 from saves.atomic import write_json_atomically
+from tui.clock_words import time_left_text
 from tui.games.core import TableScreenCore
-from tui.network import clock_text, connection_text, grace_left, invited_label, presence_label
+from tui.network import connection_text, grace_left, invited_label, presence_label
 from tui.plain import plain
 from tui.players_title import TITLE_ROOM, players_title
 from tui.screens.chat import ChatScreen
@@ -70,7 +71,7 @@ class TableConnection(TableScreenCore):
             return f"{plain(invited, 40)} to accept the rematch"
         left = grace_left(state, self._since_states())
         if left is not None:
-            return f"{self.seat_name(seat)} (away: {clock_text(left)} left to come back)"
+            return f"{self.seat_name(seat)} (away: {time_left_text(left)} left to come back)"
         if state.state == "away":  # a correspondence table: the seat is theirs, the clock runs
             return f"{self.seat_name(seat)} (away: the game waits for their move)"
         return None
