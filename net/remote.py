@@ -37,7 +37,7 @@ from .client import (
     Update,
     UpdateListeners,
 )
-from .remote_link import ChatLines, ServerLink
+from .remote_link import PATIENCE, ChatLines, Patience, ServerLink
 from .remote_redirect import FOLLOWS, request_following
 from .remote_rejoin import RETRY_DELAYS, Reconnection
 from .remote_requests import NO_WELCOME, ServerRequests
@@ -93,6 +93,10 @@ class RemoteClient(ServerRequests, TableClient):
         self._rejoin = Reconnection(self)
         self.moving = False  # to another server of a room (net/remote_redirect.py)
         self.door: tuple[str, int] | None = None  # the room's server first connected to
+        # how long a silent server is waited for (net/remote_link.py), and the
+        # addresses found silent lately (tried last when the link is lost)
+        self.patience: Patience = PATIENCE
+        self.silent_places: set[tuple[str, int]] = set()
         self.sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep  # tests replace it
         self.retry_delays: tuple[float, ...] = RETRY_DELAYS
         # told "connected", "reconnecting" or "closed" when the connection changes
@@ -126,16 +130,21 @@ class RemoteClient(ServerRequests, TableClient):
         name_secret: str | None = None,
     ) -> RemoteClient:
         """Connect and say hello; RemoteError if the server will not have us,
-        OSError if it cannot be reached. ``name_secret``: the secret that keeps
+        OSError if it cannot be reached (TimeoutError if it does not answer).
+        ``name_secret``: the secret that keeps
         ``name`` at this server, "" to claim it (the welcome's ``name_secret``
         is the one to keep: docs/protocol.md, "Standings"); None claims nothing."""
-        reader, writer = await asyncio.open_connection(host, port, limit=p.MAX_SERVER_LINE)
+        reader, writer = await asyncio.wait_for(
+            asyncio.open_connection(host, port, limit=p.MAX_SERVER_LINE), PATIENCE.connect
+        )
         self = cls(reader, writer, tap)
         self.home = (host, port, name, client)
         self._name_secret = name_secret
         self.address = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
         try:
-            self.welcome = await self.ask(self.hello(), p.Welcome)
+            self.welcome = await asyncio.wait_for(
+                self.ask(self.hello(), p.Welcome), self.patience.hello
+            )
         except BaseException:
             await self.close()
             raise
@@ -153,7 +162,15 @@ class RemoteClient(ServerRequests, TableClient):
     def relink(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         """Talk over this connection (a new one, once the last has dropped)."""
         self.link = ServerLink(
-            reader, writer, self._ids, received=self._receive, ended=self._ended, tap=self._tap
+            reader,
+            writer,
+            self._ids,
+            received=self._receive,
+            ended=self._ended,
+            tap=self._tap,
+            patience=lambda: self.patience,
+            waits=lambda: self.table_id is not None and not self._closed,
+            pings=lambda: p.CLIENT_PING in self.welcome.capabilities,
         )
 
     async def request(self, message: p.ClientMessage) -> p.ServerMessage:

@@ -3,6 +3,17 @@ uses it: numbered requests and the futures their replies settle, and the
 reader that decodes each line the server sends (net/remote_wire.py) and
 hands it on. A client that takes its seat back after a drop opens a new link;
 the request ids go on counting where the last link left them.
+
+A link also notices a server that has gone **silent** (its machine switched
+off, the network gone: no reset, no end, just nothing), which would
+otherwise leave the client waiting on a dead socket until the system's own
+keep-alive, minutes later. While the client waits on the server (at a
+table, or a request pending) and has heard nothing for ``quiet`` seconds,
+it sends its own ``ping`` (capability ``client_ping``: the server answers
+``ok`` at once); nothing at all heard ``answer`` seconds after that and the
+link is taken as lost (the reconnection takes over). A server without the
+capability pings by itself every 10 s (docs/protocol.md, "Keep-alives"):
+its link is lost after ``unpinged`` seconds of silence.
 """
 
 from __future__ import annotations
@@ -11,6 +22,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from typing import TypeVar
 
 import msgspec
@@ -20,6 +32,38 @@ from .remote_wire import Received, UnknownMessage, read_line, refusal
 
 log = logging.getLogger("net.remote")
 T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Patience:
+    """How long a client waits on a server before it takes it for gone.
+
+    Why these figures: a table's goal is to be playable again within 10 s of
+    its server vanishing (issue 36), and a loaded machine must not make the
+    client give up on a live server. ``quiet`` 2 s: a game in play talks
+    more often than that, and a ping every 2 s of silence costs a server one
+    short line (no database). ``answer`` 4 s more: the server answers a ping
+    without touching its database, and any line it sends counts, so only a
+    server whose loop is stopped for 4 s is missed; on this 2-core machine
+    under the room benchmark's load (150 tables, load average 6 to 11) the
+    slowest move round trip was 1.9 s before a take-over. Silence of 6 s in
+    all, then, and a reconnection whose connect and hello each have a bound:
+    a silent address accepts the connection (its system does) and never
+    answers."""
+
+    quiet: float = 2.0  # seconds heard nothing before the client's own `ping`
+    answer: float = 4.0  # seconds after that for any line at all
+    unpinged: float = 30.0  # silence from a server that does not answer pings (it pings every 10)
+    # while a request the server answers only after its database (or a
+    # take-over: a `rejoin`) is pending, its replies come in order behind it
+    busy: float = 20.0
+    connect: float = 3.0  # seconds for a connection to be made
+    hello: float = 5.0  # seconds for the hello's welcome (a name is read from the database)
+
+
+PATIENCE = Patience()
+# what a server answers at once (a move's `game` comes before its commit's `ok`)
+QUICK = (p.Move, p.Resign, p.Chat, p.Leave, p.AreYouThere, p.Subscribe, p.Unsubscribe)
 
 
 class ServerLink:
@@ -37,6 +81,9 @@ class ServerLink:
         received: Callable[[Received], None],
         ended: Callable[[], None],
         tap: Callable[[bytes], None] | None = None,
+        patience: Callable[[], Patience] = lambda: PATIENCE,
+        waits: Callable[[], bool] = lambda: False,
+        pings: Callable[[], bool] = lambda: False,
     ) -> None:
         self._reader = reader
         self._writer = writer
@@ -45,8 +92,16 @@ class ServerLink:
         self._ended = ended
         self._tap = tap
         self._pending: dict[int, asyncio.Future[p.ServerMessage]] = {}
+        self._busy: set[int] = set()  # the pending requests that are not QUICK
         self.online = True  # until the connection ends
-        self._reading = asyncio.get_running_loop().create_task(self._read())
+        self.silent = False  # ended because the server said nothing for too long
+        self.patience = patience  # read at each look: the client's may change
+        self._waits = waits  # whether the client waits on the server now (at a table)
+        self._pings = pings  # whether the server answers the client's `ping`
+        loop = asyncio.get_running_loop()
+        self.heard_at = loop.time()  # when the last line came
+        self._reading = loop.create_task(self._read())
+        self._watching = loop.create_task(self._watch())
 
     @property
     def waiting(self) -> bool:
@@ -59,12 +114,15 @@ class ServerLink:
         rid = next(self._ids)
         future: asyncio.Future[p.ServerMessage] = asyncio.get_running_loop().create_future()
         self._pending[rid] = future
+        if not isinstance(message, QUICK):
+            self._busy.add(rid)
         self._writer.write(p.encode(msgspec.structs.replace(message, id=rid)))
         try:
             await self._writer.drain()
             return await future
         finally:
             self._pending.pop(rid, None)
+            self._busy.discard(rid)
 
     def send(self, message: p.ClientMessage) -> None:
         """A message that gets no reply (a ``pong``)."""
@@ -89,6 +147,7 @@ class ServerLink:
                 line = await self._reader.readline()
                 if not line:
                     break
+                self.heard_at = asyncio.get_running_loop().time()
                 if self._tap is not None:
                     self._tap(line)
                 if not line.strip():
@@ -108,19 +167,54 @@ class ServerLink:
                     future.set_exception(ConnectionError("the server closed the connection"))
             self._ended()
 
+    async def _watch(self) -> None:
+        """Take the link for lost when the server has gone silent while the
+        client waits on it (see the module's docstring)."""
+        loop = asyncio.get_running_loop()
+        pinged_after = -1.0  # the ``heard_at`` after which a ping was sent
+        while self.online:
+            patience = self.patience()
+            if not (self._pending or self._waits()):
+                await asyncio.sleep(patience.quiet)
+                continue
+            pings = self._pings()
+            silence = loop.time() - self.heard_at
+            lost_after = patience.quiet + patience.answer if pings else patience.unpinged
+            if self._busy:
+                lost_after = max(lost_after, patience.busy)
+            if silence >= lost_after:
+                log.warning(
+                    "the server has said nothing for %.1f s: taking the connection as lost",
+                    silence,
+                )
+                self.abort()
+                return
+            if pings and silence >= patience.quiet and pinged_after != self.heard_at:
+                self.send(p.AreYouThere(id=next(self._ids)))  # its `ok` settles nothing
+                pinged_after = self.heard_at
+            wake = lost_after if not pings or pinged_after == self.heard_at else patience.quiet
+            # (at most ``quiet`` asleep: a busy request ends, the bound shrinks)
+            await asyncio.sleep(max(0.01, min(wake - silence, patience.quiet)))
+
     def hang_up(self) -> None:
         """Close the socket (the reader then ends)."""
         if not self._writer.is_closing():
             self._writer.close()
 
+    def abort(self) -> None:
+        """Drop the socket at once, unsent data and all (a silent server)."""
+        self.silent = True
+        self._writer.transport.abort()
+
     async def close(self) -> None:
         """Close the socket and wait until the reader has stopped."""
         self.hang_up()
         with contextlib.suppress(Exception):
-            await self._writer.wait_closed()
-        self._reading.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await self._reading
+            await asyncio.wait_for(self._writer.wait_closed(), self.patience().connect)
+        for task in (self._reading, self._watching):
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
 
 
 class ChatLines:

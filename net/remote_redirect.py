@@ -44,49 +44,73 @@ async def request_following(client: RemoteClient, message: p.ClientMessage) -> p
 
 
 async def move_to(client: RemoteClient, host: str, port: int) -> None:
-    """Leave the current server for ``host:port`` and say hello there."""
+    """Leave the current server for ``host:port`` and say hello there;
+    ConnectionError if it cannot be reached or does not answer."""
     assert client.home is not None
     client.door = client.door or (client.home[0], client.home[1])
-    client.moving = True  # the old connection's end is no drop
+    client.moving = True  # the old connection's end is no drop (nor a failed try's)
     try:
         await client.link.close()
-        try:
-            reader, writer = await asyncio.open_connection(host, port, limit=p.MAX_SERVER_LINE)
-        except OSError as err:
-            raise ConnectionError(
-                f"cannot reach the room's server at {host}:{port}: {err}"
-            ) from None
-        client.relink(reader, writer)
-        _now_at(client, host, port)
+        # "redirected": a `create` sent here is made here, not sent on again
+        hello = msgspec.structs.replace(client.hello(), capabilities=[*FOLLOWS, p.REDIRECTED])
+        if not await hello_at(client, host, port, hello):
+            raise ConnectionError(f"the room's server at {host}:{port} does not answer")
     finally:
         client.moving = False
-    # "redirected": a `create` sent here is made here, not sent on again
-    hello = msgspec.structs.replace(client.hello(), capabilities=[*FOLLOWS, p.REDIRECTED])
-    welcome = await client.request_here(hello)
-    if isinstance(welcome, p.Welcome):
-        client.welcome = welcome
 
 
-async def open_again(
-    client: RemoteClient,
-) -> tuple[asyncio.StreamReader, asyncio.StreamWriter] | None:
-    """A new connection for a client whose connection dropped: to the server
-    last used, else to the room's door (the first server, which knows where
-    the table is now), else to the room's other servers; None if none answers."""
+async def open_again(client: RemoteClient) -> bool:
+    """A new connection for a client whose connection dropped, welcomed: at
+    the server last used, else the room's door (the first server, which
+    knows where the table is now), else the room's other servers; False if
+    none answers. A server found silent (net/remote_link.py: the link lost
+    for silence, or a connect or hello unanswered) is tried last: a vanished
+    machine's address may hang every try, and the others know where its
+    tables went."""
     assert client.home is not None
     here = (client.home[0], client.home[1])
+    if client.link.silent:
+        client.silent_places.add(here)
     places = [here, client.door or here]
     for address in client.welcome.room:  # the room's other servers, as its welcome said
         with contextlib.suppress(RemoteError):
             places.append(split_address(address))
-    for host, port in dict.fromkeys(places):
-        try:
-            opened = await asyncio.open_connection(host, port, limit=p.MAX_SERVER_LINE)
-        except OSError:
-            continue
-        _now_at(client, host, port)
-        return opened
-    return None
+    ordered = sorted(dict.fromkeys(places), key=lambda place: place in client.silent_places)
+    for host, port in ordered:
+        if await hello_at(client, host, port, client.hello()):
+            return True
+    return False
+
+
+async def hello_at(client: RemoteClient, host: str, port: int, hello: p.Hello) -> bool:
+    """Connect to ``host:port`` and say ``hello``, each within the client's
+    patience: True once welcomed (the client is then there); False if the
+    address refuses or does not answer (then noted silent). RemoteError if
+    the server refuses the hello."""
+    patience = client.patience
+    try:
+        reader, writer = await asyncio.wait_for(
+            asyncio.open_connection(host, port, limit=p.MAX_SERVER_LINE), patience.connect
+        )
+    except TimeoutError:
+        client.silent_places.add((host, port))
+        return False
+    except OSError:
+        return False
+    client.relink(reader, writer)
+    _now_at(client, host, port)
+    try:
+        welcome = await asyncio.wait_for(client.request_here(hello), patience.hello)
+    except TimeoutError:
+        client.silent_places.add((host, port))
+        client.link.abort()
+        return False
+    except (OSError, ConnectionError):
+        return False
+    if isinstance(welcome, p.Welcome):
+        client.welcome = welcome
+    client.silent_places.discard((host, port))
+    return True
 
 
 def _now_at(client: RemoteClient, host: str, port: int) -> None:

@@ -1,8 +1,10 @@
 """A seated :class:`~net.remote.RemoteClient` takes its seat back by itself.
 
-When the connection drops, the client opens a new one after each of its
-``retry_delays`` (about a minute in all, the server's default grace period),
-says hello again and rejoins with its token, or with one it chose for an
+When the connection drops (or its server goes silent: net/remote_link.py),
+the client opens a new one after each of its ``retry_delays`` (about a
+minute in all, the server's default grace period), says hello again
+(net/remote_redirect.py: at another server of the room first if its own
+went silent) and rejoins with its token, or with one it chose for an
 earlier request whose reply never came (a lost reply must not lose the
 seat). Meanwhile its ``connection`` is ``reconnecting``; listeners hear each
 change. A table gone, or a seat the server no longer knows, ends it: the
@@ -91,11 +93,9 @@ class Reconnection:
         client = self.client
         for delay in client.retry_delays:
             await client.sleep(delay)
-            if (opened := await open_again(client)) is None:  # here, or at the room's door
-                continue
-            client.relink(*opened)
             try:
-                await client.request(client.hello())
+                if not await open_again(client):  # here, or at another server of the room
+                    continue
                 taken = await self._take_back()
             except RemoteError as err:
                 log.warning("cannot take the seat back: %s", err)

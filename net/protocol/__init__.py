@@ -30,6 +30,7 @@ from .basics import (
     BAD_TOKEN,
     BAD_VERSION,
     CAPABILITIES,
+    CLIENT_PING,
     ILLEGAL,
     LIMIT,
     MAX_CHAT,
@@ -64,6 +65,7 @@ from .basics import (
 )
 from .client_messages import (
     CLIENT_MESSAGES,
+    AreYouThere,
     Cancel,
     Chat,
     ClientMessage,
@@ -134,6 +136,7 @@ __all__ = [
     "BAD_VERSION",
     "CAPABILITIES",
     "CLIENT_MESSAGES",
+    "CLIENT_PING",
     "ILLEGAL",
     "LIMIT",
     "MAX_CHAT",
@@ -155,6 +158,7 @@ __all__ = [
     "TOO_FAST",
     "VERSION",
     "VERSIONS",
+    "AreYouThere",
     "Cancel",
     "Chat",
     "ChatLine",

@@ -32,7 +32,9 @@ CAPABILITIES = (
     "clocks_ms",  # updates carry `clocks_ms` and `clocks_at_ms`
     "own_stale",  # a move is stale only if the seat's own legal moves changed since
     "standings",  # `leaderboard`, `player_stats`; names kept by a secret (net/standings.py)
+    "client_ping",  # a client's `ping` is answered `ok` (a client may check the server is there)
 )
+CLIENT_PING = "client_ping"
 MAX_DEPTH = 16  # arrays and objects inside one another in a client's line
 
 # error codes (docs/protocol.md lists what each means)

@@ -157,6 +157,15 @@ class Pong(_Message, tag="pong"):
     id: RequestId | None = None
 
 
+class AreYouThere(_Message, tag="ping"):
+    """A client's own keep-alive (capability ``client_ping``): answered
+    ``ok`` at once, wherever the client is, with no database read on the
+    way. A client that has heard nothing for a few seconds sends one; no
+    answer means the server (or the network to it) has gone."""
+
+    id: RequestId | None = None
+
+
 # ---------------------------------------------------------------- the lobby's life
 
 
@@ -214,6 +223,7 @@ ClientMessage = (
     | Rematch
     | Chat
     | Pong
+    | AreYouThere
     | Cancel
     | Subscribe
     | Unsubscribe
@@ -233,6 +243,7 @@ CLIENT_MESSAGES: tuple[type[_Message], ...] = (
     Rematch,
     Chat,
     Pong,
+    AreYouThere,
     Cancel,
     Subscribe,
     Unsubscribe,

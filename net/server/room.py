@@ -10,13 +10,15 @@
   not announce ``redirect`` gets the address in words).
 - **Heartbeats and take-over.** Each server beats every ``beat_every``
   seconds (the database's clock). Tables of a server silent for
-  ``dead_after`` seconds, or whose address refuses connections, are taken
-  over by the live servers, each its part of them in one statement whose
-  every row is guarded by the old owner (net/server/takeover.py,
-  net/store/room.py), and brought back from their records with every
-  committed move; a request for such a table takes it over at once. A
-  server that finds a table of its own taken (it was too slow to beat)
-  lets it go: its players reconnect and are sent to the new owner.
+  ``dead_after`` seconds, or whose address refuses connections, or whose
+  beat is late and whose address says nothing to the room's own probe (a
+  machine gone: net/server/room_probe.py), are taken over by the live
+  servers, each its part of them in one statement whose every row is
+  guarded by the old owner (net/server/takeover.py, net/store/room.py), and
+  brought back from their records with every committed move; a request
+  for such a table takes it over at once. A server that finds a table of
+  its own taken (it was too slow to beat) lets it go: its players reconnect
+  and are sent to the new owner.
 """
 
 from __future__ import annotations
@@ -36,15 +38,17 @@ from .hall import Hall
 from .peer import Peer
 from .restarts import Restarts
 from .room_lobby import RoomLobby
+from .room_probe import SUSPECT_AFTER, Stopped
 from .takeover import TakeOver
 
 log = logging.getLogger(__name__)
 
 BEAT_EVERY = 1.0  # seconds between heartbeats
-# seconds without a beat before a server's tables are taken over (at once for
-# a table whose player comes back to a server whose address refuses: where());
+# seconds without a beat before a server's tables are taken over whatever a
+# probe says (at once for a server whose address refuses, and after
+# SUSPECT_AFTER for one whose address is silent: net/server/room_probe.py);
 # long enough that a server only slowed down (a loaded machine, a long
-# take-over of its own) is not taken for stopped
+# take-over of its own, its database away a moment) is not taken for stopped
 DEAD_AFTER = 10.0
 
 # a table another server has just taken over: its owner read this many times,
@@ -54,20 +58,6 @@ OWNER_READ_EVERY = 0.2  # seconds
 
 # the requests that concern one table, and so the server that holds it
 Placed = p.Create | p.Join | p.Rejoin | p.Watch | p.Cancel
-
-
-async def _refuses(address: str, timeout: float = 2.0) -> bool:
-    """Whether nothing listens at ``address`` (a refused connection); a
-    timeout is no answer either way (the machine may be far or busy)."""
-    host, _, port = address.rpartition(":")
-    try:
-        _, writer = await asyncio.wait_for(asyncio.open_connection(host, int(port)), timeout)
-    except (ConnectionRefusedError, ConnectionResetError):
-        return True
-    except (OSError, TimeoutError, ValueError):
-        return False
-    writer.close()
-    return False
 
 
 class Room:
@@ -98,7 +88,7 @@ class Room:
         self._sweeping: asyncio.Task[None] | None = None
         self._listener: Any = None  # net/store/pg_listen.py's LobbyListener
         self.takeover = TakeOver(keeper, hall, restarts, self.id, on_back=self._back_here)
-        self.refusing: set[str] = set()  # servers whose address refused a connection
+        self.stopped = Stopped(self._age)  # servers found stopped (refusing, or silent)
 
     # ------------------------------------------------------------ life
     async def start(self) -> None:
@@ -139,7 +129,15 @@ class Room:
         return server is not None and self._live(server)
 
     def _live(self, server: RoomServer) -> bool:
-        return server.age + (time.monotonic() - self._servers_read) < self.dead_after
+        return self._age(server) < self.dead_after
+
+    def _age(self, server: RoomServer) -> float:
+        """Seconds since ``server``'s last beat, as far as this one knows."""
+        return server.age + (time.monotonic() - self._servers_read)
+
+    def _serving(self, server: RoomServer) -> bool:
+        """Live, and not found stopped."""
+        return self._live(server) and server.id not in self.stopped
 
     async def _read_servers(self) -> None:
         self.servers = {s.id: s for s in await self.db.room.servers()}
@@ -147,14 +145,14 @@ class Room:
 
     def addresses(self) -> list[str]:
         """The live servers of the room, this one first."""
-        others = {s.address for s in self.servers.values() if self._live(s)} - {self.address}
+        others = {s.address for s in self.servers.values() if self._serving(s)} - {self.address}
         return [self.address, *sorted(others)]
 
     def place(self) -> str | None:
         """Where a new table goes: the address of the least loaded live server
         if it holds at least two tables fewer than this one (None: here)."""
         mine = len(self.hall.tables)
-        live = [s for s in self.servers.values() if s.id != self.id and self._live(s)]
+        live = [s for s in self.servers.values() if s.id != self.id and self._serving(s)]
         if not live:
             return None
         best = min(live, key=lambda s: (s.tables, s.id))
@@ -184,21 +182,15 @@ class Room:
         if server is None or not self._live(server):
             await self._read_servers()  # it may have beaten since
             server = self.servers.get(owner)
-        # a previous run of this very server (same address) has stopped for
-        # sure; so has one whose address refused a connection (noted: its
-        # other tables are taken at once too, by the sweep)
-        refused = server is not None and (
-            server.address == self.address
-            or owner in self.refusing
-            or (probe and await _refuses(server.address))
-        )
-        if refused and owner not in self.refusing:
-            log.warning("server %s refuses connections: taking its tables over", owner)
-        if refused:
-            self.refusing.add(owner)
-        if server is not None and self._live(server) and not refused:
+        self.stopped.back(server)  # (found silent, it beats again: only slow)
+        if server is not None and owner not in self.stopped:
+            if server.address == self.address:  # a previous run of this very server
+                self.stopped.refused(owner)
+            elif probe or self._age(server) >= SUSPECT_AFTER:
+                await self.stopped.check(server)  # (its other tables: the sweep's)
+        if server is not None and self._serving(server):
             return server.address
-        silent = 0.0 if refused else self.dead_after
+        silent = self.stopped.silence(owner, self.dead_after)
         if await self.takeover.take(table_id, owner, silent=silent):
             return None
         return await self._taken_elsewhere(table_id)
@@ -213,12 +205,7 @@ class Room:
             if owner == self.id and table_id in self.hall.tables:
                 return None
             server = self.servers.get(owner or "")
-            if (
-                server is not None
-                and server.id != self.id
-                and server.id not in self.refusing
-                and self._live(server)
-            ):
+            if server is not None and server.id != self.id and self._serving(server):
                 return server.address
             await asyncio.sleep(OWNER_READ_EVERY)
         raise p.ProtocolError(
@@ -274,21 +261,31 @@ class Room:
                 log.exception("the room's sweep failed")
 
     async def sweep(self) -> None:
-        """Let go of what was taken from this server; take over the tables of
-        the servers that stopped; clear the rows they still list."""
+        """Let go of what was taken from this server; probe the servers late
+        to beat; take over the tables of the servers that stopped; clear the
+        rows they still list."""
         for table_id in await self.db.room.lost(self.id, list(self.hall.tables)):
             log.warning("table %s was taken over by another server: letting it go", table_id)
             self.let_go(table_id)
-        gone = self.refusing - {self.id}
-        silent = 0.0 if gone else self.dead_after  # (those refusing: at once)
-        found = await self.db.room.orphans(silent)
+        late = [
+            s
+            for s in self.servers.values()
+            if s.id != self.id
+            and s.id not in self.stopped
+            and s.tables
+            and self._live(s)
+            and self._age(s) >= SUSPECT_AFTER
+        ]
+        await asyncio.gather(*(self.stopped.check(s) for s in late))
+        gone = {owner: silent for owner, silent in self.stopped.gone.items() if owner != self.id}
+        found = await self.db.room.orphans(min(gone.values(), default=self.dead_after))
         stopped: dict[str | None, list[str]] = {}
         for table_id, owner in found:
             if owner != self.id and (owner in gone or not self._beating_lately(owner)):
                 stopped.setdefault(owner, []).append(table_id)
         for owner, tables in stopped.items():
-            await self._claim_part(owner, tables, at_once=owner in gone)
-        self.refusing &= {owner for _, owner in found if owner is not None}  # until all taken
+            await self._claim_part(owner, tables, silent=gone.get(owner or "", self.dead_after))
+        self.stopped.keep_only({owner for _, owner in found if owner is not None}, self.servers)
         for server in list(self.servers.values()):
             if server.id != self.id and not self._live(server):
                 for table_id in await self.db.room.listed_by(server.id):
@@ -303,18 +300,15 @@ class Room:
             server = self.servers.get(owner or "")
             tables = server.tables if server is not None else 1
         takers = 1 + sum(
-            1
-            for s in self.servers.values()
-            if s.id not in {self.id, owner} and s.id not in self.refusing and self._live(s)
+            1 for s in self.servers.values() if s.id not in {self.id, owner} and self._serving(s)
         )
         return max(1, -(-tables // takers))
 
-    async def _claim_part(self, owner: str | None, tables: list[str], *, at_once: bool) -> None:
+    async def _claim_part(self, owner: str | None, tables: list[str], *, silent: float) -> None:
         """Claim this server's part of ``tables``, the unfinished tables of
         ``owner``, a server that stopped; the others' parts are theirs to
         claim (and this server's at its next sweep if they do not)."""
         share = len(tables) if owner is None else self._share(owner, len(tables))
-        silent = 0.0 if at_once else self.dead_after
         claimed = 0
         for table_id in tables:
             if claimed >= share:

@@ -257,6 +257,8 @@ class TableServer:
                     lobby.list_tables(conn, message)
                 case p.Pong():
                     conn.answers_pings = True  # heard already: nothing to answer
+                case p.AreYouThere():  # the client's own keep-alive (net/remote_link.py)
+                    conn.send(p.Ok(id=rid))
                 case p.Create():
                     await registry.create_and_sit(conn, message)
                 case p.Join():
