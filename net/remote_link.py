@@ -21,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import math
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TypeVar
@@ -169,32 +170,36 @@ class ServerLink:
 
     async def _watch(self) -> None:
         """Take the link for lost when the server has gone silent while the
-        client waits on it (see the module's docstring)."""
+        client waits on it (see the module's docstring): never before a
+        ``ping`` of ours has gone unanswered, where the server answers them."""
         loop = asyncio.get_running_loop()
-        pinged_after = -1.0  # the ``heard_at`` after which a ping was sent
+        pinged_for, pinged_at = -1.0, 0.0  # the ``heard_at`` a ping followed, and when
         while self.online:
             patience = self.patience()
             if not (self._pending or self._waits()):
-                await asyncio.sleep(patience.quiet)
+                await asyncio.sleep(min(patience.quiet, 0.5))
                 continue
-            pings = self._pings()
-            silence = loop.time() - self.heard_at
-            lost_after = patience.quiet + patience.answer if pings else patience.unpinged
-            if self._busy:
-                lost_after = max(lost_after, patience.busy)
-            if silence >= lost_after:
+            now = loop.time()
+            if self._pings():
+                if now - self.heard_at >= patience.quiet and pinged_for != self.heard_at:
+                    self.send(p.AreYouThere(id=next(self._ids)))  # its `ok` settles nothing
+                    pinged_for, pinged_at = self.heard_at, now
+                waiting = pinged_for == self.heard_at
+                lost_at = pinged_at + patience.answer if waiting else math.inf
+                wake_at = lost_at if waiting else self.heard_at + patience.quiet
+            else:
+                lost_at = wake_at = self.heard_at + patience.unpinged
+            if self._busy:  # (its answer comes in order, after the busy one's)
+                lost_at = max(lost_at, self.heard_at + patience.busy)
+            if now >= lost_at:
                 log.warning(
                     "the server has said nothing for %.1f s: taking the connection as lost",
-                    silence,
+                    now - self.heard_at,
                 )
                 self.abort()
                 return
-            if pings and silence >= patience.quiet and pinged_after != self.heard_at:
-                self.send(p.AreYouThere(id=next(self._ids)))  # its `ok` settles nothing
-                pinged_after = self.heard_at
-            wake = lost_after if not pings or pinged_after == self.heard_at else patience.quiet
             # (at most ``quiet`` asleep: a busy request ends, the bound shrinks)
-            await asyncio.sleep(max(0.01, min(wake - silence, patience.quiet)))
+            await asyncio.sleep(max(0.01, min(wake_at - now, lost_at - now, patience.quiet)))
 
     def hang_up(self) -> None:
         """Close the socket (the reader then ends)."""

@@ -147,10 +147,10 @@ async def test_a_stopped_servers_tables_are_shared_among_the_live_servers(
     assert room._share("D") == 3
     assert room._share("D", tables=10) == 4  # counted from the orphans found
     # C refuses connections (stopped too): two take them over
-    room.refusing.add("C")
+    room.stopped.refused("C")
     assert room._share("D") == 5
     # alone, this server takes them all
-    room.refusing.add("B")
+    room.stopped.refused("B")
     assert room._share("D") == 9
 
 
