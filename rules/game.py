@@ -440,14 +440,15 @@ class GameSpec(ABC, Generic[M, C]):
             return self.move_words(config, move)
         except MoveError:
             return f"(not a {self.title} move)"
-
     def move_words_seen(self, config: C, move: str, view: View) -> str:
         """:meth:`move_words` as the seat whose ``view`` it is reads them
         before the move: a game may name what the view shows (the card a
         move takes, where a card comes from). By default the same words."""
         return self.move_words(config, move)
 
-    def table_lines(self, view: View, names: Sequence[str], you: Collection[int] = ()) -> list[str]:
+    def table_lines(
+        self, view: View, names: Sequence[str], you: Collection[int] = ()
+    ) -> list[str]:
         """The position as ``view`` shows it, in a few sentences a person can
         hear one by one (line mode's ``table``; docs/lines.md), seats named
         from ``names`` (``you``: addressed in the second person). Cards stay
