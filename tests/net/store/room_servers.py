@@ -32,6 +32,7 @@ class Served:
     host: str
     port: int
     process: asyncio.subprocess.Process
+    data_dir: Path
 
     @property
     def address(self) -> str:
@@ -41,6 +42,21 @@ class Served:
         """SIGKILL: nothing is said, nothing is flushed."""
         with contextlib.suppress(ProcessLookupError):
             self.process.send_signal(signal.SIGKILL)
+
+    def stop(self) -> None:
+        """SIGSTOP: as a machine gone looks to the others (no reset, no end:
+        its connections are silent, a new one is taken by the system and
+        never answered), until :meth:`resume`."""
+        with contextlib.suppress(ProcessLookupError):
+            self.process.send_signal(signal.SIGSTOP)
+
+    def resume(self) -> None:
+        with contextlib.suppress(ProcessLookupError):
+            self.process.send_signal(signal.SIGCONT)
+
+    def log(self) -> str:
+        """What it said on stderr (warnings, errors) so far."""
+        return (self.data_dir / "server.log").read_text(errors="replace")
 
 
 async def serve(
@@ -58,7 +74,7 @@ async def serve(
         if "one of the room's servers" in line:
             break
     # its output is not read any more: it says nothing more but errors
-    return Served(host, port, process)
+    return Served(host, port, process, data_dir)
 
 
 async def _start(
@@ -101,6 +117,7 @@ async def room(
         yield servers
     finally:
         for served in servers:
+            served.resume()  # (a stopped process hears nothing, SIGTERM included)
             with contextlib.suppress(ProcessLookupError):
                 served.process.send_signal(signal.SIGTERM)
         for served in servers:

@@ -140,3 +140,77 @@ async def test_a_room_of_three_servers(pg_url: str, tmp_path: Path) -> None:
     # every acknowledged move, in order, none lost
     assert record.moves[: len(kept)] == kept
     print(f"playable again {taken:.1f} s after the kill")
+
+
+async def test_a_server_gone_silent_is_taken_over_and_lets_go_when_back(
+    pg_url: str, tmp_path: Path
+) -> None:
+    """A's machine vanishes (SIGSTOP: no reset, silence, connections that
+    hang): its players notice by their own pings, reach B or C, whose probe
+    finds A late and silent, and play on there with every acknowledged move.
+    A, back (SIGCONT), finds its table taken and lets it go."""
+    async with room(pg_url, tmp_path, ["127.0.0.1"] * 3) as (a, b, c):
+
+        async def a_knows_the_room() -> bool:
+            # (a client knows the servers live at its hello: A must have read C's first beat)
+            hello = await RemoteClient.connect(a.host, a.port, "Cy")
+            await hello.close()
+            return set(hello.welcome.room) == {a.address, b.address, c.address}
+
+        await until(a_knows_the_room, "A's welcome listing the three servers")
+        ada = await RemoteClient.connect(a.host, a.port, "Ada")
+        created = await ada.create("domination", ["open", "open"], options={"first_leader": "0"})
+        table = created.table
+        await ada.join(table, 0)
+        bea = await RemoteClient.connect(c.host, c.port, "Bea")
+        await bea.join(table)
+        assert ada.address == bea.address == a.address
+        players = [ada, bea]
+        kept: list[tuple[int, str]] = []
+        await ada.wait_for(lambda u: bool(u.to_act))
+        while len(kept) < 6:
+            if not await play_one(players, kept):
+                await asyncio.sleep(0.02)
+
+        a.stop()  # its machine is gone
+        try:
+            stopped = time.monotonic()
+
+            async def back() -> bool:
+                return all(
+                    pl.connection == "connected" and pl.address in {b.address, c.address}
+                    for pl in players
+                )
+
+            await until(
+                back, f"both players at B or C: {[(x.connection, x.address) for x in players]}"
+            )
+            while len(kept) < 10:
+                if not await play_one(players, kept):
+                    await asyncio.sleep(0.02)
+            taken = time.monotonic() - stopped
+            assert ada.address == bea.address
+            assert "is silent" in b.log() + c.log()  # found by the room's probe, not by a refusal
+        finally:
+            a.resume()
+
+        async def let_go() -> bool:
+            return f"table {table} was taken over by another server: letting it go" in a.log()
+
+        await until(let_go, "A letting its table go once back")
+        # A serves it no more: a watcher who asks A is sent where it is now
+        watcher = await RemoteClient.connect(a.host, a.port, "Cy")
+        await watcher.watch(table)
+        assert watcher.address == ada.address != a.address
+        await watcher.close()
+        while len(kept) < 12:  # and the game goes on where it is
+            if not await play_one(players, kept):
+                await asyncio.sleep(0.02)
+        for player in players:
+            await player.close()
+
+    store = await open_store(pg_url, tmp_path)
+    record = await store.tables.load_record(table)
+    await store.close()
+    assert record.moves[: len(kept)] == kept  # every acknowledged move, in order
+    print(f"playable again {taken:.1f} s after A was stopped")
