@@ -267,18 +267,20 @@ class Room:
         for table_id in await self.db.room.lost(self.id, list(self.hall.tables)):
             log.warning("table %s was taken over by another server: letting it go", table_id)
             self.let_go(table_id)
-        late = [
-            s
-            for s in self.servers.values()
-            if s.id != self.id
+        # the unfinished tables of servers late to beat (or refusing): the
+        # late ones that hold some are probed, one probe each, at once
+        found = await self.db.room.orphans(min([SUSPECT_AFTER, *self.stopped.gone.values()]))
+        late = {
+            s.id: s
+            for _, owner in found
+            if (s := self.servers.get(owner or "")) is not None
+            and s.id != self.id
             and s.id not in self.stopped
-            and s.tables
             and self._live(s)
             and self._age(s) >= SUSPECT_AFTER
-        ]
-        await asyncio.gather(*(self.stopped.check(s) for s in late))
+        }
+        await asyncio.gather(*(self.stopped.check(s) for s in late.values()))
         gone = {owner: silent for owner, silent in self.stopped.gone.items() if owner != self.id}
-        found = await self.db.room.orphans(min(gone.values(), default=self.dead_after))
         stopped: dict[str | None, list[str]] = {}
         for table_id, owner in found:
             if owner != self.id and (owner in gone or not self._beating_lately(owner)):

@@ -2,7 +2,7 @@
 server alone on the same PostgreSQL, in the same run:
 
     uv run python tests/perf/bench_rooms.py [--tables 150] [--think 0.5] [--seconds 20]
-        [--port 47300] [--no-alone]
+        [--port 47300] [--no-alone] [--stop | --both] [--rounds 1]
 
 Starts a PostgreSQL (tests/net/store/postgres.py: the machine's own
 binaries, as the ``postgres`` user) and, one after the other:
@@ -15,6 +15,14 @@ binaries, as the ``postgres`` user) and, one after the other:
    (placed on the least loaded) and joined through another (the redirect
    followed), played for ``--seconds``; then the server holding the most
    tables is killed with SIGKILL and play goes on for ``--seconds`` more.
+   With ``--stop`` it is stopped with SIGSTOP instead: a machine gone, as the
+   others see it (no reset, its connections silent, a new connection taken
+   by its system and never answered); its clients notice by their own pings
+   and the room by its probe (net/server/room_probe.py). At the end it is
+   resumed (SIGCONT) and must let every taken table go. ``--both`` runs the
+   room with SIGKILL then with SIGSTOP, ``--rounds`` times, each on a room
+   of its own (a new schema), so the two take-overs are measured side by
+   side on the same machine in the same minutes.
 
 Each person thinks up to ``--think`` seconds a move (uniform, mean half).
 Prints, for each: the tables and clients held, moves acknowledged, the move
@@ -131,13 +139,11 @@ class Trace:
 
     def follow(self) -> None:
         """Hook the client's reconnection and redirect (this process only)."""
-        open_again, move_to = net.remote_redirect.open_again, net.remote_redirect.move_to
+        open_again, move_to = ORIGINAL  # (each round's trace hooks the originals)
 
-        async def reopened(
-            client: RemoteClient,
-        ) -> tuple[asyncio.StreamReader, asyncio.StreamWriter] | None:
+        async def reopened(client: RemoteClient) -> bool:
             opened = await open_again(client)
-            if opened is not None:
+            if opened:
                 self.note("reached", client)
             return opened
 
@@ -149,11 +155,14 @@ class Trace:
         net.remote_redirect.move_to = moved
 
 
+ORIGINAL = (net.remote_redirect.open_again, net.remote_redirect.move_to)
+
 TAKEN = re.compile(
     r"^(?P<at>[\d.]+) \S+: took table (?P<table>\w+) over from \S+ "
     r"\(claimed in (?P<claim>[\d.]+) s, brought back in (?P<load>[\d.]+) s\)"
 )
-NOTICED = re.compile(r"^(?P<at>[\d.]+) \S+: server \S+ refuses connections")
+NOTICED = re.compile(r"^(?P<at>[\d.]+) \S+: server \S+ (refuses connections|is silent)")
+LET_GO = re.compile(r"table \w+ was taken over by another server: letting it go")
 
 
 def phases(killed: float, logs: list[Path], trace: Trace, first_moves: list[float]) -> None:
@@ -185,7 +194,7 @@ def phases(killed: float, logs: list[Path], trace: Trace, first_moves: list[floa
     steps = {k: [v - killed for v in d.values()] for k, d in trace.steps.items()}
     row("clients: connection dropped", steps["dropped"])
     row("clients: a live server reached", steps["reached"])
-    row("servers: a refusing server noticed", noticed)
+    row("servers: the stopped server noticed", noticed)
     row("tables: claim asked", asked)
     row("tables: claimed", claimed)
     row("tables: brought back", loaded)
@@ -318,7 +327,20 @@ async def alone(url: str, folder: Path, args: argparse.Namespace) -> None:
         server.wait(30)
 
 
-async def room(url: str, folder: Path, args: argparse.Namespace) -> None:
+@dataclass
+class TakeOver:
+    """One room's take-over: how the server was ended, each of its tables'
+    first move after (seconds), and the moves lost."""
+
+    how: str
+    tables: int
+    back: list[float]
+    lost: int
+    let_go: int | None = None  # tables the stopped server let go once resumed
+
+
+async def room(url: str, folder: Path, args: argparse.Namespace, *, stop: bool) -> TakeOver:
+    how = "SIGSTOP" if stop else "SIGKILL"
     trace = Trace()
     trace.follow()
     room_at = [(host, args.port + i) for i, host in enumerate(ROOM_HOSTS)]
@@ -326,17 +348,19 @@ async def room(url: str, folder: Path, args: argparse.Namespace) -> None:
         start_server(url, folder / f"room-{i}", host, port, f"{host}:{port}")
         for i, (host, port) in enumerate(room_at)
     ]
+    victim: subprocess.Popen[bytes] | None = None
     try:
         await asyncio.sleep(1.5)  # every server has beaten: each knows the others
         tables = await open_tables(args.tables, room_at)
         where: dict[str, int] = {}
         for table in tables:
             where[table.players[0].address] = where.get(table.players[0].address, 0) + 1
-        print(f"room: tables per server {dict(sorted(where.items()))}", flush=True)
+        print(f"room ({how}): tables per server {dict(sorted(where.items()))}", flush=True)
         before = await play_all(tables, args.think, args.seconds)
-        report("room of three, before the kill", tables, before)
+        report(f"room of three, before the {how}", tables, before)
         victim_address = max(where, key=lambda a: where[a])
-        victim = servers[[f"{h}:{p}" for h, p in room_at].index(victim_address)]
+        victim_index = [f"{h}:{p}" for h, p in room_at].index(victim_address)
+        victim = servers[victim_index]
         moved = [
             t
             for t in tables
@@ -358,14 +382,14 @@ async def room(url: str, folder: Path, args: argparse.Namespace) -> None:
                 client.watch_connection(note)
         killed = time.monotonic()
         killed_wall = time.time()
-        victim.send_signal(signal.SIGKILL)
+        victim.send_signal(signal.SIGSTOP if stop else signal.SIGKILL)
         after = await play_all(tables, args.think, args.seconds)
-        report("room of three, after the kill of one", tables, after)
+        report(f"room of three, after the {how} of one", tables, after)
         back = [next((at - killed for at in t.acked_at if at > killed), None) for t in moved]
         taken = [b for b in back if b is not None]
         print(
-            f"  take-over: {len(taken)} of the killed server's {len(moved)} tables playable "
-            f"again; first move after the kill at median {statistics.median(taken):.1f} s, "
+            f"  take-over: {len(taken)} of the stopped server's {len(moved)} tables playable "
+            f"again; first move after the {how} at median {statistics.median(taken):.1f} s, "
             f"max {max(taken):.1f} s"
             if taken
             else f"  take-over: none of {len(moved)} tables playable again",
@@ -377,23 +401,69 @@ async def room(url: str, folder: Path, args: argparse.Namespace) -> None:
                 f"{statistics.median(back_at):.1f} s, max {max(back_at):.1f} s",
                 flush=True,
             )
-        phases(
-            killed_wall,
-            [folder / f"room-{i}" / "server.log" for i in range(len(room_at))],
-            trace,
-            taken,
-        )
+        logs = [folder / f"room-{i}" / "server.log" for i in range(len(room_at))]
+        phases(killed_wall, logs, trace, taken)
         elsewhere = {t.players[0].address for t in moved}
-        print(f"  the killed server's tables now at {sorted(elsewhere)}", flush=True)
-        print(f"  messages lost: {await lost(url, folder, tables)}", flush=True)
+        print(f"  the stopped server's tables now at {sorted(elsewhere)}", flush=True)
+        let_go = None
+        if stop:  # back: it must find its tables taken and let them go
+            victim.send_signal(signal.SIGCONT)
+            let_go = await letting_go(logs[victim_index], len(moved))
+            print(f"  resumed, it let {let_go} of its {len(moved)} tables go", flush=True)
+        missing = await lost(url, folder, tables)
+        print(f"  messages lost: {missing}", flush=True)
         await close_all(tables)
+        return TakeOver(how, len(moved), taken, missing, let_go)
     finally:
+        if victim is not None:
+            victim.send_signal(signal.SIGCONT)  # (a stopped process hears no SIGTERM)
         for server in servers:
             if server.poll() is None:
                 server.send_signal(signal.SIGTERM)
         for server in servers:
             with contextlib.suppress(subprocess.TimeoutExpired):
                 server.wait(30)
+
+
+async def letting_go(log: Path, tables: int, patience: float = 20.0) -> int:
+    """How many tables the resumed server has said it let go (waiting, up to
+    ``patience`` seconds, for all ``tables`` of them)."""
+    deadline = time.monotonic() + patience
+    while True:
+        said = len(LET_GO.findall(log.read_text(errors="replace")))
+        if said >= tables or time.monotonic() > deadline:
+            return said
+        await asyncio.sleep(0.2)
+
+
+def side_by_side(results: list[TakeOver]) -> None:
+    """Each round's take-over, and each way's over its rounds."""
+    print("\ntake-over, kill (or stop) to each table's first move after it:", flush=True)
+    for how in ("SIGKILL", "SIGSTOP"):
+        mine = [r for r in results if r.how == how]
+        if not mine:
+            continue
+        for r in mine:
+            print(
+                f"  {how}: {len(r.back)} of {r.tables} tables back; median "
+                f"{statistics.median(r.back) if r.back else float('nan'):.2f} s, "
+                f"p10 {pct(r.back, 0.1):.2f} s, p90 {pct(r.back, 0.9):.2f} s, "
+                f"max {max(r.back, default=float('nan')):.2f} s; lost {r.lost}"
+                + ("" if r.let_go is None else f"; let go once resumed {r.let_go}"),
+                flush=True,
+            )
+        every = [b for r in mine for b in r.back]
+        medians = [statistics.median(r.back) for r in mine if r.back]
+        nan = float("nan")
+        print(
+            f"  {how} over {len(mine)} rounds: median of the medians "
+            f"{statistics.median(medians) if medians else nan:.2f} s "
+            f"(lowest {min(medians, default=nan):.2f}, highest "
+            f"{max(medians, default=nan):.2f}), worst {max(every, default=nan):.2f}"
+            f" s, lost {sum(r.lost for r in mine)}, tables not back "
+            f"{sum(r.tables - len(r.back) for r in mine)}",
+            flush=True,
+        )
 
 
 async def main() -> None:
@@ -403,18 +473,30 @@ async def main() -> None:
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--port", type=int, default=47300, help="the room's first port")
     parser.add_argument("--no-alone", action="store_true", help="the room only")
+    ways = parser.add_mutually_exclusive_group()
+    ways.add_argument("--stop", action="store_true", help="SIGSTOP the server, not SIGKILL")
+    ways.add_argument("--both", action="store_true", help="SIGKILL, then SIGSTOP, each round")
+    parser.add_argument("--rounds", type=int, default=1, help="rooms of each way, alternating")
     args = parser.parse_args()
     _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     print(f"uptime: {os.popen('uptime').read().strip()}", flush=True)
+    stops = [False, True] if args.both else [args.stop]
+    results: list[TakeOver] = []
     with postgres.shared_cluster(None) as cluster, tempfile.TemporaryDirectory() as tmp:
         folder = Path(os.environ.get("BENCH_ROOMS_KEEP") or tmp)  # the servers' logs
-        for schema in ("alone", "room"):
+        schemas = ["alone"] + [f"room{i}" for i in range(args.rounds * len(stops))]
+        for schema in schemas:
             with psycopg.connect(cluster.url(), autocommit=True) as conn:
                 conn.execute(f"CREATE SCHEMA {schema}")
         if not args.no_alone:
             await alone(cluster.url(schema="alone"), folder, args)
-        await room(cluster.url(schema="room"), folder, args)
+        for i, stop in enumerate(stops * args.rounds):
+            print(f"\n--- round {i // len(stops) + 1}, {'SIGSTOP' if stop else 'SIGKILL'}")
+            results.append(
+                await room(cluster.url(schema=f"room{i}"), folder / f"round{i}", args, stop=stop)
+            )
+        side_by_side(results)
 
 
 if __name__ == "__main__":
