@@ -41,19 +41,21 @@ class Patience:
 
     Why these figures: a table's goal is to be playable again within 10 s of
     its server vanishing (issue 36), and a loaded machine must not make the
-    client give up on a live server. ``quiet`` 2 s: a game in play talks
-    more often than that, and a ping every 2 s of silence costs a server one
-    short line (no database). ``answer`` 4 s more: the server answers a ping
-    without touching its database, and any line it sends counts, so only a
-    server whose loop is stopped for 4 s is missed; on this 2-core machine
-    under the room benchmark's load (150 tables, load average 6 to 11) the
-    slowest move round trip was 1.9 s before a take-over. Silence of 6 s in
-    all, then, and a reconnection whose connect and hello each have a bound:
-    a silent address accepts the connection (its system does) and never
-    answers."""
+    client give up on a live server. ``quiet`` 1.5 s: a game in play talks
+    more often than that, and a ping costs a server one short line (no
+    database). ``answer`` 2.5 s more: the server answers a ping without
+    touching its database, and any line it sends counts, so only a server
+    whose loop is stuck for 2.5 s is missed (on this 2-core machine under
+    the room benchmark's load, 150 tables at a load average of 6 to 9, no
+    client at a live server took its server for gone: docs/scaling.md). 4 s
+    of silence in all: a client is back at another server of the room as
+    the room's own probe finds the silent server (3 s late to beat, 2 s
+    without an answer), so its table is taken where it comes back. Its
+    reconnection's connect and hello each have a bound: a silent address
+    accepts the connection (its system does) and never answers."""
 
-    quiet: float = 2.0  # seconds heard nothing before the client's own `ping`
-    answer: float = 4.0  # seconds after that for any line at all
+    quiet: float = 1.5  # seconds heard nothing before the client's own `ping`
+    answer: float = 2.5  # seconds after that for any line at all
     unpinged: float = 30.0  # silence from a server that does not answer pings (it pings every 10)
     # while a request the server answers only after its database (or a
     # take-over: a `rejoin`) is pending, its replies come in order behind it
@@ -124,6 +126,8 @@ class ServerLink:
         finally:
             self._pending.pop(rid, None)
             self._busy.discard(rid)
+            if future.done() and not future.cancelled():
+                future.exception()  # (the link ended while the request was being sent)
 
     def send(self, message: p.ClientMessage) -> None:
         """A message that gets no reply (a ``pong``)."""

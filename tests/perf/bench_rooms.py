@@ -336,6 +336,7 @@ class TakeOver:
     tables: int
     back: list[float]
     lost: int
+    misfires: int
     let_go: int | None = None  # tables the stopped server let go once resumed
 
 
@@ -356,6 +357,17 @@ async def room(url: str, folder: Path, args: argparse.Namespace, *, stop: bool) 
         for table in tables:
             where[table.players[0].address] = where.get(table.players[0].address, 0) + 1
         print(f"room ({how}): tables per server {dict(sorted(where.items()))}", flush=True)
+        # a client of a live server that takes it for gone (net/remote_link.py's
+        # patience misfiring on a loaded machine): counted from here to the end
+        drops: dict[int, int] = {}
+        for table in tables:
+            for client in table.players:
+
+                def dropped(state: str, client: RemoteClient = client) -> None:
+                    if state == "reconnecting":
+                        drops[id(client)] = drops.get(id(client), 0) + 1
+
+                client.watch_connection(dropped)
         before = await play_all(tables, args.think, args.seconds)
         report(f"room of three, before the {how}", tables, before)
         victim_address = max(where, key=lambda a: where[a])
@@ -405,6 +417,13 @@ async def room(url: str, folder: Path, args: argparse.Namespace, *, stop: bool) 
         phases(killed_wall, logs, trace, taken)
         elsewhere = {t.players[0].address for t in moved}
         print(f"  the stopped server's tables now at {sorted(elsewhere)}", flush=True)
+        theirs = {id(c) for t in moved for c in t.players}
+        misfires = sum(n for c, n in drops.items() if c not in theirs)
+        print(
+            f"  live servers' clients that took theirs for gone: {misfires}"
+            f" (of {2 * (len(tables) - len(moved))})",
+            flush=True,
+        )
         let_go = None
         if stop:  # back: it must find its tables taken and let them go
             victim.send_signal(signal.SIGCONT)
@@ -413,7 +432,7 @@ async def room(url: str, folder: Path, args: argparse.Namespace, *, stop: bool) 
         missing = await lost(url, folder, tables)
         print(f"  messages lost: {missing}", flush=True)
         await close_all(tables)
-        return TakeOver(how, len(moved), taken, missing, let_go)
+        return TakeOver(how, len(moved), taken, missing, misfires, let_go)
     finally:
         if victim is not None:
             victim.send_signal(signal.SIGCONT)  # (a stopped process hears no SIGTERM)
@@ -448,7 +467,8 @@ def side_by_side(results: list[TakeOver]) -> None:
                 f"  {how}: {len(r.back)} of {r.tables} tables back; median "
                 f"{statistics.median(r.back) if r.back else float('nan'):.2f} s, "
                 f"p10 {pct(r.back, 0.1):.2f} s, p90 {pct(r.back, 0.9):.2f} s, "
-                f"max {max(r.back, default=float('nan')):.2f} s; lost {r.lost}"
+                f"max {max(r.back, default=float('nan')):.2f} s; lost {r.lost}; "
+                f"live servers' clients dropped {r.misfires}"
                 + ("" if r.let_go is None else f"; let go once resumed {r.let_go}"),
                 flush=True,
             )
