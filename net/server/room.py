@@ -28,6 +28,7 @@ import contextlib
 import logging
 import secrets
 import time
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from .. import protocol as p
@@ -38,7 +39,7 @@ from .hall import Hall
 from .peer import Peer
 from .restarts import Restarts
 from .room_lobby import RoomLobby
-from .room_probe import SUSPECT_AFTER, Stopped
+from .room_probe import SUSPECT_AFTER, Stopped, Verdict
 from .takeover import TakeOver
 
 log = logging.getLogger(__name__)
@@ -89,6 +90,7 @@ class Room:
         self._listener: Any = None  # net/store/pg_listen.py's LobbyListener
         self.takeover = TakeOver(keeper, hall, restarts, self.id, on_back=self._back_here)
         self.stopped = Stopped(self._age)  # servers found stopped (refusing, or silent)
+        self.sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep  # tests replace it
 
     # ------------------------------------------------------------ life
     async def start(self) -> None:
@@ -187,13 +189,25 @@ class Room:
             if server.address == self.address:  # a previous run of this very server
                 self.stopped.refused(owner)
             elif probe or self._age(server) >= SUSPECT_AFTER:
-                await self.stopped.check(server)  # (its other tables: the sweep's)
+                server = await self._probed(server)  # (its other tables: the sweep's)
         if server is not None and self._serving(server):
             return server.address
         silent = self.stopped.silence(owner, self.dead_after)
         if await self.takeover.take(table_id, owner, silent=silent):
             return None
         return await self._taken_elsewhere(table_id)
+
+    async def _probed(self, server: RoomServer) -> RoomServer | None:
+        """``server`` once probed (net/server/room_probe.py). Silent, but not
+        late to beat yet (its players noticed its silence first): asked again
+        once it would be, rather than sending them back to hang on it."""
+        if await self.stopped.check(server) is not Verdict.SILENT or server.id in self.stopped:
+            return server
+        await self.sleep(max(0.0, SUSPECT_AFTER - self._age(server)))
+        again = self.servers.get(server.id)  # (read again by the beat meanwhile)
+        if again is not None and self._age(again) >= SUSPECT_AFTER:
+            await self.stopped.check(again)
+        return again
 
     async def _taken_elsewhere(self, table_id: str) -> str | None:
         """The address of the server that took ``table_id`` over before this

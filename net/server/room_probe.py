@@ -123,14 +123,14 @@ class Stopped:
     def refused(self, owner: str) -> None:
         self.gone[owner] = 0.0
 
-    async def check(self, server: RoomServer) -> None:
+    async def check(self, server: RoomServer) -> Verdict:
         """Probe ``server``; note it stopped if its address refuses, or if it
         is silent while its beat is late: late as the probe begins, so that
         the probe's own wait does not count."""
         late = self.age(server) >= SUSPECT_AFTER
         verdict = await self.probes.check(server.address)
         if server.id in self.gone:
-            return
+            return verdict
         if verdict is Verdict.REFUSES:
             log.warning("server %s refuses connections: taking its tables over", server.id)
             self.gone[server.id] = 0.0
@@ -141,6 +141,7 @@ class Stopped:
                 self.age(server),
             )
             self.gone[server.id] = SUSPECT_AFTER
+        return verdict
 
     def back(self, server: RoomServer | None) -> bool:
         """Forget ``server`` if it was found silent and beats again (it was

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -202,24 +203,50 @@ async def test_a_silent_server_is_taken_for_stopped_only_if_late_to_beat(
     monkeypatch.setattr(room.takeover, "take", take)
     client, sent = peer(server, follows=True)
     rejoin = p.Rejoin(table="00b0b0b0", token="t" * 20, id=7)
+    waits: list[float] = []
+
+    def beats_meanwhile(age: float) -> None:
+        """While the room waits, B's beat is read again: ``age`` old."""
+
+        async def sleep(seconds: float) -> None:
+            waits.append(seconds)
+            room.servers["B"] = RoomServer("B", room.servers["B"].address, 5, age)
+            room._servers_read = time.monotonic()
+
+        room.sleep = sleep
+
     async with listening(answers=False) as silent:
-        # B beats, and a client says it is silent: the room does not take its
-        # tables for a client's word (the client is sent there again)
+        # B beats, and a client says it is silent: the room waits until B
+        # would be late to beat, and B has beaten meanwhile (only slow): the
+        # client is sent there again, the room takes nothing for its word
         room.servers["B"] = RoomServer("B", silent, 5, 0.0)
+        room._servers_read = time.monotonic()
+        beats_meanwhile(0.0)
         assert await room.redirect(client, rejoin)
         assert sent.messages()[-1]["address"] == silent
-        assert "B" not in room.stopped
-        assert claims == []
-        # B late to beat (5 s) and silent to the probe: stopped, its table
-        # claimed here, guarded by B's silence of at least 3 s in the database
-        room.servers["B"] = RoomServer("B", silent, 5, 5.0)
+        assert "B" not in room.stopped and claims == [] and len(waits) == 1
+        # its players noticed first (B 1 s late): once B is 3 s late and
+        # still silent it is stopped, its table claimed here, guarded by B's
+        # silence of at least 3 s in the database
+        room.servers["B"] = RoomServer("B", silent, 5, 1.0)
+        room._servers_read = time.monotonic()
         room.stopped.probes._kept.clear()
+        beats_meanwhile(3.5)
         with pytest.raises(p.ProtocolError, match="being moved"):
             await room.redirect(client, rejoin)
         assert claims == [("00b0b0b0", "B", 3.0)] and "B" in room.stopped
         assert silent not in room.addresses()
+        # late to beat (5 s) and silent: stopped at once, no wait
+        room.stopped.gone.clear()
+        room.stopped.probes._kept.clear()
+        room.servers["B"] = RoomServer("B", silent, 5, 5.0)
+        with pytest.raises(p.ProtocolError, match="being moved"):
+            await room.redirect(client, rejoin)
+        assert len(claims) == 2 and len(waits) == 2
         # it beats again: it was only slow, and keeps its tables
         room.servers["B"] = RoomServer("B", silent, 5, 0.0)
+        room._servers_read = time.monotonic()
+        beats_meanwhile(0.0)
         assert await room.redirect(client, rejoin)
         assert sent.messages()[-1]["address"] == silent and "B" not in room.stopped
     async with listening(answers=True) as alive:
