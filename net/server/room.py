@@ -300,7 +300,9 @@ class Room:
             if owner != self.id and (owner in gone or not self._beating_lately(owner)):
                 stopped.setdefault(owner, []).append(table_id)
         for owner, tables in stopped.items():
-            await self._claim_part(owner, tables, silent=gone.get(owner or "", self.dead_after))
+            if self.stopped.sweep_may_claim(owner):
+                silent = gone.get(owner or "", self.dead_after)
+                await self._claim_part(owner, tables, silent=silent)
         self.stopped.keep_only({owner for _, owner in found if owner is not None}, self.servers)
         for server in list(self.servers.values()):
             if server.id != self.id and not self._live(server):

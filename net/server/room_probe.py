@@ -39,6 +39,10 @@ log = logging.getLogger("net.server.room")
 SUSPECT_AFTER = 3.0  # seconds a server's beat is late before it is probed
 PROBE_WITHIN = 2.0  # seconds for the probe's connection and a line back
 KEEP_VERDICT = 1.0  # seconds a probe's verdict stands for the next asking
+# seconds after a server is found stopped before the sweep claims its share
+# of the tables: first the tables its players come back for, each where its
+# players are (one claim for all asked), so that fewer are sent on
+SWEEP_CLAIMS_AFTER = 1.0
 _LINE = b'{"type":"ping","id":1}\n'
 
 
@@ -111,6 +115,7 @@ class Stopped:
     def __init__(self, age: Callable[[RoomServer], float]) -> None:
         self.age = age
         self.gone: dict[str, float] = {}
+        self.noted: dict[str, float] = {}  # (time.monotonic) when each was found
         self.probes = Probes()
 
     def __contains__(self, owner: object) -> bool:
@@ -121,7 +126,18 @@ class Stopped:
         return self.gone.get(owner or "", otherwise)
 
     def refused(self, owner: str) -> None:
-        self.gone[owner] = 0.0
+        self._note(owner, 0.0)
+
+    def _note(self, owner: str, silent: float) -> None:
+        self.gone[owner] = silent
+        self.noted.setdefault(owner, time.monotonic())
+
+    def sweep_may_claim(self, owner: str | None) -> bool:
+        """Whether the sweep claims its share of ``owner``'s tables now:
+        SWEEP_CLAIMS_AFTER after it was found stopped (its players' own
+        claims first)."""
+        noted = self.noted.get(owner or "")
+        return noted is None or time.monotonic() - noted >= SWEEP_CLAIMS_AFTER
 
     async def check(self, server: RoomServer) -> Verdict:
         """Probe ``server``; note it stopped if its address refuses, or if it
@@ -133,14 +149,14 @@ class Stopped:
             return verdict
         if verdict is Verdict.REFUSES:
             log.warning("server %s refuses connections: taking its tables over", server.id)
-            self.gone[server.id] = 0.0
+            self._note(server.id, 0.0)
         elif verdict is Verdict.SILENT and late:
             log.warning(
                 "server %s is silent (no beat for %.1f s, no answer): taking its tables over",
                 server.id,
                 self.age(server),
             )
-            self.gone[server.id] = SUSPECT_AFTER
+            self._note(server.id, SUSPECT_AFTER)
         return verdict
 
     def back(self, server: RoomServer | None) -> bool:
@@ -151,11 +167,13 @@ class Stopped:
         if self.age(server) >= SUSPECT_AFTER:
             return False
         del self.gone[server.id]
+        self.noted.pop(server.id, None)
         return True
 
     def keep_only(self, holding: set[str], servers: dict[str, RoomServer]) -> None:
         """Noted until its tables are all taken (``holding``: the stopped
         servers that still hold some), or until it beats again."""
         self.gone = {o: s for o, s in self.gone.items() if o in holding}
+        self.noted = {o: t for o, t in self.noted.items() if o in self.gone}
         for owner in list(self.gone):
             self.back(servers.get(owner))
