@@ -96,6 +96,7 @@ class ServerLink:
         self._tap = tap
         self._pending: dict[int, asyncio.Future[p.ServerMessage]] = {}
         self._busy: set[int] = set()  # the pending requests that are not QUICK
+        self._asked = asyncio.Event()  # a request was sent (wakes the watch)
         self.online = True  # until the connection ends
         self.silent = False  # ended because the server said nothing for too long
         self.patience = patience  # read at each look: the client's may change
@@ -117,6 +118,7 @@ class ServerLink:
         rid = next(self._ids)
         future: asyncio.Future[p.ServerMessage] = asyncio.get_running_loop().create_future()
         self._pending[rid] = future
+        self._asked.set()
         if not isinstance(message, QUICK):
             self._busy.add(rid)
         self._writer.write(p.encode(msgspec.structs.replace(message, id=rid)))
@@ -181,7 +183,9 @@ class ServerLink:
         while self.online:
             patience = self.patience()
             if not (self._pending or self._waits()):
-                await asyncio.sleep(min(patience.quiet, 0.5))
+                self._asked.clear()  # (nothing to watch until a request is sent)
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._asked.wait(), patience.quiet)
                 continue
             now = loop.time()
             if self._pings():

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 from typing import TYPE_CHECKING
 
 import msgspec
@@ -61,22 +62,31 @@ async def move_to(client: RemoteClient, host: str, port: int) -> None:
 
 async def open_again(client: RemoteClient) -> bool:
     """A new connection for a client whose connection dropped, welcomed: at
-    the server last used, else the room's door (the first server, which
-    knows where the table is now), else the room's other servers; False if
-    none answers. A server found silent (net/remote_link.py: the link lost
-    for silence, or a connect or hello unanswered) is tried last: a vanished
-    machine's address may hang every try, and the others know where its
-    tables went."""
+    the server last used, else at the room's other servers (the door it
+    first connected to, and those its welcome listed), each of which knows
+    where the table is now; False if none answers.
+
+    The others are tried in an order given by the table (a hash of its id
+    and each address): both players of a table reach the same server first,
+    and the table is taken over where both come back, neither sent on. A
+    server found silent (net/remote_link.py: the link lost for silence, or
+    a connect or hello unanswered) is tried last: a vanished machine's
+    address may hang every try."""
     assert client.home is not None
     here = (client.home[0], client.home[1])
     if client.link.silent:
         client.silent_places.add(here)
-    places = [here, client.door or here]
+    others = [client.door or here]
     for address in client.welcome.room:  # the room's other servers, as its welcome said
         with contextlib.suppress(RemoteError):
-            places.append(split_address(address))
-    ordered = sorted(dict.fromkeys(places), key=lambda place: place in client.silent_places)
-    for host, port in ordered:
+            others.append(split_address(address))
+    table = client.table_id or ""
+
+    def shared_order(place: tuple[str, int]) -> bytes:
+        return hashlib.sha256(f"{table} {place[0]}:{place[1]}".encode()).digest()
+
+    places = dict.fromkeys([here, *sorted(dict.fromkeys(others), key=shared_order)])
+    for host, port in sorted(places, key=lambda place: place in client.silent_places):
         if await hello_at(client, host, port, client.hello()):
             return True
     return False

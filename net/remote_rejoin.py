@@ -108,6 +108,13 @@ class Reconnection:
                 break  # the seat is gone (the grace period passed)
             client.back()
             return
+        else:  # every try failed: say why in words, where a server went silent
+            silent = ", ".join(f"{host}:{port}" for host, port in sorted(client.silent_places))
+            if silent and client.farewell is None:
+                client.farewell = (
+                    f"the server stopped answering ({silent}) and no other server of its "
+                    "room took us back"
+                )
         client.lost()
 
     async def _take_back(self) -> bool:

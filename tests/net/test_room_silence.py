@@ -124,6 +124,12 @@ async def test_a_client_takes_a_silent_server_for_gone_and_comes_back(tmp_path: 
         await ada.play(0, update.legal[0], update.state_id)
         await bo.wait_for(lambda u: u.state_id >= 1)
         assert proxy.address not in ada.silent_places
+
+        ada.retry_delays = (0.0, 0.0)
+        proxy.thawed.clear()  # gone again, for good: she says so in words
+        await until(lambda: ada.connection == "closed", "Ada giving up")
+        assert ada.farewell is not None and "stopped answering" in ada.farewell
+        assert f"127.0.0.1:{proxy.port}" in ada.farewell
         for client in (ada, bo):
             await client.close()
 
