@@ -51,6 +51,17 @@ async def play_one(players: list[RemoteClient], kept: list[tuple[int, str]]) -> 
     return False
 
 
+async def play_until(players: list[RemoteClient], kept: list[tuple[int, str]], moves: int) -> None:
+    """Play until ``moves`` moves are acknowledged (a game that stalls fails
+    the test, saying where each player is, rather than hanging it)."""
+    deadline = time.monotonic() + PATIENCE
+    while len(kept) < moves:
+        if not await play_one(players, kept):
+            states = [(pl.connection, pl.address, pl.snapshot(pl.my_seats[0])) for pl in players]
+            assert time.monotonic() < deadline, f"the game stalled at {len(kept)} moves: {states}"
+            await asyncio.sleep(0.02)
+
+
 async def test_a_room_of_three_servers(pg_url: str, tmp_path: Path) -> None:
     async with room(pg_url, tmp_path, ["127.0.0.1"] * 3) as (a, b, c):
         ada = await RemoteClient.connect(a.host, a.port, "Ada", name_secret="")
@@ -106,9 +117,7 @@ async def test_a_room_of_three_servers(pg_url: str, tmp_path: Path) -> None:
         players = [ada, bea]
         kept: list[tuple[int, str]] = []
         await ada.wait_for(lambda u: bool(u.to_act))
-        while len(kept) < 6:
-            if not await play_one(players, kept):
-                await asyncio.sleep(0.02)
+        await play_until(players, kept, 6)
 
         # A is killed in the middle of the game
         a.kill()
@@ -121,9 +130,7 @@ async def test_a_room_of_three_servers(pg_url: str, tmp_path: Path) -> None:
         await until(
             back, f"both players at another server: {[(x.connection, x.address) for x in players]}"
         )
-        while len(kept) < 10:
-            if not await play_one(players, kept):
-                await asyncio.sleep(0.02)
+        await play_until(players, kept, 10)
         taken = time.monotonic() - killed
         assert {ada.address, bea.address} <= {b.address, c.address}
         assert ada.address == bea.address
@@ -168,9 +175,7 @@ async def test_a_server_gone_silent_is_taken_over_and_lets_go_when_back(
         players = [ada, bea]
         kept: list[tuple[int, str]] = []
         await ada.wait_for(lambda u: bool(u.to_act))
-        while len(kept) < 6:
-            if not await play_one(players, kept):
-                await asyncio.sleep(0.02)
+        await play_until(players, kept, 6)
 
         a.stop()  # its machine is gone
         try:
@@ -185,9 +190,7 @@ async def test_a_server_gone_silent_is_taken_over_and_lets_go_when_back(
             await until(
                 back, f"both players at B or C: {[(x.connection, x.address) for x in players]}"
             )
-            while len(kept) < 10:
-                if not await play_one(players, kept):
-                    await asyncio.sleep(0.02)
+            await play_until(players, kept, 10)
             taken = time.monotonic() - stopped
             assert ada.address == bea.address
             assert "is silent" in b.log() + c.log()  # found by the room's probe, not by a refusal
@@ -203,9 +206,7 @@ async def test_a_server_gone_silent_is_taken_over_and_lets_go_when_back(
         await watcher.watch(table)
         assert watcher.address == ada.address != a.address
         await watcher.close()
-        while len(kept) < 12:  # and the game goes on where it is
-            if not await play_one(players, kept):
-                await asyncio.sleep(0.02)
+        await play_until(players, kept, 12)  # and the game goes on where it is
         for player in players:
             await player.close()
 
