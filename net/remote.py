@@ -150,6 +150,15 @@ class RemoteClient(ServerRequests, TableClient):
             raise
         return self
 
+    def welcomed(self, welcome: p.Welcome) -> None:
+        """Keep a server's welcome (at each hello: a reconnection, a move to
+        another server of the room). A welcome names the name's secret only
+        when it gives one: the secret already known is kept with it, or the
+        next hello would claim the name anew and be refused its own name."""
+        if welcome.name_secret is None and self.welcome.name_secret:
+            welcome = msgspec.structs.replace(welcome, name_secret=self.welcome.name_secret)
+        self.welcome = welcome
+
     def hello(self) -> p.Hello:
         assert self.home is not None
         name, client = self.home[2], self.home[3]

@@ -118,7 +118,7 @@ async def hello_at(client: RemoteClient, host: str, port: int, hello: p.Hello) -
     except (OSError, ConnectionError):
         return False
     if isinstance(welcome, p.Welcome):
-        client.welcome = welcome
+        client.welcomed(welcome)
     client.silent_places.discard((host, port))
     return True
 

@@ -99,7 +99,11 @@ def heard_types(proxy: Proxy) -> list[str]:
 
 async def test_a_client_takes_a_silent_server_for_gone_and_comes_back(tmp_path: Path) -> None:
     async with serving(tmp_path) as served, relayed(served.host, served.port) as proxy:
-        ada = await asyncio.wait_for(RemoteClient.connect(*proxy.address, "Ada"), 10)
+        ada = await asyncio.wait_for(
+            RemoteClient.connect(*proxy.address, "Ada", name_secret=""), 10
+        )
+        secret = ada.welcome.name_secret  # her name is claimed: this keeps it
+        assert secret
         assert p.CLIENT_PING in ada.welcome.capabilities
         ada.patience = QUICK
         ada.retry_delays = (0.0,) * 200
@@ -124,6 +128,7 @@ async def test_a_client_takes_a_silent_server_for_gone_and_comes_back(tmp_path: 
         await ada.play(0, update.legal[0], update.state_id)
         await bo.wait_for(lambda u: u.state_id >= 1)
         assert proxy.address not in ada.silent_places
+        assert ada.hello().name_secret == secret  # (her next hello still proves her name)
 
         ada.retry_delays = (0.0, 0.0)
         proxy.thawed.clear()  # gone again, for good: she says so in words
