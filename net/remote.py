@@ -38,7 +38,7 @@ from .client import (
     UpdateListeners,
 )
 from .remote_link import PATIENCE, ChatLines, Patience, ServerLink
-from .remote_redirect import FOLLOWS, request_following
+from .remote_redirect import hello, request_following
 from .remote_rejoin import RETRY_DELAYS, Reconnection
 from .remote_requests import NO_WELCOME, ServerRequests
 from .remote_wire import (
@@ -107,7 +107,7 @@ class RemoteClient(ServerRequests, TableClient):
         self.can_chat = True
         self.gives_hints = False  # a server's tables give no hints
         self.welcome = NO_WELCOME  # the server's, once it has said hello
-        self._name_secret: str | None = None  # what the hello says of the name (connect)
+        self.name_secret: str | None = None  # what the hello says of the name (connect)
         self.token: str | None = None
         self.table_id: str | None = None
         self.game_id = ""
@@ -139,48 +139,24 @@ class RemoteClient(ServerRequests, TableClient):
         )
         self = cls(reader, writer, tap)
         self.home = (host, port, name, client)
-        self._name_secret = name_secret
+        self.name_secret = name_secret
         self.address = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
         try:
             self.welcome = await asyncio.wait_for(
-                self.ask(self.hello(), p.Welcome), self.patience.hello
+                self.ask(hello(self), p.Welcome), self.patience.hello
             )
         except BaseException:
             await self.close()
             raise
         return self
 
-    def welcomed(self, welcome: p.Welcome) -> None:
-        """Keep a server's welcome (at each hello: a reconnection, a move to
-        another server of the room). A welcome names the name's secret only
-        when it gives one: the secret already known is kept with it, or the
-        next hello would claim the name anew and be refused its own name."""
-        if welcome.name_secret is None and self.welcome.name_secret:
-            welcome = msgspec.structs.replace(welcome, name_secret=self.welcome.name_secret)
-        self.welcome = welcome
-
-    def hello(self) -> p.Hello:
-        assert self.home is not None
-        name, client = self.home[2], self.home[3]
-        # the secret the server gave for the name, once it has given one
-        secret = self.welcome.name_secret or self._name_secret
-        hello = p.Hello(version=p.VERSION, client=client, name=name, name_secret=secret)
-        return msgspec.structs.replace(hello, capabilities=FOLLOWS)  # net/remote_redirect.py
-
     # ------------------------------------------------------------ the wire
     def relink(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         """Talk over this connection (a new one, once the last has dropped)."""
         self.link = ServerLink(
-            reader,
-            writer,
-            self._ids,
-            received=self._receive,
-            ended=self._ended,
-            tap=self._tap,
-            patience=lambda: self.patience,
-            waits=lambda: self.table_id is not None and not self._closed,
-            pings=lambda: p.CLIENT_PING in self.welcome.capabilities,
+            reader, writer, self._ids, received=self._receive, ended=self._ended, tap=self._tap
         )
+        self.link.watch(self)  # its silence, while at a table (net/remote_link.py)
 
     async def request(self, message: p.ClientMessage) -> p.ServerMessage:
         """A request's reply, ``elsewhere`` followed; RemoteError for an error reply."""

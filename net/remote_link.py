@@ -24,7 +24,7 @@ import logging
 import math
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Protocol, TypeVar
 
 import msgspec
 
@@ -65,6 +65,30 @@ class Patience:
 
 
 PATIENCE = Patience()
+
+
+class Watcher(Protocol):
+    """What a link asks of its client to watch the server's silence."""
+
+    patience: Patience
+    table_id: str | None  # at a table: the server's silence matters
+    welcome: p.Welcome  # its capabilities: whether the server answers a `ping`
+
+    @property
+    def closed(self) -> bool: ...
+
+
+class _Nobody:
+    """No client watching: the default patience, nothing waited on."""
+
+    patience = PATIENCE
+    table_id: str | None = None
+    welcome = p.Welcome(
+        id=None, version=0, server="", capabilities=[], games=[], levels=[], name=""
+    )
+    closed = True
+
+
 # what a server answers at once (a move's `game` comes before its commit's `ok`)
 QUICK = (p.Move, p.Resign, p.Chat, p.Leave, p.AreYouThere, p.Subscribe, p.Unsubscribe)
 
@@ -84,9 +108,7 @@ class ServerLink:
         received: Callable[[Received], None],
         ended: Callable[[], None],
         tap: Callable[[bytes], None] | None = None,
-        patience: Callable[[], Patience] = lambda: PATIENCE,
-        waits: Callable[[], bool] = lambda: False,
-        pings: Callable[[], bool] = lambda: False,
+        watcher: Watcher | None = None,
     ) -> None:
         self._reader = reader
         self._writer = writer
@@ -99,13 +121,15 @@ class ServerLink:
         self._asked = asyncio.Event()  # a request was sent (wakes the watch)
         self.online = True  # until the connection ends
         self.silent = False  # ended because the server said nothing for too long
-        self.patience = patience  # read at each look: the client's may change
-        self._waits = waits  # whether the client waits on the server now (at a table)
-        self._pings = pings  # whether the server answers the client's `ping`
+        self._watcher: Watcher = watcher or _Nobody()  # (read at each look: it changes)
         loop = asyncio.get_running_loop()
         self.heard_at = loop.time()  # when the last line came
         self._reading = loop.create_task(self._read())
         self._watching = loop.create_task(self._watch())
+
+    def watch(self, watcher: Watcher) -> None:
+        """Watch the server's silence for ``watcher`` (the client)."""
+        self._watcher = watcher
 
     @property
     def waiting(self) -> bool:
@@ -181,14 +205,15 @@ class ServerLink:
         loop = asyncio.get_running_loop()
         pinged_for, pinged_at = -1.0, 0.0  # the ``heard_at`` a ping followed, and when
         while self.online:
-            patience = self.patience()
-            if not (self._pending or self._waits()):
+            watcher = self._watcher
+            patience = watcher.patience
+            if not (self._pending or (watcher.table_id is not None and not watcher.closed)):
                 self._asked.clear()  # (nothing to watch until a request is sent)
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(self._asked.wait(), patience.quiet)
                 continue
             now = loop.time()
-            if self._pings():
+            if p.CLIENT_PING in watcher.welcome.capabilities:
                 if now - self.heard_at >= patience.quiet and pinged_for != self.heard_at:
                     self.send(p.AreYouThere(id=next(self._ids)))  # its `ok` settles nothing
                     pinged_for, pinged_at = self.heard_at, now
@@ -223,7 +248,7 @@ class ServerLink:
         """Close the socket and wait until the reader has stopped."""
         self.hang_up()
         with contextlib.suppress(Exception):
-            await asyncio.wait_for(self._writer.wait_closed(), self.patience().connect)
+            await asyncio.wait_for(self._writer.wait_closed(), self._watcher.patience.connect)
         for task in (self._reading, self._watching):
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):

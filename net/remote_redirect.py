@@ -34,6 +34,26 @@ def split_address(address: str) -> tuple[str, int]:
     return host.strip("[]"), int(port)
 
 
+def hello(client: RemoteClient) -> p.Hello:
+    """The client's hello: its name, with the secret the server gave for it
+    once it has given one (else the one the client came with)."""
+    assert client.home is not None
+    name, program = client.home[2], client.home[3]
+    secret = client.welcome.name_secret or client.name_secret
+    said = p.Hello(version=p.VERSION, client=program, name=name, name_secret=secret)
+    return msgspec.structs.replace(said, capabilities=FOLLOWS)
+
+
+def keep_welcome(client: RemoteClient, welcome: p.Welcome) -> None:
+    """Keep a server's welcome (at each hello: a reconnection, a move to
+    another server of the room). A welcome names the name's secret only when
+    it gives one: the secret already known is kept with it, or the next
+    hello would claim the name anew and be refused the client's own name."""
+    if welcome.name_secret is None and client.welcome.name_secret:
+        welcome = msgspec.structs.replace(welcome, name_secret=client.welcome.name_secret)
+    client.welcome = welcome
+
+
 async def request_following(client: RemoteClient, message: p.ClientMessage) -> p.ServerMessage:
     """``message``'s reply, at whichever server of the room holds the table."""
     for _ in range(MAX_HOPS):
@@ -53,8 +73,8 @@ async def move_to(client: RemoteClient, host: str, port: int) -> None:
     try:
         await client.link.close()
         # "redirected": a `create` sent here is made here, not sent on again
-        hello = msgspec.structs.replace(client.hello(), capabilities=[*FOLLOWS, p.REDIRECTED])
-        if not await hello_at(client, host, port, hello):
+        said = msgspec.structs.replace(hello(client), capabilities=[*FOLLOWS, p.REDIRECTED])
+        if not await hello_at(client, host, port, said):
             raise ConnectionError(f"the room's server at {host}:{port} does not answer")
     finally:
         client.moving = False
@@ -87,16 +107,16 @@ async def open_again(client: RemoteClient) -> bool:
 
     places = dict.fromkeys([here, *sorted(dict.fromkeys(others), key=shared_order)])
     for host, port in sorted(places, key=lambda place: place in client.silent_places):
-        if await hello_at(client, host, port, client.hello()):
+        if await hello_at(client, host, port, hello(client)):
             return True
     return False
 
 
-async def hello_at(client: RemoteClient, host: str, port: int, hello: p.Hello) -> bool:
+async def hello_at(client: RemoteClient, host: str, port: int, said: p.Hello) -> bool:
     """Connect to ``host:port`` and say ``hello``, each within the client's
     patience: True once welcomed (the client is then there); False if the
     address refuses or does not answer (then noted silent). RemoteError if
-    the server refuses the hello."""
+    the server refuses the hello ``said``."""
     patience = client.patience
     try:
         reader, writer = await asyncio.wait_for(
@@ -110,7 +130,7 @@ async def hello_at(client: RemoteClient, host: str, port: int, hello: p.Hello) -
     client.relink(reader, writer)
     _now_at(client, host, port)
     try:
-        welcome = await asyncio.wait_for(client.request_here(hello), patience.hello)
+        welcome = await asyncio.wait_for(client.request_here(said), patience.hello)
     except TimeoutError:
         client.silent_places.add((host, port))
         client.link.abort()
@@ -118,7 +138,7 @@ async def hello_at(client: RemoteClient, host: str, port: int, hello: p.Hello) -
     except (OSError, ConnectionError):
         return False
     if isinstance(welcome, p.Welcome):
-        client.welcomed(welcome)
+        keep_welcome(client, welcome)
     client.silent_places.discard((host, port))
     return True
 

@@ -21,6 +21,7 @@ import pytest
 from net import protocol as p
 from net.remote import RemoteClient
 from net.remote_link import Patience
+from net.remote_redirect import hello
 from net.server import TableServer
 from net.server import room as room_module
 from net.server.room_probe import Verdict, probe
@@ -128,7 +129,7 @@ async def test_a_client_takes_a_silent_server_for_gone_and_comes_back(tmp_path: 
         await ada.play(0, update.legal[0], update.state_id)
         await bo.wait_for(lambda u: u.state_id >= 1)
         assert proxy.address not in ada.silent_places
-        assert ada.hello().name_secret == secret  # (her next hello still proves her name)
+        assert hello(ada).name_secret == secret  # (her next hello still proves her name)
 
         ada.retry_delays = (0.0, 0.0)
         proxy.thawed.clear()  # gone again, for good: she says so in words
