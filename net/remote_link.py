@@ -208,9 +208,7 @@ class ServerLink:
             watcher = self._watcher
             patience = watcher.patience
             if not (self._pending or (watcher.table_id is not None and not watcher.closed)):
-                self._asked.clear()  # (nothing to watch until a request is sent)
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self._asked.wait(), patience.quiet)
+                await self._nap(patience.quiet)  # (nothing to watch until a request is sent)
                 continue
             now = loop.time()
             if p.CLIENT_PING in watcher.welcome.capabilities:
@@ -231,8 +229,15 @@ class ServerLink:
                 )
                 self.abort()
                 return
-            # (at most ``quiet`` asleep: a busy request ends, the bound shrinks)
-            await asyncio.sleep(max(0.01, min(wake_at - now, lost_at - now, patience.quiet)))
+            # (at most ``quiet`` asleep: a busy request ends, the bound shrinks;
+            # woken by a request: the client's patience may have changed)
+            await self._nap(max(0.01, min(wake_at - now, lost_at - now, patience.quiet)))
+
+    async def _nap(self, seconds: float) -> None:
+        """Sleep ``seconds``, or until a request is sent."""
+        self._asked.clear()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._asked.wait(), seconds)
 
     def hang_up(self) -> None:
         """Close the socket (the reader then ends)."""
