@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 
 from ..cards import card_text
+from ..choices import Choice, ChoiceGroup, ChoiceRow, plural
 from ..events import fill_names
 from ..game import Resign
 from .notation import Blind, PickUp, Play, Ready, StressMove, Swap
@@ -119,3 +120,51 @@ def table_lines(view: StressView, names: Sequence[str], you: Collection[int]) ->
     if view.phase == "swap" and view.swaps_left is not None:
         lines.append(f"Swaps left: {view.swaps_left}.")
     return lines
+
+
+RANK_WORDS = {"J": "Jack", "Q": "Queen", "K": "King", "A": "Ace"}
+COUNT_WORDS = ("one", "two", "three", "four", "five", "six", "seven", "eight")
+
+
+def choice_groups(moves: Sequence[StressMove], view: StressView) -> list[ChoiceGroup]:
+    """The moves by what they do, plays by rank and then by how many cards
+    (``GameSpec.choice_groups``): "Play two 9s: 9S and 9H, 9S and 9D..."."""
+    source = " from the face-up cards" if _source(view) == "face_up" else ""
+    plays: dict[str, dict[str, list[Choice]]] = {}
+    others: dict[str, list[Choice]] = {}
+    for move in moves:
+        match move:
+            case Play(cards=cards):
+                rank = card_text(cards[0])[:-1]
+                said = RANK_WORDS.get(rank, rank)
+                head = f"Play {COUNT_WORDS[len(cards) - 1]} {said}{'s' if len(cards) > 1 else ''}"
+                rows = plays.setdefault(rank, {})
+                rows.setdefault(head + source, []).append(
+                    Choice(str(move), " and ".join(card_text(c) for c in cards))
+                )
+            case Blind(position=position):
+                others.setdefault("Turn up face-down card", []).append(
+                    Choice(str(move), f"card {position}")
+                )
+            case Swap(hand_card=hand, up_card=up):
+                head = f"Swap {card_text(hand)} from the hand for face-up"
+                others.setdefault(head, []).append(Choice(str(move), card_text(up)))
+            case _:
+                others.setdefault(move_words(move, view), []).append(Choice(str(move), ""))
+    groups = []
+    for rank in sorted(plays, key=POWER.__getitem__):
+        said = RANK_WORDS.get(rank, rank)
+        rows = plays[rank]
+        count = sum(len(cs) for cs in rows.values())
+        groups.append(
+            ChoiceGroup(
+                rank.lower(),
+                f"Play {said}s{source}",
+                f"{plural(count, 'way')} to play {said}s",
+                tuple(ChoiceRow(h, tuple(cs)) for h, cs in rows.items()),
+            )
+        )
+    for head, choices in others.items():
+        name = head.split(" ")[0].lower()
+        groups.append(ChoiceGroup(name, head, head.lower(), (ChoiceRow(head, tuple(choices)),)))
+    return groups

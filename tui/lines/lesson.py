@@ -43,9 +43,16 @@ class LineCoach:
         self.speak()
 
     def speak(self) -> None:
-        head, body = self.run.parts(self.state_id)
+        # the step's words without the app's keys: line mode says its own way
+        head, body = self.run.parts(self.state_id, keys=False)
+        step = self.run.step
         self._say(head)
         self._say(body)
+        if step is not None and step.say in body and self.session is not None:
+            how = f"Type {step.move}, or its number in the list."  # as typed: no card words
+            if how not in self.said:
+                self.said.add(how)
+                self.session.io.say(how)
 
     def after_update(self, update: Update) -> bool:
         self.state_id = update.state_id
