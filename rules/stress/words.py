@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 
 from ..cards import card_text
-from ..choices import Choice, ChoiceGroup, ChoiceRow, plural
+from ..choices import Choice, ChoiceGroup, ChoiceRow
 from ..events import fill_names
 from ..game import Resign
 from .notation import Blind, PickUp, Play, Ready, StressMove, Swap
@@ -155,12 +155,13 @@ def choice_groups(moves: Sequence[StressMove], view: StressView) -> list[ChoiceG
     for rank in sorted(plays, key=POWER.__getitem__):
         said = RANK_WORDS.get(rank, rank)
         rows = plays[rank]
-        count = sum(len(cs) for cs in rows.values())
+        singles = [c.words for c in next(iter(rows.values()))]
+        held = f"{', '.join(singles[:-1])} and {singles[-1]}" if len(singles) > 1 else singles[0]
         groups.append(
             ChoiceGroup(
                 rank.lower(),
                 f"Play {said}s{source}",
-                f"{plural(count, 'way')} to play {said}s",
+                f"one or more of {held}" if len(rows) > 1 else held,
                 tuple(ChoiceRow(h, tuple(cs)) for h, cs in rows.items()),
             )
         )

@@ -181,7 +181,7 @@ def choice_groups(moves: Sequence[TerritoryMove], view: TerritoryView) -> list[C
             if (head, words) not in said:
                 said.add((head, words))
                 rows.setdefault(head, []).append(Choice(str(move), words))
-        said_values = {c.words.removeprefix("with ") for cs in rows.values() for c in cs}
+        said_values = {c.words for cs in rows.values() for c in cs}
         values = either_or(sorted(said_values, key=_value_order))
         about = {
             "explore": f"{values} on one of {plural(len(rows), 'empty cell')}",
@@ -207,7 +207,7 @@ def _row_of(
             x, y = xy_of(at)
             return f"Explore at {x},{y}{beside((x, y))}", a_value(card)
         case Conquer(card, at) | Blitz(card, at) | Fortify(card, at):
-            return f"{title} {card_at(xy_of(at))}", f"with {a_value(card)}"
+            return f"{title} {card_at(xy_of(at))} with", a_value(card)
         case Discard(card):
             return "Discard, taking nothing", a_value(card)
         case _:

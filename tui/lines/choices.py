@@ -24,8 +24,10 @@ from rules.choices import ChoiceGroup, ChoiceRow
 
 # at most this many choices are listed one to a line; more are grouped
 FLAT_LIMIT = 12
-# a group of at most this many choices is listed in the turn's prompt itself
+# a group of at most this many choices may be listed in the turn's prompt itself
 INLINE_LIMIT = 12
+# the most lines a turn's prompt lists its choices in (when it can)
+PROMPT_LINES = 12
 # words a player may put between the parts of a move ("9 at 1,-1")
 _FILLERS = {"a", "an", "at", "with", "on", "the", "of", "and", "for", "+", "play"}
 _SUITS = "SHDC"
@@ -66,12 +68,24 @@ class TurnChoices:
 
     # ------------------------------------------------------------ lines
     def prompt_lines(self) -> list[str]:
-        """The choices as the turn's prompt lists them."""
+        """The choices as the turn's prompt lists them: every group row by
+        row, but where that takes more than PROMPT_LINES lines, the groups of
+        most rows said by what they hold instead, until it does not."""
         if not self.grouped:
             return [self.show(f"{n}: {self.words(m)}") for m, n in self.number.items()]
+        inline = {i for i, g in enumerate(self.groups) if len(g.moves) <= INLINE_LIMIT}
+
+        def size(i: int) -> int:
+            return len(self.groups[i].rows) if i in inline else 1
+
+        while sum(size(i) for i in range(len(self.groups))) > PROMPT_LINES:
+            wide = [i for i in inline if len(self.groups[i].rows) > 1]
+            if not wide:
+                break
+            inline.remove(max(wide, key=lambda i: (len(self.groups[i].rows), -i)))
         lines = []
-        for group in self.groups:
-            if len(group.moves) <= INLINE_LIMIT:
+        for i, group in enumerate(self.groups):
+            if i in inline:
                 lines += [self._row(row) for row in group.rows]
             else:
                 lines.append(self._summary(group))
@@ -105,8 +119,8 @@ class TurnChoices:
     def matching(self, text: str) -> list[str]:
         """The choices whose notation or words hold every word typed (a
         card's value alone stands for any of its suits); of choices said
-        the same way, the first. A choice made of exactly the words typed
-        comes alone ("score claim": Score + Claim, not Score + Block on Claim)."""
+        the same way, the first. Choices made of exactly the words typed come
+        alone ("score claim": Score + Claim, not Score + Block on Claim)."""
         typed = [w for w in _tokens(text) if w not in _FILLERS]
         if not typed:
             return []
@@ -119,9 +133,9 @@ class TurnChoices:
             have |= {_value(w) for w in have}
             if all(w in have for w in typed):
                 fits.setdefault(said, move)
-                if all(w in typed or _value(w) in typed for w in notation):
+                if sorted(w if w in typed else _value(w) for w in notation) == sorted(typed):
                     exact.setdefault(said, move)
-        return list(exact.values()) if len(exact) == 1 else list(fits.values())
+        return list((exact or fits).values())
 
 
 def _value(word: str) -> str:

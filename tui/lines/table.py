@@ -288,8 +288,8 @@ class TableSession(TableCommands):
         if turn.grouped:
             example = self._example(turn)
             self.io.say(
-                f"{who}. Choose 1 to {len(choices)}: {turn.listed} choices, by group. "
-                f"Type a number, or a move such as {example}:"  # as typed: no card words
+                f"{who}. Choose 1 to {turn.listed}, by group; "
+                f"type a number, or a move such as {example}:"  # as typed: no card words
             )
         else:
             span = f"1 to {len(choices)}" if len(choices) > 1 else "1"
@@ -305,7 +305,7 @@ class TableSession(TableCommands):
     def _remind(self, seat: int) -> None:
         """Still this seat's turn after a command or a refused line: where it stands."""
         who = "Your turn" if seat in self.you else f"{self.names[seat]}, your turn"
-        n = len(self.choices(seat))
+        n = self.turn(seat).listed
         self.io.say(f"{who}: choose 1 to {n} (Enter lists the choices again).")
 
     def _list(self, acting: int | None, what: str) -> None:
@@ -376,7 +376,7 @@ class TableSession(TableCommands):
         turn = self.turn(seat)
         choices = turn.moves
         accepted = (
-            f"Type a number from 1 to {len(choices)}, a move such as "
+            f"Type a number from 1 to {turn.listed}, a move such as "
             f"{self._example(turn)}, list, or help."
             if choices
             else "Type help."
