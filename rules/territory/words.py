@@ -118,7 +118,12 @@ def table_lines(view: TerritoryView, names: Sequence[str], you: Collection[int])
     row (each card with its cell and whose it is), the best regions, the rest."""
     lines = []
     for seat, way in enumerate(view.orientation):
-        lines.append(fill_names(f"{{p{seat} plays|play}} {way}.", names, you))
+        # the moves' words mark a card's owner as the grid does ("left of 7|")
+        mark = ORIENTATION_MARKS[seat] if seat < len(ORIENTATION_MARKS) else "?"
+        said = "a bar" if mark == "|" else "a dash"
+        lines.append(
+            fill_names(f"{{p{seat} plays|play}} {way} (marked with {said}: 7{mark}).", names, you)
+        )
     rows: dict[int, list[str]] = {}
     for c in sorted(view.cells, key=lambda c: (c.y, c.x)):
         whose = "yours" if c.owner in you else fill_names(f"{{p{c.owner}'s}}", names, you)

@@ -57,3 +57,24 @@ def test_the_app_hears_the_keys_and_line_mode_its_own_words(game: str) -> None:
     coach.speak()
     assert f"Type {step.move}, or its number in the list." in said
     assert not any(KEYS.search(line) for line in said if not line.startswith("Type "))
+
+
+def test_each_step_says_what_to_type_even_when_an_earlier_step_wanted_the_same() -> None:
+    lesson = load_lesson("trick")
+    moves = [step.move for step in lesson.steps]
+    again = next(i for i, m in enumerate(moves) if m in moves[:i])  # score+claim twice
+    said: list[str] = []
+
+    class Session:
+        def say(self, *texts: str) -> None:
+            said.extend(texts)
+
+        class io:  # noqa: N801
+            say = staticmethod(lambda *texts: said.extend(texts))
+
+    coach = LineCoach(lesson, Session())  # type: ignore[arg-type]
+    for index in (moves.index(moves[again]), again):
+        coach.run.index = index
+        coach.state_id = coach.run.ends[index - 1] if index else 0
+        coach.speak()
+    assert said.count(f"Type {moves[again]}, or its number in the list.") == 2

@@ -28,6 +28,7 @@ class LineCoach:
         self.run = LessonRun(lesson)
         self.session = say
         self.said: set[str] = set()
+        self.told_how: int | None = None  # the step whose "Type ..." line was said
         self.state_id = 0
 
     def _say(self, text: str) -> None:
@@ -49,10 +50,10 @@ class LineCoach:
         self._say(head)
         self._say(body)
         if step is not None and step.say in body and self.session is not None:
-            how = f"Type {step.move}, or its number in the list."  # as typed: no card words
-            if how not in self.said:
-                self.said.add(how)
-                self.session.io.say(how)
+            if self.told_how != self.run.index:  # once a step (two steps may want one move)
+                self.told_how = self.run.index
+                # the notation as typed: no card words
+                self.session.io.say(f"Type {step.move}, or its number in the list.")
 
     def after_update(self, update: Update) -> bool:
         self.state_id = update.state_id

@@ -193,13 +193,13 @@ class TableSession(TableCommands):
                 continue
             if acting is None:
                 self.prompted = None
+                if self.waited != update.state_id and self.people:
+                    self._say_waiting(update)
             elif self.prompted != (acting, tuple(self.choices(acting))):
                 # a new turn, or new choices: not a change elsewhere that
                 # leaves this turn as it was (the other seat's hidden submission)
                 self.prompted = (acting, tuple(self.choices(acting)))
                 self._prompt(acting)
-            elif acting is None and self.waited != update.state_id and self.people:
-                self._say_waiting(update)
             line = await self._next_line()
             if line is None:
                 continue
