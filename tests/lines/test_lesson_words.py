@@ -19,6 +19,17 @@ KEYS = re.compile(
 )
 
 
+class Session:
+    """What a coach needs of its table session: ``say`` and ``io.say``, kept."""
+
+    def __init__(self, said: list[str]) -> None:
+        self.said = said
+        self.io = self
+
+    def say(self, *texts: str) -> None:
+        self.said.extend(texts)
+
+
 @pytest.mark.parametrize("game", lesson_ids())
 def test_no_lesson_text_names_a_key(game: str) -> None:
     lesson = load_lesson(game)
@@ -64,15 +75,7 @@ def test_each_step_says_what_to_type_even_when_an_earlier_step_wanted_the_same()
     moves = [step.move for step in lesson.steps]
     again = next(i for i, m in enumerate(moves) if m in moves[:i])  # score+claim twice
     said: list[str] = []
-
-    class Session:
-        def say(self, *texts: str) -> None:
-            said.extend(texts)
-
-        class io:  # noqa: N801
-            say = staticmethod(lambda *texts: said.extend(texts))
-
-    coach = LineCoach(lesson, Session())  # type: ignore[arg-type]
+    coach = LineCoach(lesson, Session(said))  # type: ignore[arg-type]
     for index in (moves.index(moves[again]), again):
         coach.run.index = index
         coach.state_id = coach.run.ends[index - 1] if index else 0

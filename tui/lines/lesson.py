@@ -49,11 +49,11 @@ class LineCoach:
         step = self.run.step
         self._say(head)
         self._say(body)
-        if step is not None and step.say in body and self.session is not None:
-            if self.told_how != self.run.index:  # once a step (two steps may want one move)
-                self.told_how = self.run.index
-                # the notation as typed: no card words
-                self.session.io.say(f"Type {step.move}, or its number in the list.")
+        fresh = self.told_how != self.run.index  # once a step (two may want one move)
+        if step is not None and step.say in body and self.session is not None and fresh:
+            self.told_how = self.run.index
+            # the notation as typed: no card words
+            self.session.io.say(f"Type {step.move}, or its number in the list.")
 
     def after_update(self, update: Update) -> bool:
         self.state_id = update.state_id
