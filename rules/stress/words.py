@@ -123,12 +123,26 @@ def table_lines(view: StressView, names: Sequence[str], you: Collection[int]) ->
 
 
 RANK_WORDS = {"J": "Jack", "Q": "Queen", "K": "King", "A": "Ace"}
+# several of a rank in words: "9s" would read as a card (the 9 of spades)
+RANK_PLURALS = {
+    **dict(
+        zip(
+            RANKS,
+            ("twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens"),
+            strict=False,
+        )
+    ),
+    "J": "Jacks",
+    "Q": "Queens",
+    "K": "Kings",
+    "A": "Aces",
+}
 COUNT_WORDS = ("one", "two", "three", "four", "five", "six", "seven", "eight")
 
 
 def choice_groups(moves: Sequence[StressMove], view: StressView) -> list[ChoiceGroup]:
     """The moves by what they do, plays by rank and then by how many cards
-    (``GameSpec.choice_groups``): "Play two 9s: 9S and 9H, 9S and 9D..."."""
+    (``GameSpec.choice_groups``): "Play two nines: 9S and 9H, 9S and 9D..."."""
     source = " from the face-up cards" if _source(view) == "face_up" else ""
     plays: dict[str, dict[str, list[Choice]]] = {}
     others: dict[str, list[Choice]] = {}
@@ -136,8 +150,8 @@ def choice_groups(moves: Sequence[StressMove], view: StressView) -> list[ChoiceG
         match move:
             case Play(cards=cards):
                 rank = card_text(cards[0])[:-1]
-                said = RANK_WORDS.get(rank, rank)
-                head = f"Play {COUNT_WORDS[len(cards) - 1]} {said}{'s' if len(cards) > 1 else ''}"
+                said = RANK_PLURALS[rank] if len(cards) > 1 else RANK_WORDS.get(rank, rank)
+                head = f"Play {COUNT_WORDS[len(cards) - 1]} {said}"
                 rows = plays.setdefault(rank, {})
                 rows.setdefault(head + source, []).append(
                     Choice(str(move), " and ".join(card_text(c) for c in cards))
@@ -153,14 +167,14 @@ def choice_groups(moves: Sequence[StressMove], view: StressView) -> list[ChoiceG
                 others.setdefault(move_words(move, view), []).append(Choice(str(move), ""))
     groups = []
     for rank in sorted(plays, key=POWER.__getitem__):
-        said = RANK_WORDS.get(rank, rank)
+        said = RANK_PLURALS[rank]
         rows = plays[rank]
         singles = [c.words for c in next(iter(rows.values()))]
         held = f"{', '.join(singles[:-1])} and {singles[-1]}" if len(singles) > 1 else singles[0]
         groups.append(
             ChoiceGroup(
                 rank.lower(),
-                f"Play {said}s{source}",
+                f"Play {said}{source}",
                 f"one or more of {held}" if len(rows) > 1 else held,
                 tuple(ChoiceRow(h, tuple(cs)) for h, cs in rows.items()),
             )
