@@ -173,7 +173,7 @@ def choice_groups(moves: Sequence[StressMove], view: StressView) -> list[ChoiceG
         held = f"{', '.join(singles[:-1])} and {singles[-1]}" if len(singles) > 1 else singles[0]
         groups.append(
             ChoiceGroup(
-                rank.lower(),
+                said.lower(),  # what `list` takes: "list nines", "list jacks"
                 f"Play {said}{source}",
                 f"one or more of {held}" if len(rows) > 1 else held,
                 tuple(ChoiceRow(h, tuple(cs)) for h, cs in rows.items()),
