@@ -3,8 +3,9 @@
 A few choices are a numbered list, one a line ("3: play 4 of spades"). Many
 (Territory's 30 to 180, Five-Card Trick's 41, Stress's 30) are heard in the
 groups the game gives (``GameSpec.choice_groups``, rules/choices.py): a
-group short enough is one line a row ("Score and: 12 for Grow, 13 for
-Claim"); a longer one is one line saying what it holds and how to hear it
+group is one line a row ("Score and: 12 for Grow, 13 for Claim") while the
+prompt stays within a dozen lines; past that, the groups of most rows are
+one line each saying what they hold and how to hear them
 ("Explore, 1 to 27: a 6, a 5 or a 9 on one of 9 empty cells. To hear them:
 list explore"). Either way every choice keeps one number, the order of the
 groups, and a number or the move's notation is taken.
@@ -24,7 +25,8 @@ from rules.choices import ChoiceGroup, ChoiceRow
 
 # at most this many choices are listed one to a line; more are grouped
 FLAT_LIMIT = 12
-# a group of at most this many choices may be listed in the turn's prompt itself
+# a group whose rows hold at most this many choices each may be listed in the
+# turn's prompt itself, a row a line
 INLINE_LIMIT = 12
 # the most lines a turn's prompt lists its choices in (when it can)
 PROMPT_LINES = 12
@@ -73,7 +75,11 @@ class TurnChoices:
         most rows said by what they hold instead, until it does not."""
         if not self.grouped:
             return [self.show(f"{n}: {self.words(m)}") for m, n in self.number.items()]
-        inline = {i for i, g in enumerate(self.groups) if len(g.moves) <= INLINE_LIMIT}
+        inline = {
+            i
+            for i, g in enumerate(self.groups)
+            if all(len(row.choices) <= INLINE_LIMIT for row in g.rows)
+        }
 
         def size(i: int) -> int:
             return len(self.groups[i].rows) if i in inline else 1
