@@ -158,12 +158,12 @@ class HomeScreen(Screen[None]):
         self._caller: Caller | None = None
         self.query_one("#home-awaited").display = False
         self.query_one("#games", GameList).focus()
-        # after the first frame: asking the servers never delays the home screen
-        self.call_after_refresh(self.ask_for_turns)
         self.set_interval(ASK_AGAIN_SECONDS, self.ask_for_turns)
 
     def on_screen_resume(self) -> None:
-        self.ask_for_turns()
+        # after the frame (the first one too): asking the servers, even only
+        # whether there are any to ask, never delays the home screen
+        self.call_after_refresh(self.ask_for_turns)
 
     # ------------------------------------------------------------ your turns elsewhere
     def ask_for_turns(self) -> None:
