@@ -96,6 +96,14 @@ async def main(executor):
     limits = dataclasses.replace(limits, **{n: 10**9 for n in unbounded & names})
     store = await keeper(sys.argv[1], sys.argv[3])
     server = TableServer(store, limits=limits, executor=executor)
+    try:  # as `cardtable serve` does before it serves (a --code checkout may lack it)
+        from net.server.heap import settle_heap
+        from rules.registry import games
+    except ImportError:
+        pass
+    else:
+        games()
+        settle_heap()
     host, port = await server.start("127.0.0.1", 0)
     print(port, flush=True)
     await server.serve_forever()
