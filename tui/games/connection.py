@@ -241,7 +241,7 @@ class TableConnection(TableScreenCore):
         None if it cannot be written (the screen says the rest anyway)."""
         client = self.client
         table = plain(client.record_id or "table", 32)  # (a remote table: its id)
-        path = self.host.store.root / "network" / "closed" / f"{table}.json"
+        path = self.services.store.root / "network" / "closed" / f"{table}.json"
         kept = {
             "server": client.address,
             "table": table,

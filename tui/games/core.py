@@ -11,7 +11,7 @@ from __future__ import annotations
 import inspect
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual.screen import Screen
@@ -25,6 +25,7 @@ from rules.views import View
 from tui.games.hot_seat import HotSeat
 from tui.plain import plain
 from tui.seating import addressed_as_you
+from tui.services import SERVICES
 from tui.widgets.cards import CardStyle
 from tui.widgets.event_log import display_text
 
@@ -32,11 +33,12 @@ if TYPE_CHECKING:
     from net.client import TableClient
     from rules.events import Event
     from tui.games.coach import Coach
-    from tui.games.host import TableHost
     from tui.screens.round_summary import Schedule
 
 
 class TableScreenCore(Screen[None]):
+    services = SERVICES  # the app, typed (tui/services.py)
+
     @property
     def logs_notices(self) -> bool:
         """Notices go to this screen's log (CardTableApp.notify): while its
@@ -95,17 +97,8 @@ class TableScreenCore(Screen[None]):
 
     # ------------------------------------------------------------ properties
     @property
-    def host(self) -> TableHost:
-        """The app, as far as a table's screen needs it."""
-        return cast("TableHost", self.app)
-
-    @property
-    def cardtable(self) -> TableHost:
-        return self.host
-
-    @property
     def card_style(self) -> CardStyle:
-        return self.host.card_style
+        return self.services.card_style
 
     @property
     def hot_seat(self) -> bool:
@@ -154,7 +147,7 @@ class TableScreenCore(Screen[None]):
             title = get_game(self.client.game_id).title
             # the first letter only: a name inside keeps its capitals
             said = what[:1].upper() + what[1:]
-            self.host.call_away_player(f"{said} at {title}: {self.players_line()}")
+            self.services.call_away_player(f"{said} at {title}: {self.players_line()}")
 
     # ------------------------------------------------------------ to implement
     def show_view(self, view: View) -> None:

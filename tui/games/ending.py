@@ -138,7 +138,7 @@ class TableEnding(RoundSummaries, TableConnection):
             return
         self._closed = True  # the client closed itself (or moved to the new table)
         self._stop_watching()
-        self.app.call_later(self.host.show_table, client, replace=True, new=True)
+        self.app.call_later(self.services.show_table, client, replace=True, new=True)
 
     # ------------------------------------------------------------ leaving
     def quitting_keeps_nothing(self) -> bool:
@@ -164,7 +164,7 @@ class TableEnding(RoundSummaries, TableConnection):
     async def leave(self) -> None:
         await self._close_table()
         # the app pops this screen: awaiting our own removal here would deadlock
-        self.app.call_later(self.host.back_from_table)
+        self.app.call_later(self.services.back_from_table)
 
     # ------------------------------------------------------------ the menu
     def action_pause(self) -> None:

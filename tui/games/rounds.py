@@ -81,7 +81,7 @@ class RoundSummaries(TableScreenCore):
     def _show_round_summary(self, events: Sequence[Event]) -> bool:
         """Hold the end of a round in view (clocks stopped) until a key or a
         few seconds; True if a summary opened."""
-        seconds = self.host.settings.round_summary
+        seconds = self.services.settings.round_summary
         ended = [(e, n) for e in events if (n := self.round_ended(e)) is not None]
         if not ended or not seconds or self._summary_open:
             return False

@@ -204,7 +204,7 @@ async def analyse(game: TableScreenCore) -> None:
         )
         return
     seat = game.seat if game.seat is not None else (game.people or (None,))[0]
-    store = game.host.store
+    store = game.services.store
     await game.client.idle()  # the last move's save is behind it
     if seat is None:
         game.set_status("Only a player's own games can be analysed.", problem=True)
