@@ -221,8 +221,8 @@ class NewGameScreen(Screen[None]):
             widget = self.query_one(f"#opt-{info.name}")
             if isinstance(widget, Input):
                 value: Any = parse_option_value(info, widget.value)
-            else:
-                value = widget.value  # type: ignore[attr-defined]
+            else:  # a choice (_option_widget): a Select
+                value = self.query_one(f"#opt-{info.name}", Select).value
             if value != preset_values[info.name]:
                 out[info.name] = value
         if self.spec.min_players != self.spec.max_players:
