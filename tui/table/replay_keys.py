@@ -20,16 +20,17 @@ if TYPE_CHECKING:
     from net.client import TableClient
     from tui.table.side import TableSide
 
+# each the screen's ``replay`` action, handed to ReplayKeys.press
 REPLAY_BINDINGS: list[BindingType] = [
-    Binding("right,l", "replay_step(1)", "Next", key_display="→", id="replay.next"),
-    Binding("left", "replay_step(-1)", "Back", key_display="←", id="replay.back"),
-    Binding("home", "replay_jump(0)", "Start", show=False, id="replay.start"),
-    Binding("end", "replay_jump(-1)", "End", show=False, id="replay.end"),
-    Binding("v", "replay_perspective", "Seen by", id="replay.perspective"),
-    Binding("t", "replay_text", "As text", id="replay.text"),
+    Binding("right,l", "replay('step', 1)", "Next", key_display="→", id="replay.next"),
+    Binding("left", "replay('step', -1)", "Back", key_display="←", id="replay.back"),
+    Binding("home", "replay('jump', 0)", "Start", show=False, id="replay.start"),
+    Binding("end", "replay('jump', -1)", "End", show=False, id="replay.end"),
+    Binding("v", "replay('perspective')", "Seen by", id="replay.perspective"),
+    Binding("t", "replay('text')", "As text", id="replay.text"),
     Binding("s", "score_history", "Scores", id="replay.scores"),
     Binding("question_mark,f1", "rules", "Rules", key_display="?", id="replay.rules"),
-    Binding("escape", "replay_close", "Close", id="replay.close"),
+    Binding("escape", "replay('close')", "Close", id="replay.close"),
 ]
 
 
@@ -49,14 +50,18 @@ class ReplayKeys:
         """Where the replay stands, for the status line."""
         return replay_caption(self.screen, self.replay)
 
-    def step(self, step: int) -> None:
-        self.replay.go(self.replay.position + step)
-
-    def jump(self, where: int) -> None:
-        self.replay.go(where if where >= 0 else self.replay.game.last)
-
-    def next_perspective(self) -> None:
-        next_perspective(self.screen, self.replay)
-
-    def as_text(self) -> None:
-        open_text_view(self.screen, self.replay)
+    def press(self, key: str, step: int = 0) -> None:
+        """One of the replay's keys (REPLAY_BINDINGS): move through the game
+        (``step``: by one move, ``jump``: to the start, or the end for -1),
+        other eyes, the game as text, or close."""
+        replay = self.replay
+        if key == "step":
+            replay.go(replay.position + step)
+        elif key == "jump":
+            replay.go(step if step >= 0 else replay.game.last)
+        elif key == "perspective":
+            next_perspective(self.screen, replay)
+        elif key == "text":
+            open_text_view(self.screen, replay)
+        elif key == "close":
+            self.screen.app.pop_screen()

@@ -405,7 +405,7 @@ class TableScreen(Screen[None]):
         return with_number_keys(super().active_bindings, self.number_keys())
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action.startswith("replay_"):
+        if action == "replay":
             return self.replay_keys is not None
         if action == "hint":
             # hidden once the game is over, for a spectator, and where the
@@ -442,24 +442,9 @@ class TableScreen(Screen[None]):
         self.set_status("The computers play the rest at once.")
         self.refresh_bindings()
 
-    def action_replay_step(self, step: int) -> None:
+    def action_replay(self, key: str, step: int = 0) -> None:
         if self.replay_keys is not None:
-            self.replay_keys.step(step)
-
-    def action_replay_jump(self, where: int) -> None:
-        if self.replay_keys is not None:
-            self.replay_keys.jump(where)
-
-    def action_replay_perspective(self) -> None:
-        if self.replay_keys is not None:
-            self.replay_keys.next_perspective()
-
-    def action_replay_text(self) -> None:
-        if self.replay_keys is not None:
-            self.replay_keys.as_text()
-
-    def action_replay_close(self) -> None:
-        self.app.pop_screen()
+            self.replay_keys.press(key, step)
 
     # ------------------------------------------------------------ playing
     async def submit(self, move: str) -> bool:
