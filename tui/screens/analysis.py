@@ -34,7 +34,7 @@ from tui.widgets.footer import FittingFooter
 if TYPE_CHECKING:
     from rules.bots.review import Moment
     from saves.record import GameRecord
-    from tui.table.side import TableSide
+    from tui.table.side import EndingSide
     from tui.textual_seams import CSSPathType
 
 
@@ -193,7 +193,7 @@ class AnalysisScreen(Screen[None]):
         self.dismiss()
 
 
-async def analyse(game: TableSide) -> None:
+async def analyse(game: EndingSide) -> None:
     """The analysis of the game on ``game``'s screen, for the seat it shows
     (the first person's, to a spectator): a game whose record this app keeps,
     local play."""

@@ -9,9 +9,8 @@ whether the table is local or across the network: it only has a
 from any thread). Whether a person may play there at all is the client's to
 say (``interactive``: False for a replay); a screen asks ``can_act()``.
 
-The parts, plain objects that see the screen as
-:class:`tui.table.side.TableSide` (a Protocol) and never each other's
-attributes:
+The parts, plain objects that see the screen through a narrow Protocol
+each (:mod:`tui.table.side`) and never each other's attributes:
 
 - ``clocks`` (:class:`tui.table.clocks.Clocks`): move clocks and their countdown;
 - ``rounds`` (:class:`tui.table.rounds.Rounds`): the log's round marks, round

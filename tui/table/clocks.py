@@ -12,7 +12,7 @@ from tui.clock_words import time_left_text
 
 if TYPE_CHECKING:
     from net.client import Update
-    from tui.table.side import TableSide
+    from tui.table.side import ClocksSide
 
 URGENT_SECONDS = 10  # a countdown turns urgent below this
 
@@ -28,7 +28,7 @@ def clock_text(seconds: float | None) -> str:
 class Clocks:
     """Each seat's deadline, kept from its updates, and the countdown's words."""
 
-    def __init__(self, screen: TableSide) -> None:
+    def __init__(self, screen: ClocksSide) -> None:
         self.screen = screen
         # per seat: when its move clock runs out (on self.clock), and the time
         # left as the table last said (shown as it stands while the clocks stop)

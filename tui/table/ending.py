@@ -28,14 +28,14 @@ from tui.table.refusals import sentences
 if TYPE_CHECKING:
     from tui.table.link import Link
     from tui.table.rounds import Rounds
-    from tui.table.side import TableSide
+    from tui.table.side import EndingSide
 
 
 class Ending:
     """``link``: whether the table waits for players, why it closed;
     ``rounds``: the scores round by round, offered beside the result."""
 
-    def __init__(self, screen: TableSide, link: Link, rounds: Rounds) -> None:
+    def __init__(self, screen: EndingSide, link: Link, rounds: Rounds) -> None:
         self.screen = screen
         self.link = link
         self.rounds = rounds

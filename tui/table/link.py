@@ -24,7 +24,7 @@ from tui.screens.chat import ChatScreen
 
 if TYPE_CHECKING:
     from net.client import Notice, Update
-    from tui.table.side import TableSide
+    from tui.table.side import LinkSide
 
 # the notices of a table elsewhere that say who is at it (net/table.py)
 TABLE_NOTICES = frozenset({"left", "back", "computer"})
@@ -35,7 +35,7 @@ LINK_GAP = " · "
 
 
 class Link:
-    def __init__(self, screen: TableSide) -> None:
+    def __init__(self, screen: LinkSide) -> None:
         self.screen = screen
         self.players = ""  # who plays, for the subtitle
         # the keys offered now were chosen while open seats waited for players

@@ -18,11 +18,11 @@ from tui.widgets.event_log import round_marker
 if TYPE_CHECKING:
     from rules.events import Event
     from tui.screens.round_summary import Schedule
-    from tui.table.side import TableSide
+    from tui.table.side import RoundsSide
 
 
 class Rounds:
-    def __init__(self, screen: TableSide) -> None:
+    def __init__(self, screen: RoundsSide) -> None:
         self.screen = screen
         # a round's summary is on screen: the hand-off or game over waits for it
         self.summary_open = False
