@@ -7,9 +7,8 @@ many of it, Enter plays, p picks the stack up, m lists every move; in the
 swaps ↑/↓ go between your hand and face-up row, Enter marks a card of each
 to swap them, r says ready. Moves are sent in the rules' notation. With the
 ``timer`` option the seat's countdown shows right of the stack's caption
-(``Update.time_left``, ticking on the wall clock in between). The screen only
-lays out: its text comes from pure functions of the typed view (``words``,
-``groups``); it keeps the cursor.
+(``Update.time_left``, ticking on the wall clock in between). The screen only lays out: its
+text comes from pure functions of the typed view (``words``, ``groups``); it keeps the cursor.
 """
 
 from __future__ import annotations

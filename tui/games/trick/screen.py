@@ -12,8 +12,8 @@ Block's target; o and r switch Overload and Limit Reset on or off (``final``);
 p uses Claim Priority while its window is open; Enter locks the choice in; x
 clears it. A choice the rules would (partly) disregard asks before it is sent.
 
-One seat's view at a time; the choice being made lives only here and is
-forgotten when the seat on screen changes (hot-seat): nobody sees another's.
+One seat's view at a time; the choice being made lives only here and is forgotten
+when the seat on screen changes (hot-seat): nobody sees another's.
 """
 
 from __future__ import annotations
@@ -55,7 +55,6 @@ TRICK_CSS = Path(__file__).with_name("trick.tcss")
 __all__ = ["ActionCards", "BlockTargetPicker", "TrickScreen", "clock_text"]
 
 
-# ================================================================ the screen
 class TrickScreen(TableScreen):
     CSS_PATH: ClassVar[CSSPathType | None] = [TABLE, TRICK_CSS]
     BINDINGS: ClassVar[list[BindingType]] = [
