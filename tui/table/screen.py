@@ -39,6 +39,7 @@ from tui.table.refusals import refusal_text, sentences
 from tui.table.replay_keys import REPLAY_BINDINGS, ReplayKeys
 from tui.table.rounds import Rounds
 from tui.table.turn_words import turn_text
+from tui.textual_seams import bindings_built_with, replace_bindings
 from tui.widgets.cards import CardStyle
 from tui.widgets.event_log import EventLog, display_text
 
@@ -107,7 +108,7 @@ class TableScreen(Screen[None]):
         self.people_here = self.people
         self.replay_keys = ReplayKeys.of(self, client)
         if self.replay_keys is not None:  # its own keys, nothing to play
-            self._bindings = BindingsMap(REPLAY_BINDINGS)
+            replace_bindings(self, BindingsMap(REPLAY_BINDINGS))
             self.people_here = self.replay_keys.replay.people
             self.you = addressed_as_you(self.names, self.people_here)
 
@@ -397,7 +398,7 @@ class TableScreen(Screen[None]):
     def offer_only(self, keep: Callable[[str], bool], chat: bool) -> None:
         """Offer only the keys whose action ``keep`` allows, and the chat's
         key where ``chat`` (tui/table/keys.py)."""
-        self._bindings = offered_bindings(type(self)._merged_bindings or self._bindings, keep, chat)
+        replace_bindings(self, offered_bindings(bindings_built_with(self), keep, chat))
         self.refresh_bindings()
 
     @property
