@@ -310,6 +310,8 @@ async def test_a_table_that_plays_a_move_a_day_is_made_in_the_form_and_waits_for
             hosted = server.tables[screen.client.table_id]
             assert (hosted.per_move, hosted.if_late) == (DAY, "lose")
             await _until(pilot, lambda: screen.my_turn, "our turn")
+            # the title names the pace, whole at 80 columns
+            assert "a move a day · Ada vs Computer (medium)" in screen.sub_title
             # the day runs: the status line says how long is left
             await _until(pilot, lambda: "left)" in screen_text(app), "the clock in the status")
             assert re.search(r"\((1 day|23 h 59 min) left\)", screen_text(app))

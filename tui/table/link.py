@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from rules.events import fill_names
 from saves.atomic import write_json_atomically
-from tui.clock_words import time_left_text
+from tui.clock_words import per_move_text, time_left_text
 from tui.network import connection_text, grace_left, invited_label, presence_label
 from tui.plain import plain
 from tui.players_title import TITLE_ROOM, players_title
@@ -201,11 +201,18 @@ class Link:
         if client.connection == "closed" and client.farewell is not None:
             # "the host closed the table"; its whole sentence is in the status line and the log
             link = plain(client.farewell, 32)
-        if not link:
+        # a correspondence table says its pace where a player looks first; in
+        # the address's place while connected (the lobby names the server), so
+        # that who plays still fits at 80 columns
+        pace = per_move_text(client.per_move) if client.per_move is not None else ""
+        if pace and client.connection == "connected":
+            link = ""
+        head = LINK_GAP.join(words for words in (link, pace) if words)
+        if not head:
             screen.sub_title = self.players
             return
-        room = TITLE_ROOM - len(link) - len(LINK_GAP)
-        screen.sub_title = f"{link}{LINK_GAP}{players_title(screen.labels, client.seats, room)}"
+        room = TITLE_ROOM - len(head) - len(LINK_GAP)
+        screen.sub_title = f"{head}{LINK_GAP}{players_title(screen.labels, client.seats, room)}"
 
     def _connection_changed(self, state: str) -> None:
         screen, client = self.screen, self.screen.client
