@@ -266,6 +266,9 @@ class TableClient(ABC):
     record_id: str
     # seats this client may act for (every person's seat in hot-seat; none for a spectator)
     my_seats: tuple[int, ...]
+    # a person may play here; False for a replay, whose moves are its record's
+    # (the screen then offers the replay's keys and none of the game's)
+    interactive: bool = True
     # the table lets this client stop the clocks (local play only)
     can_pause: bool = False
     # the game is saved as it goes (here or at the server); a lesson's table

@@ -88,6 +88,8 @@ class ReplayClient(TableClient):
 
     Nobody may act: updates carry no legal moves, and ``play`` refuses."""
 
+    interactive = False
+
     def __init__(self, game: ReplayGame, perspective: int | None, position: int) -> None:
         if not game.states:
             raise ValueError(game.problem or "this game has no position to show")

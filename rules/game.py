@@ -25,6 +25,7 @@ from collections.abc import Collection, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 
+from .choices import ChoiceGroup
 from .config import GameConfig
 from .errors import IllegalMove, MoveError, NotationError, shown_input
 from .events import COMMON_EVENT_TYPES, Event, EventData, fill_names
@@ -440,15 +441,23 @@ class GameSpec(ABC, Generic[M, C]):
             return self.move_words(config, move)
         except MoveError:
             return f"(not a {self.title} move)"
+
     def move_words_seen(self, config: C, move: str, view: View) -> str:
         """:meth:`move_words` as the seat whose ``view`` it is reads them
         before the move: a game may name what the view shows (the card a
         move takes, where a card comes from). By default the same words."""
         return self.move_words(config, move)
 
-    def table_lines(
-        self, view: View, names: Sequence[str], you: Collection[int] = ()
-    ) -> list[str]:
+    def choice_groups(self, config: C, moves: Sequence[str], view: View) -> list[ChoiceGroup]:
+        """``moves`` (the legal moves of ``view``'s seat, by notation) in groups
+        a person hears one by one (rules/choices.py; line mode's turn,
+        docs/lines.md). Every move is in one group, but where several moves
+        differ in nothing the rules count (Territory: two cards of one value
+        on one cell) one may stand for them all. [] (the default): the moves
+        are few enough to hear as a plain list."""
+        return []
+
+    def table_lines(self, view: View, names: Sequence[str], you: Collection[int] = ()) -> list[str]:
         """The position as ``view`` shows it, in a few sentences a person can
         hear one by one (line mode's ``table``; docs/lines.md), seats named
         from ``names`` (``you``: addressed in the second person). Cards stay

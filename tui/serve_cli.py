@@ -131,9 +131,11 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
 def run_serve(args: argparse.Namespace) -> int:
     from net.server import Limits, TableServer
     from net.server.database_store import DatabaseStore
+    from net.server.heap import settle_heap
     from net.store import StoreError, open_store
     from net.store.legacy import upgrade
     from net.thinkers import process_pool
+    from rules.registry import games
 
     from .cli import UserError
 
@@ -202,6 +204,10 @@ def run_serve(args: argparse.Namespace) -> int:
         server = TableServer(
             DatabaseStore(store, data_dir), limits=limits, executor=thinkers, advertise=advertise
         )
+        # the modules and the games' tables loaded, then out of the collector's
+        # sight for good (net/server/heap.py), before the earlier run's tables
+        games()
+        settle_heap()
         try:
             host, port = await server.start(args.host, args.port)
         except OSError as err:

@@ -1,10 +1,13 @@
 """The one place cardtable reaches into Textual's private modules.
 
-Textual's public API does not cover three things the app needs: rewriting
+Textual's public API does not cover these things the app needs: rewriting
 what goes to the terminal in ASCII after layout (``App._display`` and
 ``CompositorUpdate``), writing a few bytes of our own to the terminal (the
 notification escapes of tui/notify.py, through the driver, as ``App.bell``
-does), and the type Textual gives ``CSS_PATH``. Each is reached here and
+does), the type Textual gives ``CSS_PATH``, a node's keys changed after it
+is built (a replay's keys, the keys a table offers), the footer's keys and
+whether its bindings are ready (tui/widgets/footer.py), and the keys panel's
+table (tui/widgets/keys_panel.py). Each is reached here and
 nowhere else, so a Textual release that moves one breaks this module and its
 test (tests/tui/test_textual_seams.py), loudly, instead of the screens quietly.
 pyproject.toml pins ``textual`` below its next major release for the same reason.
@@ -17,18 +20,39 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from textual._compositor import CompositorUpdate
 from textual._path import CSSPathType
 from textual.app import App
+from textual.binding import BindingsMap
+from textual.dom import DOMNode
+from textual.widgets import Footer
+from textual.widgets._footer import FooterKey  # (loaded with Footer: no cost at start-up)
 
 if TYPE_CHECKING:
     from rich.console import Console
     from textual.screen import Screen
+    from textual.widgets._key_panel import BindingsTable
+else:
+
+    def __getattr__(name: str) -> Any:
+        # the keys panel's table, loaded when the panel first opens: its
+        # module is not among those the home screen needs
+        if name == "BindingsTable":
+            from textual.widgets._key_panel import BindingsTable
+
+            return BindingsTable
+        raise AttributeError(name)
+
 
 ReturnType = TypeVar("ReturnType")
 
 __all__ = [
     "AsciiDisplay",
+    "BindingsTable",
     "CSSPathType",
     "CompositorUpdate",
+    "FooterKey",
+    "bindings_built_with",
+    "footer_bindings_ready",
     "render_screen",
+    "replace_bindings",
     "screen_update",
     "write_to_terminal",
 ]
@@ -89,3 +113,25 @@ def screen_update(app: App[Any], *, with_background: bool = True) -> Any:
 def render_screen(app: App[Any], console: Console) -> None:
     """Print the active screen to ``console`` as the terminal would show it."""
     console.print(screen_update(app))
+
+
+def bindings_built_with(node: DOMNode) -> BindingsMap:
+    """The keys ``node``'s class gives it (its BINDINGS merged with its bases'),
+    whatever :func:`replace_bindings` has done to the node since."""
+    return type(node)._merged_bindings or node._bindings
+
+
+def replace_bindings(node: DOMNode, bindings: BindingsMap) -> None:
+    """Give ``node`` ``bindings`` in place of those of its class: Textual
+    declares keys per class (``BINDINGS``), and a table screen offers fewer
+    (a seat not yet taken) or others (a replay's) than its class."""
+    node._bindings = bindings
+
+
+def footer_bindings_ready(footer: Footer, ready: bool | None = None) -> bool:
+    """Whether ``footer`` has been told its screen's bindings (before, it
+    composes no key); ``ready`` sets it (a recompose skipped as needless still
+    counts as told)."""
+    if ready is not None:
+        footer._bindings_ready = ready
+    return bool(footer._bindings_ready)

@@ -83,10 +83,14 @@ class Step(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     forbids); ``ends_turn``: the move ends
     the learner's turn (a rule that stops it, such as a Blitz that may not
     take a last card); ``after``: what just happened, said once the replies
-    are in."""
+    are in; ``keys``: how the full-screen app's keys make the move ("Press 1,
+    then 3, then Enter"). Every other text names no key (line mode has none:
+    tests/lines/test_lesson_words.py), and a front end says how its own
+    input makes the move."""
 
     say: str
     move: str
+    keys: str = ""
     otherwise: str = ""
     wrong: dict[str, str] = {}
     replies: list[str] = []
@@ -226,10 +230,11 @@ class LessonRun:
             ends.append(count)
         return ends
 
-    def parts(self, state_id: int, brief: bool = False) -> tuple[str, str]:
+    def parts(self, state_id: int, brief: bool = False, keys: bool = True) -> tuple[str, str]:
         """What the coach says at ``state_id`` (moves played so far): what just
         happened ("" at first: the intro is said on its own), and the step
-        waiting for a move (``brief``: that step alone)."""
+        waiting for a move (``brief``: that step alone; ``keys``: with the
+        app's keys for it, which line mode leaves out)."""
         steps, index = self.lesson.steps, self.index
         if (brief and not self.finished) or index == 0:
             head = ""
@@ -242,7 +247,8 @@ class LessonRun:
         step = steps[index]
         counter = f"Step {index + 1} of {len(steps)}"
         counter += f" · {self.lesson.rules[step.rule] if step.rule else step.title}"
-        return head, f"{counter}\n{step.say}"
+        how = f" {step.keys}" if keys and step.keys else ""
+        return head, f"{counter}\n{step.say}{how}"
 
     def objection(self, move: str) -> str | None:
         """None if the lesson lets ``move`` be played now, else what the coach

@@ -6,6 +6,7 @@ from collections.abc import Collection, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..cards import deck, stack_deck
+from ..choices import ChoiceGroup
 from ..config import chosen_seat
 from ..events import Event
 from ..figures import Samples
@@ -108,6 +109,14 @@ class StressSpec(GameSpec[StressMove, StressConfig]):
     def table_lines(self, view: View, names: Sequence[str], you: Collection[int] = ()) -> list[str]:
         assert isinstance(view, StressView), "this game's tables give its own views"
         return words.table_lines(view, names, you)
+
+    def choice_groups(
+        self, config: StressConfig, moves: Sequence[str], view: View
+    ) -> list[ChoiceGroup]:
+        """By what a move does, plays by rank (words.choice_groups)."""
+        if not isinstance(view, StressView):
+            return []
+        return words.choice_groups([self.parse_game_move(m) for m in moves], view)
 
     def move_words_seen(self, config: StressConfig, move: str, view: View) -> str:
         """With the view: where the cards come from, how big a pick-up is."""

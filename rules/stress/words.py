@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 
 from ..cards import card_text
+from ..choices import Choice, ChoiceGroup, ChoiceRow
 from ..events import fill_names
 from ..game import Resign
 from .notation import Blind, PickUp, Play, Ready, StressMove, Swap
@@ -119,3 +120,66 @@ def table_lines(view: StressView, names: Sequence[str], you: Collection[int]) ->
     if view.phase == "swap" and view.swaps_left is not None:
         lines.append(f"Swaps left: {view.swaps_left}.")
     return lines
+
+
+RANK_WORDS = {"J": "Jack", "Q": "Queen", "K": "King", "A": "Ace"}
+# several of a rank in words: "9s" would read as a card (the 9 of spades)
+RANK_PLURALS = {
+    **dict(
+        zip(
+            RANKS,
+            ("twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens"),
+            strict=False,
+        )
+    ),
+    "J": "Jacks",
+    "Q": "Queens",
+    "K": "Kings",
+    "A": "Aces",
+}
+COUNT_WORDS = ("one", "two", "three", "four", "five", "six", "seven", "eight")
+
+
+def choice_groups(moves: Sequence[StressMove], view: StressView) -> list[ChoiceGroup]:
+    """The moves by what they do, plays by rank and then by how many cards
+    (``GameSpec.choice_groups``): "Play two nines: 9S and 9H, 9S and 9D..."."""
+    source = " from the face-up cards" if _source(view) == "face_up" else ""
+    plays: dict[str, dict[str, list[Choice]]] = {}
+    others: dict[str, list[Choice]] = {}
+    for move in moves:
+        match move:
+            case Play(cards=cards):
+                rank = card_text(cards[0])[:-1]
+                said = RANK_PLURALS[rank] if len(cards) > 1 else RANK_WORDS.get(rank, rank)
+                head = f"Play {COUNT_WORDS[len(cards) - 1]} {said}"
+                rows = plays.setdefault(rank, {})
+                rows.setdefault(head + source, []).append(
+                    Choice(str(move), " and ".join(card_text(c) for c in cards))
+                )
+            case Blind(position=position):
+                others.setdefault("Turn up face-down card", []).append(
+                    Choice(str(move), f"card {position}")
+                )
+            case Swap(hand_card=hand, up_card=up):
+                head = f"Swap {card_text(hand)} from the hand for face-up"
+                others.setdefault(head, []).append(Choice(str(move), card_text(up)))
+            case _:
+                others.setdefault(move_words(move, view), []).append(Choice(str(move), ""))
+    groups = []
+    for rank in sorted(plays, key=POWER.__getitem__):
+        said = RANK_PLURALS[rank]
+        rows = plays[rank]
+        singles = [c.words for c in next(iter(rows.values()))]
+        held = f"{', '.join(singles[:-1])} and {singles[-1]}" if len(singles) > 1 else singles[0]
+        groups.append(
+            ChoiceGroup(
+                said.lower(),  # what `list` takes: "list nines", "list jacks"
+                f"Play {said}{source}",
+                f"one or more of {held}" if len(rows) > 1 else held,
+                tuple(ChoiceRow(h, tuple(cs)) for h, cs in rows.items()),
+            )
+        )
+    for head, choices in others.items():
+        name = head.split(" ")[0].lower()
+        groups.append(ChoiceGroup(name, head, head.lower(), (ChoiceRow(head, tuple(choices)),)))
+    return groups

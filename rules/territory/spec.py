@@ -7,6 +7,7 @@ from collections.abc import Collection, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..cards import card_text, parse_card, stack_deck
+from ..choices import ChoiceGroup
 from ..config import chosen_seat
 from ..events import Event
 from ..figures import Samples
@@ -147,6 +148,14 @@ class TerritorySpec(GameSpec[TerritoryMove, TerritoryConfig]):
     def table_lines(self, view: View, names: Sequence[str], you: Collection[int] = ()) -> list[str]:
         assert isinstance(view, TerritoryView), "this game's tables give its own views"
         return words.table_lines(view, names, you)
+
+    def choice_groups(
+        self, config: TerritoryConfig, moves: Sequence[str], view: View
+    ) -> list[ChoiceGroup]:
+        """By what a move does, then by cell (words.choice_groups)."""
+        if not isinstance(view, TerritoryView):
+            return []
+        return words.choice_groups([parse_move(m) for m in moves], view)
 
     def move_words_seen(self, config: TerritoryConfig, move: str, view: View) -> str:
         """With the grid known: ``conquer 9| at 2,1 with a 9``."""

@@ -11,9 +11,10 @@ what a player looks for.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 
 from ..cards import Card, card_text, rank_text
+from ..choices import Choice, ChoiceGroup, ChoiceRow, either_or, plural
 from ..events import fill_names
 from .board import xy_of
 from .notation import Blitz, Conquer, Discard, Explore, Fortify, Pass, Stop, TerritoryMove
@@ -117,10 +118,15 @@ def table_lines(view: TerritoryView, names: Sequence[str], you: Collection[int])
     row (each card with its cell and whose it is), the best regions, the rest."""
     lines = []
     for seat, way in enumerate(view.orientation):
-        lines.append(fill_names(f"{{p{seat} plays|play}} {way}.", names, you))
+        # the moves' words mark a card's owner as the grid does ("left of 7|")
+        mark = ORIENTATION_MARKS[seat] if seat < len(ORIENTATION_MARKS) else "?"
+        said = "a bar" if mark == "|" else "a dash"
+        lines.append(
+            fill_names(f"{{p{seat} plays|play}} {way} (marked with {said}: 7{mark}).", names, you)
+        )
     rows: dict[int, list[str]] = {}
     for c in sorted(view.cells, key=lambda c: (c.y, c.x)):
-        whose = fill_names(f"{{p{c.owner}'s}}", names, you) if c.owner < len(names) else "?"
+        whose = "yours" if c.owner in you else fill_names(f"{{p{c.owner}'s}}", names, you)
         fort = f", fortified with {c.fortified_by}" if c.fortified_by else ""
         rows.setdefault(c.y, []).append(f"{c.card} at {c.x},{c.y} ({whose}{fort})")
     for y, cards in rows.items():
@@ -135,3 +141,92 @@ def table_lines(view: TerritoryView, names: Sequence[str], you: Collection[int])
     )
     lines.append(sizes + ".")
     return lines
+
+
+# the order a player hears the kinds of move in, and each kind's title
+_KINDS: tuple[tuple[type, str, str], ...] = (
+    (Explore, "explore", "Explore"),
+    (Conquer, "conquer", "Conquer"),
+    (Blitz, "blitz", "Blitz on"),
+    (Fortify, "fortify", "Fortify"),
+    (Discard, "discard", "Discard"),
+    (Stop, "stop", "Stop the blitz"),
+    (Pass, "pass", "Pass"),
+)
+
+
+def choice_groups(moves: Sequence[TerritoryMove], view: TerritoryView) -> list[ChoiceGroup]:
+    """The moves by what they do, then by cell (``GameSpec.choice_groups``):
+    "Explore at 1,-1, right of {p1's} 7" with the values that may go there.
+    Suits never count in Territory (N19): of two cards of one value, the
+    first stands for both."""
+    owners = {(c.x, c.y): (c.owner, c.card[:-1]) for c in view.cells}
+
+    def card_at(cell: Cell) -> str:
+        owner, value = owners[cell]
+        return f"{{p{owner}'s}} {value} at {cell[0]},{cell[1]}"
+
+    def beside(cell: Cell) -> str:
+        x, y = cell
+        for (dx, dy), side in _SIDES:
+            if (x + dx, y + dy) in owners:
+                owner, value = owners[(x + dx, y + dy)]
+                return f", {side} {{p{owner}'s}} {value}"
+        return ""
+
+    groups = []
+    for kind, name, title in _KINDS:
+        of_kind = [m for m in moves if isinstance(m, kind)]
+        if not of_kind:
+            continue
+        rows: dict[str, list[Choice]] = {}
+        said: set[tuple[str, str]] = set()
+        for move in sorted(of_kind, key=_cell_order):
+            head, words = _row_of(move, title, card_at, beside)
+            if (head, words) not in said:
+                said.add((head, words))
+                rows.setdefault(head, []).append(Choice(str(move), words))
+        said_values = {c.words for cs in rows.values() for c in cs}
+        values = either_or(sorted(said_values, key=_value_order))
+        about = {
+            "explore": f"{values} on one of {plural(len(rows), 'empty cell')}",
+            "conquer": f"one of {plural(len(rows), 'card')}, with {values}",
+            "blitz": f"one of {plural(len(rows), 'card')}, with {values}",
+            "fortify": f"one of {plural(len(rows), 'card')}, with {values}",
+        }.get(name, title.lower())
+        groups.append(
+            ChoiceGroup(name, title, about, tuple(ChoiceRow(h, tuple(c)) for h, c in rows.items()))
+        )
+    return groups
+
+
+def _row_of(
+    move: TerritoryMove,
+    title: str,
+    card_at: Callable[[Cell], str],
+    beside: Callable[[Cell], str],
+) -> tuple[str, str]:
+    """A move's row head and its words in that row."""
+    match move:
+        case Explore(card, at):
+            x, y = xy_of(at)
+            return f"Explore at {x},{y}{beside((x, y))}", a_value(card)
+        case Conquer(card, at) | Blitz(card, at) | Fortify(card, at):
+            return f"{title} {card_at(xy_of(at))} with", a_value(card)
+        case Discard(card):
+            return "Discard, taking nothing", a_value(card)
+        case _:
+            return title, ""
+
+
+def _cell_order(move: TerritoryMove) -> tuple[int, int, int]:
+    """Top row first, left to right, as the grid is read; then the card's value."""
+    at = getattr(move, "at", None)
+    x, y = xy_of(at) if at is not None else (0, 0)
+    return (y, x, _value_order(a_value(move.card)) if hasattr(move, "card") else 0)
+
+
+def _value_order(words: str) -> int:
+    """ "a 7" -> 7, "an A" -> 1: the order values are said in."""
+    value = words.rsplit(" ", 1)[-1]
+    return {"A": 1, "J": 11, "Q": 12, "K": 13}.get(value, int(value) if value.isdigit() else 99)

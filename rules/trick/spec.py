@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from ..choices import ChoiceGroup
 from ..config import chosen_seat
 from ..events import Event
 from ..figures import Samples
@@ -103,6 +104,12 @@ class TrickSpec(GameSpec[TrickMove, TrickConfig]):
     def table_lines(self, view: View, names: Sequence[str], you: Collection[int] = ()) -> list[str]:
         assert isinstance(view, TrickView), "this game's tables give its own views"
         return trick_words.table_lines(view, names, you)
+
+    def choice_groups(
+        self, config: TrickConfig, moves: Sequence[str], view: View
+    ) -> list[ChoiceGroup]:
+        """By the first action (words.choice_groups)."""
+        return trick_words.choice_groups(moves, Words.of(config.names))
 
     def move_words(self, config: TrickConfig, move: str) -> str:
         if move.strip() not in ("-", "", "missed", "priority"):  # a view's words for a round

@@ -646,6 +646,7 @@ class TrickState(GameState[TrickMove, TrickConfig]):
 
 # position texts (docs/rules/trick.md, "Position text")
 
+
 def disregarded_in_view(view: TrickView, seat: int, sub: Submission) -> dict[str, str]:
     """What the rules would disregard of ``sub`` if ``seat`` submitted it now, by
     action id, worked out from a view alone (the table warns before submitting)."""

@@ -12,6 +12,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from ..choices import Choice, ChoiceGroup, ChoiceRow
 from ..errors import NotationError
 from ..events import fill_names
 from .core import (
@@ -323,3 +324,37 @@ def table_lines(view: TrickView, names: Sequence[str], you: Collection[int]) -> 
     if view.pending is not None:
         lines.append(f"Submitted: {move_words(view.pending, words)}.")
     return [fill_names(line, names, you) for line in lines]
+
+
+# ===================================================================== choices
+def choice_groups(moves: Sequence[str], words: Words) -> list[ChoiceGroup]:
+    """The submissions by their first action (``GameSpec.choice_groups``):
+    one action or none first, then "Score and: Grow, Claim...", and where
+    three actions may be played (``final``), a row for each first two, and
+    one for each set of items used ("Score and, with Limit Reset")."""
+    title = f"One {words.one} or none"
+    rows: dict[int, dict[str, list[Choice]]] = {}
+    for move in moves:
+        said = move_words(move, words, "×").replace("×2", "twice").replace("×3", "three times")
+        said, _, items = said.partition(" with ")
+        used = f", with {items}" if items else ""
+        parts = said.split(" + ")
+        sub = parse_move(move) if move not in ("-", "missed", "priority") else None
+        if not isinstance(sub, Submission) or len(parts) == 1:
+            rows.setdefault(-1, {}).setdefault(title + used, []).append(Choice(move, said))
+            continue
+        first = next(a for a in ACTIONS if sub.counts[a])
+        head = " + ".join(parts[:-1]) + " and" + used
+        rows.setdefault(first, {}).setdefault(head, []).append(Choice(move, parts[-1]))
+    groups = []
+    for first, by_head in sorted(rows.items()):
+        name = words.name(first) if first >= 0 else ""
+        groups.append(
+            ChoiceGroup(
+                ACTION_IDS[first] if first >= 0 else "one",
+                f"{name} and" if name else title,
+                f"{name} with other {words.kind}" if name else title.lower(),
+                tuple(ChoiceRow(head, tuple(cs)) for head, cs in by_head.items()),
+            )
+        )
+    return groups

@@ -14,9 +14,23 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-CHOICES = re.compile(r"Choose 1 to (\d+)")
+CHOICES = re.compile(r"Choose (?:1 to )?(\d+)[,:]")
 # the end of a turn's prompt, and of a menu (its last option)
-PROMPT_END = "Or: hand, table, scores, hint, log, rules, help, quit."
+PROMPT_END = "Or: list, hand, table, scores, hint, log, rules, help, quit."
+
+
+def listed_numbers(prompt: str) -> set[int]:
+    """The choice numbers a turn's prompt lists or says how to hear: "3: play
+    4S" (one a line), "12 for Grow" (a group's row), "Explore, 1 to 27: ...
+    To hear them: list explore" (a group said by what it holds)."""
+    numbers = {int(n) for n in re.findall(r"^(\d+): \S", prompt, re.M)}
+    numbers |= {int(n) for n in re.findall(r"(?:: |, )(\d+) for \S", prompt)}
+    said = r"^.+, (\d+) to (\d+): .+ To hear them: list \w+\.$"
+    for first, last in re.findall(said, prompt, re.M):
+        numbers |= set(range(int(first), int(last) + 1))
+    return numbers
+
+
 # a run's whole budget: a stuck program fails the test instead of hanging it
 READ_TIMEOUT = 60.0
 

@@ -92,6 +92,7 @@ def test_a_network_game_against_a_real_loopback_server(dirs: tuple[Path, Path]) 
         server.wait(timeout=30)
     assert b"\x1b" not in run.output
     assert "says: hello table" in run.text
+    assert re.search(r"^Waiting for \S", run.text, re.M)  # the other seat's turn, said once
     assert "The game is over." in run.text
     assert any("your turn" in p for p in prompts)  # "Player, your turn": named, not "you"
     assert re.search(r"\d+: play (10|[2-9AJQK])[SHDC]$", run.text, re.M)  # card letters

@@ -42,7 +42,7 @@ class ScriptedIO(LineIO):
 
 def at_prompt(lines: list[str]) -> bool:
     last = lines[-1] if lines else ""
-    return last.startswith("Or: hand") or bool(re.search(r"your turn: choose 1 to", last, re.I))
+    return last.startswith("Or: list") or bool(re.search(r"your turn: choose 1 to", last, re.I))
 
 
 def first_choice(lines: list[str]) -> str | None:

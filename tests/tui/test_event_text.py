@@ -190,9 +190,9 @@ def test_the_hand_caption_names_whose_hand_and_none_for_a_spectator() -> None:
 
     from tui.games.domination import DominationScreen
 
-    def caption(seat: int | None, people: tuple[int, ...], replay: object = None) -> str:
+    def caption(seat: int | None, people_here: tuple[int, ...]) -> str:
         screen = SimpleNamespace(
-            seat=seat, people=people, replay=replay, seat_name=["You", "Computer"].__getitem__
+            seat=seat, people_here=people_here, seat_name=["You", "Computer"].__getitem__
         )
         return DominationScreen.hand_caption(screen)  # type: ignore[arg-type]
 
@@ -200,7 +200,24 @@ def test_the_hand_caption_names_whose_hand_and_none_for_a_spectator() -> None:
     assert caption(None, ()) == "Watching: no hand of your own"
     assert caption(1, (0, 1)) == "Computer's hand"  # a hot seat: by name
     # a replay seen by the computer, played here by You
-    assert caption(1, (), SimpleNamespace(people=(0,))) == "Computer's hand"
+    assert caption(1, (0,)) == "Computer's hand"
+
+
+def test_a_replay_counts_the_people_who_played_it_as_the_people_at_the_screen() -> None:
+    """The replay's client says nobody plays there; the screen's people are
+    those who played the game here, so the computer's eyes get its name."""
+    from net.replay import ReplayClient, ReplayGame
+    from tests.saves.helpers import finished_record
+    from tui.games.domination import DominationScreen
+
+    game = ReplayGame.build(finished_record())
+    screen = DominationScreen(ReplayClient(game, 1, game.last))
+    assert not screen.interactive and not screen.can_act()
+    assert screen.people == (1,) and screen.people_here == (0,)
+    assert screen.hand_caption() == "Computer (hard)'s hand"
+    assert screen.replay_keys is not None
+    mine = DominationScreen(ReplayClient(game, 0, game.last))
+    assert mine.hand_caption() == "Your hand"
 
 
 def test_the_replay_text_says_you_lead_and_names_an_empty_discard_none() -> None:

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tui.games.base import GameScreen
 from tui.games.trick import TrickScreen
+from tui.table.screen import TableScreen
 from tui.widgets.footer import PALETTE_WIDTH, key_width, keys_to_drop
 
 # a network trick round at its fullest: Block picked, both items and Claim
@@ -57,8 +57,8 @@ def test_at_80_columns_the_fullest_trick_round_keeps_chat_and_the_moves() -> Non
 def test_past_the_spare_keys_the_last_keys_leave_whole() -> None:
     # nothing spare is shown: the last key leaves, whole, rather than "^t Ch"
     keys = [("pause", 9), ("chat", 8)]
-    assert keys_to_drop(keys, GameScreen.FOOTER_SPARE, 10) == {"chat"}
-    assert keys_to_drop(keys, GameScreen.FOOTER_SPARE, 17) == set()
+    assert keys_to_drop(keys, TableScreen.FOOTER_SPARE, 10) == {"chat"}
+    assert keys_to_drop(keys, TableScreen.FOOTER_SPARE, 17) == set()
     # spare ones first, then from the end
     keys = [("pause", 9), ("rules", 8), ("play", 7), ("chat", 8)]
     assert keys_to_drop(keys, ("rules",), 24) == {"rules"}
@@ -86,7 +86,7 @@ async def test_the_footer_is_composed_again_only_when_its_keys_change(
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = app.screen
-        assert isinstance(screen, GameScreen)
+        assert isinstance(screen, TableScreen)
         before = len(composed)
         for _ in range(5):
             screen.refresh_bindings()

@@ -24,7 +24,6 @@ from textual.pilot import Pilot
 from rules.registry import get_game
 from saves.record import GameRecord, SeatInfo
 from tests.saves.helpers import played_record
-from tui.games.base import GameScreen
 from tui.games.domination import DominationScreen
 from tui.games.stress import StressScreen
 from tui.games.trick import TrickScreen
@@ -34,6 +33,7 @@ from tui.screens.hint import HintScreen
 from tui.screens.input_guard import GUARD_SECONDS
 from tui.screens.replay import open_replay
 from tui.screens.round_summary import RoundSummaryScreen
+from tui.table.screen import TableScreen
 
 from .conftest import GuardTimer, make_app, play_launch, screen_text, settle
 from .test_trick_screen import trick_launch, type_choice
@@ -47,13 +47,13 @@ def label(card: str) -> str:
     return card[:-1] + SUITS[card[-1]]
 
 
-def hand_of(game: GameScreen, seat: int) -> list[str]:
+def hand_of(game: TableScreen, seat: int) -> list[str]:
     return [label(c) for c in game.client.snapshot(seat).view.hand]
 
 
-def game_under(app: Any) -> GameScreen:
+def game_under(app: Any) -> TableScreen:
     for screen in reversed(app.screen_stack):
-        if isinstance(screen, GameScreen):
+        if isinstance(screen, TableScreen):
             return screen
     raise AssertionError("no game screen")
 
@@ -218,7 +218,7 @@ async def test_the_round_summary_then_the_hand_off_take_no_stray_key(
         await settle(pilot)
         game = game_under(app)
         assert isinstance(game, DominationScreen)
-        game.summary_schedule = lambda seconds, then: None  # it stays until a key
+        game.rounds.summary_schedule = lambda seconds, then: None  # it stays until a key
         for _ in range(40):
             if isinstance(app.screen, HandoffScreen):
                 await take_the_keyboard(pilot, guard_timer)

@@ -22,12 +22,12 @@ import tui
 from rules.registry import shipped
 from tui.app import CardTableApp
 from tui.commands import ScreenActions
-from tui.games.base import GameScreen
-from tui.games.replay_keys import REPLAY_BINDINGS
 from tui.screens.home import HomeScreen
 from tui.screens.lobby import LobbyScreen
 from tui.screens.pause import PauseScreen
 from tui.screens.replay import ReplayTextScreen
+from tui.table.replay_keys import REPLAY_BINDINGS
+from tui.table.screen import TableScreen
 from tui.widgets.keys_panel import AppBindingsTable
 
 from .conftest import make_app, play_launch, screen_text, settle
@@ -75,7 +75,7 @@ def _bindings_where(where: str) -> list[Binding]:
     if where == "home":
         return of(HomeScreen)
     if where.startswith("a game"):
-        return of(GameScreen)
+        return of(TableScreen)
     if where == "the menu":
         return of(PauseScreen)
     if where == "a replay":
@@ -140,7 +140,7 @@ def test_a_dialog_over_the_table_gives_the_tables_keys_no_other_meaning() -> Non
 
     table = {
         key: b.description
-        for b in GameScreen.BINDINGS
+        for b in TableScreen.BINDINGS
         if isinstance(b, Binding)
         for key in b.key.split(",")
     }
@@ -200,11 +200,11 @@ async def test_each_game_leaves_the_shared_keys_to_the_shared_rules_and_lists_it
     app = make_app(dirs, launch={**play_launch(seed=1), "game": game})
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        # a game's own check_action answers for its keys and asks GameScreen for
+        # a game's own check_action answers for its keys and asks TableScreen for
         # the rest: Finish only for a seat out of the game (Domination and Trick
         # had answered True for every key not theirs, offering it mid-game)
         screen = app.screen
-        assert isinstance(screen, GameScreen) and screen.seat_in_play()
+        assert isinstance(screen, TableScreen) and screen.seat_in_play()
         assert screen.check_action("finish", ()) is False
         assert "Finish" not in screen_text(app).splitlines()[-1]
         # the keys panel lists a family of keys once and leaves the table whole
@@ -235,7 +235,7 @@ async def test_number_keys_are_named_for_the_cards_held(dirs: Any) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = app.screen
-        assert isinstance(screen, GameScreen)
+        assert isinstance(screen, TableScreen)
         assert "1-5 Play" in screen_text(app).splitlines()[-1]
         screen.number_keys = lambda: 4  # type: ignore[method-assign]  # as late in a deal
         screen.refresh_bindings()
@@ -283,7 +283,7 @@ async def test_the_palette_s_quit_asks_first(dirs: Any) -> None:
         assert "Quit cardtable? The game is saved" in screen_text(app)
         await pilot.press("n")
         await settle(pilot)
-        assert app.is_running and isinstance(app.screen, GameScreen)
+        assert app.is_running and isinstance(app.screen, TableScreen)
         await quit.callback()
         await settle(pilot)
         await pilot.press("y")

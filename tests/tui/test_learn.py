@@ -14,11 +14,11 @@ from rules.events import Event, SeatEvent
 from rules.lessons import load_lesson
 from rules.registry import get_game
 from rules.views import View
-from tui.games.base import GameScreen
 from tui.learn.coach import CoachPanel, LessonCoach, LessonIntroScreen
 from tui.learn.screens import LearnScreen, LessonDoneScreen
 from tui.learn.tips import TipsCoach
 from tui.screens.game_over import GameOverScreen
+from tui.table.screen import TableScreen
 
 from .conftest import make_app, screen_text, settle
 
@@ -27,14 +27,14 @@ def panel_text(app: Any) -> str:
     return str(app.screen.query_one(CoachPanel).render())
 
 
-async def begin(pilot: Any) -> GameScreen:
+async def begin(pilot: Any) -> TableScreen:
     """Past the lesson's first words, to its game screen."""
     await settle(pilot, lambda: isinstance(pilot.app.screen, LessonIntroScreen))
     assert isinstance(pilot.app.screen, LessonIntroScreen)
     await pilot.press("enter")
     await settle(pilot)
     screen = pilot.app.screen
-    assert isinstance(screen, GameScreen)
+    assert isinstance(screen, TableScreen)
     return screen
 
 
@@ -61,9 +61,9 @@ async def test_the_domination_lesson_guides_explains_and_ends_in_a_real_game(dir
         progress = json.loads((dirs[0] / "learn.json").read_text())
         assert progress["finished"] == ["domination"]
         await pilot.press("p")
-        await settle(pilot, lambda: isinstance(app.screen, GameScreen))
+        await settle(pilot, lambda: isinstance(app.screen, TableScreen))
         real = app.screen
-        assert isinstance(real, GameScreen) and real is not screen
+        assert isinstance(real, TableScreen) and real is not screen
         assert [s.level for s in real.client.seats if s.kind == "bot"] == ["easy"]
         assert not real.query(CoachPanel)
 
@@ -175,8 +175,8 @@ async def test_the_lesson_s_summary_takes_the_place_of_the_result(dirs: Any) -> 
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         game = app.screen
-        assert isinstance(game, GameScreen)
-        await game._resign()  # the game ends: its result box comes up
+        assert isinstance(game, TableScreen)
+        await game.ending.resign()  # the game ends: its result box comes up
         await settle(pilot, lambda: isinstance(app.screen, GameOverScreen))
         assert isinstance(app.screen, GameOverScreen)
         finished: list[str] = []

@@ -9,7 +9,7 @@ from typing import Any
 from textual.widgets import Static
 
 from net.client import LinkDown
-from tui.games.base import GameScreen
+from tui.table.screen import TableScreen
 
 from .conftest import make_app, play_launch, settle
 
@@ -27,7 +27,7 @@ async def test_resigning_and_playing_while_the_link_is_down_are_refused_in_words
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = app.screen
-        assert isinstance(screen, GameScreen)
+        assert isinstance(screen, TableScreen)
         # as a network client behaves while it reconnects (net/remote.py)
         screen.client.resign = _link_down  # type: ignore[method-assign]
         screen.client.play = _link_down  # type: ignore[method-assign]

@@ -19,7 +19,6 @@ from net.server import TableServer
 from saves.store import SaveStore
 from tui import network
 from tui.clock_words import DAY
-from tui.games.base import GameScreen
 from tui.name_secrets import keep_secret
 from tui.network import (
     HeldSeats,
@@ -30,6 +29,7 @@ from tui.network import (
 from tui.screens import lobby
 from tui.screens.lobby import LobbyScreen
 from tui.screens.lobby_choices import SeatChoiceScreen
+from tui.table.screen import TableScreen
 
 from .conftest import make_app, screen_text
 
@@ -247,7 +247,7 @@ async def test_join_a_server_create_a_table_and_play_a_move(dirs: Any, tmp_path:
             await pilot.pause()
             # the form's defaults: seat 1 open (for us), seat 2 a computer
             await pilot.press("ctrl+s")
-            await _until(pilot, lambda: isinstance(app.screen, GameScreen), "the game screen")
+            await _until(pilot, lambda: isinstance(app.screen, TableScreen), "the game screen")
             screen: Any = app.screen
             assert type(screen).__name__ == "DominationScreen"
             client = screen.client
@@ -305,11 +305,13 @@ async def test_a_table_that_plays_a_move_a_day_is_made_in_the_form_and_waits_for
             assert not form.query_one("#if-gone-row").display  # a seat is kept all game
             form.query_one("#if-late", Select).value = "lose"
             await pilot.press("ctrl+s")
-            await _until(pilot, lambda: isinstance(app.screen, GameScreen), "the game screen")
+            await _until(pilot, lambda: isinstance(app.screen, TableScreen), "the game screen")
             screen: Any = app.screen
             hosted = server.tables[screen.client.table_id]
             assert (hosted.per_move, hosted.if_late) == (DAY, "lose")
             await _until(pilot, lambda: screen.my_turn, "our turn")
+            # the title names the pace, whole at 80 columns
+            assert "a move a day · Ada vs Computer (medium)" in screen.sub_title
             # the day runs: the status line says how long is left
             await _until(pilot, lambda: "left)" in screen_text(app), "the clock in the status")
             assert re.search(r"\((1 day|23 h 59 min) left\)", screen_text(app))
@@ -346,7 +348,7 @@ async def test_a_seat_comes_back_by_the_claimed_name_in_an_app_without_its_token
             await _until(pilot, lambda: bool(lobby.tables), "the table in the list")
             assert "Enter takes it back" in screen_text(app)
             await pilot.press("enter")
-            await _until(pilot, lambda: isinstance(app.screen, GameScreen), "the table")
+            await _until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
             screen: Any = app.screen
             assert screen.client.my_seats == (0,)
             assert server.tables[table].occupants[0].name == "Ada"
@@ -513,7 +515,7 @@ async def test_across_the_network_the_person_at_the_screen_is_addressed_as_you(
             lobby = await _join(pilot, host, port, "Ada")
             await _until(pilot, lambda: bool(lobby.tables), "the table")
             await pilot.press("enter")  # sit at its open seat
-            await _until(pilot, lambda: isinstance(app.screen, GameScreen), "the game screen")
+            await _until(pilot, lambda: isinstance(app.screen, TableScreen), "the game screen")
             await _until(pilot, lambda: mine in screen_text(app).lower(), f"{mine!r} on screen")
             text = screen_text(app)
             # the captions of the seat's own cards (a turn line may still name Ada)

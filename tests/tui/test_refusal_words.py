@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tui.games.refusals import refusal_text, sentences
+from tui.table.refusals import refusal_text, sentences
 
 
 def test_a_refusal_has_one_colon_and_names_the_card_once() -> None:

@@ -12,9 +12,9 @@ from textual.widgets import DataTable
 from rules.registry import get_game
 from saves.record import GameRecord, SeatInfo
 from saves.store import SaveEntry
-from tui.games.base import GameScreen
 from tui.games.domination import DominationScreen
 from tui.screens.resume import ResumeScreen, entry_row
+from tui.table.screen import TableScreen
 
 from .conftest import make_app, play_launch, screen_text, settle
 
@@ -63,7 +63,7 @@ async def test_at_80_columns_no_column_is_cut_and_enter_replays_a_finished_game(
         assert "⏎ Replay" in text.splitlines()[-1]  # the footer says what Enter does
         await pilot.press("enter")
         await settle(pilot)
-        assert isinstance(app.screen, GameScreen) and app.screen.replay is not None
+        assert isinstance(app.screen, TableScreen) and app.screen.replay_keys is not None
 
 
 def _stress(names: list[str], preset: str, result: dict[str, Any]) -> GameRecord:
@@ -144,7 +144,7 @@ async def test_a_game_left_before_any_move_is_not_kept(dirs: Any) -> None:
         await pilot.press("q")
         await settle(pilot)
         assert not list((Path(data) / "games").glob("*.json"))
-        assert game.forgotten
+        assert game.ending.forgotten
         await pilot.press("r")
         await settle(pilot)
         assert isinstance(app.screen, ResumeScreen)
@@ -165,7 +165,7 @@ async def test_a_resumed_game_with_no_moves_is_kept_by_quitting(dirs: Any) -> No
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         game = app.screen
-        assert isinstance(game, GameScreen) and not game.client.table.record.moves
+        assert isinstance(game, TableScreen) and not game.client.table.record.moves
         await pilot.press("escape")
         await settle(pilot)
         text = screen_text(app)
@@ -173,7 +173,7 @@ async def test_a_resumed_game_with_no_moves_is_kept_by_quitting(dirs: Any) -> No
         assert "not kept" not in text
         await pilot.press("q")
         await settle(pilot)
-        assert saved.exists() and not game.forgotten
+        assert saved.exists() and not game.ending.forgotten
         assert app.store.load(record.id).moves == []
         # nor by quitting the app
     assert saved.exists()

@@ -81,7 +81,7 @@ async def test_a_round_summary_stays_until_a_key_then_play_goes_on(dirs: Any) ->
         await settle(pilot)
         game = app.screen
         assert isinstance(game, DominationScreen)
-        game.summary_schedule = lambda seconds, then: timers.append((seconds, then))
+        game.rounds.summary_schedule = lambda seconds, then: timers.append((seconds, then))
         for _ in range(20):
             if isinstance(app.screen, RoundSummaryScreen):
                 break
@@ -146,18 +146,18 @@ async def test_a_key_pressed_as_the_summary_closes_by_itself_plays_no_card(dirs:
         await settle(pilot)
         game = app.screen
         assert isinstance(game, DominationScreen) and game.my_turn
-        game.summary_schedule = lambda seconds, then: timers.append((seconds, then))
+        game.rounds.summary_schedule = lambda seconds, then: timers.append((seconds, then))
         ended = Event(
             "round_won",
             "{p0 wins|win} round 1 for 1 point.",
             RoundWon(seat=0, points=1, round=1, run=["8S"], multiplier=1, inelegant=False,
                      conceded=False, scores=[1, 0]),
         )  # fmt: skip
-        assert game._show_round_summary([ended])
+        assert game.rounds.show_summary([ended])
         await settle(pilot, lambda: isinstance(app.screen, RoundSummaryScreen))
         timers.pop(0)[1]()  # its time is up
         await settle(pilot)
-        assert app.screen is game and game.moves_held
+        assert app.screen is game and game.rounds.moves_held
         state = game.update.state_id
         await pilot.press("1")
         await settle(pilot)

@@ -15,7 +15,6 @@ from saves.record import SeatInfo
 from tests.saves.helpers import finished_record, played_record
 from tui.app import CardTableApp
 from tui.commands import ScreenActions
-from tui.games.base import GameScreen
 from tui.games.domination import DominationScreen
 from tui.games.generic import GenericGameScreen
 from tui.screens.handoff import HandoffScreen
@@ -27,6 +26,7 @@ from tui.screens.rules import RulesScreen
 from tui.screens.settings import SettingsScreen
 from tui.screens.too_small import TooSmallScreen
 from tui.settings import Settings, load_settings
+from tui.table.screen import TableScreen
 from tui.widgets.game_list import GameList
 
 from .conftest import make_app, play_launch, screen_text, settle
@@ -356,7 +356,7 @@ async def test_replay_plays_a_finished_game_back_on_the_games_own_screen(dirs: A
         open_replay(app, record)
         await settle(pilot)
         screen = app.screen
-        assert isinstance(screen, DominationScreen) and screen.replay is not None
+        assert isinstance(screen, DominationScreen) and screen.replay_keys is not None
         text = screen_text(app)
         assert f"Replay: {moves} of {moves} moves played · seen by Ada · the game is over" in text
         assert "Your hand" in text  # the game's own widgets, not a text dump
@@ -368,16 +368,16 @@ async def test_replay_plays_a_finished_game_back_on_the_games_own_screen(dirs: A
         await settle(pilot)
         assert f"Replay: Round 1, card 2 · 1 of {moves} moves played" in screen_text(app)
         # the first move is in the log as Ada saw it
-        first = screen.replay.history(0)
+        first = screen.client.history(0)
         assert first and screen.narrate(first[-1]) in screen_text(app).replace("\n", " ")
         await pilot.press("1", "enter")  # the game's play keys do nothing in a replay
         await settle(pilot)
-        assert screen.replay.position == 1 and screen.replay.game.last == moves
+        assert screen.client.position == 1 and screen.client.game.last == moves
         await pilot.press("v")  # the next pair of eyes: the computer's
         await settle(pilot)
         other = app.screen
         assert isinstance(other, DominationScreen) and other is not screen
-        assert other.replay is not None and other.replay.perspective == 1
+        assert other.replay_keys is not None and other.client.perspective == 1
         assert "1 of" in screen_text(app) and "seen by Computer" in screen_text(app)
         await pilot.press("t")  # as text, where everything may be revealed once over
         await settle(pilot)
@@ -430,9 +430,9 @@ async def test_an_unfinished_game_replays_only_as_its_person_saw_it(dirs: Any) -
         open_replay(app, record)
         await settle(pilot)
         screen = app.screen
-        assert isinstance(screen, GameScreen) and screen.replay is not None
+        assert isinstance(screen, TableScreen) and screen.replay_keys is not None
         assert "6 of 6 moves played · seen by Ada" in screen_text(app)
-        assert screen.view == screen.replay.game.states[6].view(0)
+        assert screen.view == screen.client.game.states[6].view(0)
         await pilot.press("v")  # no other perspective until the game is over
         await settle(pilot)
         assert app.screen is screen and "only your own view" in screen_text(app)
@@ -455,7 +455,7 @@ async def test_an_unfinished_hot_seat_game_replays_each_seat_behind_the_hand_off
         assert "Pass the keyboard to Ada" in screen_text(app)
         await pilot.press("space")
         await settle(pilot)
-        assert isinstance(app.screen, GameScreen) and "seen by Ada" in screen_text(app)
+        assert isinstance(app.screen, TableScreen) and "seen by Ada" in screen_text(app)
         await pilot.press("v")
         await settle(pilot)
         assert isinstance(app.screen, HandoffScreen)

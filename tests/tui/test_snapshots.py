@@ -147,7 +147,7 @@ def test_analysis_of_a_domination_game(
             await pilot.press(str(index + 1))
             await settle(pilot)
         game: Any = pilot.app.screen
-        record = game.cardtable.store.load(game.client.record_id)
+        record = game.services.store.load(game.client.record_id)
         pilot.app.push_screen(AnalysisScreen(record, 0))
         await settle(pilot, lambda: pilot.app.screen.query_one("#moments").option_count > 0)
         await pilot.pause()

@@ -347,7 +347,7 @@ async def test_the_countdown_shows_beside_the_stack_when_the_timer_is_on(dirs: A
         await pilot.press("r")
         await settle(pilot)
         assert screen.my_turn and screen.phase == "play"
-        left = screen.seconds_left()
+        left = screen.clocks.seconds_left()
         assert left is not None and 0 < left <= 30  # the turn's clock, not the swaps'
         text = screen_text(app)
         assert " left" in text and "to swap" not in text
@@ -433,7 +433,7 @@ async def test_a_replay_names_whose_rows_they_are_and_a_spectator_has_none(dirs:
         open_replay(app, record, start=20, seat=1)
         await settle(pilot)
         replay = app.screen
-        assert isinstance(replay, StressScreen) and replay.replay is not None
+        assert isinstance(replay, StressScreen) and replay.replay_keys is not None
         if not replay.my_turn:  # one move on, it is the computer's turn
             await pilot.press("right")
             await settle(pilot)

@@ -372,6 +372,6 @@ async def test_a_replay_seen_by_the_computer_says_whose_the_cards_are(dirs: Any)
         open_replay(app, app.store.load(game.client.record_id), seat=1)
         await settle(pilot)
         replay = app.screen
-        assert isinstance(replay, TerritoryScreen) and replay.replay is not None
+        assert isinstance(replay, TerritoryScreen) and replay.replay_keys is not None
         text = str(replay.query_one("#hand-caption", Static).render())
         assert "Computer plays | vertical" in text and "you play" not in text

@@ -6,16 +6,29 @@ from __future__ import annotations
 
 import inspect
 import io
+import re
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from rich.console import Console
 from textual.app import App
+from textual.binding import Binding, BindingsMap, BindingType
 from textual.driver import Driver
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Footer
 
 from tui import textual_seams
 from tui.glyphs import ascii_cells
-from tui.textual_seams import AsciiDisplay, CompositorUpdate, screen_update, write_to_terminal
+from tui.textual_seams import (
+    AsciiDisplay,
+    CompositorUpdate,
+    bindings_built_with,
+    footer_bindings_ready,
+    replace_bindings,
+    screen_update,
+    write_to_terminal,
+)
 
 from .conftest import make_app
 
@@ -36,13 +49,41 @@ def test_driver_still_writes_and_flushes() -> None:
     assert callable(Driver.write) and callable(Driver.flush)
 
 
+# a private module of Textual's (textual._x, textual.widgets._x) or one of the
+# private attributes the seams module reaches for
+_INTERNAL = re.compile(r"textual(\.\w+)*\._|\._(merged_)?bindings\b|\._bindings_ready")
+
+
 def test_no_other_module_of_the_app_reaches_into_textual_internals() -> None:
     reaching = [
         str(path.relative_to(TUI))
         for path in TUI.rglob("*.py")
-        if path.name != "textual_seams.py" and "textual._" in path.read_text("utf-8")
+        if path.name != "textual_seams.py" and _INTERNAL.search(path.read_text("utf-8"))
     ]
     assert reaching == []
+
+
+def test_a_node_still_keeps_its_keys_where_the_seams_change_them() -> None:
+    class Keyed(Screen[None]):
+        BINDINGS: ClassVar[list[BindingType]] = [Binding("x", "quit", "Leave")]
+
+    screen = Keyed()
+    assert "x" in bindings_built_with(screen).key_to_bindings
+    replace_bindings(screen, BindingsMap([Binding("y", "quit", "Leave")]))
+    now = screen._bindings.key_to_bindings  # (the attribute the seam writes)
+    assert "y" in now and "x" not in now
+    assert "x" in bindings_built_with(screen).key_to_bindings  # the class's, unchanged
+
+
+def test_the_footer_still_knows_whether_its_bindings_are_ready() -> None:
+    footer = Footer()
+    assert footer_bindings_ready(footer) is False  # not told yet: no keys composed
+    assert footer_bindings_ready(footer, True) is True
+
+
+def test_the_keys_panel_table_loads_when_first_asked() -> None:
+    table = textual_seams.BindingsTable
+    assert issubclass(table, Widget) and table.__name__ == "BindingsTable"
 
 
 async def test_ascii_frames_are_rewritten_for_the_terminal_only(dirs: Any) -> None:

@@ -618,9 +618,9 @@ async def test_countdown_comes_from_the_table(dirs: Any) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = await open_custom(app, "standard", "computer:easy", clock=clock, timer=60)
-        screen.clock = clock
+        screen.clocks.clock = clock
         await settle(pilot)
-        assert screen.time_left_given[0] == 60.0
+        assert screen.clocks.time_left_given[0] == 60.0
         assert "1:00 left" in screen_text(app)
         now[0] += 51.5
         screen.show_clock()
@@ -635,7 +635,7 @@ async def test_countdown_comes_from_the_table(dirs: Any) -> None:
         assert "You: nothing" in screen_text(app)
         assert "You ran out of time." in screen_text(app)
         # a fresh timer for round 2
-        assert screen.time_left_given[0] == 60.0
+        assert screen.clocks.time_left_given[0] == 60.0
 
 
 @pytest.mark.parametrize(
@@ -677,7 +677,7 @@ async def test_the_countdown_stands_still_while_the_menu_is_open(dirs: Any) -> N
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = await open_custom(app, "standard", "computer:easy", clock=clock, timer=60)
-        screen.clock = clock
+        screen.clocks.clock = clock
         await settle(pilot)
         now[0] += 10
         screen.show_clock()
@@ -769,7 +769,7 @@ async def test_replay_viewer_describes_a_trick_game(dirs: Any) -> None:
         # a game still being played replays only as You saw it, on the trick screen
         open_replay(app, record)
         await settle(pilot)
-        assert isinstance(app.screen, TrickScreen) and app.screen.replay is not None
+        assert isinstance(app.screen, TrickScreen) and app.screen.replay_keys is not None
         text = screen_text(app)
         assert "Round 2 revealed" in text and "seen by You" in text
         assert "Steal ×2" not in text

@@ -1,5 +1,5 @@
 """One screen per game, found by game id: ``tui/games/<game id>.py`` defines
-``SCREEN`` (its GameScreen subclass) and may define ``describe(view, scores, names,
+``SCREEN`` (its TableScreen subclass) and may define ``describe(view, scores, names,
 style, snapshot)`` for the replay viewer. A game without a module gets the generic
 screen, which shows the view and lets the player choose or type a legal move.
 
@@ -19,9 +19,8 @@ from rules.views import View
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
+    from tui.table.screen import TableScreen
     from tui.widgets.cards import CardStyle
-
-    from .base import GameScreen
 
 # describe(view, scores, names, style, snapshot or None)
 Describe = Callable[
@@ -31,7 +30,7 @@ Describe = Callable[
 
 
 def _module(game_id: str) -> ModuleType | None:
-    if not game_id.isidentifier() or game_id in ("base", "generic"):
+    if not game_id.isidentifier() or game_id in ("generic", "refusals"):
         return None
     name = f"{__name__}.{game_id}"
     if importlib.util.find_spec(name) is None:
@@ -39,10 +38,10 @@ def _module(game_id: str) -> ModuleType | None:
     return importlib.import_module(name)
 
 
-def screen_class(game_id: str) -> type[GameScreen]:
+def screen_class(game_id: str) -> type[TableScreen]:
     module = _module(game_id)
     if module is not None and hasattr(module, "SCREEN"):
-        screen: type[GameScreen] = module.SCREEN
+        screen: type[TableScreen] = module.SCREEN
         return screen
     from .generic import GenericGameScreen
 

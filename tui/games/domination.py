@@ -23,13 +23,12 @@ from rules.domination.words import holdings_caption, score_extras
 from rules.events import Event
 from rules.views import View
 from tui.seating import YOU_NAME, addressed_as_you
+from tui.table.screen import TableScreen
 from tui.widgets.cards import SUIT_NAMES, CardFace, CardRow, CardStyle, card_label
 from tui.widgets.discard_grid import RANK_HEADS, DiscardGrid
 from tui.widgets.event_log import EventLog, display_text
 from tui.widgets.footer import FittingFooter
 from tui.widgets.scoreboard import Scoreboard
-
-from .base import GameScreen
 
 HAND_KEYS = 5
 
@@ -60,7 +59,7 @@ def round_summary_lines(
     return lines
 
 
-class DominationScreen(GameScreen):
+class DominationScreen(TableScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "move_cursor(-1)", "Choose", key_display="←→", id="dom.left"),
         Binding("right", "move_cursor(1)", "Choose", show=False, id="dom.right"),
@@ -143,7 +142,7 @@ class DominationScreen(GameScreen):
         computer), and no hand at all for a spectator."""
         if self.seat is None:
             return "Watching: no hand of your own"
-        people = self.replay.people if self.replay is not None else self.people
+        people = self.people_here
         if len(people) == 1 and self.seat in people:  # one person at this screen: theirs
             return "Your hand"
         return f"{self.seat_name(self.seat)}'s hand"
@@ -232,7 +231,7 @@ class DominationScreen(GameScreen):
 
     def action_result(self) -> None:
         if self.over:
-            self._show_game_over()
+            self.ending.show_result()
 
     async def _play(self, card: str) -> None:
         await self.submit(card)

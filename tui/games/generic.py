@@ -17,12 +17,11 @@ from textual.widgets import Header, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from rules.views import View
+from tui.table.screen import TableScreen
 from tui.widgets.cards import CardStyle
 from tui.widgets.event_log import EventLog, display_text
 from tui.widgets.footer import FittingFooter
 from tui.widgets.scoreboard import Scoreboard
-
-from .base import GameScreen
 
 # Shown elsewhere on the screen, or not for people.
 _HIDDEN_KEYS = {"game", "seat"}
@@ -43,7 +42,7 @@ def view_lines(view: Mapping[str, Any], style: CardStyle) -> list[str]:
     return lines
 
 
-class GenericGameScreen(GameScreen):
+class GenericGameScreen(TableScreen):
     AUTO_FOCUS = "#moves"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("m", "focus_moves", "Moves", id="generic.moves"),

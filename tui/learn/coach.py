@@ -22,11 +22,12 @@ from textual.widgets import Static
 
 from rules.lessons import Lesson, LessonRun
 from tui.screens.dialog import Dialog
+from tui.services import SERVICES
 from tui.widgets.event_log import EventLog, display_text
 
 if TYPE_CHECKING:
     from net.client import Update
-    from tui.games.base import GameScreen
+    from tui.table.screen import TableScreen
 
 
 # the panel's height at most, in lines (the game keeps the rest of an 80x24 screen)
@@ -53,6 +54,8 @@ class LessonIntroScreen(Dialog[None]):
         Binding("enter,space,escape", "begin", "Begin", key_display="⏎", id="lesson.begin")
     ]
 
+    services = SERVICES  # the app, typed (tui/services.py)
+
     def __init__(self, lesson: Lesson) -> None:
         super().__init__()
         self.lesson = lesson
@@ -60,7 +63,7 @@ class LessonIntroScreen(Dialog[None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="lesson-intro"):
             yield Static(Text(f"Learn {self.lesson.spec.title}", style="bold"))
-            yield Static(Text(display_text(self.lesson.intro, self.app.card_style)))  # type: ignore[attr-defined]
+            yield Static(Text(display_text(self.lesson.intro, self.services.card_style)))
             yield Static(Text(f"\nAbout {self.lesson.minutes} minutes. Press Enter to begin."))
 
     def action_begin(self) -> None:
@@ -76,7 +79,7 @@ class LessonCoach:
         self.run = LessonRun(lesson)
         self._finished = finished
         self._done = False
-        self.screen: GameScreen | None = None
+        self.screen: TableScreen | None = None
         self.panel = CoachPanel("", id="coach")
         self._ends = self.run.ends  # where each step's moves end (LessonRun.ends)
         self._state_id = 0
@@ -84,7 +87,7 @@ class LessonCoach:
         self._timer: Timer
 
     # ------------------------------------------------------------ Coach
-    def attach(self, screen: GameScreen) -> None:
+    def attach(self, screen: TableScreen) -> None:
         self.screen = screen
         status = screen.query_one("#status")
         screen.mount(self.panel, after=status)
@@ -122,7 +125,7 @@ class LessonCoach:
         screen = self.screen
         if screen is None:
             return
-        free = screen.is_current and not screen._summary_open
+        free = screen.is_current and not screen.rounds.summary_open
         result = screen.app.screen if screen.over else None
         if isinstance(result, GameOverScreen):
             # one box at a time: the lesson's summary takes the result's place

@@ -17,6 +17,7 @@ from textual.widgets.option_list import Option
 from rules.lessons import Lesson, LessonError, lesson_ids, load_lesson
 from tui.plain import plain
 from tui.screens.dialog import Dialog
+from tui.services import SERVICES
 from tui.widgets.footer import FittingFooter
 
 from .coach import LessonCoach
@@ -114,9 +115,7 @@ class LearnScreen(Screen[None]):
         Binding("escape", "close", "Back", id="learn.close"),
     ]
 
-    @property
-    def cardtable(self) -> CardTableApp:
-        return self.app  # type: ignore[return-value]
+    services = SERVICES  # the app, typed (tui/services.py)
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -131,7 +130,7 @@ class LearnScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.sub_title = "learn to play"
-        done = load_progress(self.cardtable.store.root).finished
+        done = load_progress(self.services.store.root).finished
         options = []
         for game_id in lesson_ids():
             lesson = load_lesson(game_id)
@@ -146,7 +145,7 @@ class LearnScreen(Screen[None]):
 
     async def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option.id:
-            await start_lesson(self.cardtable, event.option.id)
+            await self.services.open_lessons(event.option.id)
 
     def action_close(self) -> None:
         self.dismiss()

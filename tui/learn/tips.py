@@ -20,7 +20,7 @@ from .progress import TIP_GAMES, load_progress, save_progress
 if TYPE_CHECKING:
     from net.client import Update
     from tui.app import CardTableApp
-    from tui.games.base import GameScreen
+    from tui.table.screen import TableScreen
 
 
 def tips_coach(app: CardTableApp, game_id: str, new: bool) -> TipsCoach | None:
@@ -48,9 +48,9 @@ class TipsCoach:
     def __init__(self, tips: list[Tip]) -> None:
         self.tips = list(tips)
         self.said: set[str] = set()
-        self.screen: GameScreen | None = None
+        self.screen: TableScreen | None = None
 
-    def attach(self, screen: GameScreen) -> None:
+    def attach(self, screen: TableScreen) -> None:
         self.screen = screen
 
     def before_move(self, move: str) -> str | None:

@@ -23,9 +23,12 @@ from .io import LineIO
 
 # how many lines of what happened `log` repeats
 TRANSCRIPT = 30
-COMMANDS = "hand, table, scores, hint, log, rules, help, quit"
+COMMANDS = "list, hand, table, scores, hint, log, rules, help, quit"
 HELP = (
-    "At your turn, type the number of a choice, or the move itself as the rules write it.",
+    "At your turn, type the number of a choice, or the move itself as the rules write it,"
+    " or words of it (9 at 1,-1; block claim).",
+    "list: every choice of your turn; list and a group's name (list explore): that group; "
+    "list and words (list 9): the choices they fit.",
     "hand: the cards you hold.",
     "table: the whole position, in a few lines.",
     "scores: everyone's score.",
@@ -139,8 +142,17 @@ class TableCommands:
             return
         self.io.say(*hint_text(hint, self.show, self.move_words_raw))
 
-    def move_words_raw(self, move: str) -> str:
-        return self.spec.move_words_seen(self.config, move, self.update.view)
+    def move_words_raw(self, move: str, seat: int | None = None) -> str:
+        """A move's words as ``seat`` (the eyes by default) reads them, cards
+        as card texts."""
+        update = self.updates.get(seat) if seat is not None else None
+        view = (update or self.update).view
+        return self.spec.move_words_seen(self.config, move, view)
+
+    def show_filled(self, text: str) -> str:
+        """A text of the rules with seats named (``{p0}``) and cards in the
+        player's card words."""
+        return self.show(fill_names(text, self.names, self.you))
 
     async def _chat(self, text: str) -> None:
         if not self.client.can_chat:

@@ -28,6 +28,7 @@ class LineCoach:
         self.run = LessonRun(lesson)
         self.session = say
         self.said: set[str] = set()
+        self.told_how: int | None = None  # the step whose "Type ..." line was said
         self.state_id = 0
 
     def _say(self, text: str) -> None:
@@ -43,9 +44,16 @@ class LineCoach:
         self.speak()
 
     def speak(self) -> None:
-        head, body = self.run.parts(self.state_id)
+        # the step's words without the app's keys: line mode says its own way
+        head, body = self.run.parts(self.state_id, keys=False)
+        step = self.run.step
         self._say(head)
         self._say(body)
+        fresh = self.told_how != self.run.index  # once a step (two may want one move)
+        if step is not None and step.say in body and self.session is not None and fresh:
+            self.told_how = self.run.index
+            # the notation as typed: no card words
+            self.session.io.say(f"Type {step.move}, or its number in the list.")
 
     def after_update(self, update: Update) -> bool:
         self.state_id = update.state_id

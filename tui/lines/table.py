@@ -33,6 +33,7 @@ from tui.players_title import players_title
 from tui.result_words import result_text
 from tui.seating import handoff_prompt, handoff_text
 
+from .choices import TurnChoices
 from .commands import COMMANDS, TRANSCRIPT, TableCommands
 from .io import LineIO
 
@@ -80,6 +81,8 @@ class TableSession(TableCommands):
         self.changed = asyncio.Event()
         self.lesson_over = False
         self._input: asyncio.Task[str] | None = None
+        # the choices last worked out, by (seat, state id, legal moves)
+        self._turn: tuple[tuple[int, int, tuple[str, ...]], TurnChoices] | None = None
 
     # ------------------------------------------------------------ updates
     def _on_update(self, update: Update) -> None:
@@ -190,13 +193,13 @@ class TableSession(TableCommands):
                 continue
             if acting is None:
                 self.prompted = None
+                if self.waited != update.state_id and self.people:
+                    self._say_waiting(update)
             elif self.prompted != (acting, tuple(self.choices(acting))):
                 # a new turn, or new choices: not a change elsewhere that
                 # leaves this turn as it was (the other seat's hidden submission)
                 self.prompted = (acting, tuple(self.choices(acting)))
                 self._prompt(acting)
-            elif acting is None and self.waited != update.state_id and self.people:
-                self._say_waiting(update)
             line = await self._next_line()
             if line is None:
                 continue
@@ -251,27 +254,84 @@ class TableSession(TableCommands):
     # ------------------------------------------------------------ your turn
     def choices(self, seat: int) -> list[str]:
         """The numbered choices: the legal moves but resigning (a command,
-        asked first: a wrong number must not give the game away)."""
-        legal = self.updates[seat].legal if seat in self.updates else ()
-        return [m for m in legal if m.lower() != "resign"]
+        asked first: a wrong number must not give the game away), in the
+        order their groups give them."""
+        return self.turn(seat).moves
+
+    def turn(self, seat: int) -> TurnChoices:
+        """``seat``'s choices now, numbered and grouped (tui/lines/choices.py)."""
+        update = self.updates.get(seat)
+        if update is None:
+            return TurnChoices([], [], str, self.show)
+        key = (seat, update.state_id, update.legal)
+        if self._turn is None or self._turn[0] != key:
+            legal = [m for m in update.legal if m.lower() != "resign"]
+            groups = self.spec.choice_groups(self.config, legal, update.view) if legal else []
+            turn = TurnChoices(
+                legal, groups, lambda m: self.move_words_raw(m, seat), self.show_filled
+            )
+            self._turn = (key, turn)
+        return self._turn[1]
 
     def _prompt(self, seat: int) -> None:
-        choices = self.choices(seat)
+        turn = self.turn(seat)
+        choices = turn.moves
         who = "Your turn" if seat in self.you else f"{self.names[seat]}, your turn"
         hand = getattr(self.updates[seat].view, "hand", None)
         listed = " ".join(choices).upper()
-        if isinstance(hand, list) and any(card.upper() not in listed for card in hand):
+        if isinstance(hand, list) and (
+            turn.grouped or any(card.upper() not in listed for card in hand)
+        ):
             # the choices do not name every card held: the hand first
-            self.say(fill_names(f"{{p{seat}'s}} hand: ", self.names, self.you) + ", ".join(hand))
-        self.say(f"{who}. Choose 1 to {len(choices)}, or type a move:")
-        self.say(*(f"{i}: {self.move_words(m, seat)}" for i, m in enumerate(choices, 1)))
+            hand_line = fill_names(f"{{p{seat}'s}} hand: ", self.names, self.you) + ", ".join(hand)
+            self.say(hand_line + ".")
+        if turn.grouped:
+            example = self._example(turn)
+            self.io.say(
+                f"{who}. Choose 1 to {turn.listed}, by group; "
+                f"type a number, or a move such as {example}:"  # as typed: no card words
+            )
+        else:
+            span = f"1 to {len(choices)}" if len(choices) > 1 else "1"
+            self.say(f"{who}. Choose {span}, or type a move:")
+        self.io.say(*turn.prompt_lines())
         self.io.say(f"Or: {COMMANDS}.")
+
+    def _example(self, turn: TurnChoices) -> str:
+        """A move as a player may type it (its notation, as typed): one from
+        the middle of the list (the first is often "nothing" or a dull one)."""
+        return turn.moves[len(turn.moves) // 2] if turn.moves else "help"
 
     def _remind(self, seat: int) -> None:
         """Still this seat's turn after a command or a refused line: where it stands."""
         who = "Your turn" if seat in self.you else f"{self.names[seat]}, your turn"
-        n = len(self.choices(seat))
+        n = self.turn(seat).listed
         self.io.say(f"{who}: choose 1 to {n} (Enter lists the choices again).")
+
+    def _list(self, acting: int | None, what: str) -> None:
+        """``list``: every choice; ``list NAME``: a group; ``list WORDS``:
+        the choices those words fit."""
+        if acting is None:
+            self.io.say(f"Nothing to choose now. Commands: {COMMANDS}.")
+            return
+        turn = self.turn(acting)
+        if not what:
+            self.io.say(*turn.all_lines())
+            return
+        group = turn.group_named(what)
+        if group is not None:
+            self.io.say(*turn.group_lines(group))
+            return
+        fits = turn.matching(what)
+        if not fits:
+            names = ", ".join(g.name for g in turn.groups)
+            self.io.say(
+                f"No choice fits {plain(what, 40)!r}."
+                + (f" Groups: {names}." if names else "")
+                + " Type list for every choice."
+            )
+            return
+        self.io.say(*(self.show(f"{turn.number[m]}: {turn.words(m)}") for m in fits))
 
     async def _handle(self, line: str, acting: int | None) -> str | None:
         word, _, rest = line.partition(" ")
@@ -293,6 +353,9 @@ class TableSession(TableCommands):
         if handler is not None and not rest:
             handler()
             return None
+        if command == "list":
+            self._list(acting, rest.strip())
+            return None
         if command == "hint" and not rest:
             await self._hint(acting)
             return None
@@ -310,9 +373,11 @@ class TableSession(TableCommands):
         return None
 
     async def _choose(self, text: str, seat: int) -> None:
-        choices = self.choices(seat)
+        turn = self.turn(seat)
+        choices = turn.moves
         accepted = (
-            f"Type a number from 1 to {len(choices)}, a move such as {choices[0]}, or help."
+            f"Type a number from 1 to {turn.listed}, a move such as "
+            f"{self._example(turn)}, list, or help."
             if choices
             else "Type help."
         )
@@ -326,9 +391,18 @@ class TableSession(TableCommands):
             try:
                 parsed = self.spec.parse_move(text)
             except ValueError:
-                self.io.say(f"Not a move or a command: {plain(text, 40)!r}. {accepted}")
-                return
-            move = next((m for m in choices if self.spec.parse_move(m) == parsed), text)
+                fits = turn.matching(text)
+                if len(fits) == 1:
+                    move = fits[0]
+                elif fits:
+                    self.io.say(f"{len(fits)} choices fit {plain(text, 40)!r}; type its number:")
+                    self.io.say(*(self.show(f"{turn.number[m]}: {turn.words(m)}") for m in fits))
+                    return
+                else:
+                    self.io.say(f"Not a move or a command: {plain(text, 40)!r}. {accepted}")
+                    return
+            else:
+                move = next((m for m in choices if self.spec.parse_move(m) == parsed), text)
         await self._play(seat, move)
 
     async def _play(self, seat: int, move: str) -> None:

@@ -34,7 +34,7 @@ from tui.widgets.footer import FittingFooter
 if TYPE_CHECKING:
     from rules.bots.review import Moment
     from saves.record import GameRecord
-    from tui.games.core import TableScreenCore
+    from tui.table.side import EndingSide
     from tui.textual_seams import CSSPathType
 
 
@@ -193,7 +193,7 @@ class AnalysisScreen(Screen[None]):
         self.dismiss()
 
 
-async def analyse(game: TableScreenCore) -> None:
+async def analyse(game: EndingSide) -> None:
     """The analysis of the game on ``game``'s screen, for the seat it shows
     (the first person's, to a spectator): a game whose record this app keeps,
     local play."""
@@ -204,7 +204,7 @@ async def analyse(game: TableScreenCore) -> None:
         )
         return
     seat = game.seat if game.seat is not None else (game.people or (None,))[0]
-    store = game.host.store
+    store = game.services.store
     await game.client.idle()  # the last move's save is behind it
     if seat is None:
         game.set_status("Only a player's own games can be analysed.", problem=True)

@@ -14,11 +14,11 @@ from textual.screen import Screen
 from textual.widgets import Header, Static
 
 from rules.registry import CATALOGUE, registered_beyond_catalogue
+from tui.services import SERVICES
 from tui.widgets.footer import FittingFooter
 from tui.widgets.game_list import GameChoice, GameList
 
 if TYPE_CHECKING:
-    from tui.app import CardTableApp
     from tui.awaited import SeatAt
     from tui.screens.your_turns import Caller
 
@@ -126,9 +126,7 @@ class HomeScreen(Screen[None]):
     # the footer at 80 columns holds all but one (the actions line shows every one)
     FOOTER_SPARE: ClassVar[tuple[str, ...]] = ("statistics", "learn")
 
-    @property
-    def cardtable(self) -> CardTableApp:
-        return self.app  # type: ignore[return-value]
+    services = SERVICES  # the app, typed (tui/services.py)
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -139,14 +137,14 @@ class HomeScreen(Screen[None]):
             yield GameList(game_choices(available_games()), id="games")
             # clickable words rather than Buttons: as good for a mouse, and lighter
             # at startup (tests/perf/bench_startup.py)
-            yield ActionsLine(self.cardtable.grants.may_host, id="home-actions")
+            yield ActionsLine(self.services.grants.may_host, id="home-actions")
         yield FittingFooter()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # an ssh-host visitor's app has no Host: not in the footer, not in the
         # palette (it lists enabled bindings), not by its key
         if action == "host":
-            return self.cardtable.grants.may_host
+            return self.services.grants.may_host
         if action == "your_turn":
             return bool(self.turns)
         return True
@@ -158,12 +156,12 @@ class HomeScreen(Screen[None]):
         self._caller: Caller | None = None
         self.query_one("#home-awaited").display = False
         self.query_one("#games", GameList).focus()
-        # after the first frame: asking the servers never delays the home screen
-        self.call_after_refresh(self.ask_for_turns)
         self.set_interval(ASK_AGAIN_SECONDS, self.ask_for_turns)
 
     def on_screen_resume(self) -> None:
-        self.ask_for_turns()
+        # after the frame (the first one too): asking the servers, even only
+        # whether there are any to ask, never delays the home screen
+        self.call_after_refresh(self.ask_for_turns)
 
     # ------------------------------------------------------------ your turns elsewhere
     def ask_for_turns(self) -> None:
@@ -173,7 +171,7 @@ class HomeScreen(Screen[None]):
 
         # an app that never sat at a table elsewhere has no seats file: nothing
         # to ask, and no client or screen module to import
-        if not HeldSeats.of(self.cardtable.data_root).path.exists() and not self.turns:
+        if not HeldSeats.of(self.services.data_root).path.exists() and not self.turns:
             return
         if self.app.screen is self and not self._asking:
             self._asking = True
@@ -183,7 +181,7 @@ class HomeScreen(Screen[None]):
         from .your_turns import ask_for_turns
 
         try:
-            self.show_turns(await ask_for_turns(self.cardtable))
+            self.show_turns(await ask_for_turns(self.services))
         finally:
             self._asking = False
 
@@ -198,7 +196,7 @@ class HomeScreen(Screen[None]):
 
             titles = {gid: spec.title for gid, spec in games().items()}
         for what in self._caller.calls(turns, titles):
-            self.cardtable.call_away_player(what)
+            self.services.call_away_player(what)
         self.turns = turns
         line = self.query_one("#home-awaited", Static)
         line.update(awaited_text(turns))
@@ -255,7 +253,7 @@ class HomeScreen(Screen[None]):
     def action_host(self) -> None:
         from .join import HostScreen
 
-        if not self.cardtable.grants.may_host:  # a click or a palette entry left over
+        if not self.services.grants.may_host:  # a click or a palette entry left over
             self.notify("This host does not let visitors open a table server.", severity="error")
             return
         self.app.push_screen(HostScreen())
@@ -270,7 +268,7 @@ class HomeScreen(Screen[None]):
         self.app.push_screen(RulesScreen(game_id))
 
     async def action_learn(self) -> None:
-        await self.cardtable.open_lessons()  # tui/learn/
+        await self.services.open_lessons()  # tui/learn/
 
     def action_settings(self) -> None:
         from .settings import SettingsScreen

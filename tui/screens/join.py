@@ -31,11 +31,11 @@ from tui.network_connect import (
 
 __all__ = ["CONNECT_SECONDS", "HostScreen", "JoinScreen", "connect", "default_name", "unreachable"]
 from tui.plain import plain, plain_text
+from tui.services import SERVICES
 from tui.styles import FORMS
 from tui.widgets.footer import FittingFooter
 
 if TYPE_CHECKING:
-    from tui.app import CardTableApp
     from tui.textual_seams import CSSPathType
 
 __all__ = ["CONNECT_SECONDS", "HostScreen", "JoinScreen", "connect", "default_name", "unreachable"]
@@ -60,9 +60,7 @@ class _ServerForm(Screen[None]):
     TITLE_TEXT = ""
     BUTTON = "Go"
 
-    @property
-    def cardtable(self) -> CardTableApp:
-        return self.app  # type: ignore[return-value]
+    services = SERVICES  # the app, typed (tui/services.py)
 
     def fields(self) -> ComposeResult:
         yield from ()
@@ -75,9 +73,9 @@ class _ServerForm(Screen[None]):
                 yield Label("Your name", classes="name")
                 # an ssh-host visitor's name starts as their login name, and
                 # another follows the same rules (net/grants.py, guest_name)
-                visitor = self.cardtable.grants.visitor
+                visitor = self.services.grants.visitor
                 name = (
-                    visitor_name() if visitor else default_name(self.cardtable.settings.player_name)
+                    visitor_name() if visitor else default_name(self.services.settings.player_name)
                 )
                 yield Input(name, id="name", max_length=32, compact=True)
         yield Static("", id="form-error")
@@ -98,7 +96,7 @@ class _ServerForm(Screen[None]):
     def player_name(self) -> str | None:
         """The name the others will see; None (and why, in the form) if a
         visitor's is not a name by the host's rules."""
-        if self.cardtable.grants.visitor:
+        if self.services.grants.visitor:
             from net.grants import guest_name
 
             try:
@@ -107,8 +105,8 @@ class _ServerForm(Screen[None]):
                 self.error(f"Your name here: {err}.")
                 return None
         name = plain(self.query_one("#name", Input).value, 32).strip()
-        if name and name != self.cardtable.settings.player_name:
-            self.cardtable.update_settings(player_name=name)
+        if name and name != self.services.settings.player_name:
+            self.services.update_settings(player_name=name)
         return name or "Player"
 
     async def on_input_submitted(self, event: Input.Submitted) -> None:
@@ -139,7 +137,7 @@ class _ServerForm(Screen[None]):
         self.error(f"Connecting to {host}:{port}…")
         try:
             client = await connect(
-                host, port, name, grants=self.cardtable.grants, config_dir=self.cardtable.config_dir
+                host, port, name, grants=self.services.grants, config_dir=self.services.config_dir
             )
         except ConnectionError as err:
             self.error(sentence(str(err)))
@@ -175,12 +173,12 @@ class JoinScreen(_ServerForm):
 
     def fields(self) -> ComposeResult:
         hint = "Play at a table server: a friend's (Host) or `cardtable serve`."
-        if self.cardtable.grants.visitor:
+        if self.services.grants.visitor:
             hint = "Play the other visitors at the table server this host offers."
         yield Static(hint, classes="hint")
         with Horizontal(classes="row"):
             yield Label("Server (host:port)", classes="name")
-            last = self.cardtable.settings.last_server
+            last = self.services.settings.last_server
             yield Input(default_address(last), id="address", compact=True)
 
     async def action_go(self) -> None:
@@ -191,8 +189,8 @@ class JoinScreen(_ServerForm):
             return
         if await self.open_lobby(host, port):
             address = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
-            if address != self.cardtable.settings.last_server:
-                self.cardtable.update_settings(last_server=address)
+            if address != self.services.settings.last_server:
+                self.services.update_settings(last_server=address)
 
 
 class HostScreen(_ServerForm):
@@ -231,7 +229,7 @@ class HostScreen(_ServerForm):
         port = int(text)
         everyone = self.query_one("#everyone", Select).value is True
         try:
-            bound = await self.cardtable.host_server(port, everyone)
+            bound = await self.services.host_server(port, everyone)
         except OSError as err:
             if err.errno == errno.EADDRINUSE:
                 self.error(
@@ -240,6 +238,6 @@ class HostScreen(_ServerForm):
             else:
                 self.error(f"Cannot listen on port {port}: {err.strerror or err}.")
             return
-        everyone = self.cardtable.hosted_everyone  # (a server hosted already stays as it is)
+        everyone = self.services.hosted_everyone  # (a server hosted already stays as it is)
         banner = host_banner(machine_addresses(bound, everyone), everyone)
         await self.open_lobby("127.0.0.1", bound, banner)

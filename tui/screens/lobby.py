@@ -32,6 +32,7 @@ from tui.network import (
 )
 from tui.plain import plain, plain_text
 from tui.screens.lobby_choices import GameChoiceScreen, SeatChoiceScreen
+from tui.services import SERVICES
 from tui.styles import LISTS
 from tui.widgets.footer import FittingFooter
 
@@ -39,7 +40,6 @@ if TYPE_CHECKING:
     from net.client import Update
     from net.protocol import TableSummary
     from net.remote import RemoteClient
-    from tui.app import CardTableApp
     from tui.textual_seams import CSSPathType
 
 REFRESH_SECONDS = 5.0
@@ -89,13 +89,11 @@ class LobbyScreen(Screen[None]):
         self._left = False
         self._mine: set[str] = set()  # the listed tables where this app holds a seat
 
-    @property
-    def cardtable(self) -> CardTableApp:
-        return self.app  # type: ignore[return-value]
+    services = SERVICES  # the app, typed (tui/services.py)
 
     @property
     def held(self) -> HeldSeats:
-        return HeldSeats.of(self.cardtable.store.root)
+        return HeldSeats.of(self.services.store.root)
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -147,8 +145,8 @@ class LobbyScreen(Screen[None]):
             host.strip("[]"),
             int(port),
             name,
-            grants=self.cardtable.grants,
-            config_dir=self.cardtable.config_dir,
+            grants=self.services.grants,
+            config_dir=self.services.config_dir,
         )
 
     async def _reconnect(self) -> None:
@@ -386,7 +384,7 @@ class LobbyScreen(Screen[None]):
         client.watch_connection(keeper.connection)  # each rejoin brings a fresh token
         keeper.note()
         self.say("")
-        await self.cardtable.show_table(client)
+        await self.services.show_table(client)
 
     def action_help(self) -> None:
         """Network play in a page (docs/play/network.md): seats, absent
@@ -403,7 +401,7 @@ class LobbyScreen(Screen[None]):
         if self._stop_watching is not None:
             self._stop_watching()
         await self.client.close()
-        self.app.call_later(self.cardtable.go_home)
+        self.app.call_later(self.services.go_home)
 
 
 class SeatKeeper:

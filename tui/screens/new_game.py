@@ -20,11 +20,11 @@ from rules.config import RANDOM_SEAT, OptionInfo, parse_option_value
 from rules.registry import get_game
 from tui.plain import plain_text
 from tui.seating import build_seats, default_kinds, seat_kinds, without_clocks
+from tui.services import SERVICES
 from tui.styles import FORMS
 from tui.widgets.footer import FittingFooter
 
 if TYPE_CHECKING:
-    from tui.app import CardTableApp
     from tui.textual_seams import CSSPathType
 
 
@@ -82,9 +82,7 @@ class NewGameScreen(Screen[None]):
         self.options = [o for o in self.spec.Config.options() if o.name != "players"]
         self.preset = next(iter(self.spec.presets))
 
-    @property
-    def cardtable(self) -> CardTableApp:
-        return self.app  # type: ignore[return-value]
+    services = SERVICES  # the app, typed (tui/services.py)
 
     def compose(self) -> ComposeResult:
         spec = self.spec
@@ -223,8 +221,8 @@ class NewGameScreen(Screen[None]):
             widget = self.query_one(f"#opt-{info.name}")
             if isinstance(widget, Input):
                 value: Any = parse_option_value(info, widget.value)
-            else:
-                value = widget.value  # type: ignore[attr-defined]
+            else:  # a choice (_option_widget): a Select
+                value = self.query_one(f"#opt-{info.name}", Select).value
             if value != preset_values[info.name]:
                 out[info.name] = value
         if self.spec.min_players != self.spec.max_players:
@@ -257,7 +255,7 @@ class NewGameScreen(Screen[None]):
         self._error("")
         # the app replaces this screen: awaiting our own removal here would deadlock
         self.app.call_later(
-            self.cardtable.start_game,
+            self.services.start_game,
             spec.id,
             config,
             seats,

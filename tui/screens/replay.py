@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from typing import Any
 
     from saves.record import GameRecord
-    from tui.games.core import TableScreenCore as GameScreen
+    from tui.table.side import TableSide
     from tui.textual_seams import CSSPathType
 
 
@@ -55,7 +55,7 @@ def open_replay(
     _show(app, game, seat, game.last if start is None else start)
 
 
-def replay_caption(screen: GameScreen, replay: ReplayClient) -> str:
+def replay_caption(screen: TableSide, replay: ReplayClient) -> str:
     """Where the replay on ``screen`` stands, for its status line."""
     seat = replay.perspective
     who = f"seen by {screen.seat_name(seat)}" if seat is not None else "as a spectator sees it"
@@ -84,7 +84,7 @@ def _moment(replay: ReplayClient) -> str:
     return "" if label == f"Move {position + 1}" else label
 
 
-def next_perspective(screen: GameScreen, replay: ReplayClient) -> None:
+def next_perspective(screen: TableSide, replay: ReplayClient) -> None:
     """The replay on ``screen`` through the next pair of eyes it may show."""
     choices = replay_perspectives(replay.game.record)
     if len(choices) == 1:
@@ -96,7 +96,7 @@ def next_perspective(screen: GameScreen, replay: ReplayClient) -> None:
     _show(app, replay.game, seat, replay.position)
 
 
-def open_text_view(screen: GameScreen, replay: ReplayClient) -> None:
+def open_text_view(screen: TableSide, replay: ReplayClient) -> None:
     """The replay on ``screen`` as text. Its eyes may change there (behind the
     hand-off): back from it, ``screen`` shows the same eyes, those of the
     person who has the keyboard now, not those it was left with."""
@@ -115,7 +115,7 @@ def _show(
     app: App[Any], game: ReplayGame, seat: int | None, position: int, handed_off: bool = False
 ) -> None:
     """``handed_off``: ``seat``'s person already has the keyboard."""
-    from tui.games import screen_class  # here: tui.games imports this module (replay keys)
+    from tui.games import screen_class  # here: tui.table imports this module (replay keys)
 
     screen = screen_class(game.record.game)(ReplayClient(game, seat, position))
     secret = not game.finished and len(replay_perspectives(game.record)) > 1

@@ -22,12 +22,12 @@ from tui.glyphs import in_words
 from tui.plain import plain, plain_text
 from tui.players_title import players_title
 from tui.save_words import STATUS_ROOM, result_sentence, result_words
+from tui.services import SERVICES
 from tui.styles import LISTS
 from tui.widgets.footer import FittingFooter
 
 if TYPE_CHECKING:
     from saves.store import SaveEntry
-    from tui.app import CardTableApp
     from tui.textual_seams import CSSPathType
 
 # "Started" is in the line under the table: at 80 columns every column fits whole
@@ -155,9 +155,7 @@ class ResumeScreen(Screen[None]):
         super().__init__()
         self.entries: list[SaveEntry] = []
 
-    @property
-    def cardtable(self) -> CardTableApp:
-        return self.app  # type: ignore[return-value]
+    services = SERVICES  # the app, typed (tui/services.py)
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -178,7 +176,7 @@ class ResumeScreen(Screen[None]):
         table = self.query_one(DataTable)
         table.clear()
         try:
-            self.entries = self.cardtable.store.list()
+            self.entries = self.services.store.list()
         except (SaveError, OSError) as err:
             self.entries = []
             self.query_one("#save-detail", Static).update(
@@ -208,7 +206,7 @@ class ResumeScreen(Screen[None]):
         detail = self.query_one("#save-detail", Static)
         if entry is None:
             return
-        detail.update(plain_text(detail_text(entry, self.cardtable.ascii), None, newlines=True))
+        detail.update(plain_text(detail_text(entry, self.services.ascii), None, newlines=True))
         self.refresh_bindings()
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
@@ -250,11 +248,11 @@ class ResumeScreen(Screen[None]):
         from saves.errors import SaveError
 
         try:
-            client = resume_table(self.cardtable.store, record_id, **self.cardtable.table_options())
+            client = resume_table(self.services.store, record_id, **self.services.table_options())
         except (SaveError, ValueError, OSError) as err:
             self.notify(plain(f"Cannot resume: {err}"), severity="error", timeout=10, markup=False)
             return
-        self.app.call_later(self.cardtable.show_table, client, replace=True)
+        self.app.call_later(self.services.show_table, client, replace=True)
 
     def action_replay(self) -> None:
         from .replay import open_replay
@@ -286,7 +284,7 @@ class ResumeScreen(Screen[None]):
         from saves.errors import SaveError
 
         try:
-            self.cardtable.store.delete(record_id)
+            self.services.store.delete(record_id)
         except SaveError as err:
             self.notify(plain(err), severity="error", markup=False)
         self.reload()

@@ -4,7 +4,7 @@ It stays until a key (or a click), or until ``linger`` seconds have passed,
 which it counts down ("closes in 3 s"); the table's clocks stand still
 meanwhile (the game screen pauses them), so reading it costs nobody time. It
 closes with "timer" when its time ran out, so that the table can ignore a
-key pressed for the summary a moment too late (tui/games/rounds.py). The
+key pressed for the summary a moment too late (tui/table/rounds.py). The
 timer is injected (``schedule``): tests close it by hand instead of waiting on
 the wall clock. A key typed for the table just before
 it appeared (the move that ended the round, pressed twice) does not close it

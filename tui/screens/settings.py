@@ -14,13 +14,13 @@ from textual.screen import Screen
 from textual.widgets import Header, Label, Select, Static
 
 from tui.plain import plain_text
+from tui.services import SERVICES
 from tui.settings import BOT_PACES, ROUND_SUMMARIES
 from tui.styles import FORMS, TABLE
 from tui.widgets.cards import CardFace, CardRow
 from tui.widgets.footer import FittingFooter
 
 if TYPE_CHECKING:
-    from tui.app import CardTableApp
     from tui.textual_seams import CSSPathType
 
 PREVIEW = (
@@ -41,12 +41,10 @@ class SettingsScreen(Screen[None]):
         Binding("escape", "close", "Back", id="settings.close")
     ]
 
-    @property
-    def cardtable(self) -> CardTableApp:
-        return self.app  # type: ignore[return-value]
+    services = SERVICES  # the app, typed (tui/services.py)
 
     def compose(self) -> ComposeResult:
-        s = self.cardtable.settings
+        s = self.services.settings
         themes = sorted(self.app.available_themes)
         yield Header()
         with VerticalScroll(id="settings", classes="form"):
@@ -112,13 +110,13 @@ class SettingsScreen(Screen[None]):
                 )
             yield Static("Preview", classes="caption")
             yield CardRow(PREVIEW, id="preview")
-            if self.cardtable.force_ascii:
+            if self.services.force_ascii:
                 yield Static(
                     "--ascii is on for this run: cards are ASCII whatever is saved.", classes="hint"
                 )
         # at the bottom, below the form: an open list of themes reached the line
         # under the preview, and "Saved in /x/config" read "…/config textual-dark"
-        where = plain_text(f"Saved in {self.cardtable.config_dir}", None)
+        where = plain_text(f"Saved in {self.services.config_dir}", None)
         yield Static(where, classes="hint", id="settings-path")
         yield FittingFooter()
 
@@ -128,8 +126,8 @@ class SettingsScreen(Screen[None]):
         self.query_one("#theme", Select).focus()
 
     def _change(self, name: str, value: Any) -> None:
-        if getattr(self.cardtable.settings, name) != value:
-            self.cardtable.update_settings(**{name: value})
+        if getattr(self.services.settings, name) != value:
+            self.services.update_settings(**{name: value})
             self.query_one("#preview", CardRow).refresh()
 
     def on_select_changed(self, event: Select.Changed) -> None:

@@ -12,7 +12,7 @@ a file: shown through :mod:`tui.plain`, never as markup.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from textual import work
 from textual.app import ComposeResult
@@ -27,11 +27,9 @@ from saves.ratings import computer_ratings
 from saves.stats import GameStats, Statistics, compute_store, opponent_label
 from tui.glyphs import chart_marker, in_words
 from tui.plain import plain, plain_text
+from tui.services import SERVICES
 from tui.stats_text import figure_rows, record_line, streak_line, summary_line, tally_rows
 from tui.widgets.footer import FittingFooter
-
-if TYPE_CHECKING:
-    from tui.app import CardTableApp
 
 YOU = "You"  # the name of the one person at this screen in a local game (tui/seating.py)
 NOTHING_YET = (
@@ -68,9 +66,7 @@ class StatisticsScreen(Screen[None]):
         self.game: str | None = None
         self.stats: Statistics | None = None
 
-    @property
-    def cardtable(self) -> CardTableApp:
-        return self.app  # type: ignore[return-value]
+    services = SERVICES  # the app, typed (tui/services.py)
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -94,7 +90,7 @@ class StatisticsScreen(Screen[None]):
     @work(thread=True, exclusive=True, group="stats")
     def compute(self) -> None:
         """The figures, away from the screen's thread (a first count replays games)."""
-        stats = compute_store(self.cardtable.store)
+        stats = compute_store(self.services.store)
         self.app.call_from_thread(self.show_stats, stats)
 
     # ------------------------------------------------------------ choosing
@@ -185,7 +181,7 @@ class StatisticsScreen(Screen[None]):
         lines = [
             record_line(game.tally),
             streak_line(game.tally),
-            in_words(f"Rating {rating.shown}", self.cardtable.ascii)
+            in_words(f"Rating {rating.shown}", self.services.ascii)
             if rating
             else "Rating: none yet",
             "The computer: " + ", ".join(f"{lv} {mu:.1f}" for lv, mu in levels.items()),
@@ -220,7 +216,7 @@ class StatisticsScreen(Screen[None]):
             numbers = list(range(len(points) + 1))
             # the computer's fixed ratings as level lines, named in the legend
             colours = {"easy": "green", "medium": "yellow", "hard": "red"}
-            ascii = self.cardtable.ascii
+            ascii = self.services.ascii
             for series, (level, mu) in enumerate(computer_ratings(game.game).items(), 1):
                 plt.plot(
                     [0, len(points)],
@@ -255,7 +251,7 @@ class StatisticsScreen(Screen[None]):
                 labels=["won", "drawn", "lost"],
                 color=["green", "yellow", "red"],  # type: ignore[arg-type]
                 # in ASCII a mark a layer: won, drawn and lost apart without colour
-                marker=[chart_marker(n, self.cardtable.ascii, "sd") for n in range(3)],  # type: ignore[arg-type]
+                marker=[chart_marker(n, self.services.ascii, "sd") for n in range(3)],  # type: ignore[arg-type]
                 width=0.4,
             )
             plt.yticks(_whole_ticks(max(t.games for _, t in rows)))

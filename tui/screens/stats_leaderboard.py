@@ -17,13 +17,13 @@ from net.remote import RemoteError
 from rules.registry import games, get_game
 from tui.glyphs import in_words
 from tui.plain import plain, plain_text
+from tui.services import SERVICES
 from tui.stats_text import server_game_lines
 from tui.widgets.footer import FittingFooter
 
 if TYPE_CHECKING:
     from net.protocol import Leaderboard
     from net.remote import RemoteClient
-    from tui.app import CardTableApp
 
 COLUMNS = ("#", "Player", "Games", "Won", "Lost", "Drawn", "Rating")
 
@@ -62,9 +62,7 @@ class LeaderboardScreen(Screen[None]):
     LeaderboardScreen #board-record { height: auto; max-height: 9; padding: 0 1; }
     """
 
-    @property
-    def cardtable(self) -> CardTableApp:
-        return self.app  # type: ignore[return-value]
+    services = SERVICES  # the app, typed (tui/services.py)
 
     def __init__(self, client: RemoteClient, game: str | None = None) -> None:
         super().__init__()
@@ -136,7 +134,7 @@ class LeaderboardScreen(Screen[None]):
         me = self.client.welcome.name
         self.names = [row.name for row in reply.players]
         for row in leaderboard_rows(reply, me):
-            ascii = self.cardtable.ascii
+            ascii = self.services.ascii
             table.add_row(*(plain_text(in_words(cell, ascii), 40) for cell in row))
         total = reply.total
         if not total:
@@ -147,7 +145,7 @@ class LeaderboardScreen(Screen[None]):
                     in_words(
                         f"{total} player{'s' if total != 1 else ''}. Ratings: openskill's mu ± "
                         "sigma (docs/stats.md). Enter: a player's record; g: next game.",
-                        self.cardtable.ascii,
+                        self.services.ascii,
                     )
                 )
             )

@@ -18,8 +18,8 @@ from tui.plain import plain_text
 from tui.screens.dialog import Dialog
 
 if TYPE_CHECKING:
-    from tui.app import CardTableApp
     from tui.awaited import SeatAt
+    from tui.services import AppServices
 
 
 def awaited_text(turns: list[SeatAt]) -> str:
@@ -72,7 +72,7 @@ class Caller:
         return said
 
 
-async def ask_for_turns(app: CardTableApp) -> list[SeatAt]:
+async def ask_for_turns(app: AppServices) -> list[SeatAt]:
     """The tables where it is this app's turn, at every server it holds a seat at."""
     from tui.awaited import ask_everywhere, your_turns
     from tui.network import HeldSeats

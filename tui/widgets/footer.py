@@ -18,7 +18,8 @@ from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer
-from textual.widgets._footer import FooterKey
+
+from tui.textual_seams import FooterKey, footer_bindings_ready
 
 # what the ^p palette key at the right edge takes: its border, "^p palette",
 # and a column of room (measured in a compact footer)
@@ -63,7 +64,7 @@ class FittingFooter(Footer):
         # Footer.compose yields one FooterKey per binding (and a KeyGroup for
         # Binding groups, which no game screen uses); the keys are filtered here
         shown = list(super().compose())
-        if self._bindings_ready:  # (before, Footer composes nothing)
+        if footer_bindings_ready(self):  # (before, Footer composes nothing)
             self._composed_from = self._keys_shown(self.screen)
         keys = [
             (w.action, key_width(w.key_display, w.description))
@@ -94,7 +95,7 @@ class FittingFooter(Footer):
             and self._keys_shown(screen) == self._composed_from
         )
         if unchanged:
-            self._bindings_ready = True
+            footer_bindings_ready(self, True)
             return
         super().bindings_changed(screen)
 

@@ -11,7 +11,8 @@ from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.widgets import HelpPanel, KeyPanel
-from textual.widgets._key_panel import BindingsTable
+
+from tui.textual_seams import BindingsTable
 
 from ..app_keys import app_actions
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.widgets import MarkdownViewer, Tree
-from textual.widgets._markdown import MarkdownTableOfContents, TableOfContentsType
+from textual.widgets.markdown import MarkdownTableOfContents, TableOfContentsType
 
 
 class PlainContents(MarkdownTableOfContents):

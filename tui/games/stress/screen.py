@@ -7,9 +7,8 @@ many of it, Enter plays, p picks the stack up, m lists every move; in the
 swaps ↑/↓ go between your hand and face-up row, Enter marks a card of each
 to swap them, r says ready. Moves are sent in the rules' notation. With the
 ``timer`` option the seat's countdown shows right of the stack's caption
-(``Update.time_left``, ticking on the wall clock in between). The screen only
-lays out: its text comes from pure functions of the typed view (``words``,
-``groups``); it keeps the cursor.
+(``Update.time_left``, ticking on the wall clock in between). The screen only lays out: its
+text comes from pure functions of the typed view (``words``, ``groups``); it keeps the cursor.
 """
 
 from __future__ import annotations
@@ -28,8 +27,9 @@ from rules.cards import parse_card
 from rules.events import Event, fill_names
 from rules.stress import BLINDS, PICKUP, READY, SWAPS, StressView
 from rules.views import View
-from tui.games.base import URGENT_SECONDS, GameScreen
 from tui.styles import TABLE
+from tui.table.clocks import URGENT_SECONDS
+from tui.table.screen import TableScreen
 from tui.widgets.cards import CardFace, CardRow
 from tui.widgets.event_log import EventLog
 from tui.widgets.footer import FittingFooter
@@ -70,7 +70,7 @@ if TYPE_CHECKING:
 STRESS_CSS = Path(__file__).with_name("stress.tcss")
 
 
-class StressScreen(GameScreen):
+class StressScreen(TableScreen):
     CSS_PATH: ClassVar[CSSPathType | None] = [TABLE, STRESS_CSS]
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "move_cursor(-1)", "Choose", key_display="←→", id="stress.left"),
@@ -143,7 +143,7 @@ class StressScreen(GameScreen):
     def show_clock(self) -> None:
         if not self.shown:
             return
-        left = self.seconds_left()
+        left = self.clocks.seconds_left()
         clock = self.query_one("#clock", Static)
         clock.update(clock_caption(left, self.phase))
         clock.set_class(left is not None and left < URGENT_SECONDS, "-urgent")
@@ -232,7 +232,7 @@ class StressScreen(GameScreen):
         width = max(self.size.width - 2, 20)
         acting = () if self.over else self.update.to_act
         lines = opponent_lines(
-            self.view, self.seat, self.labels, style, width, acting, self.open_seats()
+            self.view, self.seat, self.labels, style, width, acting, self.link.open_seats()
         )
         self.query_one("#opponents", Static).update(Text(for_style("\n".join(lines), style)))
         self.query_one("#opponents").styles.height = max(len(lines), 1)
@@ -243,7 +243,7 @@ class StressScreen(GameScreen):
     def _draw_stack(self) -> None:
         view, style = self.view, self.card_style
         # less the caption's padding and the countdown's room beside it ("0:42 to swap")
-        clock = 3 + (len(clock_caption(0, "swap")) if self.seconds_left() is not None else 0)
+        clock = 3 + (len(clock_caption(0, "swap")) if self.clocks.seconds_left() is not None else 0)
         caption = stack_caption(view, style, max(self.size.width - 2 - clock, 20))
         if self.over and self.update.result is not None:
             caption = "Final ranking: " + ranking_text(self.names, self.update.result.ranking)
@@ -266,7 +266,7 @@ class StressScreen(GameScreen):
         style = self.card_style
         # the person at this screen reads "Your" (here or across the network);
         # a hot seat or a replay names whose cards these are
-        mine_only = not self.hot_seat and self.replay is None
+        mine_only = self.interactive and not self.hot_seat
         owner = "Your" if mine_only else whose(seat, self.names, self.you)
         up, down = self.face_up, self.face_down
         ups = [CardFace(c) for c in up]
@@ -281,7 +281,7 @@ class StressScreen(GameScreen):
             hand_groups(self.hand), None, 0, self._row_width("hand"), False, labels=False
         )
         # a replay shows whose turn it was, not what to press: it has no moves
-        turn = self.my_turn and not self.over and self.replay is None
+        turn = self.can_act()
         if self.phase == "swap" and turn:
             on_hand, on_up = self.area == "hand", self.area == "up"
             mark = "⇅"  # a card marked for the swap
@@ -349,13 +349,13 @@ class StressScreen(GameScreen):
         if action == "result":
             return self.over
         if action == "ready":
-            return self.phase == "swap" and not self.over and self.replay is None
+            return self.phase == "swap" and not self.over and self.interactive
         if action == "row" and self.phase != "swap":
             return False  # ↑/↓ choose how many cards (action_vertical)
         if action == "vertical" and self.phase == "swap":
             return False  # ↑/↓ go between the rows (action_row)
         if action in ("pickup", "move_cursor", "vertical", "row", "choose", "play", "moves"):
-            if self.over or self.replay is not None or not self.seat_in_play():
+            if self.over or not self.interactive or not self.seat_in_play():
                 return False
             if action == "pickup" and self.phase != "play":
                 return False  # never during the swaps
@@ -473,7 +473,7 @@ class StressScreen(GameScreen):
 
     def action_result(self) -> None:
         if self.over:
-            self._show_game_over()
+            self.ending.show_result()
 
     async def on_card_row_clicked(self, message: CardRow.Clicked) -> None:
         if not self.my_turn:

@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING
 from rules.events import Event, fill_names
 from rules.stress import StressView
 from rules.stress.words import POWER, RANKS, allowed_text, see_through
-from tui.games.base import clock_text
 from tui.glyphs import in_words
 from tui.plain import plain
 from tui.save_words import ordinal
+from tui.table.clocks import clock_text
 from tui.widgets.cards import CardStyle, card_label, split_card
 from tui.widgets.event_log import display_text
 

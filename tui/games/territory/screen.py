@@ -31,12 +31,12 @@ from rules.territory.view import TerritoryView
 from rules.territory.words import move_words_on
 from rules.views import View
 from tui.styles import TABLE
+from tui.table.screen import TableScreen
 from tui.widgets.cards import CardFace, CardRow, card_label
 from tui.widgets.event_log import EventLog
 from tui.widgets.footer import FittingFooter
 from tui.widgets.scoreboard import Scoreboard
 
-from ..base import GameScreen
 from .grid import (
     ORIENTATION_MARKS,
     Cell,
@@ -65,7 +65,7 @@ HAND_KEYS = 5  # the largest hand (option hand_size)
 STOP_TEXT, PASS_TEXT = str(STOP), str(PASS)
 
 
-class TerritoryScreen(GameScreen):
+class TerritoryScreen(TableScreen):
     CSS_PATH: ClassVar[CSSPathType | None] = [TABLE, TERRITORY_CSS]
     AUTO_FOCUS = "#grid"
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -182,7 +182,7 @@ class TerritoryScreen(GameScreen):
             region = frozenset((x, y) for x, y in view.best_regions[seat].cells)
         blitz = view.blitz_from
         return Marks(
-            cursor=self.cursor if self.replay is None else None,
+            cursor=self.cursor if self.interactive else None,
             legal=frozenset(target_cells(legal, card)) if card else frozenset(),
             matches=matching_cells(view, seat, card, legal),
             blitz_from=(blitz[0], blitz[1]) if blitz is not None else None,
@@ -231,7 +231,7 @@ class TerritoryScreen(GameScreen):
             parts.append(f"{card} fits {n} cell{'s' * (n != 1)} (+)" if n else f"{card} fits none")
         cell = cells_of(view).get(self.cursor)
         at = f"{self.cursor[0]},{self.cursor[1]}"
-        if self.replay is not None:
+        if not self.interactive:
             pass  # no cursor in a replay
         elif cell is None:
             parts.append(f"cursor {at}: empty")
@@ -252,7 +252,7 @@ class TerritoryScreen(GameScreen):
     def turn_text(self) -> str:
         if self.over:
             return result_text(self.update.result, self.names, self.you) + " Esc: menu, g: result."
-        if self.my_turn and self.replay is None:
+        if self.can_act():
             view = self.view
             if view.step == BLITZ and view.blitz_from is not None:
                 x, y = view.blitz_from
@@ -274,7 +274,7 @@ class TerritoryScreen(GameScreen):
         if action == "result":
             return self.over
         if action in ("choose", "next_card", "play", "next_target", "all_moves"):
-            if self.over or self.replay is not None:
+            if self.over or not self.interactive:
                 return False
             if not self.my_turn:
                 return None
@@ -284,7 +284,7 @@ class TerritoryScreen(GameScreen):
         if action == "stop":
             return STOP_TEXT in self.legal or PASS_TEXT in self.legal
         if action in ("cursor", "pan", "centre"):
-            return self.replay is None or action != "cursor"
+            return self.interactive or action != "cursor"
         return super().check_action(action, parameters)
 
     def _choose_card(self, card: str | None) -> None:
@@ -384,7 +384,7 @@ class TerritoryScreen(GameScreen):
         """Whether ``seat`` is the person at this screen, told "you": the one
         named You, or this screen's own seat here or across the network (a hot
         seat or a replay names whose it is)."""
-        mine_only = not self.hot_seat and self.replay is None
+        mine_only = self.interactive and not self.hot_seat
         return seat in self.you or (mine_only and seat == self.seat)
 
     def hint_words(self) -> Callable[[str], str]:
@@ -415,7 +415,7 @@ class TerritoryScreen(GameScreen):
 
     def action_result(self) -> None:
         if self.over:
-            self._show_game_over()
+            self.ending.show_result()
 
     async def on_territory_grid_cell_clicked(self, message: TerritoryGrid.CellClicked) -> None:
         was = self.cursor

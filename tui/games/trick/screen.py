@@ -12,8 +12,8 @@ Block's target; o and r switch Overload and Limit Reset on or off (``final``);
 p uses Claim Priority while its window is open; Enter locks the choice in; x
 clears it. A choice the rules would (partly) disregard asks before it is sent.
 
-One seat's view at a time; the choice being made lives only here and is
-forgotten when the seat on screen changes (hot-seat): nobody sees another's.
+One seat's view at a time; the choice being made lives only here and is forgotten
+when the seat on screen changes (hot-seat): nobody sees another's.
 """
 
 from __future__ import annotations
@@ -38,11 +38,12 @@ from rules.trick.view import TrickView
 from rules.trick.words import TITLES, Words, clock_words, disregard_warning
 from rules.views import View
 from tui.styles import TABLE
+from tui.table.clocks import URGENT_SECONDS, clock_text
+from tui.table.screen import TableScreen, TableUpdated
 from tui.widgets.event_log import EventLog
 from tui.widgets.footer import FittingFooter
 from tui.widgets.scoreboard import Scoreboard
 
-from ..base import URGENT_SECONDS, GameScreen, TableUpdated, clock_text
 from . import words as say
 from .widgets import ActionCards, ActionFace, BlockTargetPicker, Choosing, action_faces
 
@@ -54,8 +55,7 @@ TRICK_CSS = Path(__file__).with_name("trick.tcss")
 __all__ = ["ActionCards", "BlockTargetPicker", "TrickScreen", "clock_text"]
 
 
-# ================================================================ the screen
-class TrickScreen(GameScreen):
+class TrickScreen(TableScreen):
     CSS_PATH: ClassVar[CSSPathType | None] = [TABLE, TRICK_CSS]
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("1", "pick(0)", "Pick", key_display="1-5", id="trick.pick1"),
@@ -77,7 +77,7 @@ class TrickScreen(GameScreen):
     # more keys than fit: Backspace clears, and the items are in the palette
     FOOTER_SPARE: ClassVar[tuple[str, ...]] = (
         "clear",
-        *GameScreen.FOOTER_SPARE,
+        *TableScreen.FOOTER_SPARE,
         "toggle_reset",
         "toggle_overload",
     )
@@ -118,7 +118,7 @@ class TrickScreen(GameScreen):
 
     @on(events.Mount)
     def _dress_the_table(self) -> None:
-        # runs before GameScreen.on_mount (Textual calls the handlers of every
+        # runs before TableScreen.on_mount (Textual calls the handlers of every
         # class in the MRO, subclass first), so the title is right from the start
         setna = cast(TrickConfig, self.game_config).names == "setna"
         self.title = TITLES["setna" if setna else "trick"]
@@ -184,7 +184,7 @@ class TrickScreen(GameScreen):
     # ------------------------------------------------------------ updates
     @on(TableUpdated)
     def _close_a_stale_dialog(self, message: TableUpdated) -> None:
-        # GameScreen.on_table_updated draws the update, right after this: here we
+        # TableScreen.on_table_updated draws the update, right after this: here we
         # close a dialog the update has made stale (a time-out locked the round in)
         update = message.update
         if update.seat is not None and update.seat == self.seat and self._dialog is not None:
@@ -194,10 +194,10 @@ class TrickScreen(GameScreen):
                 if dialog.is_current:
                     dialog.dismiss(None)
 
-    def _show_seat(self, seat: int | None) -> None:
+    def show_seat(self, seat: int | None) -> None:
         # the log is filled afresh from the game's first event: the clock goes first
         self._log_from_start = True
-        super()._show_seat(seat)
+        super().show_seat(seat)
 
     def add_to_log(self, events: Sequence[Event]) -> None:
         if self._log_from_start:
@@ -335,7 +335,7 @@ class TrickScreen(GameScreen):
 
     def show_clock(self) -> None:
         clock = self.query_one("#clock", Static)
-        left = self.seconds_left() if self.view.timer else None
+        left = self.clocks.seconds_left() if self.view.timer else None
         clock.update(clock_text(left))
         clock.set_class(left is not None and left < URGENT_SECONDS, "-urgent")
 
@@ -454,7 +454,7 @@ class TrickScreen(GameScreen):
 
     def action_result(self) -> None:
         if self.over:
-            self._show_game_over()
+            self.ending.show_result()
 
     async def on_action_cards_clicked(self, message: ActionCards.Clicked) -> None:
         self.action_pick(message.index)

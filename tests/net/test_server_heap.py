@@ -1,0 +1,46 @@
+"""The server's heap is settled before it serves (net/server/heap.py): what
+start-up left is frozen out of the cyclic collector's full scans, and what
+comes after is still collected. Run in a process of its own: a freeze is for
+the whole process, and the test run's heap is not the server's."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+_CHECK = """
+import gc
+from net.server.heap import settle_heap
+from rules.registry import games
+
+games()
+frozen = settle_heap()
+assert frozen > 10_000, frozen  # the modules and the games' tables
+assert gc.get_freeze_count() == frozen
+
+class Node:
+    pass
+
+a, b = Node(), Node()
+a.other, b.other = b, a  # a cycle made after the freeze is still garbage
+del a, b
+assert gc.collect() >= 2
+print("ok", frozen)
+"""
+
+
+def test_start_up_is_frozen_and_later_garbage_is_still_collected() -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", _CHECK], cwd=ROOT, capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("ok ")
+
+
+def test_serve_settles_its_heap_before_it_brings_back_tables() -> None:
+    source = (ROOT / "tui" / "serve_cli.py").read_text()
+    settle = source.index("settle_heap()")
+    assert settle < source.index("await server.start(")  # (start brings the tables back)
