@@ -111,9 +111,9 @@ class Reconnection:
         else:  # every try failed: say why in words, where a server went silent
             silent = ", ".join(f"{host}:{port}" for host, port in sorted(client.silent_places))
             if silent and client.farewell is None:
-                client.farewell = (
-                    f"the server stopped answering ({silent}) and no other server of its "
-                    "room took us back"
+                others = len(client.welcome.room) > 1  # (a room's other servers were tried)
+                client.farewell = f"the server stopped answering ({silent})" + (
+                    "; no other server of its room took us back" if others else ""
                 )
         client.lost()
 
