@@ -113,7 +113,7 @@ class Reconnection:
             if silent and client.farewell is None:
                 others = len(client.welcome.room) > 1  # (a room's other servers were tried)
                 client.farewell = f"the server stopped answering ({silent})" + (
-                    "; no other server of its room took us back" if others else ""
+                    "; its room did not take us back" if others else ""
                 )
         client.lost()
 
