@@ -44,6 +44,18 @@ log = logging.getLogger(__name__)
 MIGRATION_LOCK = 0x63617264  # pg_advisory_xact_lock key: one server migrates at a time
 RECONNECT_EVERY = 1.0  # seconds between attempts to reach a database that is down
 CONNECT_TIMEOUT = 5  # seconds (libpq's connect_timeout)
+# A server whose machine vanishes in the middle of a transaction leaves its
+# row locks held until PostgreSQL finds the connection dead (TCP's own
+# timeouts: hours), and a take-over skips locked rows (SKIP LOCKED): each
+# session of ours ends a transaction left idle this long, and probes a quiet
+# connection's peer this often (net/server/room.py takes a silent server's
+# tables after about 4 s; our transactions are pipelined, never idle for long)
+SESSION_SETTINGS = (
+    ("idle_in_transaction_session_timeout", "5s"),
+    ("tcp_keepalives_idle", "5"),
+    ("tcp_keepalives_interval", "2"),
+    ("tcp_keepalives_count", "3"),
+)
 # reading connections at most: reads at once (a server's hellos, a take-over's
 # records) wait for a turn of the event loop each, not for each other
 READERS = 4
@@ -207,6 +219,11 @@ class PostgresEngine:
         try:
             conn = await psycopg.AsyncConnection.connect(
                 self.url, autocommit=True, connect_timeout=CONNECT_TIMEOUT
+            )
+            # (set_config, not the URL's `options`: a URL that has its own keeps them)
+            await conn.execute(
+                "SELECT " + ", ".join("set_config(%s, %s, false)" for _ in SESSION_SETTINGS),
+                [value for setting in SESSION_SETTINGS for value in setting],
             )
         except psycopg.Error as err:
             self._down = self.error(err)

@@ -34,3 +34,20 @@ async def test_reads_sent_at_once_are_each_answered_and_one_failing_fails_alone(
         assert both == [[(1,)], [(2,)]]
     finally:
         await store.close()
+
+
+async def test_a_transaction_left_idle_by_a_vanished_server_does_not_hold_its_locks(
+    pg_url: str, tmp_path: Path
+) -> None:
+    """Each session of the engine ends a transaction left idle (a server whose
+    machine vanished mid-transaction) rather than holding its row locks for
+    TCP's hours, which a take-over's SKIP LOCKED would skip."""
+    store = await open_store(pg_url, tmp_path)
+    try:
+        # (the TCP keep-alive settings read 0 over the tests' Unix socket)
+        found = await store.engine.read(
+            [Stmt("SELECT current_setting('idle_in_transaction_session_timeout')", rows=True)]
+        )
+        assert found == [[("5s",)]]
+    finally:
+        await store.close()
