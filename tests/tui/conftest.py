@@ -16,6 +16,7 @@ from rich.console import Console
 from textual.css.model import RuleSet
 from textual.css.stylesheet import CSSLocation, Stylesheet
 from textual.pilot import Pilot
+from textual.screen import Screen
 
 from tui.app import CardTableApp
 from tui.screens.input_guard import InputGuard
@@ -57,6 +58,30 @@ def _parse_rules_once(
 
 
 Stylesheet._parse_rules = _parse_rules_once  # type: ignore[method-assign]
+
+
+# While `settle` waits, the app refreshes the screen many times over (each
+# message, each timer, each mount), and in a headless test each refresh draws
+# the changed part of the screen for a terminal that is not there: a quarter of
+# the app tests' CPU. Inside `settle` those draws are put off, and the screen
+# is drawn once, whole where it changed, when it has settled; outside `settle`
+# (keys, pauses) every refresh draws as before. So every state a test stops in
+# is drawn as a terminal would get it (a widget that fails to draw still fails
+# the test), and only the draws of states that `settle` passes through are
+# skipped. Layout, the refresh callbacks and the mouse-over are unchanged.
+_compositor_refresh = Screen._compositor_refresh
+_drawing_put_off = False
+
+
+def _compositor_refresh_unless_settling(self: Screen[Any]) -> None:
+    app = self.app
+    if _drawing_put_off and app.is_headless and self is app.screen:
+        app._update_mouse_over(self)  # what the refresh does besides drawing
+        return  # the dirty regions are kept for the draw after `settle`
+    _compositor_refresh(self)
+
+
+Screen._compositor_refresh = _compositor_refresh_unless_settling  # type: ignore[method-assign]
 
 
 class GuardTimer:
@@ -116,6 +141,18 @@ def play_launch(seed: int = 7, vs: str = "computer:easy", **options: Any) -> dic
 async def settle(pilot: Pilot[Any], done: Callable[[], bool] = lambda: True) -> None:
     """Let the table and the screens finish: no bot thinking, no message
     pending, the screen drawn, and ``done()`` if given (at most 50 rounds)."""
+    global _drawing_put_off
+    app = pilot.app
+    _drawing_put_off = True
+    try:
+        await _until_settled(pilot, done)
+    finally:
+        _drawing_put_off = False
+    if app.is_running and app.screen_stack:
+        app.screen._compositor_refresh()  # what changed while settling, drawn once
+
+
+async def _until_settled(pilot: Pilot[Any], done: Callable[[], bool]) -> None:
     app = pilot.app
     for _ in range(50):
         await pilot.pause()

@@ -75,6 +75,12 @@ class FittingFooter(Footer):
         width = self.size.width or self.app.size.width
         room = width - (PALETTE_WIDTH if self.show_command_palette else 0)
         dropped = keys_to_drop(keys, spare, room)
+        for widget in shown:
+            if isinstance(widget, FooterKey):
+                # A FooterKey starts compact and its watcher adds the class as it
+                # mounts, restyling the key: a fifth of a game screen's start-up.
+                # The class given before it mounts leaves the watcher nothing to do.
+                widget.set_class(self.compact, "-compact", update=False)
         yield from (w for w in shown if not _is_dropped(w, dropped))
 
     _fitted_to = 0  # the width the keys were last chosen for
