@@ -444,6 +444,7 @@ async def test_after_a_game_analyse_lists_moments_that_open_the_replay(
         if screen.moments:  # Enter on the first opens the replay there, as You saw it
             await pilot.press("enter")
             await settle(pilot)
-            replay = getattr(app.screen, "replay", None)
-            assert replay is not None  # the game's own screen, playing the record back
+            keys = getattr(app.screen, "replay_keys", None)
+            assert keys is not None  # the game's own screen, playing the record back
+            replay = keys.replay
             assert replay.position == screen.moments[0].ply and replay.perspective == 0
