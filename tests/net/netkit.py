@@ -12,15 +12,17 @@ import asyncio
 import heapq
 import itertools
 import json
+import math
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from net import protocol as p
 from net.client import Update
 from net.remote import RemoteClient
+from net.remote_link import PATIENCE
 from net.server import Limits, TableServer
 from net.server.database_store import DatabaseStore
 from net.store import open_store
@@ -29,6 +31,14 @@ from saves.store import SaveStore
 from .helpers import CARD
 
 HANG = 10.0  # seconds of real time after which a wait is a bug
+
+# A client's watch of its server's silence (net/remote_link.py) runs on the
+# real clock, and this server's on a fake one that only the test moves: its
+# message buckets never refill, and its pings come only when the test says.
+# On a slow machine a client's own pings would spend a bucket that never
+# refills until a move is refused, so the clients of these servers do not
+# watch (tests/net/test_room_silence.py watches on purpose).
+UNWATCHED = replace(PATIENCE, quiet=math.inf, answer=math.inf, unpinged=math.inf, busy=math.inf)
 
 
 class FakeTime:
@@ -84,9 +94,11 @@ class Served:
     time: FakeTime
 
     async def client(self, name: str, **kwargs: Any) -> RemoteClient:
-        return await asyncio.wait_for(
+        client = await asyncio.wait_for(
             RemoteClient.connect(self.host, self.port, name, **kwargs), HANG
         )
+        client.patience = UNWATCHED
+        return client
 
     async def raw(self, limit: int = p.MAX_SERVER_LINE) -> Raw:
         reader, writer = await asyncio.open_connection(self.host, self.port, limit=limit)
