@@ -89,21 +89,29 @@ class FittingFooter(Footer):
     def bindings_changed(self, screen: Screen[Any]) -> None:
         # Textual recomposes a footer whenever anything asks for the bindings to
         # be refreshed (every update of a table does, every change of focus):
-        # tens of times a game for keys that mostly stay the same. Recompose
-        # only when what the keys show has changed.
+        # tens of times a game for keys that mostly stay the same, and a screen
+        # that mounts asks four times before the first recompose has run.
+        # Recompose only when what the keys show has changed, and at most one
+        # recompose waits at a time (it reads the bindings as it runs).
         # (What they were composed from is taken as they are composed: a
         # recompose for a resize, or one still pending, is counted right.)
-        unchanged = (
-            self._composed_from is not None
-            and screen.app.app_focus
-            and self.is_attached
-            and screen is self.screen
-            and self._keys_shown(screen) == self._composed_from
-        )
-        if unchanged:
-            footer_bindings_ready(self, True)
+        footer_bindings_ready(self, True)
+        if not screen.app.app_focus or not self.is_attached or screen is not self.screen:
+            return  # as Textual's footer: it recomposes when focus comes back
+        if self._composed_from is not None and self._keys_shown(screen) == self._composed_from:
             return
-        super().bindings_changed(screen)
+        self._queue_recompose()
+
+    _recompose_queued = False
+
+    def _queue_recompose(self) -> None:
+        if not self._recompose_queued:
+            self._recompose_queued = True
+            self.call_after_refresh(self._queued_recompose)
+
+    async def _queued_recompose(self) -> None:
+        self._recompose_queued = False
+        await self.recompose()
 
     def _keys_shown(self, screen: Screen[Any]) -> tuple[object, ...]:
         return tuple(
@@ -114,7 +122,7 @@ class FittingFooter(Footer):
     def on_resize(self, event: events.Resize) -> None:
         if event.size.width != self._fitted_to:
             self._fitted_to = event.size.width
-            self.call_after_refresh(self.recompose)
+            self._queue_recompose()
 
 
 def _is_dropped(widget: Widget, dropped: set[str]) -> bool:
