@@ -24,3 +24,10 @@ def data_root(data_dir: Path | None = None) -> Path:
     if env:
         return Path(env).expanduser()
     return platformdirs.user_data_path("cardtable")
+
+
+def held_seats_file(root: Path) -> Path:
+    """Where the app keeps its seats at tables elsewhere (``tui.network.HeldSeats``)
+    under the data folder ``root``: here, so that the home screen asks whether
+    there are any without importing the network client."""
+    return root / "network" / "seats.json"

@@ -31,6 +31,7 @@ HEAVY = (
     "saves.record",
     "msgspec",
     "net.client",  # the network: only for a table elsewhere
+    "tui.network",  # (the seats held elsewhere: read only if there is a seats file)
     "net.remote",
     "net.server",
     "net.protocol",

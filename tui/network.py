@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from net.grants import SERVER_ENV, split_host_port
 from saves.atomic import write_json_atomically
+from saves.data_root import held_seats_file
 from tui.clock_words import per_move_text, time_left_text
 from tui.plain import plain
 
@@ -243,7 +244,7 @@ class HeldSeats:
     @classmethod
     def of(cls, data_root: Path) -> HeldSeats:
         """The seats held by the app whose data folder is ``data_root``."""
-        return cls(data_root / "network" / "seats.json")
+        return cls(held_seats_file(data_root))
 
     def _load(self) -> dict[str, dict[str, Any]]:
         try:

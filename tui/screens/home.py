@@ -14,6 +14,7 @@ from textual.screen import Screen
 from textual.widgets import Header, Static
 
 from rules.registry import CATALOGUE, registered_beyond_catalogue
+from saves.data_root import held_seats_file
 from tui.services import SERVICES
 from tui.widgets.footer import FittingFooter
 from tui.widgets.game_list import GameChoice, GameList
@@ -167,11 +168,9 @@ class HomeScreen(Screen[None]):
     def ask_for_turns(self) -> None:
         """Ask the servers where this app holds a seat (in the background),
         only while home is in front, and not while an ask is under way."""
-        from tui.network import HeldSeats  # (after the first frame: 8 ms)
-
         # an app that never sat at a table elsewhere has no seats file: nothing
-        # to ask, and no client or screen module to import
-        if not HeldSeats.of(self.services.data_root).path.exists() and not self.turns:
+        # to ask, and no client or screen module to import (tui.network: 8 ms)
+        if not held_seats_file(self.services.data_root).exists() and not self.turns:
             return
         if self.app.screen is self and not self._asking:
             self._asking = True
