@@ -13,10 +13,10 @@ from rules.errors import MoveError
 from rules.events import Event, fill_names
 from rules.game import GameSpec
 from rules.plain import plain
-from tui.games.refusals import sentences
 from tui.hint_words import hint_text
 from tui.ruledocs import rules_markdown
 from tui.seating import addressed_as_you
+from tui.table.refusals import sentences
 
 from .cards import name_cards
 from .io import LineIO

@@ -27,11 +27,11 @@ from rules.events import SeatEvent, fill_names
 from rules.game import GameSpec
 from rules.plain import plain
 from rules.registry import get_game
-from tui.games.refusals import refusal_text, sentences
 from tui.network import connection_text
 from tui.players_title import players_title
 from tui.result_words import result_text
 from tui.seating import handoff_prompt, handoff_text
+from tui.table.refusals import refusal_text, sentences
 
 from .choices import TurnChoices
 from .commands import COMMANDS, TRANSCRIPT, TableCommands
