@@ -2,7 +2,9 @@
 
 When the connection drops (or its server goes silent: net/remote_link.py),
 the client opens a new one after each of its ``retry_delays`` (about a
-minute in all, the server's default grace period), says hello again
+minute in all, the server's default grace period; at a correspondence table,
+whose seat is its player's to the end, then every few minutes for as long as
+the client is open), says hello again
 (net/remote_redirect.py: at another server of the room first if its own
 went silent) and rejoins with its token, or with one it chose for an
 earlier request whose reply never came (a lost reply must not lose the
@@ -17,7 +19,7 @@ import asyncio
 import contextlib
 import logging
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 from . import protocol as p
@@ -32,6 +34,10 @@ log = logging.getLogger("net.remote")
 # seconds before each try to take the seat back after a drop (about a minute in
 # all, the server's default grace period)
 RETRY_DELAYS = (0.0, 0.5, 1.0, 2.0, 4.0, 8.0, 15.0, 30.0)
+# then, at a correspondence table (the server keeps the seat for the whole
+# game, however long its player is away), a try this often until one works:
+# a server down for an hour is no reason to stop waiting for a move a day
+KEPT_SEAT_RETRY = 120.0
 
 
 class Reconnection:
@@ -89,9 +95,14 @@ class Reconnection:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
 
+    def _delays(self) -> Iterator[float]:
+        yield from self.client.retry_delays
+        while self.client.per_move is not None:  # (a seat kept to the game's end)
+            yield KEPT_SEAT_RETRY
+
     async def _run(self) -> None:
         client = self.client
-        for delay in client.retry_delays:
+        for delay in self._delays():
             await client.sleep(delay)
             try:
                 if not await open_again(client):  # here, or at another server of the room

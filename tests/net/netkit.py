@@ -112,11 +112,13 @@ async def serving(
     *,
     database: bool = False,
     time: FakeTime | None = None,
+    port: int = 0,
 ) -> AsyncIterator[Served]:
     """A server on ``data``: over its files, or (``database``) over the
     SQLite store `cardtable serve` keeps there; ``time`` (a FakeTime) is its
     clock and its wall clock alike, so that a test can go on across a
-    restart a day later."""
+    restart a day later; ``port`` (else any free one) to come back where
+    clients look for it."""
     fake = time or FakeTime()
     keeper: SaveStore | DatabaseStore = SaveStore(data)
     if database:
@@ -125,7 +127,7 @@ async def serving(
     if time is not None:
         server.hall.wall = fake.clock  # (the timestamps and correspondence clocks)
     time = fake
-    host, port = await server.start("127.0.0.1", 0)
+    host, port = await server.start("127.0.0.1", port)
     try:
         yield Served(server, host, port, time)
     finally:

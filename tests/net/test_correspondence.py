@@ -8,6 +8,7 @@ passes, between two runs of the server on one data folder, in one line."""
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 from typing import Literal
 
@@ -15,6 +16,7 @@ import pytest
 
 from net import protocol as p
 from net.remote import RemoteClient, RemoteError
+from net.remote_rejoin import KEPT_SEAT_RETRY
 
 from .netkit import FakeTime, Served, serving, until
 
@@ -204,3 +206,43 @@ async def test_a_claimed_name_takes_its_seat_back_without_the_token(
         assert back.my_seats == (0,) and back.token  # a fresh token, as after any rejoin
         for client in (stranger, bo, back):
             await client.close()
+
+
+async def test_a_seat_kept_to_the_end_is_tried_again_until_its_server_is_back(
+    tmp_path: Path, database: bool
+) -> None:
+    """Down longer than the minute of retries that a live table's seat is
+    held for: a correspondence client keeps trying (its seat is held for the
+    whole game) and takes it back when the server returns."""
+    time = FakeTime()
+    slept: list[float] = []
+    wake: asyncio.Queue[None] = asyncio.Queue()
+
+    async def sleep(seconds: float) -> None:  # each wait of Ada's, passed by the test
+        slept.append(seconds)
+        await wake.get()
+
+    async def let_wait_pass(n: int) -> None:  # Ada's n-th wait ends
+        await until(lambda: len(slept) >= n, f"Ada's wait number {n}")
+        wake.put_nowait(None)
+
+    async with serving(tmp_path, database=database, time=time) as served:
+        table, ada, bo = await correspondence(served)
+        port = served.port
+        ada.retry_delays = (0.0, 0.0)
+        ada.sleep = sleep
+        changes: list[str] = []
+        ada.on_connection.append(changes.append)
+        await bo.close()
+    # the server is gone: both quick tries fail, then the slow ones begin
+    for n in (1, 2, 3):
+        await let_wait_pass(n)
+    await until(lambda: len(slept) == 4, "Ada waits to try again")
+    assert slept[:2] == [0.0, 0.0] and set(slept[2:]) == {KEPT_SEAT_RETRY}
+    assert ada.connection == "reconnecting" and changes == ["reconnecting"]
+    async with serving(tmp_path, database=database, time=time, port=port) as again:
+        await let_wait_pass(4)
+        await until(lambda: changes[-1] == "connected", "Ada back at her seat")
+        assert changes == ["reconnecting", "connected"] and ada.connection == "connected"
+        assert again.server.tables[table].occupants
+        await ada.close()
