@@ -77,7 +77,8 @@ class TableSession(TableCommands):
         self.transcript: deque[str] = deque(maxlen=TRANSCRIPT)
         # (seat, choices) last prompted for, until that turn is over
         self.prompted: tuple[int, tuple[str, ...]] | None = None
-        self.waited: int | None = None  # state id last said to be waited on
+        # what was last said to be waited on: (state id, the seats connected)
+        self.waited: tuple[int, tuple[int, ...]] | None = None
         self.changed = asyncio.Event()
         self.lesson_over = False
         self._input: asyncio.Task[str] | None = None
@@ -193,7 +194,7 @@ class TableSession(TableCommands):
                 continue
             if acting is None:
                 self.prompted = None
-                if self.waited != update.state_id and self.people:
+                if self.waited != (update.state_id, update.connected) and self.people:
                     self._say_waiting(update)
             elif self.prompted != (acting, tuple(self.choices(acting))):
                 # a new turn, or new choices: not a change elsewhere that
@@ -225,7 +226,18 @@ class TableSession(TableCommands):
         return task.result()  # EndOfInput goes up: the caller saves and leaves
 
     def _say_waiting(self, update: Update) -> None:
-        self.waited = update.state_id
+        self.waited = (update.state_id, update.connected)
+        connected = update.connected
+        empty = [s for s in range(len(self.names)) if connected and s not in connected]
+        if empty and update.state_id == 0:  # a table elsewhere starts when it is full
+            who = " and ".join(self.names[s] for s in empty)
+            where = self.client.record_id  # (a table elsewhere: its id)
+            table = f" (table {plain(where, 32)})" if where else ""
+            self.say(
+                f"Waiting for {who} to sit down{table}: the game starts when every seat"
+                " is taken. Meanwhile: say, rules, help or quit."
+            )
+            return
         others = [s for s in update.to_act if s not in self.people]
         if not others or (self.client.connection is None and update.thinking):
             return  # a computer here answers at once: its move is the next line
