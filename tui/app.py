@@ -26,6 +26,7 @@ from saves.data_root import data_root
 from .notify import terminal_bytes
 from .plain import plain
 from .settings import Settings, default_config_dir, load_settings, save_settings
+from .start_heap import release_collector
 from .textual_seams import AsciiDisplay, write_to_terminal
 from .theme_colours import table_colours
 
@@ -163,6 +164,7 @@ class CardTableApp(AsciiDisplay[int]):
         return HomeScreen()
 
     async def on_mount(self) -> None:
+        self.call_after_refresh(release_collector)  # held while it started (cli.launch_app)
         if self._settings_notice:
             self.notify(plain(self._settings_notice), severity="warning", timeout=8, markup=False)
         self._check_size()

@@ -211,6 +211,9 @@ def launch_app(args: argparse.Namespace, launch: dict[str, Any] | None) -> int:
     if not (is_tty(sys.stdin) and is_tty(sys.stdout)):
         print(NOT_A_TTY, file=sys.stderr)
         return 2
+    from tui.start_heap import hold_collector
+
+    hold_collector()  # until the first frame (tui/start_heap.py)
     from tui.run import run_app  # textual loads only here
 
     code: int = run_app(args.data_dir, args.ascii, launch, config_dir_of(args))

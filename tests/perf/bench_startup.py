@@ -58,6 +58,12 @@ else:
     parse = getattr(tui.cli, "parse_command_line", None)  # (a --before checkout may lack it)
     args = parse([]) if parse else tui.cli.build_parser().parse_args([])
     assert getattr(args, "handler", tui.cli.cmd_home) is tui.cli.cmd_home, args
+    try:  # launch_app holds the collector before Textual loads (a --before checkout may not)
+        from tui.start_heap import hold_collector
+    except ImportError:
+        pass
+    else:
+        hold_collector()
     import tui.run
     from tui.app import CardTableApp
 
