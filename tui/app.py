@@ -304,21 +304,9 @@ class CardTableApp(AsciiDisplay[int]):
 
     # ------------------------------------------------------------------ screenshots
     def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:
-        """The palette's Screenshot: into the data folder's ``screenshots/`` (a
-        Downloads folder often does not exist over SSH), and say where."""
-        from datetime import datetime
+        from .screenshot import save_screenshot
 
-        folder = Path(path) if path else self.store.root / "screenshots"
-        name = filename or datetime.now().strftime("cardtable_%Y-%m-%d_%H-%M-%S.svg")
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-            (folder / name).write_text(self.export_screenshot(), "utf-8")
-        except OSError as err:
-            self.notify(
-                f"No screenshot: {err.strerror or err} ({folder})", severity="error", markup=False
-            )
-            return
-        self.notify(f"Screenshot saved: {folder / name}", markup=False)
+        save_screenshot(self, Path(path) if path else self.store.root / "screenshots", filename)
 
     # ------------------------------------------------------------------ tables
     async def start_from_launch(self, launch: dict[str, Any]) -> None:
