@@ -207,7 +207,7 @@ def launch_app(args: argparse.Namespace, launch: dict[str, Any] | None) -> int:
     if getattr(args, "lines", False):
         from tui.lines.app import run_lines  # never textual (docs/lines.md)
 
-        return run_lines(args.data_dir, getattr(args, "cards", None), launch)
+        return run_lines(args.data_dir, getattr(args, "cards", None), launch, config_dir_of(args))
     if not (is_tty(sys.stdin) and is_tty(sys.stdout)):
         print(NOT_A_TTY, file=sys.stderr)
         return 2

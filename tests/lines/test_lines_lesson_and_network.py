@@ -3,6 +3,7 @@ a few subprocesses and seconds)."""
 
 from __future__ import annotations
 
+import json
 import re
 import socket
 import subprocess
@@ -10,6 +11,8 @@ import sys
 from pathlib import Path
 
 import pytest
+
+from tui.settings import SETTINGS_FILE
 
 from .pty_driver import CHOICES, LineRun, play_to_the_end, prompt_waiting
 
@@ -120,3 +123,20 @@ def test_line_mode_imports_neither_textual_nor_rich(dirs: tuple[Path, Path]) -> 
     assert "LOADED []" in done.stdout, done.stdout + done.stderr
     assert "Cards are now named like this: 4S, QH." in done.stdout
     assert "\x1b" not in done.stdout
+
+
+def test_line_mode_keeps_its_settings_under_the_data_dir(tmp_path: Path) -> None:
+    """N26 in line mode: a run with --data-dir reads and writes its settings
+    there, never in the player's own config folder."""
+    own, data = tmp_path / "own-config", tmp_path / "try"
+    done = subprocess.run(
+        [sys.executable, "-m", "tui.cli", "--data-dir", str(data), "--lines"],
+        input="5\n2\n6\n",  # the card words: letters; then quit
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={"CARDTABLE_CONFIG_DIR": str(own), "TERM": "dumb", "PATH": ""},
+    )
+    assert "Cards are now named like this: 4S, QH." in done.stdout, done.stdout + done.stderr
+    assert json.loads((data / SETTINGS_FILE).read_text())["line_cards"] == "letters"
+    assert not own.exists()

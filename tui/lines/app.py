@@ -22,7 +22,7 @@ from saves.errors import SaveError
 from saves.store import SaveStore
 from tui.save_words import result_words
 from tui.seating import build_seats, coerce_options, kinds_from_vs, without_clocks
-from tui.settings import default_config_dir, load_settings, save_settings
+from tui.settings import config_dir_for, load_settings, save_settings
 
 from .cards import CARD_WORDS, name_cards
 from .io import EndOfInput, LineIO
@@ -45,10 +45,18 @@ CARD_WORD_LABELS = {
 class LineApp:
     """One sitting of line mode: its store, settings, card words and threads."""
 
-    def __init__(self, data_dir: Path | None, cards: str | None, io: LineIO | None = None) -> None:
+    def __init__(
+        self,
+        data_dir: Path | None,
+        cards: str | None,
+        io: LineIO | None = None,
+        config_dir: Path | None = None,
+    ) -> None:
         self.io = io or LineIO()
         self.store = SaveStore.default(data_dir)
-        self.config_dir = default_config_dir()
+        # --config-dir, else --data-dir's folder: a run kept apart never reads
+        # nor writes the player's own settings and name secrets (N26)
+        self.config_dir = config_dir_for(data_dir, config_dir)
         self.settings, notice = load_settings(self.config_dir)
         if notice:
             self.io.say(notice)
@@ -262,9 +270,14 @@ class LineApp:
         await self.play(client)
 
 
-def run_lines(data_dir: Path | None, cards: str | None, launch: dict[str, Any] | None) -> int:
+def run_lines(
+    data_dir: Path | None,
+    cards: str | None,
+    launch: dict[str, Any] | None,
+    config_dir: Path | None = None,
+) -> int:
     """Line mode, for the command line: the exit code."""
-    return asyncio.run(LineApp(data_dir, cards).run(launch))
+    return asyncio.run(LineApp(data_dir, cards, config_dir=config_dir).run(launch))
 
 
 __all__ = ["LineApp", "run_lines"]
