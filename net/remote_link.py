@@ -11,7 +11,8 @@ keep-alive, minutes later. While the client waits on the server (at a
 table, or a request pending) and has heard nothing for ``quiet`` seconds,
 it sends its own ``ping`` (capability ``client_ping``: the server answers
 ``ok`` at once); nothing at all heard ``answer`` seconds after that and the
-link is taken as lost (the reconnection takes over). A server without the
+link is taken as lost (the reconnection takes over); ``answer_alone``
+seconds where there is no other server of a room to go to. A server without the
 capability pings by itself every 10 s (docs/protocol.md, "Keep-alives"):
 its link is lost after ``unpinged`` seconds of silence.
 """
@@ -56,6 +57,13 @@ class Patience:
 
     quiet: float = 1.5  # seconds heard nothing before the client's own `ping`
     answer: float = 2.5  # seconds after that for any line at all
+    # the same, for a client with nowhere else to go (its server is no room's,
+    # or the room's only live one): a server whose loop is stuck for 10 s is
+    # as good as gone, and a shorter wait only adds reconnections to a server
+    # that is slow, not gone (docs/store.md: from 600 tables on a loaded
+    # machine, 2,000 clients gave up on their live server at 2.5 s and came
+    # back by the thousand, each a connection, a hello and a rejoin more)
+    answer_alone: float = 10.0
     unpinged: float = 30.0  # silence from a server that does not answer pings (it pings every 10)
     # while a request the server answers only after its database (or a
     # take-over: a `rejoin`) is pending, its replies come in order behind it
@@ -216,7 +224,9 @@ class ServerLink:
                     self.send(p.AreYouThere(id=next(self._ids)))  # its `ok` settles nothing
                     pinged_for, pinged_at = self.heard_at, now
                 waiting = pinged_for == self.heard_at
-                lost_at = pinged_at + patience.answer if waiting else math.inf
+                elsewhere = len(watcher.welcome.room) > 1  # (another server of its room)
+                answer = patience.answer if elsewhere else patience.answer_alone
+                lost_at = pinged_at + answer if waiting else math.inf
                 wake_at = lost_at if waiting else self.heard_at + patience.quiet
             else:
                 lost_at = wake_at = self.heard_at + patience.unpinged

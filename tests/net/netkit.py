@@ -38,7 +38,14 @@ HANG = 10.0  # seconds of real time after which a wait is a bug
 # On a slow machine a client's own pings would spend a bucket that never
 # refills until a move is refused, so the clients of these servers do not
 # watch (tests/net/test_room_silence.py watches on purpose).
-UNWATCHED = replace(PATIENCE, quiet=math.inf, answer=math.inf, unpinged=math.inf, busy=math.inf)
+UNWATCHED = replace(
+    PATIENCE,
+    quiet=math.inf,
+    answer=math.inf,
+    answer_alone=math.inf,
+    unpinged=math.inf,
+    busy=math.inf,
+)
 
 
 class FakeTime:

@@ -16,6 +16,7 @@ import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 
+import msgspec
 import pytest
 
 from net import protocol as p
@@ -31,7 +32,7 @@ from .netkit import serving, until
 from .test_rooms_placement import peer, server  # noqa: F401 (the fixture)
 from .test_server import OPTIONS
 
-QUICK = Patience(quiet=0.05, answer=0.1, connect=0.5, hello=0.1)
+QUICK = Patience(quiet=0.05, answer=0.1, answer_alone=0.1, connect=0.5, hello=0.1)
 
 
 class Proxy:
@@ -137,6 +138,41 @@ async def test_a_client_takes_a_silent_server_for_gone_and_comes_back(tmp_path: 
         assert ada.farewell is not None and "stopped answering" in ada.farewell
         assert f"127.0.0.1:{proxy.port}" in ada.farewell
         for client in (ada, bo):
+            await client.close()
+
+
+async def test_only_a_client_with_another_server_to_go_to_gives_up_soon(tmp_path: Path) -> None:
+    """A server silent for a moment is slow or gone: a client of a room leaves
+    it for another of the room's servers after ``answer``; a client with
+    nowhere else to go waits ``answer_alone`` (a reconnection would only add
+    to a slow server's work)."""
+    async with serving(tmp_path) as served, relayed(served.host, served.port) as proxy:
+        alone = await RemoteClient.connect(*proxy.address, "Ada")
+        roomed = await RemoteClient.connect(*proxy.address, "Bo")
+        # (set before the requests below, which wake their watches to read it)
+        # Ada pings first (quiet sooner): with Bo's patience she would be the
+        # first to give up; Bo gives up 0.1 s after his own, later, ping
+        alone.patience = Patience(quiet=0.05, answer=0.1, answer_alone=1000.0)
+        roomed.patience = Patience(quiet=0.4, answer=0.1, answer_alone=1000.0, hello=0.1)
+        # Bo's welcome named another live server of the room (one that refuses)
+        roomed.welcome = msgspec.structs.replace(
+            roomed.welcome, room=[f"127.0.0.1:{proxy.port}", "127.0.0.1:9"]
+        )
+        created = await alone.create("domination", ["open", "open"], options=OPTIONS)
+        await alone.join(created.table, 0)
+        await roomed.join(created.table, 1)
+        await alone.wait_for(lambda u: bool(u.legal))
+        changes: dict[str, list[str]] = {"Ada": [], "Bo": []}
+        for name, client in (("Ada", alone), ("Bo", roomed)):
+            client.retry_delays = (0.0,) * 200
+            client.watch_connection(changes[name].append)
+
+        proxy.thawed.clear()  # silence, no reset
+        await until(lambda: "reconnecting" in changes["Bo"], "Bo leaving for the room")
+        assert heard_types(proxy).count("ping") >= 2  # both asked
+        assert changes["Ada"] == [] and alone.connection == "connected"
+        proxy.thawed.set()
+        for client in (alone, roomed):
             await client.close()
 
 
