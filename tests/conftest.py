@@ -8,6 +8,7 @@ random bot."""
 from __future__ import annotations
 
 import gc
+import logging
 import os
 import sys
 from collections.abc import Iterator
@@ -63,3 +64,32 @@ def no_disk_flush(request: pytest.FixtureRequest) -> Iterator[None]:
 
 def _not_flushed(fd: int) -> None:
     os.fstat(fd)  # a closed or bad descriptor still fails as fsync would
+
+
+class _FailedListeners(logging.Handler):
+    """The listeners a client, a table or a link calls are guarded: one that
+    raises is logged ("an update listener failed") and the others still run.
+    A test's own listener (a recorder, a leak scan) that raises is then a check
+    that silently stopped checking: tests/net/helpers.py's leak scan did so for
+    weeks, when views became Structs. Every such failure fails its test."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.failures: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if record.getMessage().endswith("listener failed"):
+            self.failures.append(self.format(record))
+
+
+_FAILED_LISTENERS = _FailedListeners()
+logging.getLogger("net").addHandler(_FAILED_LISTENERS)
+
+
+@pytest.fixture(autouse=True)
+def no_failed_listener() -> Iterator[None]:
+    _FAILED_LISTENERS.failures.clear()
+    yield
+    failures, _FAILED_LISTENERS.failures = _FAILED_LISTENERS.failures, []
+    if failures:
+        pytest.fail("a listener raised (and the code under test only logged it):\n" + failures[0])
