@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-import json
 import re
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
+
+import msgspec
 
 from net.client import Update
 from net.local import LocalClient
@@ -28,8 +29,10 @@ def domination_config(**options: Any) -> Any:
 
 
 def cards_in(data: Any) -> Counter[str]:
-    """Card texts mentioned anywhere in JSON-able data."""
-    return Counter(CARD.findall(json.dumps(data)))
+    """Card texts mentioned anywhere in data as the wire would carry it (views
+    are Structs: ``json.dumps`` refused them, and the refusal, inside a
+    listener, was only logged, so the scan found nothing)."""
+    return Counter(CARD.findall(msgspec.json.encode(data).decode()))
 
 
 def events_json(events: list[Event]) -> list[dict[str, Any]]:

@@ -140,7 +140,8 @@ def play_launch(seed: int = 7, vs: str = "computer:easy", **options: Any) -> dic
 
 async def settle(pilot: Pilot[Any], done: Callable[[], bool] = lambda: True) -> None:
     """Let the table and the screens finish: no bot thinking, no message
-    pending, the screen drawn, and ``done()`` if given (at most 50 rounds)."""
+    pending, no animation running, the screen drawn, and ``done()`` if given
+    (at most 50 rounds)."""
     global _drawing_put_off
     app = pilot.app
     _drawing_put_off = True
@@ -161,6 +162,9 @@ async def _until_settled(pilot: Pilot[Any], done: Callable[[], bool]) -> None:
             await client.idle()
         # what the screens make of it, drawn, with what they left for after a refresh
         await pilot.pause()
+        # a scroll (Home, End) is animated, and under load its frames come late:
+        # the screen read after it must show where it ended
+        await app.animator.wait_for_idle()
         await asyncio.wait_for(app.screen.wait_for_refresh(), 10)
         if done() and not _busy(app):
             break
