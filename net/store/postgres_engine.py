@@ -297,7 +297,9 @@ class PostgresEngine:
             self._writer = asyncio.create_task(self._write_loop(self._queue))
         pending = _Pending(op, asyncio.get_running_loop().create_future())
         self._queue.put_nowait(pending)
-        return await asyncio.shield(pending.future)
+        # not shielded: a caller cancelled cancels its future, which the
+        # writer then leaves alone (it checks ``done()``)
+        return await pending.future
 
     async def _write_loop(self, queue: asyncio.Queue[_Pending | None]) -> None:
         while True:

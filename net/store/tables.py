@@ -48,6 +48,9 @@ class TableRows:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self._plies: dict[str, int] = {}  # per table, the moves known to be kept
+        # per table, its seats and hints as last encoded: a move changes
+        # neither, so catch_up encodes them only when they change
+        self._heads: dict[str, tuple[tuple[Any, ...], tuple[int, ...], str | None, str | None]] = {}
         # the server of a room these rows are written by (None: the only
         # server): its moves are kept only at tables it still owns
         self.owner: str | None = None
@@ -161,9 +164,10 @@ class TableRows:
             for ply, (seat, text) in enumerate(record.moves)
             if ply >= kept
         ]
+        seats_json, hints_json = self._head_json(record)
         head = (
-            _dumps([s.to_json() for s in record.seats]),
-            _dumps(record.hints),
+            seats_json,
+            hints_json,
             record.updated,
             record.status,
             _dumps(record.result),
@@ -203,6 +207,18 @@ class TableRows:
                 "reconnect to be sent there"
             )
         self._plies[record.id] = len(record.moves)
+
+    def _head_json(self, record: GameRecord) -> tuple[str | None, str | None]:
+        """``record``'s seats and hints as JSON, encoded again only when
+        they changed (SeatInfo is frozen: equal seats are the same seats)."""
+        seats, hints = tuple(record.seats), tuple(record.hints)
+        cached = self._heads.get(record.id)
+        if cached is not None and cached[0] == seats and cached[1] == hints:
+            return cached[2], cached[3]
+        seats_json = _dumps([s.to_json() for s in seats])
+        hints_json = _dumps(list(hints))
+        self._heads[record.id] = (seats, hints, seats_json, hints_json)
+        return seats_json, hints_json
 
     async def _check_owner(self, table_id: str) -> None:
         if self.owner is None:
@@ -296,6 +312,7 @@ class TableRows:
         """Forget the table: its record, moves, tokens and lobby row."""
         await self.engine.write([Stmt("DELETE FROM game_tables WHERE id = ?", (table_id,))])
         self._plies.pop(table_id, None)
+        self._heads.pop(table_id, None)
 
 
 def _record(head: Row, moves: Iterable[Row], where: str) -> GameRecord:
