@@ -329,6 +329,7 @@ class PostgresEngine:
 
     async def _commit(self, group: list[_Pending]) -> None:
         ops = [p.op for p in group]
+        began = time.perf_counter()
         try:
             results: list[Result | StoreError] = list(await self._transaction(ops))
         except StoreConflict:
@@ -340,7 +341,7 @@ class PostgresEngine:
         except StoreError as err:
             results = [err] * len(group)
         if not all(isinstance(r, StoreError) for r in results):
-            self.figures.count(len(group))
+            self.figures.count(len(group), time.perf_counter() - began)
         for pending, result in zip(group, results, strict=True):
             if pending.future.done():
                 continue

@@ -174,6 +174,7 @@ class SqliteEngine:
                 return
 
     def _commit(self, group: list[_Pending]) -> None:
+        began = time.perf_counter()
         try:
             results = self._transaction([p.op for p in group], careful=False)
         except StoreConflict:
@@ -185,7 +186,7 @@ class SqliteEngine:
         except StoreError as err:
             results = [err] * len(group)
         if not all(isinstance(r, StoreError) for r in results):
-            self.figures.count(len(group))
+            self.figures.count(len(group), time.perf_counter() - began)
         _settle_all(group, results)
 
     def _transaction(self, ops: list[Op], *, careful: bool) -> list[Result | StoreError]:

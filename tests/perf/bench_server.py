@@ -43,6 +43,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import json
 import os
 import random
 import resource
@@ -106,17 +107,29 @@ async def main(executor):
         games()
         settle_heap()
     host, port = await server.start("127.0.0.1", 0)
-    if os.environ.get("BENCH_PROFILE"):
-        # the play only: SIGUSR1 starts the profile, SIGUSR2 writes it
-        import cProfile
-        profile = cProfile.Profile()
-        loop = asyncio.get_running_loop()
-        loop.add_signal_handler(signal.SIGUSR1, profile.enable)
-        def dump():
+    # the play only: SIGUSR1 when it begins, SIGUSR2 when it ends (the
+    # commits' figures, and the profile if asked for)
+    import cProfile, json
+    engine = getattr(getattr(store, "db", None), "engine", None)
+    profile = cProfile.Profile() if os.environ.get("BENCH_PROFILE") else None
+    def figures():
+        f = getattr(engine, "figures", None)
+        names = ("operations", "commits", "seconds")
+        return {n: getattr(f, n, 0) for n in names}
+    began = {}
+    def begin():
+        began.update(figures())
+        if profile is not None:
+            profile.enable()
+    def end():
+        if profile is not None:
             profile.disable()
             profile.dump_stats(os.environ["BENCH_PROFILE"])
-            print("profiled", flush=True)
-        loop.add_signal_handler(signal.SIGUSR2, dump)
+        now = figures()
+        print(json.dumps({k: v - began.get(k, 0) for k, v in now.items()}), flush=True)
+    loop = asyncio.get_running_loop()
+    loop.add_signal_handler(signal.SIGUSR1, begin)
+    loop.add_signal_handler(signal.SIGUSR2, end)
     print(port, flush=True)
     await server.serve_forever()
 
@@ -260,7 +273,9 @@ def client_process(port: int, args: argparse.Namespace, part: int, barrier: Any,
     out.put(asyncio.run(client_part(port, args, part, barrier)))
 
 
-def bench(port: int, pid: int, args: argparse.Namespace, label: str) -> dict[str, str]:
+def bench(
+    port: int, pid: int, server_out: Any, args: argparse.Namespace, label: str
+) -> dict[str, str]:
     import multiprocessing
 
     before = rss_kib(pid)
@@ -278,8 +293,7 @@ def bench(port: int, pid: int, args: argparse.Namespace, label: str) -> dict[str
     barrier.wait()  # every share opened
     opened = time.perf_counter() - opened
     after = rss_kib(pid)
-    if args.profile:
-        os.kill(pid, signal.SIGUSR1)
+    os.kill(pid, signal.SIGUSR1)
     server_cpu = cpu_seconds(pid)
     loop_cpu = cpu_seconds(pid, pid)  # the main thread: the event loop
     began = time.perf_counter()
@@ -287,8 +301,8 @@ def bench(port: int, pid: int, args: argparse.Namespace, label: str) -> dict[str
     took = time.perf_counter() - began
     server_cpu = cpu_seconds(pid) - server_cpu
     loop_cpu = cpu_seconds(pid, pid) - loop_cpu
-    if args.profile:
-        os.kill(pid, signal.SIGUSR2)
+    os.kill(pid, signal.SIGUSR2)
+    commits = json.loads(server_out.readline())
     for worker in workers:
         worker.join()
     trips = [t for r in results for t in r["trips"]]
@@ -310,6 +324,12 @@ def bench(port: int, pid: int, args: argparse.Namespace, label: str) -> dict[str
         ),
         "server's CPU a move: loop, threads": (
             f"{loop_cpu / moves * 1000:.2f} ms, {(server_cpu - loop_cpu) / moves * 1000:.2f} ms"
+        ),
+        "commits: groups, ops a group, ms a commit": (
+            f"{commits['commits']}, {commits['operations'] / max(1, commits['commits']):.1f}, "
+            f"{commits['seconds'] / max(1, commits['commits']) * 1000:.2f}"
+            if commits["commits"]
+            else "-"
         ),
         "load (uptime)": os.popen("uptime").read().strip().split("load average: ")[-1],
         "memory": (
@@ -342,9 +362,8 @@ def run(
         try:
             assert server.stdout is not None
             port = int(server.stdout.readline())
-            row = bench(port, server.pid, args, label)
+            row = bench(port, server.pid, server.stdout, args, label)
             if profile:
-                server.stdout.readline()  # "profiled": written
                 row["profile"] = profile
             return row
         finally:
