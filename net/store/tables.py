@@ -51,6 +51,8 @@ class TableRows:
         # per table, its seats and hints as last encoded: a move changes
         # neither, so catch_up encodes them only when they change
         self._heads: dict[str, tuple[tuple[Any, ...], tuple[int, ...], str | None, str | None]] = {}
+        # per table, its head (but the time) as this store last wrote it
+        self._written: dict[str, tuple[str | None, ...]] = {}
         # the server of a room these rows are written by (None: the only
         # server): its moves are kept only at tables it still owns
         self.owner: str | None = None
@@ -69,6 +71,7 @@ class TableRows:
     async def save_record(self, record: GameRecord) -> None:
         """Keep ``record`` whole (a new table, its seats renamed): its head and
         every move; moves kept beyond its last are removed."""
+        self._written.pop(record.id, None)  # (catch_up writes the head again)
         await self.engine.write(self._record_statements(record))
         self._plies[record.id] = len(record.moves)
 
@@ -113,6 +116,7 @@ class TableRows:
         now = utc_now()
         op = [Stmt(_INSERT_MOVE, (table_id, state_id, seat, move, now))]
         if result is not None:
+            self._written.pop(table_id, None)  # (catch_up writes the head again)
             op.append(
                 Stmt(
                     "UPDATE game_tables SET status = 'finished', result = ?, updated = ? "
@@ -177,7 +181,12 @@ class TableRows:
             "UPDATE game_tables SET seats = ?, hints = ?, updated = ?, status = ?, result = ? "
             "WHERE id = ?"
         )
-        if self.owner is None:
+        # the head as last written here, but its time: a move changes none
+        # of it, and the time a record was played is its last move's (_record)
+        written = (seats_json, hints_json, record.status, head[4])
+        if self.owner is None and moves and self._written.get(record.id) == written:
+            op = [Stmt(_INSERT_MOVE, many=moves)]  # a move: one insert, the head as it was
+        elif self.owner is None:
             op = [Stmt(_INSERT_MOVE, many=moves), Stmt(update, head)]
         else:
             # fenced: the head's update takes the table's row lock only if this
@@ -198,9 +207,12 @@ class TableRows:
         try:
             result = await self.engine.write(op)
         except StoreConflict:  # kept otherwise than thought: the record whole
+            self._written.pop(record.id, None)
             await self._check_owner(record.id)
             await self.save_record(record)
             result = [[(record.id,)]]
+        else:
+            self._written[record.id] = written
         if self.owner is not None and not result[0]:
             raise TableMoved(
                 f"table {record.id} is held by another server of the room now: "
@@ -313,6 +325,7 @@ class TableRows:
         await self.engine.write([Stmt("DELETE FROM game_tables WHERE id = ?", (table_id,))])
         self._plies.pop(table_id, None)
         self._heads.pop(table_id, None)
+        self._written.pop(table_id, None)
 
 
 def _record(head: Row, moves: Iterable[Row], where: str) -> GameRecord:
