@@ -59,7 +59,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from net.client import StaleMove, Update  # noqa: E402
+from net.client import LinkDown, StaleMove, Update  # noqa: E402
 from net.remote import RemoteClient  # noqa: E402
 
 SERVER = """
@@ -158,13 +158,22 @@ def rss_kib(pid: int) -> int:
 
 
 async def play(
-    client: RemoteClient, moves: int, rng: random.Random, trips: list[float], think: float
+    client: RemoteClient,
+    moves: int,
+    rng: random.Random,
+    trips: list[float],
+    think: float,
+    lost: list[int],
 ) -> None:
     """Play until the table has seen ``moves`` moves a seat (both clients stop
     there, so neither waits for one that has stopped)."""
     seat = client.my_seats[0]
     while True:
-        update = await client.wait_for(lambda u: u.over or bool(u.legal) or u.state_id >= moves)
+        try:
+            update = await client.wait_for(lambda u: u.over or bool(u.legal) or u.state_id >= moves)
+        except LinkDown:
+            lost.append(seat)
+            return
         if update.over or update.state_id >= moves:
             return
         if think > 0:  # a person takes a while to choose
@@ -177,6 +186,9 @@ async def play(
             await client.play(seat, rng.choice(update.legal), update.state_id)
         except StaleMove:
             continue
+        except LinkDown:  # the server was silent too long (its pings unanswered)
+            lost.append(seat)
+            return
         trips.append(time.perf_counter() - start)
 
 
@@ -254,10 +266,11 @@ async def client_part(
     gc.freeze()
     await asyncio.get_running_loop().run_in_executor(None, barrier.wait)
     trips: list[float] = []
+    lost: list[int] = []  # players whose link went down (the server silent 4 s)
     cpu = time.process_time()
     await asyncio.gather(
         *(
-            play(c, moves, random.Random(part * 1_000_003 + i), trips, args.think)
+            play(c, moves, random.Random(part * 1_000_003 + i), trips, args.think, lost)
             for i, (c, moves) in enumerate(players)
         )
     )
@@ -266,11 +279,21 @@ async def client_part(
         stop()
     for client in clients:
         await client.close()
-    return {"trips": trips, "decisions": decisions, "cpu": cpu, "clients": len(clients)}
+    return {
+        "trips": trips,
+        "decisions": decisions,
+        "cpu": cpu,
+        "clients": len(clients),
+        "lost": len(lost),
+    }
 
 
 def client_process(port: int, args: argparse.Namespace, part: int, barrier: Any, out: Any) -> None:
-    out.put(asyncio.run(client_part(port, args, part, barrier)))
+    try:
+        out.put(asyncio.run(client_part(port, args, part, barrier)))
+    except BaseException as err:  # the parent must hear of it, not wait for ever
+        out.put({"failed": f"{type(err).__name__}: {err}"})
+        raise
 
 
 def bench(
@@ -298,6 +321,11 @@ def bench(
     loop_cpu = cpu_seconds(pid, pid)  # the main thread: the event loop
     began = time.perf_counter()
     results = [out.get() for _ in workers]
+    failed = [r["failed"] for r in results if "failed" in r]
+    if failed:
+        for worker in workers:
+            worker.kill()
+        raise RuntimeError(f"a client process failed: {failed[0]}")
     took = time.perf_counter() - began
     server_cpu = cpu_seconds(pid) - server_cpu
     loop_cpu = cpu_seconds(pid, pid) - loop_cpu
@@ -309,12 +337,14 @@ def bench(
     decisions = [t for r in results for t in r["decisions"]]
     clients_cpu = sum(r["cpu"] for r in results)
     clients = sum(r["clients"] for r in results)
+    lost = sum(r["lost"] for r in results)
     tables = args.tables + args.hard + args.medium
     moves = max(1, len(trips))
     row = {
         "server": label,
         "tables, clients": f"{tables}, {clients} (opened in {opened:.1f} s)",
-        "people's moves": f"{len(trips)} in {took:.1f} s ({len(trips) / took:.0f}/s)",
+        "people's moves": f"{len(trips)} in {took:.1f} s ({len(trips) / took:.0f}/s)"
+        + (f", {lost} links lost" if lost else ""),
         "round trip median, p99": (
             f"{statistics.median(trips) * 1000:.1f} ms, {percentile(trips, 0.99) * 1000:.1f} ms"
         ),
@@ -362,7 +392,10 @@ def run(
         try:
             assert server.stdout is not None
             port = int(server.stdout.readline())
-            row = bench(port, server.pid, server.stdout, args, label)
+            try:
+                row = bench(port, server.pid, server.stdout, args, label)
+            except RuntimeError as err:  # a client process failed: the other runs go on
+                return {"server": label, "round trip median, p99": f"failed: {err}"}
             if profile:
                 row["profile"] = profile
             return row
@@ -438,15 +471,16 @@ def main() -> None:
                         row = rows[-1]
                         print(
                             f"  {row['server']}: {row['round trip median, p99']}; "
-                            f"{row[MOVES]}; CPU {row['CPU a move: server, clients']}"
-                            f"; load {row['load (uptime)']}",
+                            f"{row.get(MOVES, '-')}; "
+                            f"CPU {row.get('CPU a move: server, clients', '-')}"
+                            f"; load {row.get('load (uptime)', '-')}",
                             flush=True,
                         )
     print(
         f"{args.tables} tables, think {args.think:g} s, moves {args.moves} a seat, "
         f"clients in {args.client_processes} processes"
     )
-    for key in rows[0]:
+    for key in max(rows, key=len):
         print(f"{key:>38}: " + "  |  ".join(row.get(key, "-") for row in rows))
 
 
