@@ -179,6 +179,12 @@ class Table:
         spectator) after every change. Returns a function that stops it."""
         return self.audience.watch(perspectives, listener)
 
+    def follow(self, changed: Callable[[], None]) -> Callable[[], None]:
+        """Call ``changed`` after every change (as :meth:`watch`, but with no
+        Update: nothing of the game, and no view built). Returns a function
+        that stops it."""
+        return self.audience.follow(changed)
+
     def attach(self, seats: Iterable[int]) -> None:
         """A client now sits at these person seats (they show as connected)."""
         self.audience.attach(seats)

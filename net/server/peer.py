@@ -6,8 +6,9 @@ gives a peer a sender over its stream; the tests give it a list."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Protocol
 
 from .. import protocol as p
@@ -30,6 +31,13 @@ class Sender(Protocol):
     def close(self) -> None: ...
 
     def abort(self) -> None: ...
+
+    def hold(self) -> None:
+        """Keep the lines back a moment (see StreamSender.hold); a sender
+        that sends at once may do nothing."""
+        ...
+
+    def release(self) -> None: ...
 
 
 class Peer:
@@ -100,6 +108,16 @@ class Peer:
         if not self.sender.deliver(line):
             log.info("dropping %s: it stopped reading", self.address)
             self.closed = True
+
+    @contextlib.contextmanager
+    def lines_held(self) -> Iterator[None]:
+        """Its lines go out together when this ends (a move's update with
+        its ``ok``, net/server/seats.py), or after StreamSender.HOLD_MOST."""
+        self.sender.hold()
+        try:
+            yield
+        finally:
+            self.sender.release()
 
     def close(self) -> None:
         if not self.closed:
@@ -188,6 +206,12 @@ class ListSender:
 
     def abort(self) -> None:
         self.closed = True
+
+    def hold(self) -> None:
+        pass  # (the lines are kept as they come: their order is what tests read)
+
+    def release(self) -> None:
+        pass
 
     def messages(self) -> list[dict[str, object]]:
         import json

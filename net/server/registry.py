@@ -14,7 +14,7 @@ from saves.errors import SaveError
 from saves.record import GameRecord, SeatInfo, check_field, numbered_alike
 
 from .. import protocol as p
-from ..client import PLAYING, Update
+from ..client import PLAYING
 from ..table import Table
 from .hall import Hall, one_line
 from .hosted import Hosted
@@ -40,18 +40,18 @@ class Registry:
         hosted.on_change = self.lobby.changed
         ended = False
 
-        def follow(update: Update) -> None:
+        def follow() -> None:
             nonlocal ended
             if hosted.per_move is not None:
                 self.hall.persist()  # the deadlines of its clocks, kept for a restart
-            if update.over and not ended:
+            if hosted.table.status != PLAYING and not ended:
                 ended = True
                 hosted.touch()  # the summary's status changes
                 self.hall.spawn(self._forget_later(hosted))
 
-        # the table tells its spectators' perspective of every change; only
-        # the end matters here (moves do not change the summary)
-        hosted.table.watch([None], follow)
+        # only the end matters here (moves do not change the summary): told
+        # of every change, but no spectator's view is built for it
+        hosted.table.follow(follow)
         self.lobby.changed(hosted)
 
     def unhost(self, hosted: Hosted, why: str) -> None:

@@ -21,6 +21,7 @@ import contextlib
 import hashlib
 import secrets
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from rules.errors import IllegalMove, MoveError
 from saves.errors import SaveError
@@ -31,6 +32,9 @@ from .hall import GONE_LEVEL, Hall, one_line
 from .hosted import Hosted
 from .lobby import Lobby
 from .peer import Peer
+
+if TYPE_CHECKING:
+    from ..table import Table
 
 
 def digest(token: str) -> bytes:
@@ -211,6 +215,14 @@ class Seats:
             # but this seat's legal moves are the same as when it chose: the
             # move is as good now as then, so it is not stale
             state_id = table.state_id
+        # the move's own update to this client waits for its `ok` (after the
+        # commit): one write for both, not two
+        with peer.lines_held():
+            await self._play(peer, table, rid, seat, move, state_id)
+
+    async def _play(
+        self, peer: Peer, table: Table, rid: int | None, seat: int, move: str, state_id: int | None
+    ) -> None:
         try:
             await table.play(seat, move, state_id)
         except StaleMove as err:

@@ -52,16 +52,21 @@ class Step:
 
 @dataclass
 class WriterFigures:
-    """How the grouping went: operations committed, in how many transactions."""
+    """How the grouping went: operations committed, in how many transactions,
+    and the seconds the transactions took (from BEGIN to the COMMIT's answer)."""
 
     operations: int = 0
     commits: int = 0
     largest: int = 0
+    seconds: float = 0.0
+    slowest: float = 0.0
 
-    def count(self, group: int) -> None:
+    def count(self, group: int, seconds: float = 0.0) -> None:
         self.operations += group
         self.commits += 1
         self.largest = max(self.largest, group)
+        self.seconds += seconds
+        self.slowest = max(self.slowest, seconds)
 
 
 class Engine(Protocol):

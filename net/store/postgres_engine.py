@@ -297,7 +297,9 @@ class PostgresEngine:
             self._writer = asyncio.create_task(self._write_loop(self._queue))
         pending = _Pending(op, asyncio.get_running_loop().create_future())
         self._queue.put_nowait(pending)
-        return await asyncio.shield(pending.future)
+        # not shielded: a caller cancelled cancels its future, which the
+        # writer then leaves alone (it checks ``done()``)
+        return await pending.future
 
     async def _write_loop(self, queue: asyncio.Queue[_Pending | None]) -> None:
         while True:
@@ -327,6 +329,7 @@ class PostgresEngine:
 
     async def _commit(self, group: list[_Pending]) -> None:
         ops = [p.op for p in group]
+        began = time.perf_counter()
         try:
             results: list[Result | StoreError] = list(await self._transaction(ops))
         except StoreConflict:
@@ -338,7 +341,7 @@ class PostgresEngine:
         except StoreError as err:
             results = [err] * len(group)
         if not all(isinstance(r, StoreError) for r in results):
-            self.figures.count(len(group))
+            self.figures.count(len(group), time.perf_counter() - began)
         for pending, result in zip(group, results, strict=True):
             if pending.future.done():
                 continue

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import queue
 import sqlite3
@@ -140,7 +141,10 @@ class SqliteEngine:
         loop = asyncio.get_running_loop()
         pending = _Pending(op, loop, loop.create_future())
         self._queue.put(pending)
-        return await asyncio.shield(pending.future)
+        # not shielded: a caller cancelled cancels its future, which the
+        # writer then leaves alone (``_settle_all``); a shield cost every
+        # write a second future and a turn of the loop
+        return await pending.future
 
     def _write_loop(self) -> None:
         while True:
@@ -164,12 +168,13 @@ class SqliteEngine:
                 self._commit(group)
             except Exception as err:  # a bug must not leave writers waiting for ever
                 log.exception("the store's writer failed")
-                for pending in group:
-                    _settle(pending, StoreError(f"{self.where} failed: {brief(err)}"))
+                failed = StoreError(f"{self.where} failed: {brief(err)}")
+                _settle_all(group, [failed] * len(group))
             if stop:
                 return
 
     def _commit(self, group: list[_Pending]) -> None:
+        began = time.perf_counter()
         try:
             results = self._transaction([p.op for p in group], careful=False)
         except StoreConflict:
@@ -181,9 +186,8 @@ class SqliteEngine:
         except StoreError as err:
             results = [err] * len(group)
         if not all(isinstance(r, StoreError) for r in results):
-            self.figures.count(len(group))
-        for pending, result in zip(group, results, strict=True):
-            _settle(pending, result)
+            self.figures.count(len(group), time.perf_counter() - began)
+        _settle_all(group, results)
 
     def _transaction(self, ops: list[Op], *, careful: bool) -> list[Result | StoreError]:
         try:
@@ -271,16 +275,25 @@ def _run(conn: sqlite3.Connection, op: Op, *, every: bool = False) -> Result:
     return result
 
 
-def _settle(pending: _Pending, outcome: Result | StoreError) -> None:
-    def settle() -> None:
-        if pending.future.done():
-            return
+def _settle_all(group: list[_Pending], outcomes: Sequence[Result | StoreError]) -> None:
+    """Hand the group's outcomes to their futures, in one call into each
+    loop: each ``call_soon_threadsafe`` wakes the loop through its self-pipe
+    (a system call both sides), so one a group, not one a write."""
+    by_loop: dict[asyncio.AbstractEventLoop, list[tuple[_Pending, Result | StoreError]]] = {}
+    for pending, outcome in zip(group, outcomes, strict=True):
+        by_loop.setdefault(pending.loop, []).append((pending, outcome))
+    for loop, settled in by_loop.items():
+        _call_soon(loop, functools.partial(_settle, settled))
+
+
+def _settle(settled: list[tuple[_Pending, Result | StoreError]]) -> None:
+    for pending, outcome in settled:
+        if pending.future.done():  # its caller was cancelled
+            continue
         if isinstance(outcome, StoreError):
             pending.future.set_exception(outcome)
         else:
             pending.future.set_result(outcome)
-
-    _call_soon(pending.loop, settle)
 
 
 def _call_soon(loop: asyncio.AbstractEventLoop, fn: Callable[[], Any]) -> None:

@@ -48,6 +48,11 @@ class TableRows:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self._plies: dict[str, int] = {}  # per table, the moves known to be kept
+        # per table, its seats and hints as last encoded: a move changes
+        # neither, so catch_up encodes them only when they change
+        self._heads: dict[str, tuple[tuple[Any, ...], tuple[int, ...], str | None, str | None]] = {}
+        # per table, its head (but the time) as this store last wrote it
+        self._written: dict[str, tuple[str | None, ...]] = {}
         # the server of a room these rows are written by (None: the only
         # server): its moves are kept only at tables it still owns
         self.owner: str | None = None
@@ -66,6 +71,7 @@ class TableRows:
     async def save_record(self, record: GameRecord) -> None:
         """Keep ``record`` whole (a new table, its seats renamed): its head and
         every move; moves kept beyond its last are removed."""
+        self._written.pop(record.id, None)  # (catch_up writes the head again)
         await self.engine.write(self._record_statements(record))
         self._plies[record.id] = len(record.moves)
 
@@ -110,6 +116,7 @@ class TableRows:
         now = utc_now()
         op = [Stmt(_INSERT_MOVE, (table_id, state_id, seat, move, now))]
         if result is not None:
+            self._written.pop(table_id, None)  # (catch_up writes the head again)
             op.append(
                 Stmt(
                     "UPDATE game_tables SET status = 'finished', result = ?, updated = ? "
@@ -161,9 +168,10 @@ class TableRows:
             for ply, (seat, text) in enumerate(record.moves)
             if ply >= kept
         ]
+        seats_json, hints_json = self._head_json(record)
         head = (
-            _dumps([s.to_json() for s in record.seats]),
-            _dumps(record.hints),
+            seats_json,
+            hints_json,
             record.updated,
             record.status,
             _dumps(record.result),
@@ -173,7 +181,12 @@ class TableRows:
             "UPDATE game_tables SET seats = ?, hints = ?, updated = ?, status = ?, result = ? "
             "WHERE id = ?"
         )
-        if self.owner is None:
+        # the head as last written here, but its time: a move changes none
+        # of it, and the time a record was played is its last move's (_record)
+        written = (seats_json, hints_json, record.status, head[4])
+        if self.owner is None and moves and self._written.get(record.id) == written:
+            op = [Stmt(_INSERT_MOVE, many=moves)]  # a move: one insert, the head as it was
+        elif self.owner is None:
             op = [Stmt(_INSERT_MOVE, many=moves), Stmt(update, head)]
         else:
             # fenced: the head's update takes the table's row lock only if this
@@ -194,15 +207,30 @@ class TableRows:
         try:
             result = await self.engine.write(op)
         except StoreConflict:  # kept otherwise than thought: the record whole
+            self._written.pop(record.id, None)
             await self._check_owner(record.id)
             await self.save_record(record)
             result = [[(record.id,)]]
+        else:
+            self._written[record.id] = written
         if self.owner is not None and not result[0]:
             raise TableMoved(
                 f"table {record.id} is held by another server of the room now: "
                 "reconnect to be sent there"
             )
         self._plies[record.id] = len(record.moves)
+
+    def _head_json(self, record: GameRecord) -> tuple[str | None, str | None]:
+        """``record``'s seats and hints as JSON, encoded again only when
+        they changed (SeatInfo is frozen: equal seats are the same seats)."""
+        seats, hints = tuple(record.seats), tuple(record.hints)
+        cached = self._heads.get(record.id)
+        if cached is not None and cached[0] == seats and cached[1] == hints:
+            return cached[2], cached[3]
+        seats_json = _dumps([s.to_json() for s in seats])
+        hints_json = _dumps(list(hints))
+        self._heads[record.id] = (seats, hints, seats_json, hints_json)
+        return seats_json, hints_json
 
     async def _check_owner(self, table_id: str) -> None:
         if self.owner is None:
@@ -296,6 +324,8 @@ class TableRows:
         """Forget the table: its record, moves, tokens and lobby row."""
         await self.engine.write([Stmt("DELETE FROM game_tables WHERE id = ?", (table_id,))])
         self._plies.pop(table_id, None)
+        self._heads.pop(table_id, None)
+        self._written.pop(table_id, None)
 
 
 def _record(head: Row, moves: Iterable[Row], where: str) -> GameRecord:

@@ -45,6 +45,7 @@ class Audience:
         self._events = events  # the table's own list, unredacted: appended to, or cleared
         self._histories: dict[Perspective, _EncodedHistory] = {}
         self._watchers: list[tuple[tuple[Perspective, ...], Listener]] = []
+        self._followers: list[Callable[[], None]] = []  # told of a change, shown nothing
         self._present: Counter[int] = Counter()  # person seats -> clients attached there
         self._queued: list[Notice] = []  # notices for the next update
 
@@ -64,6 +65,17 @@ class Audience:
                 self._watchers.remove(entry)
 
         return unwatch
+
+    def follow(self, changed: Callable[[], None]) -> Callable[[], None]:
+        """Call ``changed`` after every change, with nothing of the game: for
+        whoever only reads the table's status (no view is built for it)."""
+        self._followers.append(changed)
+
+        def unfollow() -> None:
+            with contextlib.suppress(ValueError):
+                self._followers.remove(changed)
+
+        return unfollow
 
     def attach(self, seats: Iterable[int]) -> None:
         table = self.table
@@ -103,6 +115,11 @@ class Audience:
                     listener(update)
                 except Exception:  # a broken screen must not stop the table
                     log.exception("a table listener failed")
+        for changed in list(self._followers):
+            try:
+                changed()
+            except Exception:
+                log.exception("a table follower failed")
 
     def update(
         self,

@@ -67,3 +67,40 @@ async def test_a_client_that_does_not_read_is_cut_off() -> None:
     assert not sender.deliver(b"more\n")  # the peer hears it is dropped
     await asyncio.sleep(0)
     assert writer.writes == [b"x" * 50 + b"\n"]
+
+
+async def test_a_hold_keeps_the_lines_back_until_released_then_one_write() -> None:
+    """A move's update waits for its `ok` (net/server/seats.py): both in one write."""
+    sender, writer = _sender()
+    sender.hold()
+    sender.deliver(b"update\n")
+    await asyncio.sleep(0)
+    await asyncio.sleep(0)
+    assert writer.writes == []  # held over the turns the commit takes
+    sender.deliver(b"ok\n")
+    sender.release()
+    assert writer.writes == [b"update\nok\n"]
+
+
+async def test_a_hold_lapses_so_a_slow_commit_keeps_nothing_back_for_long() -> None:
+    sender, writer = _sender()
+    sender.hold()
+    sender.deliver(b"update\n")
+    await asyncio.sleep(0)
+    assert writer.writes == []
+    sender.HOLD_MOST = -1.0  # the hold's time is over (no clock to wait for)
+    sender.deliver(b"pong\n")  # a line after the hold's time: both go
+    await asyncio.sleep(0)
+    assert writer.writes == [b"update\npong\n"]
+    sender.release()
+    sender.deliver(b"ok\n")
+    await asyncio.sleep(0)
+    assert writer.writes == [b"update\npong\n", b"ok\n"]
+
+
+async def test_closing_while_held_sends_what_is_held() -> None:
+    sender, writer = _sender()
+    sender.hold()
+    sender.deliver(b"last\n")
+    sender.close()
+    assert writer.writes == [b"last\n"] and writer.closed

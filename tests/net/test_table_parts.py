@@ -51,6 +51,26 @@ async def test_the_encoded_history_is_the_wire_history_after_every_move() -> Non
     await client.close()
 
 
+async def test_a_follower_is_told_of_each_change_without_a_view_built_for_it() -> None:
+    """``Table.follow`` (the server's registry waits for the end that way):
+    called once per change, and no spectator's view is built for it."""
+    client = _two_people()
+    table = client.table
+    changes: list[int] = []
+    views: list[object] = []
+    stop = table.follow(lambda: changes.append(table.state_id))
+    real_view = table.state.view
+    table.state.view = lambda seat: views.append(seat) or real_view(seat)  # type: ignore[method-assign]
+    await client.start()
+    await _play(client, 3)
+    assert changes == [0, 1, 2, 3]  # the start, then each move
+    assert views and None not in views  # the seats' own views only: their clients watch
+    stop()
+    await _play(client, 1)
+    assert changes == [0, 1, 2, 3]
+    await client.close()
+
+
 async def test_the_encoded_history_starts_over_when_the_game_is_dealt_again() -> None:
     played = _two_people()
     await played.start()

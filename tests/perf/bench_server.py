@@ -43,9 +43,11 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import json
 import os
 import random
 import resource
+import signal
 import statistics
 import subprocess
 import sys
@@ -57,7 +59,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from net.client import StaleMove, Update  # noqa: E402
+from net.client import LinkDown, StaleMove, Update  # noqa: E402
 from net.remote import RemoteClient  # noqa: E402
 
 SERVER = """
@@ -105,6 +107,29 @@ async def main(executor):
         games()
         settle_heap()
     host, port = await server.start("127.0.0.1", 0)
+    # the play only: SIGUSR1 when it begins, SIGUSR2 when it ends (the
+    # commits' figures, and the profile if asked for)
+    import cProfile, json
+    engine = getattr(getattr(store, "db", None), "engine", None)
+    profile = cProfile.Profile() if os.environ.get("BENCH_PROFILE") else None
+    def figures():
+        f = getattr(engine, "figures", None)
+        names = ("operations", "commits", "seconds")
+        return {n: getattr(f, n, 0) for n in names}
+    began = {}
+    def begin():
+        began.update(figures())
+        if profile is not None:
+            profile.enable()
+    def end():
+        if profile is not None:
+            profile.disable()
+            profile.dump_stats(os.environ["BENCH_PROFILE"])
+        now = figures()
+        print(json.dumps({k: v - began.get(k, 0) for k, v in now.items()}), flush=True)
+    loop = asyncio.get_running_loop()
+    loop.add_signal_handler(signal.SIGUSR1, begin)
+    loop.add_signal_handler(signal.SIGUSR2, end)
     print(port, flush=True)
     await server.serve_forever()
 
@@ -133,13 +158,22 @@ def rss_kib(pid: int) -> int:
 
 
 async def play(
-    client: RemoteClient, moves: int, rng: random.Random, trips: list[float], think: float
+    client: RemoteClient,
+    moves: int,
+    rng: random.Random,
+    trips: list[float],
+    think: float,
+    lost: list[int],
 ) -> None:
     """Play until the table has seen ``moves`` moves a seat (both clients stop
     there, so neither waits for one that has stopped)."""
     seat = client.my_seats[0]
     while True:
-        update = await client.wait_for(lambda u: u.over or bool(u.legal) or u.state_id >= moves)
+        try:
+            update = await client.wait_for(lambda u: u.over or bool(u.legal) or u.state_id >= moves)
+        except LinkDown:
+            lost.append(seat)
+            return
         if update.over or update.state_id >= moves:
             return
         if think > 0:  # a person takes a while to choose
@@ -152,6 +186,9 @@ async def play(
             await client.play(seat, rng.choice(update.legal), update.state_id)
         except StaleMove:
             continue
+        except LinkDown:  # the server was silent too long (its pings unanswered)
+            lost.append(seat)
+            return
         trips.append(time.perf_counter() - start)
 
 
@@ -177,14 +214,21 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(len(ordered) * share))]
 
 
-async def bench(port: int, pid: int, args: argparse.Namespace, label: str) -> dict[str, str]:
-    before = rss_kib(pid)
+def cpu_seconds(pid: int, task: int | None = None) -> float:
+    """The user and system CPU time process ``pid`` (or its thread ``task``) has used."""
+    where = f"/proc/{pid}/task/{task}/stat" if task else f"/proc/{pid}/stat"
+    fields = Path(where).read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def open_tables(
+    port: int, args: argparse.Namespace, share: range, levels: list[tuple[int, str]]
+) -> tuple[list[RemoteClient], list[tuple[RemoteClient, int]], list[float], list[Any]]:
     clients: list[RemoteClient] = []
     players: list[tuple[RemoteClient, int]] = []  # (client, the table's moves it plays to)
     decisions: list[float] = []
     stops = []
-    opened = time.perf_counter()
-    for i in range(args.tables):
+    for i in share:
         ada = await RemoteClient.connect("127.0.0.1", port, f"A{i}")
         bo = await RemoteClient.connect("127.0.0.1", port, f"B{i}")
         table = await ada.create("domination", ["open", "open"], options={"first_leader": "0"})
@@ -192,8 +236,7 @@ async def bench(port: int, pid: int, args: argparse.Namespace, label: str) -> di
         await bo.join(table.table)
         clients += [ada, bo]
         players += [(ada, 2 * args.moves), (bo, 2 * args.moves)]
-    levels = ["hard"] * args.hard + ["medium"] * args.medium
-    for i, level in enumerate(levels):
+    for i, level in levels:
         person = await RemoteClient.connect("127.0.0.1", port, f"C{i}")
         seats = ["open", f"computer:{level}"]
         table = await person.create("domination", seats, options={"first_leader": "0"})
@@ -201,36 +244,124 @@ async def bench(port: int, pid: int, args: argparse.Namespace, label: str) -> di
         await person.join(table.table, 0)
         clients.append(person)
         players.append((person, 2 * args.moves))
-    opened = time.perf_counter() - opened
-    # these 2,000 clients stand for programs on 2,000 machines: the full
-    # scans of their one shared heap by this process's garbage collector
-    # (0.25-0.5 s each, measured) are this bench's, not the server's
+    return clients, players, decisions, stops
+
+
+async def client_part(
+    port: int, args: argparse.Namespace, part: int, barrier: Any
+) -> dict[str, Any]:
+    """One client process's share of the tables: open them, wait for every
+    process to have opened its share, play, return the round trips."""
+    parts = args.client_processes
+    share = range(part, args.tables, parts)
+    levels = ["hard"] * args.hard + ["medium"] * args.medium
+    mine = [(i, level) for i, level in enumerate(levels) if i % parts == part]
+    clients, players, decisions, stops = await open_tables(port, args, share, mine)
+    # these clients stand for programs on 2,000 machines: the full scans of
+    # their one shared heap by this process's garbage collector (0.25-0.5 s
+    # each, measured) are this bench's, not the server's
     import gc
 
     gc.collect()
     gc.freeze()
-    after = rss_kib(pid)
+    await asyncio.get_running_loop().run_in_executor(None, barrier.wait)
     trips: list[float] = []
-    began = time.perf_counter()
+    lost: list[int] = []  # players whose link went down (the server silent 4 s)
+    cpu = time.process_time()
     await asyncio.gather(
         *(
-            play(c, moves, random.Random(i), trips, args.think)
+            play(c, moves, random.Random(part * 1_000_003 + i), trips, args.think, lost)
             for i, (c, moves) in enumerate(players)
         )
     )
-    took = time.perf_counter() - began
+    cpu = time.process_time() - cpu
     for stop in stops:
         stop()
     for client in clients:
         await client.close()
-    tables = args.tables + len(levels)
+    return {
+        "trips": trips,
+        "decisions": decisions,
+        "cpu": cpu,
+        "clients": len(clients),
+        "lost": len(lost),
+    }
+
+
+def client_process(port: int, args: argparse.Namespace, part: int, barrier: Any, out: Any) -> None:
+    try:
+        out.put(asyncio.run(client_part(port, args, part, barrier)))
+    except BaseException as err:  # the parent must hear of it, not wait for ever
+        out.put({"failed": f"{type(err).__name__}: {err}"})
+        raise
+
+
+def bench(
+    port: int, pid: int, server_out: Any, args: argparse.Namespace, label: str
+) -> dict[str, str]:
+    import multiprocessing
+
+    before = rss_kib(pid)
+    forked = multiprocessing.get_context("fork")
+    parts = args.client_processes
+    barrier = forked.Barrier(parts + 1)
+    out = forked.Queue()
+    workers = [
+        forked.Process(target=client_process, args=(port, args, part, barrier, out))
+        for part in range(parts)
+    ]
+    opened = time.perf_counter()
+    for worker in workers:
+        worker.start()
+    barrier.wait()  # every share opened
+    opened = time.perf_counter() - opened
+    after = rss_kib(pid)
+    os.kill(pid, signal.SIGUSR1)
+    server_cpu = cpu_seconds(pid)
+    loop_cpu = cpu_seconds(pid, pid)  # the main thread: the event loop
+    began = time.perf_counter()
+    results = [out.get() for _ in workers]
+    failed = [r["failed"] for r in results if "failed" in r]
+    if failed:
+        for worker in workers:
+            worker.kill()
+        raise RuntimeError(f"a client process failed: {failed[0]}")
+    took = time.perf_counter() - began
+    server_cpu = cpu_seconds(pid) - server_cpu
+    loop_cpu = cpu_seconds(pid, pid) - loop_cpu
+    os.kill(pid, signal.SIGUSR2)
+    commits = json.loads(server_out.readline())
+    for worker in workers:
+        worker.join()
+    trips = [t for r in results for t in r["trips"]]
+    decisions = [t for r in results for t in r["decisions"]]
+    clients_cpu = sum(r["cpu"] for r in results)
+    clients = sum(r["clients"] for r in results)
+    lost = sum(r["lost"] for r in results)
+    tables = args.tables + args.hard + args.medium
+    moves = max(1, len(trips))
     row = {
         "server": label,
-        "tables, clients": f"{tables}, {len(clients)} (opened in {opened:.1f} s)",
-        "people's moves": f"{len(trips)} in {took:.1f} s ({len(trips) / took:.0f}/s)",
+        "tables, clients": f"{tables}, {clients} (opened in {opened:.1f} s)",
+        "people's moves": f"{len(trips)} in {took:.1f} s ({len(trips) / took:.0f}/s)"
+        + (f", {lost} links lost" if lost else ""),
         "round trip median, p99": (
             f"{statistics.median(trips) * 1000:.1f} ms, {percentile(trips, 0.99) * 1000:.1f} ms"
         ),
+        "CPU a move: server, clients": (
+            f"{server_cpu / moves * 1000:.2f} ms, {clients_cpu / moves * 1000:.2f} ms "
+            f"({server_cpu / took:.2f} + {clients_cpu / took:.2f} cores)"
+        ),
+        "server's CPU a move: loop, threads": (
+            f"{loop_cpu / moves * 1000:.2f} ms, {(server_cpu - loop_cpu) / moves * 1000:.2f} ms"
+        ),
+        "commits: groups, ops a group, ms a commit": (
+            f"{commits['commits']}, {commits['operations'] / max(1, commits['commits']):.1f}, "
+            f"{commits['seconds'] / max(1, commits['commits']) * 1000:.2f}"
+            if commits["commits"]
+            else "-"
+        ),
+        "load (uptime)": os.popen("uptime").read().strip().split("load average: ")[-1],
         "memory": (
             f"{before / 1024:.0f} -> {after / 1024:.0f} MiB, "
             f"{(after - before) / max(1, tables):.0f} KiB a table"
@@ -245,21 +376,29 @@ async def bench(port: int, pid: int, args: argparse.Namespace, label: str) -> di
     return row
 
 
-def run(args: argparse.Namespace, executor: str, store: str, url: str = "") -> dict[str, str]:
-    code = Path(args.code).resolve() if args.code else ROOT
-    label = f"{executor}, {store}" + (f" ({code.name})" if args.code else "")
+def run(
+    args: argparse.Namespace, executor: str, store: str, code: Path, url: str = ""
+) -> dict[str, str]:
+    label = f"{executor}, {store}, {code.name}"
     with tempfile.TemporaryDirectory() as data:
+        profile = f"{args.profile}.{code.name}.{store}.{args.tables}" if args.profile else ""
         server = subprocess.Popen(
             [sys.executable, "-c", SERVER, data, executor, url or store],
             cwd=code,
             stdout=subprocess.PIPE,
             text=True,
-            env={**os.environ, "PYTHONPATH": str(code)},
+            env={**os.environ, "PYTHONPATH": str(code), "BENCH_PROFILE": profile},
         )
         try:
             assert server.stdout is not None
             port = int(server.stdout.readline())
-            return asyncio.run(bench(port, server.pid, args, label))
+            try:
+                row = bench(port, server.pid, server.stdout, args, label)
+            except RuntimeError as err:  # a client process failed: the other runs go on
+                return {"server": label, "round trip median, p99": f"failed: {err}"}
+            if profile:
+                row["profile"] = profile
+            return row
         finally:
             server.terminate()
             with contextlib.suppress(subprocess.TimeoutExpired):
@@ -267,6 +406,10 @@ def run(args: argparse.Namespace, executor: str, store: str, url: str = "") -> d
             if server.poll() is None:
                 server.kill()
                 server.wait()
+
+
+STORES = ("files", "sqlite", "postgresql")
+MOVES = "people's moves"
 
 
 def main() -> None:
@@ -282,16 +425,32 @@ def main() -> None:
         help="mean seconds a player takes to choose (0: every move at once, a stress test)",
     )
     parser.add_argument("--executor", choices=("both", "threads", "processes"), default="both")
-    parser.add_argument("--code", help="the source tree whose server runs (default: this one)")
     parser.add_argument(
-        "--store", choices=("all", "files", "sqlite", "postgresql"), default="sqlite"
+        "--code",
+        action="append",
+        help="a source tree whose server runs (default: this one); again for another, "
+        "each in turn in every round",
+    )
+    parser.add_argument(
+        "--store",
+        default="sqlite",
+        help="files, sqlite, postgresql, several with commas, or all",
     )
     parser.add_argument("--rounds", type=int, default=1)
+    parser.add_argument(
+        "--client-processes", type=int, default=1, help="processes the clients are shared by"
+    )
+    parser.add_argument(
+        "--profile", help="cProfile the server during the play into FILE.<code>.<store>.<tables>"
+    )
     args = parser.parse_args()
+    stores = STORES if args.store == "all" else tuple(args.store.split(","))
+    if not set(stores) <= set(STORES):
+        parser.error(f"--store: {args.store!r}: give files, sqlite, postgresql or all")
+    codes = [Path(c).resolve() for c in args.code] if args.code else [ROOT]
     _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # 2,000 clients' sockets
     kinds = ("threads", "processes") if args.executor == "both" else (args.executor,)
-    stores = ("files", "sqlite", "postgresql") if args.store == "all" else (args.store,)
     print(f"uptime: {os.popen('uptime').read().strip()}", flush=True)
     with contextlib.ExitStack() as stack:
         cluster = None
@@ -303,14 +462,25 @@ def main() -> None:
         for round_ in range(args.rounds):
             for kind in kinds:
                 for store in stores:
-                    # a schema of its own each time: every run starts empty
-                    where = ""
-                    if cluster is not None and store == "postgresql":
-                        where = _fresh_schema(cluster, f"bench{round_}_{kind}")
-                    rows.append(run(args, kind, store, where))
-                    print(f"  {rows[-1]['server']}: {rows[-1]['round trip median, p99']}")
-    print(f"think {args.think:g} s, moves {args.moves} a seat")
-    for key in rows[0]:
+                    for n, code in enumerate(codes):
+                        # a schema of its own each time: every run starts empty
+                        where = ""
+                        if cluster is not None and store == "postgresql":
+                            where = _fresh_schema(cluster, f"bench{round_}_{kind}_{n}")
+                        rows.append(run(args, kind, store, code, where))
+                        row = rows[-1]
+                        print(
+                            f"  {row['server']}: {row['round trip median, p99']}; "
+                            f"{row.get(MOVES, '-')}; "
+                            f"CPU {row.get('CPU a move: server, clients', '-')}"
+                            f"; load {row.get('load (uptime)', '-')}",
+                            flush=True,
+                        )
+    print(
+        f"{args.tables} tables, think {args.think:g} s, moves {args.moves} a seat, "
+        f"clients in {args.client_processes} processes"
+    )
+    for key in max(rows, key=len):
         print(f"{key:>38}: " + "  |  ".join(row.get(key, "-") for row in rows))
 
 

@@ -219,9 +219,16 @@ async def test_a_whole_record_handed_over_keeps_only_what_is_new(store: Store) -
     whole = finished_record(record_id="0fedcba9")
     record = _fresh(whole)
     await store.tables.catch_up(record)
-    for seat, move in whole.moves[:5]:
+    for seat, move in whole.moves[:2]:
         record.moves.append((seat, move))
     await store.tables.catch_up(record)
+    # a hint counted in place (as net/table_parts/computers.py does): kept
+    record.hints = [0] * len(record.seats)
+    await store.tables.catch_up(record)
+    record.hints[1] += 1
+    record.moves.append(whole.moves[2])
+    await store.tables.catch_up(record)
+    assert (await store.tables.load_record(whole.id)).hints == [0, 1]
     record.seats[0] = replace(record.seats[0], name="Ada Lovelace")
     record.moves = list(whole.moves)
     record.status, record.result = whole.status, whole.result
