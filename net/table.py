@@ -180,9 +180,8 @@ class Table:
         return self.audience.watch(perspectives, listener)
 
     def follow(self, changed: Callable[[], None]) -> Callable[[], None]:
-        """Call ``changed`` after every change (as :meth:`watch`, but with no
-        Update: nothing of the game, and no view built). Returns a function
-        that stops it."""
+        """Call ``changed`` after every change (as :meth:`watch`, but no view is
+        built: nothing of the game). Returns a function that stops it."""
         return self.audience.follow(changed)
 
     def attach(self, seats: Iterable[int]) -> None:
