@@ -148,7 +148,7 @@ async def test_the_documented_session_is_what_the_server_does(tmp_path: Path) ->
                     shown["type"],
                     shown.get("code"),
                     shown.get("id"),
-                ), line[:120]
+                ), (line[:120], got)
                 # the example shows every field the server sent
                 assert not missing_fields(shown, got), (missing_fields(shown, got), line[:120])
                 replayer.learn(shown, got)
