@@ -11,8 +11,8 @@ keep-alive, minutes later. While the client waits on the server (at a
 table, or a request pending) and has heard nothing for ``quiet`` seconds,
 it sends its own ``ping`` (capability ``client_ping``: the server answers
 ``ok`` at once); nothing at all heard ``answer`` seconds after that and the
-link is taken as lost (the reconnection takes over); ``answer_alone``
-seconds where there is no other server of a room to go to. A server without the
+link is taken as lost (the reconnection takes over); ``quiet_alone`` and
+``answer_alone`` seconds where there is no other server of a room to go to. A server without the
 capability pings by itself every 10 s (docs/protocol.md, "Keep-alives"):
 its link is lost after ``unpinged`` seconds of silence.
 """
@@ -64,6 +64,12 @@ class Patience:
     # machine, 2,000 clients gave up on their live server at 2.5 s and came
     # back by the thousand, each a connection, a hello and a rejoin more)
     answer_alone: float = 10.0
+    # and it pings after 5 s of silence, not 1.5: finding a lone server gone
+    # sooner gains its player nothing (there is nowhere else to go), while
+    # at a table a ping every 1.5 s of silence is, for a player thinking for
+    # a few seconds, a ping (a read and a write on the server) nearly every
+    # move (docs/store.md: 2,000 clients' pings were more lines than their moves)
+    quiet_alone: float = 5.0
     unpinged: float = 30.0  # silence from a server that does not answer pings (it pings every 10)
     # while a request the server answers only after its database (or a
     # take-over: a `rejoin`) is pending, its replies come in order behind it
@@ -220,14 +226,15 @@ class ServerLink:
                 continue
             now = loop.time()
             if p.CLIENT_PING in watcher.welcome.capabilities:
-                if now - self.heard_at >= patience.quiet and pinged_for != self.heard_at:
+                elsewhere = len(watcher.welcome.room) > 1  # (another server of its room)
+                quiet = patience.quiet if elsewhere else patience.quiet_alone
+                if now - self.heard_at >= quiet and pinged_for != self.heard_at:
                     self.send(p.AreYouThere(id=next(self._ids)))  # its `ok` settles nothing
                     pinged_for, pinged_at = self.heard_at, now
                 waiting = pinged_for == self.heard_at
-                elsewhere = len(watcher.welcome.room) > 1  # (another server of its room)
                 answer = patience.answer if elsewhere else patience.answer_alone
                 lost_at = pinged_at + answer if waiting else math.inf
-                wake_at = lost_at if waiting else self.heard_at + patience.quiet
+                wake_at = lost_at if waiting else self.heard_at + quiet
             else:
                 lost_at = wake_at = self.heard_at + patience.unpinged
             if self._busy:  # (its answer comes in order, after the busy one's)

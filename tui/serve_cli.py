@@ -131,6 +131,7 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
 def run_serve(args: argparse.Namespace) -> int:
     from net.server import Limits, TableServer
     from net.server.database_store import DatabaseStore
+    from net.server.event_loop import run as run_server_loop
     from net.server.heap import settle_heap
     from net.store import StoreError, open_store
     from net.store.legacy import upgrade
@@ -238,7 +239,7 @@ def run_serve(args: argparse.Namespace) -> int:
 
     try:
         with contextlib.suppress(KeyboardInterrupt, asyncio.CancelledError):
-            asyncio.run(serve())
+            run_server_loop(serve())
     finally:
         thinkers.shutdown(cancel_futures=True)
     return 0

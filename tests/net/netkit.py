@@ -43,6 +43,7 @@ UNWATCHED = replace(
     quiet=math.inf,
     answer=math.inf,
     answer_alone=math.inf,
+    quiet_alone=math.inf,
     unpinged=math.inf,
     busy=math.inf,
 )

@@ -32,7 +32,7 @@ from .netkit import serving, until
 from .test_rooms_placement import peer, server  # noqa: F401 (the fixture)
 from .test_server import OPTIONS
 
-QUICK = Patience(quiet=0.05, answer=0.1, answer_alone=0.1, connect=0.5, hello=0.1)
+QUICK = Patience(quiet=0.05, answer=0.1, answer_alone=0.1, quiet_alone=0.05, connect=0.5, hello=0.1)
 
 
 class Proxy:
@@ -152,7 +152,7 @@ async def test_only_a_client_with_another_server_to_go_to_gives_up_soon(tmp_path
         # (set before the requests below, which wake their watches to read it)
         # Ada pings first (quiet sooner): with Bo's patience she would be the
         # first to give up; Bo gives up 0.1 s after his own, later, ping
-        alone.patience = Patience(quiet=0.05, answer=0.1, answer_alone=1000.0)
+        alone.patience = Patience(quiet=0.05, answer=0.1, answer_alone=1000.0, quiet_alone=0.05)
         roomed.patience = Patience(quiet=0.4, answer=0.1, answer_alone=1000.0, hello=0.1)
         # Bo's welcome named another live server of the room (one that refuses)
         roomed.welcome = msgspec.structs.replace(
@@ -180,7 +180,7 @@ async def test_a_quiet_server_that_answers_keeps_its_client(tmp_path: Path) -> N
     async with serving(tmp_path) as served:
         lines: list[bytes] = []
         ada = await served.client("Ada", tap=lines.append)
-        ada.patience = Patience(quiet=0.02, answer=2.0)
+        ada.patience = Patience(quiet=0.02, answer=2.0, quiet_alone=0.02)
         created = await ada.create("domination", ["open", "open"], options=OPTIONS)
         bo = await served.client("Bo")
         await ada.join(created.table, 0)
@@ -302,3 +302,33 @@ async def test_a_silent_server_is_taken_for_stopped_only_if_late_to_beat(
         room.servers["B"] = RoomServer("B", alive, 5, 5.0)
         assert await room.redirect(client, rejoin)
         assert sent.messages()[-1]["address"] == alive and "B" not in room.stopped
+
+
+async def test_a_client_with_nowhere_else_to_go_pings_less_often(tmp_path: Path) -> None:
+    """A client of a room pings after ``quiet``; one with no other server to
+    go to after ``quiet_alone``: finding its server gone sooner would gain it
+    nothing, and a ping a move is a read and a write more on the server."""
+    async with serving(tmp_path) as served:
+        heard: dict[str, list[bytes]] = {"Ada": [], "Bo": []}
+        alone = await served.client("Ada", tap=heard["Ada"].append)
+        roomed = await served.client("Bo", tap=heard["Bo"].append)
+        for client in (alone, roomed):  # (set before the requests, which wake the watches)
+            client.patience = Patience(quiet=0.02, answer=2.0, quiet_alone=1000.0)
+        roomed.welcome = msgspec.structs.replace(
+            roomed.welcome, room=[f"127.0.0.1:{served.port}", "127.0.0.1:9"]
+        )
+        created = await alone.create("domination", ["open", "open"], options=OPTIONS)
+        await alone.join(created.table, 0)
+        await roomed.join(created.table, 1)
+        await alone.wait_for(lambda u: bool(u.legal))
+
+        def oks(name: str) -> int:
+            return len([line for line in heard[name] if b'"type":"ok"' in line])
+
+        before = {name: oks(name) for name in heard}
+        # nobody moves and the server's own pings wait on a fake clock: Bo's
+        # pings are answered three times while Ada, as quiet, sends none
+        await until(lambda: oks("Bo") >= before["Bo"] + 3, "three of Bo's pings answered")
+        assert oks("Ada") == before["Ada"]
+        for client in (alone, roomed):
+            await client.close()

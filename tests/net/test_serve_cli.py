@@ -61,6 +61,10 @@ async def test_serve_listens_on_loopback_and_hosts_a_table(
         update = await client.wait_for(lambda u: bool(u.legal))
         await client.play(0, update.legal[0], update.state_id)
         await client.close()
+        # it serves on uvloop (net/server/event_loop.py), its library loaded
+        maps = Path(f"/proc/{process.pid}/maps")
+        if maps.exists():
+            assert "uvloop" in maps.read_text()
         # a client still there hears why its connection ends
         reader, writer = await asyncio.open_connection("127.0.0.1", port)
         writer.write(b'{"type": "hello", "version": 1, "client": "t", "name": "Bo"}\n')

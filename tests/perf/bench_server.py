@@ -146,7 +146,11 @@ if __name__ == "__main__":
             )
         else:
             executor = process_pool()
-    asyncio.run(main(executor))
+    try:  # the loop `cardtable serve` runs on (uvloop from issue 35's sixth session)
+        from net.server.event_loop import run
+    except ImportError:
+        run = asyncio.run
+    run(main(executor))
 """
 
 
@@ -288,7 +292,18 @@ async def client_part(
     }
 
 
+def cpu_list(text: str) -> set[int]:
+    """``0``, ``0,1`` or ``0-1``: the cores, for ``os.sched_setaffinity``."""
+    cores: set[int] = set()
+    for part in text.split(","):
+        low, _, high = part.partition("-")
+        cores.update(range(int(low), int(high or low) + 1))
+    return cores
+
+
 def client_process(port: int, args: argparse.Namespace, part: int, barrier: Any, out: Any) -> None:
+    if args.client_cpus:
+        os.sched_setaffinity(0, args.client_cpus)
     try:
         out.put(asyncio.run(client_part(port, args, part, barrier)))
     except BaseException as err:  # the parent must hear of it, not wait for ever
@@ -390,6 +405,8 @@ def run(
             env={**os.environ, "PYTHONPATH": str(code), "BENCH_PROFILE": profile},
         )
         try:
+            if args.server_cpus:  # before its threads start: they inherit it
+                os.sched_setaffinity(server.pid, args.server_cpus)
             assert server.stdout is not None
             port = int(server.stdout.readline())
             try:
@@ -441,6 +458,13 @@ def main() -> None:
         "--client-processes", type=int, default=1, help="processes the clients are shared by"
     )
     parser.add_argument(
+        "--server-cpus",
+        type=cpu_list,
+        help="cores the server may run on (e.g. 0): with --client-cpus, the clients' work "
+        "off the server's cores, as 2,000 players' machines would be",
+    )
+    parser.add_argument("--client-cpus", type=cpu_list, help="cores the clients may run on")
+    parser.add_argument(
         "--profile", help="cProfile the server during the play into FILE.<code>.<store>.<tables>"
     )
     args = parser.parse_args()
@@ -479,6 +503,8 @@ def main() -> None:
     print(
         f"{args.tables} tables, think {args.think:g} s, moves {args.moves} a seat, "
         f"clients in {args.client_processes} processes"
+        + (f", server on cores {sorted(args.server_cpus)}" if args.server_cpus else "")
+        + (f", clients on cores {sorted(args.client_cpus)}" if args.client_cpus else "")
     )
     for key in max(rows, key=len):
         print(f"{key:>38}: " + "  |  ".join(row.get(key, "-") for row in rows))
