@@ -221,13 +221,13 @@ class ServerLink:
         while self.online:
             watcher = self._watcher
             patience = watcher.patience
+            elsewhere = len(watcher.welcome.room) > 1  # (another server of its room)
+            quiet = patience.quiet if elsewhere else patience.quiet_alone
             if not (self._pending or (watcher.table_id is not None and not watcher.closed)):
-                await self._nap(patience.quiet)  # (nothing to watch until a request is sent)
+                await self._nap(quiet)  # (nothing to watch until a request is sent)
                 continue
             now = loop.time()
             if p.CLIENT_PING in watcher.welcome.capabilities:
-                elsewhere = len(watcher.welcome.room) > 1  # (another server of its room)
-                quiet = patience.quiet if elsewhere else patience.quiet_alone
                 if now - self.heard_at >= quiet and pinged_for != self.heard_at:
                     self.send(p.AreYouThere(id=next(self._ids)))  # its `ok` settles nothing
                     pinged_for, pinged_at = self.heard_at, now
@@ -248,7 +248,7 @@ class ServerLink:
                 return
             # (at most ``quiet`` asleep: a busy request ends, the bound shrinks;
             # woken by a request: the client's patience may have changed)
-            await self._nap(max(0.01, min(wake_at - now, lost_at - now, patience.quiet)))
+            await self._nap(max(0.01, min(wake_at - now, lost_at - now, quiet)))
 
     async def _nap(self, seconds: float) -> None:
         """Sleep ``seconds``, or until a request is sent."""
