@@ -210,23 +210,38 @@ async def test_two_keys_in_one_burst_leave_the_hand_off_up(
 async def test_the_round_summary_then_the_hand_off_take_no_stray_key(
     dirs: Any, guard_timer: GuardTimer
 ) -> None:
+    def round_ends_next(state: Any) -> bool:
+        """Whatever card the player to act plays, the round ends with it."""
+        acting = state.to_act()
+        if len(acting) != 1:
+            return False
+        seat = acting[0]
+        moves = [m for m in state.legal_moves(seat) if str(m) != "resign"]
+        for move in moves:
+            after = state.copy()
+            after.play(seat, move)
+            if after.view(seat).round == state.view(seat).round:
+                return False
+        return bool(moves)
+
+    # the last card of round 1 opened from a saved game, not played card by
+    # card through the hand-offs (the moves on the way are the tests above)
+    people = [SeatInfo("Player 1", "human"), SeatInfo("Player 2", "human")]
+    record = record_until("domination", people, 11, round_ends_next)
     _data, config = dirs
     (Path(config) / "settings.json").write_text(json.dumps({"bot_pace": 0, "round_summary": 4}))
     guard_timer.holding = True
-    app = make_app(dirs, launch=play_launch(seed=11, vs="human"))
+    app = make_app(dirs, launch={"action": "resume", "id": record.id})
+    app.store.save(record)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         game = game_under(app)
         assert isinstance(game, DominationScreen)
         game.rounds.summary_schedule = lambda seconds, then: None  # it stays until a key
-        for _ in range(40):
-            if isinstance(app.screen, HandoffScreen):
-                await take_the_keyboard(pilot, guard_timer)
-            card = str(game.hand.index(game.legal[0]) + 1)
-            await pilot.press(card)
-            await settle(pilot)
-            if isinstance(app.screen, RoundSummaryScreen):
-                break
+        await take_the_keyboard(pilot, guard_timer)
+        card = str(game.hand.index(game.legal[0]) + 1)
+        await pilot.press(card)  # the round's last card
+        await settle(pilot)
         summary = app.screen
         assert isinstance(summary, RoundSummaryScreen)
         # the card key again: the summary is not closed unread
@@ -245,31 +260,59 @@ async def test_the_round_summary_then_the_hand_off_take_no_stray_key(
 async def test_a_second_enter_after_locking_in_does_not_show_the_other_choice(
     dirs: Any, guard_timer: GuardTimer
 ) -> None:
+    """Also what tests/tui/test_trick_screen.py's former
+    ``test_hot_seat_shows_nobody_the_other_choice_before_the_reveal`` checked, in
+    the same game (seed 3, the same choices): what each hand-off and each player
+    sees before the reveal, and the reveal itself. One game for both: 2 CPU s less."""
     guard_timer.holding = True
     app = make_app(dirs, launch=trick_launch("standard", "human", seed=3))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
+        assert isinstance(app.screen, HandoffScreen) and app.screen.player == "Player 1"
         await take_the_keyboard(pilot, guard_timer)
         screen = app.screen
         assert isinstance(screen, TrickScreen) and screen.seat == 0
+        # Player 2 is not choosing yet: they wait for the keyboard
+        assert "Player 2: chooses next" in screen_text(app)
         await type_choice(pilot, [2, 4], 3)  # Claim, and a Block naming Steal
+        assert "Block (on Steal)" in screen_text(app)
         await pilot.press("enter")  # lock in
         await settle(pilot)
         await press_during_the_hand_off(pilot, "enter")  # "lock in" again
+        # the hand-off shows nothing of it
         text = screen_text(app)
         assert isinstance(app.screen, HandoffScreen) and app.screen.player == "Player 2"
-        for word in ("Claim", "Block", "Steal", "Locked", "╔"):
+        assert "Pass the keyboard to Player 2" in text
+        for word in ("Claim", "Block", "Steal", "Locked", "✓", "╔"):
             assert word not in text, text
-        await take_the_keyboard(pilot, guard_timer)
+        guard_timer.elapse()
+        await pilot.press("space")  # Space takes the keyboard as Enter does
+        await settle(pilot)
         assert app.screen is screen and screen.seat == 1
-        # Player 2 chooses; locking in reveals the round to Player 1, behind a hand-off
+        text = screen_text(app)
+        # Player 2 learns only that Player 1 has locked in
+        assert "Player 1: locked in" in text
+        assert "Player 1 has submitted." in text
+        for leak in ("on Steal", "Locked in", "submits", "✓", "╔", "Claim +"):
+            assert leak not in text, text
+        assert screen.submission().cards == 0
+        # Player 2: Grow, and a Block naming Score: both Blocks collide; locking
+        # in reveals the round to Player 1, behind a hand-off
         await type_choice(pilot, [1, 4], 0)
         await pilot.press("enter")
         await settle(pilot)
         await press_during_the_hand_off(pilot, "enter")
+        assert isinstance(app.screen, HandoffScreen) and app.screen.player == "Player 1"
         assert "revealed" not in screen_text(app)
         await take_the_keyboard(pilot, guard_timer)
-        assert screen.seat == 0 and "Round 1 revealed" in screen_text(app)
+        assert screen.seat == 0
+        text = screen_text(app)
+        assert "Round 1 revealed" in text
+        assert "Player 1: Claim + Block (on Steal)" in text
+        # a Block that did not go live keeps its target from the other player
+        assert "Player 2: Grow + Block (target hidden)" in text
+        assert "collided: both played it" in text
+        assert "+1 chip to the pot, now 2" in text
 
 
 # ---------------------------------------------------------------- a Stress pick-up
