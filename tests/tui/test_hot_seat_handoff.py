@@ -18,6 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual import events
 from textual.pilot import Pilot
 
@@ -30,11 +31,13 @@ from tui.games.trick import TrickScreen
 from tui.screens.game_over import GameOverScreen
 from tui.screens.handoff import HandoffScreen
 from tui.screens.hint import HintScreen
+from tui.screens.home import HomeScreen
 from tui.screens.input_guard import GUARD_SECONDS
 from tui.screens.replay import open_replay
 from tui.screens.round_summary import RoundSummaryScreen
 from tui.table.screen import TableScreen
 
+from ._suiteb_kit import Shared, shared_app
 from .conftest import GuardTimer, make_app, play_launch, screen_text, settle
 from .test_trick_screen import trick_launch, type_choice
 
@@ -108,56 +111,64 @@ def record_until(
 
 
 # ---------------------------------------------------------------- the guard itself
+# The two tests of the guard itself share one app at its home screen
+# (tests/tui/_suiteb_kit.py): each pushes its hand-off and closes it again.
+home_app = shared_app()
+
+
+@pytest.mark.asyncio(loop_scope="module")
 async def test_the_hand_off_goes_only_on_enter_once_the_keyboard_was_quiet(
-    dirs: Any, guard_timer: GuardTimer
+    home_app: Shared, guard_timer: GuardTimer
 ) -> None:
     guard_timer.holding = True
-    app = make_app(dirs)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        home = app.screen
-        handoff = HandoffScreen("Bea")
-        await app.push_screen(handoff)
-        await settle(pilot)
-        # the moment starts when it is shown, on the timer given
-        assert [seconds for seconds, _ in guard_timer.waiting] == [GUARD_SECONDS]
-        assert "One moment" in screen_text(app)
-        assert "press Enter" not in screen_text(app)
-        first_timer = guard_timer.waiting[0][1]
-        # a key held down: every repeat starts the wait again
-        await pilot.press("enter", "enter", "space")
-        await settle(pilot)
-        assert app.screen is handoff and len(guard_timer.waiting) == 4
-        first_timer()  # an overtaken timer ends nothing
-        assert handoff.input_guarded
-        guard_timer.elapse()
-        assert "Bea: press Enter when you have the keyboard." in screen_text(app)
-        # a key it does not name does nothing, and someone may still be typing
-        await pilot.press("1")
-        await settle(pilot)
-        assert app.screen is handoff and handoff.input_guarded
-        guard_timer.elapse()
-        await pilot.press("space")
-        await settle(pilot)
-        assert app.screen is home
+    app, pilot = home_app
+    home = app.screen
+    assert isinstance(home, HomeScreen), home
+    handoff = HandoffScreen("Bea")
+    await app.push_screen(handoff)
+    await settle(pilot)
+    # the moment starts when it is shown, on the timer given
+    assert [seconds for seconds, _ in guard_timer.waiting] == [GUARD_SECONDS]
+    assert "One moment" in screen_text(app)
+    assert "press Enter" not in screen_text(app)
+    first_timer = guard_timer.waiting[0][1]
+    # a key held down: every repeat starts the wait again
+    await pilot.press("enter", "enter", "space")
+    await settle(pilot)
+    assert app.screen is handoff and len(guard_timer.waiting) == 4
+    first_timer()  # an overtaken timer ends nothing
+    assert handoff.input_guarded
+    guard_timer.elapse()
+    assert "Bea: press Enter when you have the keyboard." in screen_text(app)
+    # a key it does not name does nothing, and someone may still be typing
+    await pilot.press("1")
+    await settle(pilot)
+    assert app.screen is handoff and handoff.input_guarded
+    guard_timer.elapse()
+    await pilot.press("space")
+    await settle(pilot)
+    assert app.screen is home
 
 
-async def test_a_key_typed_before_the_hand_off_appeared_never_counts(dirs: Any) -> None:
+@pytest.mark.asyncio(loop_scope="module")
+async def test_a_key_typed_before_the_hand_off_appeared_never_counts(
+    home_app: Shared,
+) -> None:
     # the guard ends as soon as it is shown here: only the timestamp stops the key
-    app = make_app(dirs)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        typed_earlier = events.Key("enter", "\r")  # typed now, delivered late
-        handoff = HandoffScreen("Bea")
-        await app.push_screen(handoff)
-        await settle(pilot)
-        assert not handoff.input_guarded
-        app.post_message(typed_earlier)
-        await settle(pilot)
-        assert app.screen is handoff
-        await pilot.press("enter")
-        await settle(pilot)
-        assert app.screen is not handoff
+    app, pilot = home_app
+    home = app.screen
+    assert isinstance(home, HomeScreen), home
+    typed_earlier = events.Key("enter", "\r")  # typed now, delivered late
+    handoff = HandoffScreen("Bea")
+    await app.push_screen(handoff)
+    await settle(pilot)
+    assert not handoff.input_guarded
+    app.post_message(typed_earlier)
+    await settle(pilot)
+    assert app.screen is handoff
+    await pilot.press("enter")
+    await settle(pilot)
+    assert app.screen is home
 
 
 # ---------------------------------------------------------------- a move
