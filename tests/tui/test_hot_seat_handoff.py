@@ -175,6 +175,8 @@ async def test_a_key_typed_before_the_hand_off_appeared_never_counts(
 async def test_a_second_card_key_does_not_show_the_next_hand(
     dirs: Any, guard_timer: GuardTimer
 ) -> None:
+    """Also two keys in one burst (the former
+    ``test_two_keys_in_one_burst_leave_the_hand_off_up``), at the next move."""
     guard_timer.holding = True
     app = make_app(dirs, launch=play_launch(seed=9, vs="human"))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -199,18 +201,8 @@ async def test_a_second_card_key_does_not_show_the_next_hand(
         assert f"{game.seat_name(nxt)}'s hand" in text
         for shown in hand_of(game, nxt):
             assert shown in text, text
-
-
-async def test_two_keys_in_one_burst_leave_the_hand_off_up(
-    dirs: Any, guard_timer: GuardTimer
-) -> None:
-    guard_timer.holding = True
-    app = make_app(dirs, launch=play_launch(seed=9, vs="human"))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await take_the_keyboard(pilot, guard_timer)
-        game = app.screen
-        assert isinstance(game, DominationScreen)
+        # formerly test_two_keys_in_one_burst_leave_the_hand_off_up, in a game of
+        # its own (the same deal): now the next player's move, one app for both
         card = str(game.hand.index(game.legal[0]) + 1)
         await pilot.press(card, "enter")  # the second before or after it shows
         await settle(pilot)
@@ -448,33 +440,11 @@ async def test_the_replays_seen_by_switch_takes_no_stray_key(
 
 
 # ---------------------------------------------------------------- dialogs
-async def test_the_result_takes_no_key_typed_before_it_appeared(
-    dirs: Any, guard_timer: GuardTimer
-) -> None:
-    guard_timer.holding = True
-    app = make_app(dirs, launch=play_launch(seed=9, vs="human"))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await take_the_keyboard(pilot, guard_timer)
-        await pilot.press("escape", "r")
-        await settle(pilot)
-        await pilot.press("y", "h")  # resign, and a key right behind it
-        await settle(pilot)
-        over = app.screen
-        assert isinstance(over, GameOverScreen)
-        guard_timer.elapse()
-        await pilot.press("r")  # a rematch: the new game opens behind a hand-off
-        await settle(pilot)
-        assert app.screen is not over
-        await press_during_the_hand_off(pilot, "enter")
-        assert_nothing_of_a_hand(app)
-        await take_the_keyboard(pilot, guard_timer)
-        assert isinstance(app.screen, DominationScreen) and "'s hand" in screen_text(app)
-
-
 async def test_a_hint_that_arrives_after_the_hand_off_is_not_shown(
     dirs: Any, guard_timer: GuardTimer
 ) -> None:
+    """Then the result screen (the former
+    ``test_the_result_takes_no_key_typed_before_it_appeared``), in the same game."""
     import asyncio
 
     guard_timer.holding = True
@@ -515,3 +485,19 @@ async def test_a_hint_that_arrives_after_the_hand_off_is_not_shown(
         await pilot.press("enter")
         await settle(pilot)
         assert app.screen is game
+        # formerly test_the_result_takes_no_key_typed_before_it_appeared, in a
+        # game of its own (the same deal): the person at the keyboard resigns
+        await pilot.press("escape", "r")
+        await settle(pilot)
+        await pilot.press("y", "h")  # resign, and a key right behind it
+        await settle(pilot)
+        over = app.screen
+        assert isinstance(over, GameOverScreen)
+        guard_timer.elapse()
+        await pilot.press("r")  # a rematch: the new game opens behind a hand-off
+        await settle(pilot)
+        assert app.screen is not over
+        await press_during_the_hand_off(pilot, "enter")
+        assert_nothing_of_a_hand(app)
+        await take_the_keyboard(pilot, guard_timer)
+        assert isinstance(app.screen, DominationScreen) and "'s hand" in screen_text(app)

@@ -586,6 +586,8 @@ async def test_waiting_for_the_other_player_after_locking_in(dirs: Any) -> None:
 
 
 async def test_countdown_comes_from_the_table(dirs: Any) -> None:
+    """And stands still while the menu is open (the former
+    ``test_the_countdown_stands_still_while_the_menu_is_open``)."""
     now = [1000.0]
 
     def clock() -> float:
@@ -613,6 +615,23 @@ async def test_countdown_comes_from_the_table(dirs: Any) -> None:
         assert "You ran out of time." in screen_text(app)
         # a fresh timer for round 2
         assert screen.clocks.time_left_given[0] == 60.0
+        # formerly test_the_countdown_stands_still_while_the_menu_is_open, on a
+        # table of its own: now round 2's clock, one app and table for both
+        now[0] += 10
+        screen.show_clock()
+        assert str(screen.query_one("#clock", Static).render()) == "0:50 left"
+        await pilot.press("escape")
+        await settle(pilot)
+        assert screen.update.paused
+        now[0] += 30  # the menu stays open half a minute
+        screen.show_clock()
+        assert str(screen.query_one("#clock", Static).render()) == "0:50 left"
+        await pilot.press("escape")
+        await settle(pilot)
+        assert not screen.update.paused
+        now[0] += 5
+        screen.show_clock()
+        assert str(screen.query_one("#clock", Static).render()) == "0:45 left"
 
 
 @pytest.mark.parametrize(
@@ -642,35 +661,6 @@ async def test_the_round_clock_is_said_before_round_1(
         assert log.startswith(clock)
         assert "plays nothing." in log
         assert "replayed" not in log  # only `original` replays a round both miss
-
-
-async def test_the_countdown_stands_still_while_the_menu_is_open(dirs: Any) -> None:
-    now = [1000.0]
-
-    def clock() -> float:
-        return now[0]
-
-    app = make_app(dirs)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = await open_custom(app, "standard", "computer:easy", clock=clock, timer=60)
-        screen.clocks.clock = clock
-        await settle(pilot)
-        now[0] += 10
-        screen.show_clock()
-        assert str(screen.query_one("#clock", Static).render()) == "0:50 left"
-        await pilot.press("escape")
-        await settle(pilot)
-        assert screen.update.paused
-        now[0] += 30  # the menu stays open half a minute
-        screen.show_clock()
-        assert str(screen.query_one("#clock", Static).render()) == "0:50 left"
-        await pilot.press("escape")
-        await settle(pilot)
-        assert not screen.update.paused
-        now[0] += 5
-        screen.show_clock()
-        assert str(screen.query_one("#clock", Static).render()) == "0:45 left"
 
 
 def test_clock_text() -> None:
