@@ -9,6 +9,7 @@ import asyncio
 import random
 import re
 from collections.abc import Callable
+from contextlib import AsyncExitStack
 from typing import Any
 
 import msgspec
@@ -30,6 +31,7 @@ from tui.screens.game_over import GameOverScreen
 from tui.screens.handoff import HandoffScreen
 from tui.seating import build_seats, kinds_from_vs
 
+from ._suiteb_kit import Shared, shared_app
 from .conftest import make_app, screen_text, settle
 
 PRESETS = ("standard", "original", "dm12", "setna", "final")
@@ -634,6 +636,17 @@ async def test_countdown_comes_from_the_table(dirs: Any) -> None:
         assert str(screen.query_one("#clock", Static).render()) == "0:45 left"
 
 
+def preset_clock_launch(preset: str) -> dict[str, Any]:
+    launch = trick_launch(preset, "computer:easy", seed=5)
+    del launch["options"]["timer"]  # the preset's own clock, as `--preset` gives it
+    return launch
+
+
+# a standard game against the computer at its first round, as `--preset` opens
+# it, for the tests that only read it (tests/tui/_suiteb_kit.py)
+standard_app = shared_app(launch=preset_clock_launch("standard"))
+
+
 @pytest.mark.parametrize(
     ("preset", "clock"),
     [
@@ -641,16 +654,18 @@ async def test_countdown_comes_from_the_table(dirs: Any) -> None:
         ("standard", None),  # against the computer the standard game has no clock
     ],
 )
+@pytest.mark.asyncio(loop_scope="module")
 async def test_the_round_clock_is_said_before_round_1(
-    dirs: Any, preset: str, clock: str | None
+    dirs: Any, standard_app: Shared, preset: str, clock: str | None
 ) -> None:
     from textual.widgets import RichLog
 
-    launch = trick_launch(preset, "computer:easy", seed=5)
-    del launch["options"]["timer"]  # the preset's own clock, as `--preset` gives it
-    app = make_app(dirs, launch=launch)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    async with AsyncExitStack() as own:
+        if preset == "standard":
+            app = standard_app[0]
+        else:
+            app = make_app(dirs, launch=preset_clock_launch(preset))
+            await settle(await own.enter_async_context(app.run_test(size=(80, 24))))
         screen = trick_screen(app)
         assert screen.view.round == 1
         log = " ".join(line.text.strip() for line in screen.query_one("#log", RichLog).lines)
@@ -870,22 +885,27 @@ def test_the_rules_page_tells_the_clock_the_game_starts_with() -> None:
             assert "computer" not in row, (preset, row)
 
 
-async def test_the_round_summary_tells_you_your_own_hidden_block_target(dirs: Any) -> None:
+@pytest.mark.asyncio(loop_scope="module")
+async def test_the_round_summary_tells_you_your_own_hidden_block_target(
+    standard_app: Shared,
+) -> None:
     """N17: both Blocks collided, so the reveal says "target hidden" to both;
     the summary tells you yours at once, not the log a line later."""
     from rules.events import visible_events
 
-    app = make_app(dirs, launch={"action": "play", "game": "trick", "vs": "computer:easy"})
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, TrickScreen)
-        spec = get_game("trick")
-        state = spec.new(spec.config(), seed=1)
-        state.play_text(0, "score+block:claim")
-        events = visible_events(state.play_text(1, "grow+block:score"), 0)
-        (reveal,) = [e for e in events if e.kind == "reveal"]
+    app, _pilot = standard_app  # a shared app: what this test notes, it takes back
+    screen = app.screen
+    assert isinstance(screen, TrickScreen)
+    spec = get_game("trick")
+    state = spec.new(spec.config(), seed=1)
+    state.play_text(0, "score+block:claim")
+    events = visible_events(state.play_text(1, "grow+block:score"), 0)
+    (reveal,) = [e for e in events if e.kind == "reveal"]
+    noted = screen.notes, screen._own_block_lines
+    try:
         screen.note_events(events)
         lines = screen.round_summary(reveal)
-        assert "target hidden" in lines[0]
-        assert lines[-1].startswith("Your Block named Claim; it did not go live")
+    finally:
+        screen.notes, screen._own_block_lines = noted
+    assert "target hidden" in lines[0]
+    assert lines[-1].startswith("Your Block named Claim; it did not go live")
