@@ -18,6 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual import events
 from textual.pilot import Pilot
 
@@ -30,11 +31,13 @@ from tui.games.trick import TrickScreen
 from tui.screens.game_over import GameOverScreen
 from tui.screens.handoff import HandoffScreen
 from tui.screens.hint import HintScreen
+from tui.screens.home import HomeScreen
 from tui.screens.input_guard import GUARD_SECONDS
 from tui.screens.replay import open_replay
 from tui.screens.round_summary import RoundSummaryScreen
 from tui.table.screen import TableScreen
 
+from ._suiteb_kit import Shared, shared_app
 from .conftest import GuardTimer, make_app, play_launch, screen_text, settle
 from .test_trick_screen import trick_launch, type_choice
 
@@ -108,62 +111,72 @@ def record_until(
 
 
 # ---------------------------------------------------------------- the guard itself
+# The two tests of the guard itself share one app at its home screen
+# (tests/tui/_suiteb_kit.py): each pushes its hand-off and closes it again.
+home_app = shared_app()
+
+
+@pytest.mark.asyncio(loop_scope="module")
 async def test_the_hand_off_goes_only_on_enter_once_the_keyboard_was_quiet(
-    dirs: Any, guard_timer: GuardTimer
+    home_app: Shared, guard_timer: GuardTimer
 ) -> None:
     guard_timer.holding = True
-    app = make_app(dirs)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        home = app.screen
-        handoff = HandoffScreen("Bea")
-        await app.push_screen(handoff)
-        await settle(pilot)
-        # the moment starts when it is shown, on the timer given
-        assert [seconds for seconds, _ in guard_timer.waiting] == [GUARD_SECONDS]
-        assert "One moment" in screen_text(app)
-        assert "press Enter" not in screen_text(app)
-        first_timer = guard_timer.waiting[0][1]
-        # a key held down: every repeat starts the wait again
-        await pilot.press("enter", "enter", "space")
-        await settle(pilot)
-        assert app.screen is handoff and len(guard_timer.waiting) == 4
-        first_timer()  # an overtaken timer ends nothing
-        assert handoff.input_guarded
-        guard_timer.elapse()
-        assert "Bea: press Enter when you have the keyboard." in screen_text(app)
-        # a key it does not name does nothing, and someone may still be typing
-        await pilot.press("1")
-        await settle(pilot)
-        assert app.screen is handoff and handoff.input_guarded
-        guard_timer.elapse()
-        await pilot.press("space")
-        await settle(pilot)
-        assert app.screen is home
+    app, pilot = home_app
+    home = app.screen
+    assert isinstance(home, HomeScreen), home
+    handoff = HandoffScreen("Bea")
+    await app.push_screen(handoff)
+    await settle(pilot)
+    # the moment starts when it is shown, on the timer given
+    assert [seconds for seconds, _ in guard_timer.waiting] == [GUARD_SECONDS]
+    assert "One moment" in screen_text(app)
+    assert "press Enter" not in screen_text(app)
+    first_timer = guard_timer.waiting[0][1]
+    # a key held down: every repeat starts the wait again
+    await pilot.press("enter", "enter", "space")
+    await settle(pilot)
+    assert app.screen is handoff and len(guard_timer.waiting) == 4
+    first_timer()  # an overtaken timer ends nothing
+    assert handoff.input_guarded
+    guard_timer.elapse()
+    assert "Bea: press Enter when you have the keyboard." in screen_text(app)
+    # a key it does not name does nothing, and someone may still be typing
+    await pilot.press("1")
+    await settle(pilot)
+    assert app.screen is handoff and handoff.input_guarded
+    guard_timer.elapse()
+    await pilot.press("space")
+    await settle(pilot)
+    assert app.screen is home
 
 
-async def test_a_key_typed_before_the_hand_off_appeared_never_counts(dirs: Any) -> None:
+@pytest.mark.asyncio(loop_scope="module")
+async def test_a_key_typed_before_the_hand_off_appeared_never_counts(
+    home_app: Shared,
+) -> None:
     # the guard ends as soon as it is shown here: only the timestamp stops the key
-    app = make_app(dirs)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        typed_earlier = events.Key("enter", "\r")  # typed now, delivered late
-        handoff = HandoffScreen("Bea")
-        await app.push_screen(handoff)
-        await settle(pilot)
-        assert not handoff.input_guarded
-        app.post_message(typed_earlier)
-        await settle(pilot)
-        assert app.screen is handoff
-        await pilot.press("enter")
-        await settle(pilot)
-        assert app.screen is not handoff
+    app, pilot = home_app
+    home = app.screen
+    assert isinstance(home, HomeScreen), home
+    typed_earlier = events.Key("enter", "\r")  # typed now, delivered late
+    handoff = HandoffScreen("Bea")
+    await app.push_screen(handoff)
+    await settle(pilot)
+    assert not handoff.input_guarded
+    app.post_message(typed_earlier)
+    await settle(pilot)
+    assert app.screen is handoff
+    await pilot.press("enter")
+    await settle(pilot)
+    assert app.screen is home
 
 
 # ---------------------------------------------------------------- a move
 async def test_a_second_card_key_does_not_show_the_next_hand(
     dirs: Any, guard_timer: GuardTimer
 ) -> None:
+    """Also two keys in one burst (the former
+    ``test_two_keys_in_one_burst_leave_the_hand_off_up``), at the next move."""
     guard_timer.holding = True
     app = make_app(dirs, launch=play_launch(seed=9, vs="human"))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -188,18 +201,8 @@ async def test_a_second_card_key_does_not_show_the_next_hand(
         assert f"{game.seat_name(nxt)}'s hand" in text
         for shown in hand_of(game, nxt):
             assert shown in text, text
-
-
-async def test_two_keys_in_one_burst_leave_the_hand_off_up(
-    dirs: Any, guard_timer: GuardTimer
-) -> None:
-    guard_timer.holding = True
-    app = make_app(dirs, launch=play_launch(seed=9, vs="human"))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await take_the_keyboard(pilot, guard_timer)
-        game = app.screen
-        assert isinstance(game, DominationScreen)
+        # formerly test_two_keys_in_one_burst_leave_the_hand_off_up, in a game of
+        # its own (the same deal): now the next player's move, one app for both
         card = str(game.hand.index(game.legal[0]) + 1)
         await pilot.press(card, "enter")  # the second before or after it shows
         await settle(pilot)
@@ -210,23 +213,38 @@ async def test_two_keys_in_one_burst_leave_the_hand_off_up(
 async def test_the_round_summary_then_the_hand_off_take_no_stray_key(
     dirs: Any, guard_timer: GuardTimer
 ) -> None:
+    def round_ends_next(state: Any) -> bool:
+        """Whatever card the player to act plays, the round ends with it."""
+        acting = state.to_act()
+        if len(acting) != 1:
+            return False
+        seat = acting[0]
+        moves = [m for m in state.legal_moves(seat) if str(m) != "resign"]
+        for move in moves:
+            after = state.copy()
+            after.play(seat, move)
+            if after.view(seat).round == state.view(seat).round:
+                return False
+        return bool(moves)
+
+    # the last card of round 1 opened from a saved game, not played card by
+    # card through the hand-offs (the moves on the way are the tests above)
+    people = [SeatInfo("Player 1", "human"), SeatInfo("Player 2", "human")]
+    record = record_until("domination", people, 11, round_ends_next)
     _data, config = dirs
     (Path(config) / "settings.json").write_text(json.dumps({"bot_pace": 0, "round_summary": 4}))
     guard_timer.holding = True
-    app = make_app(dirs, launch=play_launch(seed=11, vs="human"))
+    app = make_app(dirs, launch={"action": "resume", "id": record.id})
+    app.store.save(record)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         game = game_under(app)
         assert isinstance(game, DominationScreen)
         game.rounds.summary_schedule = lambda seconds, then: None  # it stays until a key
-        for _ in range(40):
-            if isinstance(app.screen, HandoffScreen):
-                await take_the_keyboard(pilot, guard_timer)
-            card = str(game.hand.index(game.legal[0]) + 1)
-            await pilot.press(card)
-            await settle(pilot)
-            if isinstance(app.screen, RoundSummaryScreen):
-                break
+        await take_the_keyboard(pilot, guard_timer)
+        card = str(game.hand.index(game.legal[0]) + 1)
+        await pilot.press(card)  # the round's last card
+        await settle(pilot)
         summary = app.screen
         assert isinstance(summary, RoundSummaryScreen)
         # the card key again: the summary is not closed unread
@@ -245,31 +263,59 @@ async def test_the_round_summary_then_the_hand_off_take_no_stray_key(
 async def test_a_second_enter_after_locking_in_does_not_show_the_other_choice(
     dirs: Any, guard_timer: GuardTimer
 ) -> None:
+    """Also what tests/tui/test_trick_screen.py's former
+    ``test_hot_seat_shows_nobody_the_other_choice_before_the_reveal`` checked, in
+    the same game (seed 3, the same choices): what each hand-off and each player
+    sees before the reveal, and the reveal itself. One game for both: 2 CPU s less."""
     guard_timer.holding = True
     app = make_app(dirs, launch=trick_launch("standard", "human", seed=3))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
+        assert isinstance(app.screen, HandoffScreen) and app.screen.player == "Player 1"
         await take_the_keyboard(pilot, guard_timer)
         screen = app.screen
         assert isinstance(screen, TrickScreen) and screen.seat == 0
+        # Player 2 is not choosing yet: they wait for the keyboard
+        assert "Player 2: chooses next" in screen_text(app)
         await type_choice(pilot, [2, 4], 3)  # Claim, and a Block naming Steal
+        assert "Block (on Steal)" in screen_text(app)
         await pilot.press("enter")  # lock in
         await settle(pilot)
         await press_during_the_hand_off(pilot, "enter")  # "lock in" again
+        # the hand-off shows nothing of it
         text = screen_text(app)
         assert isinstance(app.screen, HandoffScreen) and app.screen.player == "Player 2"
-        for word in ("Claim", "Block", "Steal", "Locked", "╔"):
+        assert "Pass the keyboard to Player 2" in text
+        for word in ("Claim", "Block", "Steal", "Locked", "✓", "╔"):
             assert word not in text, text
-        await take_the_keyboard(pilot, guard_timer)
+        guard_timer.elapse()
+        await pilot.press("space")  # Space takes the keyboard as Enter does
+        await settle(pilot)
         assert app.screen is screen and screen.seat == 1
-        # Player 2 chooses; locking in reveals the round to Player 1, behind a hand-off
+        text = screen_text(app)
+        # Player 2 learns only that Player 1 has locked in
+        assert "Player 1: locked in" in text
+        assert "Player 1 has submitted." in text
+        for leak in ("on Steal", "Locked in", "submits", "✓", "╔", "Claim +"):
+            assert leak not in text, text
+        assert screen.submission().cards == 0
+        # Player 2: Grow, and a Block naming Score: both Blocks collide; locking
+        # in reveals the round to Player 1, behind a hand-off
         await type_choice(pilot, [1, 4], 0)
         await pilot.press("enter")
         await settle(pilot)
         await press_during_the_hand_off(pilot, "enter")
+        assert isinstance(app.screen, HandoffScreen) and app.screen.player == "Player 1"
         assert "revealed" not in screen_text(app)
         await take_the_keyboard(pilot, guard_timer)
-        assert screen.seat == 0 and "Round 1 revealed" in screen_text(app)
+        assert screen.seat == 0
+        text = screen_text(app)
+        assert "Round 1 revealed" in text
+        assert "Player 1: Claim + Block (on Steal)" in text
+        # a Block that did not go live keeps its target from the other player
+        assert "Player 2: Grow + Block (target hidden)" in text
+        assert "collided: both played it" in text
+        assert "+1 chip to the pot, now 2" in text
 
 
 # ---------------------------------------------------------------- a Stress pick-up
@@ -394,33 +440,11 @@ async def test_the_replays_seen_by_switch_takes_no_stray_key(
 
 
 # ---------------------------------------------------------------- dialogs
-async def test_the_result_takes_no_key_typed_before_it_appeared(
-    dirs: Any, guard_timer: GuardTimer
-) -> None:
-    guard_timer.holding = True
-    app = make_app(dirs, launch=play_launch(seed=9, vs="human"))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await take_the_keyboard(pilot, guard_timer)
-        await pilot.press("escape", "r")
-        await settle(pilot)
-        await pilot.press("y", "h")  # resign, and a key right behind it
-        await settle(pilot)
-        over = app.screen
-        assert isinstance(over, GameOverScreen)
-        guard_timer.elapse()
-        await pilot.press("r")  # a rematch: the new game opens behind a hand-off
-        await settle(pilot)
-        assert app.screen is not over
-        await press_during_the_hand_off(pilot, "enter")
-        assert_nothing_of_a_hand(app)
-        await take_the_keyboard(pilot, guard_timer)
-        assert isinstance(app.screen, DominationScreen) and "'s hand" in screen_text(app)
-
-
 async def test_a_hint_that_arrives_after_the_hand_off_is_not_shown(
     dirs: Any, guard_timer: GuardTimer
 ) -> None:
+    """Then the result screen (the former
+    ``test_the_result_takes_no_key_typed_before_it_appeared``), in the same game."""
     import asyncio
 
     guard_timer.holding = True
@@ -461,3 +485,19 @@ async def test_a_hint_that_arrives_after_the_hand_off_is_not_shown(
         await pilot.press("enter")
         await settle(pilot)
         assert app.screen is game
+        # formerly test_the_result_takes_no_key_typed_before_it_appeared, in a
+        # game of its own (the same deal): the person at the keyboard resigns
+        await pilot.press("escape", "r")
+        await settle(pilot)
+        await pilot.press("y", "h")  # resign, and a key right behind it
+        await settle(pilot)
+        over = app.screen
+        assert isinstance(over, GameOverScreen)
+        guard_timer.elapse()
+        await pilot.press("r")  # a rematch: the new game opens behind a hand-off
+        await settle(pilot)
+        assert app.screen is not over
+        await press_during_the_hand_off(pilot, "enter")
+        assert_nothing_of_a_hand(app)
+        await take_the_keyboard(pilot, guard_timer)
+        assert isinstance(app.screen, DominationScreen) and "'s hand" in screen_text(app)

@@ -9,6 +9,7 @@ import asyncio
 import random
 import re
 from collections.abc import Callable
+from contextlib import AsyncExitStack
 from typing import Any
 
 import msgspec
@@ -22,6 +23,7 @@ from rules.registry import get_game
 from rules.trick import BLOCK, NO_TARGET, make_submission
 from rules.trick.events import Submitted
 from rules.trick.state import disregarded_in_view
+from saves.record import GameRecord
 from tui.app import CardTableApp
 from tui.games.trick.screen import ActionCards, BlockTargetPicker, TrickScreen, clock_text
 from tui.screens.confirm import ConfirmScreen
@@ -29,6 +31,7 @@ from tui.screens.game_over import GameOverScreen
 from tui.screens.handoff import HandoffScreen
 from tui.seating import build_seats, kinds_from_vs
 
+from ._suiteb_kit import Shared, shared_app
 from .conftest import make_app, screen_text, settle
 
 PRESETS = ("standard", "original", "dm12", "setna", "final")
@@ -218,55 +221,10 @@ async def test_a_whole_hot_seat_game(dirs: Any) -> None:
 
 
 # ---------------------------------------------------------------- hot-seat secrecy
-async def test_hot_seat_shows_nobody_the_other_choice_before_the_reveal(dirs: Any) -> None:
-    app = make_app(dirs, launch=trick_launch("standard", "human", seed=3))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        assert isinstance(app.screen, HandoffScreen)
-        assert app.screen.player == "Player 1"
-        await pilot.press("space")
-        await settle(pilot)
-        screen = trick_screen(app)
-        assert screen.seat == 0
-        # Player 2 is not choosing yet: they wait for the keyboard
-        assert "Player 2: chooses next" in screen_text(app)
-        # Player 1: Claim, and a Block naming Steal
-        await type_choice(pilot, [2, 4], 3)
-        assert "Block (on Steal)" in screen_text(app)
-        await pilot.press("enter")
-        await settle(pilot)
-        # the hand-off shows nothing of it
-        assert isinstance(app.screen, HandoffScreen)
-        assert app.screen.player == "Player 2"
-        text = screen_text(app)
-        assert "Pass the keyboard to Player 2" in text
-        for word in ("Claim", "Block", "Steal", "Locked", "✓", "╔"):
-            assert word not in text, text
-        await pilot.press("space")
-        await settle(pilot)
-        assert app.screen is screen and screen.seat == 1
-        text = screen_text(app)
-        # Player 2 learns only that Player 1 has locked in
-        assert "Player 1: locked in" in text
-        assert "Player 1 has submitted." in text
-        for leak in ("on Steal", "Locked in", "submits", "✓", "╔", "Claim +"):
-            assert leak not in text, text
-        assert screen.submission().cards == 0
-        # Player 2: Grow, and a Block naming Score: both Blocks collide
-        await type_choice(pilot, [1, 4], 0)
-        await pilot.press("enter")
-        await settle(pilot)
-        assert isinstance(app.screen, HandoffScreen)
-        assert app.screen.player == "Player 1"
-        await pilot.press("space")
-        await settle(pilot)
-        text = screen_text(app)
-        assert "Round 1 revealed" in text
-        assert "Player 1: Claim + Block (on Steal)" in text
-        # a Block that did not go live keeps its target from the other player
-        assert "Player 2: Grow + Block (target hidden)" in text
-        assert "collided: both played it" in text
-        assert "+1 chip to the pot, now 2" in text
+# test_hot_seat_shows_nobody_the_other_choice_before_the_reveal is now part of
+# tests/tui/test_hot_seat_handoff.py's
+# test_a_second_enter_after_locking_in_does_not_show_the_other_choice: the same
+# game (seed 3, the same choices), every check of both, one app instead of two.
 
 
 async def to_the_keyboard(pilot: Pilot[Any], seat: int) -> TrickScreen:
@@ -281,22 +239,43 @@ async def to_the_keyboard(pilot: Pilot[Any], seat: int) -> TrickScreen:
     raise AssertionError(screen_text(app))
 
 
+def trick_record(
+    moves: list[tuple[int, str]],
+    preset: str = "standard",
+    vs: str = "human",
+    seed: int = 7,
+    **options: Any,
+) -> GameRecord:
+    """The saved game of ``trick_launch(preset, vs, seed, **options)`` after
+    ``moves`` (each checked by the rules): a position opened with
+    ``{"action": "resume"}`` instead of played round by round through the screens."""
+    spec = get_game("trick")
+    config = spec.config(preset, **{**SHORT, **options})
+    seats, _mine = build_seats(kinds_from_vs(vs, 2), spec.seat_names(config))
+    record = GameRecord.new("trick", config, seed, seats, preset=preset, record_id=f"{seed:08x}")
+    state = spec.new(config, seed)
+    for seat, move in moves:
+        state.play_text(seat, move)
+        record.moves.append((seat, move))
+    return record
+
+
 async def test_every_restriction_is_whole_at_80_columns(dirs: Any) -> None:
     """The tester's line: two restrictions and a Block are wider than 80 columns;
     the panel wraps them onto a third line rather than cut the Block off."""
-    app = make_app(dirs, launch=trick_launch("standard", "human", seed=5))
+    # Two rounds in which Player 2 blocks Grow twice (Player 1's Grow is blocked
+    # in round 2, and locked in anyway), opened from the saved game: the hand-offs
+    # and the warning on the way are the tests above and below, not this one's.
+    record = trick_record(
+        [(0, "score+claim"), (1, "steal+block:grow"), (0, "score+grow"), (1, "claim+block:grow")],
+        "standard",
+        "human",
+        seed=5,
+    )
+    app = make_app(dirs, launch={"action": "resume", "id": record.id})
+    app.store.save(record)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        rounds = [([0, 2], [3, 4]), ([0, 1], [2, 4])]  # Player 2 blocks Grow, twice
-        for mine, theirs in rounds:
-            for seat, cards in ((0, mine), (1, theirs)):
-                await to_the_keyboard(pilot, seat)
-                await type_choice(pilot, cards, 1)
-                await pilot.press("enter")
-                await settle(pilot)
-                if isinstance(app.screen, ConfirmScreen):
-                    await pilot.press("y")  # Player 1's Grow is blocked: asked first
-                    await settle(pilot)
         screen = await to_the_keyboard(pilot, 0)
         assert screen.view.round == 3
         lines = screen_text(app).splitlines()
@@ -609,6 +588,8 @@ async def test_waiting_for_the_other_player_after_locking_in(dirs: Any) -> None:
 
 
 async def test_countdown_comes_from_the_table(dirs: Any) -> None:
+    """And stands still while the menu is open (the former
+    ``test_the_countdown_stands_still_while_the_menu_is_open``)."""
     now = [1000.0]
 
     def clock() -> float:
@@ -636,49 +617,8 @@ async def test_countdown_comes_from_the_table(dirs: Any) -> None:
         assert "You ran out of time." in screen_text(app)
         # a fresh timer for round 2
         assert screen.clocks.time_left_given[0] == 60.0
-
-
-@pytest.mark.parametrize(
-    ("preset", "clock"),
-    [
-        ("dm12", "Each round has a 60 s clock: a player who has not locked in when it runs"),
-        ("standard", None),  # against the computer the standard game has no clock
-    ],
-)
-async def test_the_round_clock_is_said_before_round_1(
-    dirs: Any, preset: str, clock: str | None
-) -> None:
-    from textual.widgets import RichLog
-
-    launch = trick_launch(preset, "computer:easy", seed=5)
-    del launch["options"]["timer"]  # the preset's own clock, as `--preset` gives it
-    app = make_app(dirs, launch=launch)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = trick_screen(app)
-        assert screen.view.round == 1
-        log = " ".join(line.text.strip() for line in screen.query_one("#log", RichLog).lines)
-        if clock is None:
-            assert screen.view.timer == 0 and "clock" not in log
-            return
-        assert screen.view.timer == 60
-        assert log.startswith(clock)
-        assert "plays nothing." in log
-        assert "replayed" not in log  # only `original` replays a round both miss
-
-
-async def test_the_countdown_stands_still_while_the_menu_is_open(dirs: Any) -> None:
-    now = [1000.0]
-
-    def clock() -> float:
-        return now[0]
-
-    app = make_app(dirs)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = await open_custom(app, "standard", "computer:easy", clock=clock, timer=60)
-        screen.clocks.clock = clock
-        await settle(pilot)
+        # formerly test_the_countdown_stands_still_while_the_menu_is_open, on a
+        # table of its own: now round 2's clock, one app and table for both
         now[0] += 10
         screen.show_clock()
         assert str(screen.query_one("#clock", Static).render()) == "0:50 left"
@@ -694,6 +634,48 @@ async def test_the_countdown_stands_still_while_the_menu_is_open(dirs: Any) -> N
         now[0] += 5
         screen.show_clock()
         assert str(screen.query_one("#clock", Static).render()) == "0:45 left"
+
+
+def preset_clock_launch(preset: str) -> dict[str, Any]:
+    launch = trick_launch(preset, "computer:easy", seed=5)
+    del launch["options"]["timer"]  # the preset's own clock, as `--preset` gives it
+    return launch
+
+
+# a standard game against the computer at its first round, as `--preset` opens
+# it, for the tests that only read it (tests/tui/_suiteb_kit.py)
+standard_app = shared_app(launch=preset_clock_launch("standard"))
+
+
+@pytest.mark.parametrize(
+    ("preset", "clock"),
+    [
+        ("dm12", "Each round has a 60 s clock: a player who has not locked in when it runs"),
+        ("standard", None),  # against the computer the standard game has no clock
+    ],
+)
+@pytest.mark.asyncio(loop_scope="module")
+async def test_the_round_clock_is_said_before_round_1(
+    dirs: Any, standard_app: Shared, preset: str, clock: str | None
+) -> None:
+    from textual.widgets import RichLog
+
+    async with AsyncExitStack() as own:
+        if preset == "standard":
+            app = standard_app[0]
+        else:
+            app = make_app(dirs, launch=preset_clock_launch(preset))
+            await settle(await own.enter_async_context(app.run_test(size=(80, 24))))
+        screen = trick_screen(app)
+        assert screen.view.round == 1
+        log = " ".join(line.text.strip() for line in screen.query_one("#log", RichLog).lines)
+        if clock is None:
+            assert screen.view.timer == 0 and "clock" not in log
+            return
+        assert screen.view.timer == 60
+        assert log.startswith(clock)
+        assert "plays nothing." in log
+        assert "replayed" not in log  # only `original` replays a round both miss
 
 
 def test_clock_text() -> None:
@@ -903,22 +885,27 @@ def test_the_rules_page_tells_the_clock_the_game_starts_with() -> None:
             assert "computer" not in row, (preset, row)
 
 
-async def test_the_round_summary_tells_you_your_own_hidden_block_target(dirs: Any) -> None:
+@pytest.mark.asyncio(loop_scope="module")
+async def test_the_round_summary_tells_you_your_own_hidden_block_target(
+    standard_app: Shared,
+) -> None:
     """N17: both Blocks collided, so the reveal says "target hidden" to both;
     the summary tells you yours at once, not the log a line later."""
     from rules.events import visible_events
 
-    app = make_app(dirs, launch={"action": "play", "game": "trick", "vs": "computer:easy"})
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, TrickScreen)
-        spec = get_game("trick")
-        state = spec.new(spec.config(), seed=1)
-        state.play_text(0, "score+block:claim")
-        events = visible_events(state.play_text(1, "grow+block:score"), 0)
-        (reveal,) = [e for e in events if e.kind == "reveal"]
+    app, _pilot = standard_app  # a shared app: what this test notes, it takes back
+    screen = app.screen
+    assert isinstance(screen, TrickScreen)
+    spec = get_game("trick")
+    state = spec.new(spec.config(), seed=1)
+    state.play_text(0, "score+block:claim")
+    events = visible_events(state.play_text(1, "grow+block:score"), 0)
+    (reveal,) = [e for e in events if e.kind == "reveal"]
+    noted = screen.notes, screen._own_block_lines
+    try:
         screen.note_events(events)
         lines = screen.round_summary(reveal)
-        assert "target hidden" in lines[0]
-        assert lines[-1].startswith("Your Block named Claim; it did not go live")
+    finally:
+        screen.notes, screen._own_block_lines = noted
+    assert "target hidden" in lines[0]
+    assert lines[-1].startswith("Your Block named Claim; it did not go live")
