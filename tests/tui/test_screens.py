@@ -4,10 +4,12 @@ through the real app at 80x24."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
+from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
+import pytest_asyncio
+from textual.pilot import Pilot
 from textual.widgets import DataTable, Input, MarkdownViewer, Select
 
 from rules.registry import games, shipped
@@ -29,7 +31,36 @@ from tui.settings import Settings, load_settings
 from tui.table.screen import TableScreen
 from tui.widgets.game_list import GameList
 
+from ._suitea_kit import back_home, shared_app
 from .conftest import make_app, play_launch, screen_text, settle
+
+# Tests that start on the home screen and only look share one app (`home`),
+# which each leaves on home again; the others keep their own (issue 41 item 4).
+# The shared app and the tests that use it run on the module's event loop.
+on_the_home_app = pytest.mark.asyncio(loop_scope="module")
+
+
+@pytest_asyncio.fixture(scope="module", loop_scope="module")
+async def home_app(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[Pilot[Any]]:
+    folder = tmp_path_factory.mktemp("home-app")
+    async with shared_app(folder, notifications=True) as pilot:
+        yield pilot
+
+
+@pytest_asyncio.fixture(loop_scope="module")
+async def home(home_app: Pilot[Any]) -> AsyncIterator[Pilot[Any]]:
+    """The shared app on its home screen, with no saved game and no notice;
+    put back so after the test."""
+    app = home_app.app
+    assert isinstance(app, CardTableApp)
+    await back_home(home_app)
+    app.clear_notifications()
+    assert not app.store.list(), "an earlier test left a saved game"
+    yield home_app
+    await back_home(home_app)
+    app.clear_notifications()
+    for record_id in [entry.id for entry in app.store.list()]:
+        app.store.delete(record_id)
 
 
 async def test_home_lists_the_four_games_and_no_dead_keys(dirs: Any) -> None:
@@ -181,17 +212,18 @@ async def test_ascii_flag_draws_cards_with_letters(dirs: Any) -> None:
         assert "+---+" in text
 
 
-async def test_rules_render_markdown_from_home(dirs: Any) -> None:
-    app = make_app(dirs)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await pilot.press("question_mark")
-        await settle(pilot)
-        assert isinstance(app.screen, RulesScreen)
-        viewer = app.screen.query_one(MarkdownViewer)
-        assert viewer.document.source.lstrip().startswith("#")
-        await pilot.press("escape")
-        assert isinstance(app.screen, HomeScreen)
+@on_the_home_app
+async def test_rules_render_markdown_from_home(home: Pilot[Any]) -> None:
+    pilot = home
+    app = pilot.app
+    assert isinstance(app, CardTableApp)
+    await pilot.press("question_mark")
+    await settle(pilot)
+    assert isinstance(app.screen, RulesScreen)
+    viewer = app.screen.query_one(MarkdownViewer)
+    assert viewer.document.source.lstrip().startswith("#")
+    await pilot.press("escape")
+    assert isinstance(app.screen, HomeScreen)
 
 
 async def test_too_small_terminal_shows_a_notice_until_resized(dirs: Any) -> None:
@@ -224,34 +256,35 @@ async def test_palette_offers_what_the_screen_can_do(dirs: Any) -> None:
         assert isinstance(app.screen, RulesScreen)
 
 
-async def test_generic_screen_plays_a_game_without_its_own_screen(dirs: Any) -> None:
+@on_the_home_app
+async def test_generic_screen_plays_a_game_without_its_own_screen(home: Pilot[Any]) -> None:
     from net.local import open_table
     from rules.registry import get_game
     from tui.seating import build_seats
 
-    app = make_app(dirs)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        spec = get_game("domination")
-        config = spec.config(first_leader="0")
-        seats, mine = build_seats(["you", "computer:easy"], spec.seat_names(config))
-        client = open_table(app.store, "domination", config, seats, mine, seed=1)
-        await app.push_screen(GenericGameScreen(client))
-        await settle(pilot)
-        screen = app.screen
-        assert "legal moves" in screen_text(app).lower() or "Legal moves" in screen_text(app)
-        hand = screen.view.hand
-        # a typed move that is no card is explained, not a crash
-        screen.query_one("#move-input", Input).value = "banana"
-        await pilot.press("t", "enter")
-        await settle(pilot)
-        assert "not a domination move" in str(screen.query_one("#status").render())
-        # choosing from the list plays
-        screen.query_one("#moves").focus()
-        await pilot.press("enter")
-        await settle(pilot)
-        assert client.table.record.moves[0] == (0, screen.client.table.record.moves[0][1])
-        assert client.table.record.moves[0][1] in hand
+    pilot = home
+    app = pilot.app
+    assert isinstance(app, CardTableApp)
+    spec = get_game("domination")
+    config = spec.config(first_leader="0")
+    seats, mine = build_seats(["you", "computer:easy"], spec.seat_names(config))
+    client = open_table(app.store, "domination", config, seats, mine, seed=1)
+    await app.push_screen(GenericGameScreen(client))
+    await settle(pilot)
+    screen = app.screen
+    assert "legal moves" in screen_text(app).lower() or "Legal moves" in screen_text(app)
+    hand = screen.view.hand
+    # a typed move that is no card is explained, not a crash
+    screen.query_one("#move-input", Input).value = "banana"
+    await pilot.press("t", "enter")
+    await settle(pilot)
+    assert "not a domination move" in str(screen.query_one("#status").render())
+    # choosing from the list plays
+    screen.query_one("#moves").focus()
+    await pilot.press("enter")
+    await settle(pilot)
+    assert client.table.record.moves[0] == (0, screen.client.table.record.moves[0][1])
+    assert client.table.record.moves[0][1] in hand
 
 
 async def _game_with_moves(app: CardTableApp, pilot: Any, moves: int) -> str:
@@ -310,85 +343,88 @@ async def test_save_quit_resume_continues_identically(dirs: Any) -> None:
         assert list(again.screen.client.table.record.moves) == expected
 
 
-async def test_resume_lists_unreadable_files_and_deletes_with_confirmation(dirs: Any) -> None:
-    data, _ = dirs
-    app = make_app(dirs, launch=play_launch(seed=8))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await _game_with_moves(app, pilot, 2)
-        await pilot.press("escape", "q")
-        await settle(pilot)
-        games_dir = Path(data) / "games"
-        (games_dir / "deadbeef.json").write_text('{"format": "cardtable-game", "vers')
-        await pilot.press("r")
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, ResumeScreen)
-        table = screen.query_one(DataTable)
-        assert table.row_count == 2
-        statuses = [str(table.get_row_at(i)[4]) for i in range(2)]
-        assert "unreadable" in statuses
-        bad = statuses.index("unreadable")
-        table.move_cursor(row=bad)
-        await settle(pilot)
-        assert "not valid JSON" in screen_text(app)
-        await pilot.press("enter")  # cannot resume it: a notice, no crash
-        await settle(pilot)
-        assert isinstance(app.screen, ResumeScreen)
-        await pilot.press("d")
-        await settle(pilot)
-        assert "Delete saved game deadbeef" in screen_text(app)
-        await pilot.press("n")
-        await settle(pilot)
-        assert (games_dir / "deadbeef.json").exists()
-        await pilot.press("d", "y")
-        await settle(pilot)
-        assert not (games_dir / "deadbeef.json").exists()
-        assert table.row_count == 1
+@on_the_home_app
+async def test_resume_lists_unreadable_files_and_deletes_with_confirmation(
+    home: Pilot[Any],
+) -> None:
+    pilot = home
+    app = pilot.app
+    assert isinstance(app, CardTableApp)
+    # a game saved part-way, as Save and quit leaves one (that flow through the
+    # screens is test_save_quit_resume_continues_identically), and a damaged file
+    app.store.save(played_record(moves=4))
+    games_dir = app.store.root / "games"
+    (games_dir / "deadbeef.json").write_text('{"format": "cardtable-game", "vers')
+    await pilot.press("r")
+    await settle(pilot)
+    screen = app.screen
+    assert isinstance(screen, ResumeScreen)
+    table = screen.query_one(DataTable)
+    assert table.row_count == 2
+    statuses = [str(table.get_row_at(i)[4]) for i in range(2)]
+    assert "unreadable" in statuses
+    bad = statuses.index("unreadable")
+    table.move_cursor(row=bad)
+    await settle(pilot)
+    assert "not valid JSON" in screen_text(app)
+    await pilot.press("enter")  # cannot resume it: a notice, no crash
+    await settle(pilot)
+    assert isinstance(app.screen, ResumeScreen)
+    await pilot.press("d")
+    await settle(pilot)
+    assert "Delete saved game deadbeef" in screen_text(app)
+    await pilot.press("n")
+    await settle(pilot)
+    assert (games_dir / "deadbeef.json").exists()
+    await pilot.press("d", "y")
+    await settle(pilot)
+    assert not (games_dir / "deadbeef.json").exists()
+    assert table.row_count == 1
 
 
-async def test_replay_plays_a_finished_game_back_on_the_games_own_screen(dirs: Any) -> None:
+@on_the_home_app
+async def test_replay_plays_a_finished_game_back_on_the_games_own_screen(home: Pilot[Any]) -> None:
     record = finished_record()
     moves = len(record.moves)
-    app = make_app(dirs)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        open_replay(app, record)
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, DominationScreen) and screen.replay_keys is not None
-        text = screen_text(app)
-        assert f"Replay: {moves} of {moves} moves played · seen by Ada · the game is over" in text
-        assert "Your hand" in text  # the game's own widgets, not a text dump
-        await pilot.press("home")
-        await settle(pilot)
-        # the game's own count of the moment too, as the analysis names it (D15)
-        assert f"Replay: Round 1, card 1 · 0 of {moves} moves played" in screen_text(app)
-        await pilot.press("right")
-        await settle(pilot)
-        assert f"Replay: Round 1, card 2 · 1 of {moves} moves played" in screen_text(app)
-        # the first move is in the log as Ada saw it
-        first = screen.client.history(0)
-        assert first and screen.narrate(first[-1]) in screen_text(app).replace("\n", " ")
-        await pilot.press("1", "enter")  # the game's play keys do nothing in a replay
-        await settle(pilot)
-        assert screen.client.position == 1 and screen.client.game.last == moves
-        await pilot.press("v")  # the next pair of eyes: the computer's
-        await settle(pilot)
-        other = app.screen
-        assert isinstance(other, DominationScreen) and other is not screen
-        assert other.replay_keys is not None and other.client.perspective == 1
-        assert "1 of" in screen_text(app) and "seen by Computer" in screen_text(app)
-        await pilot.press("t")  # as text, where everything may be revealed once over
-        await settle(pilot)
-        assert isinstance(app.screen, ReplayTextScreen)
-        assert "seen by Computer" in screen_text(app)  # the eyes it was opened with
-        await pilot.press("v")
-        await settle(pilot)
-        assert "everything revealed" in screen_text(app)
-        await pilot.press("escape", "escape")
-        await settle(pilot)
-        assert not isinstance(app.screen, (DominationScreen, ReplayTextScreen))
+    pilot = home
+    app = pilot.app
+    assert isinstance(app, CardTableApp)
+    open_replay(app, record)
+    await settle(pilot)
+    screen = app.screen
+    assert isinstance(screen, DominationScreen) and screen.replay_keys is not None
+    text = screen_text(app)
+    assert f"Replay: {moves} of {moves} moves played · seen by Ada · the game is over" in text
+    assert "Your hand" in text  # the game's own widgets, not a text dump
+    await pilot.press("home")
+    await settle(pilot)
+    # the game's own count of the moment too, as the analysis names it (D15)
+    assert f"Replay: Round 1, card 1 · 0 of {moves} moves played" in screen_text(app)
+    await pilot.press("right")
+    await settle(pilot)
+    assert f"Replay: Round 1, card 2 · 1 of {moves} moves played" in screen_text(app)
+    # the first move is in the log as Ada saw it
+    first = screen.client.history(0)
+    assert first and screen.narrate(first[-1]) in screen_text(app).replace("\n", " ")
+    await pilot.press("1", "enter")  # the game's play keys do nothing in a replay
+    await settle(pilot)
+    assert screen.client.position == 1 and screen.client.game.last == moves
+    await pilot.press("v")  # the next pair of eyes: the computer's
+    await settle(pilot)
+    other = app.screen
+    assert isinstance(other, DominationScreen) and other is not screen
+    assert other.replay_keys is not None and other.client.perspective == 1
+    assert "1 of" in screen_text(app) and "seen by Computer" in screen_text(app)
+    await pilot.press("t")  # as text, where everything may be revealed once over
+    await settle(pilot)
+    assert isinstance(app.screen, ReplayTextScreen)
+    assert "seen by Computer" in screen_text(app)  # the eyes it was opened with
+    await pilot.press("v")
+    await settle(pilot)
+    assert "everything revealed" in screen_text(app)
+    await pilot.press("escape", "escape")
+    await settle(pilot)
+    assert not isinstance(app.screen, (DominationScreen, ReplayTextScreen))
 
 
 async def test_bad_launch_requests_are_notices_on_home(dirs: Any) -> None:
@@ -422,65 +458,67 @@ async def test_ctrl_c_quits_at_once_and_the_game_is_all_there(dirs: Any) -> None
         assert list(again.screen.client.table.record.moves) == moves
 
 
-async def test_an_unfinished_game_replays_only_as_its_person_saw_it(dirs: Any) -> None:
+@on_the_home_app
+async def test_an_unfinished_game_replays_only_as_its_person_saw_it(home: Pilot[Any]) -> None:
     record = played_record(moves=6)  # Ada (here) against the computer, still playing
-    app = make_app(dirs)
-    async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await settle(pilot)
-        open_replay(app, record)
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, TableScreen) and screen.replay_keys is not None
-        assert "6 of 6 moves played · seen by Ada" in screen_text(app)
-        assert screen.view == screen.client.game.states[6].view(0)
-        await pilot.press("v")  # no other perspective until the game is over
-        await settle(pilot)
-        assert app.screen is screen and "only your own view" in screen_text(app)
-        await pilot.press("t", "v")  # nor in the text view
-        await settle(pilot)
-        assert "everything revealed" not in screen_text(app)
+    pilot = home
+    app = pilot.app
+    assert isinstance(app, CardTableApp)
+    open_replay(app, record)
+    await settle(pilot)
+    screen = app.screen
+    assert isinstance(screen, TableScreen) and screen.replay_keys is not None
+    assert "6 of 6 moves played · seen by Ada" in screen_text(app)
+    assert screen.view == screen.client.game.states[6].view(0)
+    await pilot.press("v")  # no other perspective until the game is over
+    await settle(pilot)
+    assert app.screen is screen and "only your own view" in screen_text(app)
+    await pilot.press("t", "v")  # nor in the text view
+    await settle(pilot)
+    assert "everything revealed" not in screen_text(app)
 
 
+@on_the_home_app
 async def test_an_unfinished_hot_seat_game_replays_each_seat_behind_the_hand_off(
-    dirs: Any,
+    home: Pilot[Any],
 ) -> None:
     record = played_record(moves=6)
     record.seats = [SeatInfo("Ada", "human"), SeatInfo("Bea", "human")]
-    app = make_app(dirs)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        open_replay(app, record)
-        await settle(pilot)
-        assert isinstance(app.screen, HandoffScreen)
-        assert "Pass the keyboard to Ada" in screen_text(app)
-        await pilot.press("space")
-        await settle(pilot)
-        assert isinstance(app.screen, TableScreen) and "seen by Ada" in screen_text(app)
-        await pilot.press("v")
-        await settle(pilot)
-        assert isinstance(app.screen, HandoffScreen)
-        assert "Pass the keyboard to Bea" in screen_text(app)
-        await pilot.press("space")
-        await settle(pilot)
-        assert "seen by Bea" in screen_text(app)
-        await pilot.press("v")  # back to Ada, never to everything revealed
-        await settle(pilot)
-        assert isinstance(app.screen, HandoffScreen)
-        assert "Pass the keyboard to Ada" in screen_text(app)
+    pilot = home
+    app = pilot.app
+    assert isinstance(app, CardTableApp)
+    open_replay(app, record)
+    await settle(pilot)
+    assert isinstance(app.screen, HandoffScreen)
+    assert "Pass the keyboard to Ada" in screen_text(app)
+    await pilot.press("space")
+    await settle(pilot)
+    assert isinstance(app.screen, TableScreen) and "seen by Ada" in screen_text(app)
+    await pilot.press("v")
+    await settle(pilot)
+    assert isinstance(app.screen, HandoffScreen)
+    assert "Pass the keyboard to Bea" in screen_text(app)
+    await pilot.press("space")
+    await settle(pilot)
+    assert "seen by Bea" in screen_text(app)
+    await pilot.press("v")  # back to Ada, never to everything revealed
+    await settle(pilot)
+    assert isinstance(app.screen, HandoffScreen)
+    assert "Pass the keyboard to Ada" in screen_text(app)
 
 
-async def test_a_screenshot_goes_to_the_data_folder_and_says_where(dirs: Any) -> None:
-    data, _ = dirs
-    app = make_app(dirs)
-    async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await settle(pilot)
-        app.action_screenshot()  # what the palette's Screenshot runs
-        await settle(pilot)
-        shots = list((Path(data) / "screenshots").glob("*.svg"))
-        assert len(shots) == 1 and shots[0].read_text("utf-8").startswith("<svg")
-        assert "Screenshot saved:" in screen_text(app) or any(
-            "Screenshot saved" in str(n.message) for n in app._notifications
-        )
+@on_the_home_app
+async def test_a_screenshot_goes_to_the_data_folder_and_says_where(home: Pilot[Any]) -> None:
+    pilot = home
+    app = pilot.app
+    assert isinstance(app, CardTableApp)
+    app.action_screenshot()  # what the palette's Screenshot runs
+    await settle(pilot)
+    shots = list((app.store.root / "screenshots").glob("*.svg"))
+    assert len(shots) == 1 and shots[0].read_text("utf-8").startswith("<svg")
+    assert "Screenshot saved:" in screen_text(app) or any(
+        "Screenshot saved" in str(n.message) for n in app._notifications
+    )
 
 
 def test_an_old_settings_file_with_animations_still_reads() -> None:
@@ -488,34 +526,36 @@ def test_an_old_settings_file_with_animations_still_reads() -> None:
     assert settings.theme == "textual-light" and not hasattr(settings, "animations")
 
 
-async def test_an_empty_resume_list_says_so_where_the_list_would_be(dirs: Any) -> None:
-    app = make_app(dirs)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await pilot.press("r")
-        await settle(pilot)
-        assert isinstance(app.screen, ResumeScreen)
-        lines = screen_text(app).splitlines()
-        assert any("No saved games yet." in line for line in lines[1:5]), lines[:6]
-        assert not app.screen.query_one(DataTable).display
-        footer = lines[-1]
-        assert "Resume" not in footer and "Delete" not in footer and "Back" in footer
+@on_the_home_app
+async def test_an_empty_resume_list_says_so_where_the_list_would_be(home: Pilot[Any]) -> None:
+    pilot = home
+    app = pilot.app
+    assert isinstance(app, CardTableApp)
+    await pilot.press("r")
+    await settle(pilot)
+    assert isinstance(app.screen, ResumeScreen)
+    lines = screen_text(app).splitlines()
+    assert any("No saved games yet." in line for line in lines[1:5]), lines[:6]
+    assert not app.screen.query_one(DataTable).display
+    footer = lines[-1]
+    assert "Resume" not in footer and "Delete" not in footer and "Back" in footer
 
 
-async def test_the_rules_contents_open_focused(dirs: Any) -> None:
+@on_the_home_app
+async def test_the_rules_contents_open_focused(home: Pilot[Any]) -> None:
     from textual.widgets import Tree
 
     from tui.screens.rules import RulesScreen
 
-    app = make_app(dirs)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await pilot.press("question_mark")
-        await settle(pilot)
-        assert isinstance(app.screen, RulesScreen) and app.screen.focused is not None
-        await pilot.press("t")
-        await settle(pilot)
-        assert isinstance(app.screen.focused, Tree)  # the contents, ready for the arrows
-        await pilot.press("t")
-        await settle(pilot)
-        assert app.screen.focused is not None and not isinstance(app.screen.focused, Tree)
+    pilot = home
+    app = pilot.app
+    assert isinstance(app, CardTableApp)
+    await pilot.press("question_mark")
+    await settle(pilot)
+    assert isinstance(app.screen, RulesScreen) and app.screen.focused is not None
+    await pilot.press("t")
+    await settle(pilot)
+    assert isinstance(app.screen.focused, Tree)  # the contents, ready for the arrows
+    await pilot.press("t")
+    await settle(pilot)
+    assert app.screen.focused is not None and not isinstance(app.screen.focused, Tree)

@@ -1,0 +1,70 @@
+"""One app shared by the tests of a module that only look at it (issue 41 item 4).
+
+Each app costs its launch (0.13 CPU s to the home screen, 0.3 s into a game)
+before a test's first key. Tests that start from the same state and leave it as
+they found it share one: a module-scoped fixture built with :func:`shared_app`
+(and the module's tests marked ``pytest.mark.asyncio(loop_scope="module")``, so
+the app and the tests run on one event loop). The app gets what the ``dirs``
+fixture gives a test's own app: temporary data and config folders (never the
+real ones), bots answering at once, no round summary, no tips, and an input
+guard that listens as soon as a screen is shown.
+
+What a test changes it puts back (:func:`back_home` after a test that pushed
+screens); a test that cannot (a game resigned, the app quit) keeps its own app.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+
+from tui.screens.home import HomeScreen
+from tui.screens.input_guard import InputGuard
+
+from .conftest import GuardTimer, make_app, settle
+
+
+@asynccontextmanager
+async def shared_app(
+    folder: Path,
+    *,
+    size: tuple[int, int] = (80, 24),
+    notifications: bool = False,
+    environ: dict[str, str] | None = None,
+    **kwargs: Any,
+) -> AsyncIterator[Pilot[Any]]:
+    """An app in ``folder`` (its data and config), settled, for a module's
+    tests. ``environ`` is set only while the app is made (what Textual reads
+    there, as NO_COLOR, it reads once), so the module's other apps never see it."""
+    data, config = folder / "data", folder / "config"
+    config.mkdir(parents=True)
+    settings = {"bot_pace": 0, "round_summary": 0, "tips": False}
+    (config / "settings.json").write_text(json.dumps(settings))
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("CARDTABLE_DATA_DIR", str(data))
+        patch.setenv("CARDTABLE_CONFIG_DIR", str(config))
+        # as the autouse `guard_timer` does for a test's own app; each test's
+        # own patch then restores this one, not the real timer
+        patch.setattr(InputGuard, "guard_schedule", GuardTimer())
+        with pytest.MonkeyPatch.context() as made_with:
+            for name, value in (environ or {}).items():
+                made_with.setenv(name, value)
+            app = make_app((data, config), **kwargs)
+        async with app.run_test(size=size, notifications=notifications) as pilot:
+            await settle(pilot)
+            yield pilot
+
+
+async def back_home(pilot: Pilot[Any]) -> None:
+    """Pop every screen above home, as Escape would, and check home is shown."""
+    app = pilot.app
+    while len(app.screen_stack) > 1:
+        app.pop_screen()
+        await settle(pilot)
+    assert isinstance(app.screen, HomeScreen), f"the shared app ended on {app.screen!r}"
