@@ -9,8 +9,9 @@ fixture gives a test's own app: temporary data and config folders (never the
 real ones), bots answering at once, no round summary, no tips, and an input
 guard that listens as soon as a screen is shown.
 
-What a test changes it puts back (:func:`back_home` after a test that pushed
-screens); a test that cannot (a game resigned, the app quit) keeps its own app.
+What a test changes it puts back (:func:`back_home`, :func:`at_the_table`
+after a test that pushed screens); a test that cannot (the app quit) keeps its
+own app, or (a game resigned) is the last of its module to use it.
 """
 
 from __future__ import annotations
@@ -23,9 +24,11 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
+from textual.screen import Screen
 
 from tui.screens.home import HomeScreen
 from tui.screens.input_guard import InputGuard
+from tui.table.screen import TableScreen
 
 from .conftest import GuardTimer, make_app, settle
 
@@ -65,6 +68,29 @@ async def back_home(pilot: Pilot[Any]) -> None:
     """Pop every screen above home, as Escape would, and check home is shown."""
     app = pilot.app
     while len(app.screen_stack) > 1:
-        app.pop_screen()
+        await app.pop_screen()
         await settle(pilot)
     assert isinstance(app.screen, HomeScreen), f"the shared app ended on {app.screen!r}"
+
+
+@asynccontextmanager
+async def at_the_table(pilot: Pilot[Any]) -> AsyncIterator[Pilot[Any]]:
+    """The shared app's game (the screen above home) in front and still being
+    played, for one test; then in front again, whatever the test opened over it."""
+    app = pilot.app
+    assert len(app.screen_stack) >= 2, "the shared app's game is gone"
+    table = app.screen_stack[1]
+    assert isinstance(table, TableScreen), f"the shared app shows {table!r}, not its game"
+    await _back_to(pilot, table)
+    assert not table.over, "an earlier test ended the shared game (the one that does must be last)"
+    yield pilot
+    if table in app.screen_stack:  # else the test ended it: the next use says so
+        await _back_to(pilot, table)
+
+
+async def _back_to(pilot: Pilot[Any], screen: Screen[Any]) -> None:
+    app = pilot.app
+    while app.screen is not screen and len(app.screen_stack) > 1:
+        await app.pop_screen()
+        await settle(pilot)
+    assert app.screen is screen, f"the shared app ended on {app.screen!r}"

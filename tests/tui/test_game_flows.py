@@ -4,9 +4,11 @@ illegal moves explained, hot-seat hand-offs, pause, resign, rematch."""
 from __future__ import annotations
 
 import re
+from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
+import pytest_asyncio
 from textual.pilot import Pilot
 
 from tui.games.domination import DominationScreen
@@ -16,9 +18,44 @@ from tui.screens.pause import PauseScreen
 from tui.screens.rules import RulesScreen
 from tui.widgets.cards import CardRow
 
+from ._suitea_kit import at_the_table, shared_app
 from .conftest import make_app, play_launch, screen_text, settle
 
 CARD = re.compile(r"\b(?:10|[2-9AJQK])[♠♥♦♣]")
+
+# Tests that only look at a game, or play a move and look, share one app per
+# launch (issue 41 item 4): `table5` (seed 5 against the computer; a test
+# may play on, as long as the game goes on) and
+# `no_colour` (seed 3 with NO_COLOR set). Each finds its game in front and
+# still being played, and leaves it in front; a test that ends its game keeps
+# its own app. They run on the module's loop.
+on_a_shared_app = pytest.mark.asyncio(loop_scope="module")
+
+
+@pytest_asyncio.fixture(scope="module", loop_scope="module")
+async def table5_app(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[Pilot[Any]]:
+    async with shared_app(tmp_path_factory.mktemp("seed5"), launch=play_launch(seed=5)) as pilot:
+        yield pilot
+
+
+@pytest_asyncio.fixture(loop_scope="module")
+async def table5(table5_app: Pilot[Any]) -> AsyncIterator[Pilot[Any]]:
+    async with at_the_table(table5_app) as pilot:
+        yield pilot
+
+
+@pytest_asyncio.fixture(scope="module", loop_scope="module")
+async def no_colour_app(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[Pilot[Any]]:
+    folder = tmp_path_factory.mktemp("no-colour")
+    launch = play_launch(seed=3)
+    async with shared_app(folder, launch=launch, environ={"NO_COLOR": "1"}) as pilot:
+        yield pilot
+
+
+@pytest_asyncio.fixture(loop_scope="module")
+async def no_colour(no_colour_app: Pilot[Any]) -> AsyncIterator[Pilot[Any]]:
+    async with at_the_table(no_colour_app) as pilot:
+        yield pilot
 
 
 async def play_first_legal(pilot: Pilot[Any]) -> bool:
@@ -74,25 +111,25 @@ async def test_whole_game_against_the_computer_reaches_game_over(dirs: Any) -> N
         assert len(app.screen_stack) == 2  # home, the new game
 
 
-async def test_an_illegal_card_is_explained_and_changes_nothing(dirs: Any) -> None:
-    app = make_app(dirs, launch=play_launch(seed=3))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, DominationScreen)
-        # play until a hand holds a card that may not follow
-        for _ in range(200):
-            if screen.my_turn and set(screen.hand) - set(screen.legal):
-                break
-            await play_first_legal(pilot)
-        bad = next(c for c in screen.hand if c not in screen.legal)
-        before = screen.update.state_id
-        await pilot.press(str(screen.hand.index(bad) + 1))
-        await settle(pilot)
-        assert screen.update.state_id == before
-        status = str(screen.query_one("#status").render())
-        assert ("cannot play" in status and "lower than" in status) or "Domination" in status
-        assert status.startswith("You cannot play")
+@on_a_shared_app
+async def test_an_illegal_card_is_explained_and_changes_nothing(table5: Pilot[Any]) -> None:
+    pilot = table5
+    app = pilot.app
+    screen = app.screen
+    assert isinstance(screen, DominationScreen)
+    # play until a hand holds a card that may not follow
+    for _ in range(200):
+        if screen.my_turn and set(screen.hand) - set(screen.legal):
+            break
+        await play_first_legal(pilot)
+    bad = next(c for c in screen.hand if c not in screen.legal)
+    before = screen.update.state_id
+    await pilot.press(str(screen.hand.index(bad) + 1))
+    await settle(pilot)
+    assert screen.update.state_id == before
+    status = str(screen.query_one("#status").render())
+    assert ("cannot play" in status and "lower than" in status) or "Domination" in status
+    assert status.startswith("You cannot play")
 
 
 async def test_keys_move_the_choice_and_enter_plays_it(dirs: Any) -> None:
@@ -115,27 +152,27 @@ async def test_keys_move_the_choice_and_enter_plays_it(dirs: Any) -> None:
         assert screen.client.table.record.moves[0][1] == card
 
 
-async def test_clicking_a_card_plays_it(dirs: Any) -> None:
-    app = make_app(dirs, launch=play_launch(seed=5))
-    async with app.run_test(size=(80, 24)) as pilot:
+@on_a_shared_app
+async def test_clicking_a_card_plays_it(table5: Pilot[Any]) -> None:
+    pilot = table5
+    app = pilot.app
+    screen = app.screen
+    assert isinstance(screen, DominationScreen)
+    for _ in range(20):
+        if screen.my_turn:
+            break
         await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, DominationScreen)
-        for _ in range(20):
-            if screen.my_turn:
-                break
-            await settle(pilot)
-        hand = screen.hand
-        target = next(i for i, c in enumerate(hand) if c in screen.legal)
-        before = screen.update.state_id
-        # each card is 5 columns and a gap; the row is centred, with one column
-        # of padding
-        row = screen.query_one("#hand", CardRow)
-        await pilot.click("#hand", offset=(1 + row._indent() + target * 6 + 2, 1))
-        await settle(pilot)
-        assert screen.update.state_id > before
-        moves = screen.client.table.record.moves
-        assert (0, hand[target]) in moves
+    hand = screen.hand
+    target = next(i for i, c in enumerate(hand) if c in screen.legal)
+    before = screen.update.state_id
+    # each card is 5 columns and a gap; the row is centred, with one column
+    # of padding
+    row = screen.query_one("#hand", CardRow)
+    await pilot.click("#hand", offset=(1 + row._indent() + target * 6 + 2, 1))
+    await settle(pilot)
+    assert screen.update.state_id > before
+    moves = screen.client.table.record.moves
+    assert (0, hand[target]) in moves
 
 
 async def test_hot_seat_hands_off_without_showing_a_hand(dirs: Any) -> None:
@@ -206,33 +243,32 @@ async def test_pause_menu_resign_ends_the_game(dirs: Any) -> None:
         assert len(app.screen_stack) == 1  # home
 
 
-async def test_rules_open_from_the_game_with_question_mark_and_f1(dirs: Any) -> None:
-    app = make_app(dirs, launch=play_launch(seed=2))
-    async with app.run_test(size=(80, 24)) as pilot:
+@on_a_shared_app
+async def test_rules_open_from_the_game_with_question_mark_and_f1(table5: Pilot[Any]) -> None:
+    pilot = table5
+    app = pilot.app
+    game = app.screen
+    for key in ("question_mark", "f1"):
+        await pilot.press(key)
         await settle(pilot)
-        game = app.screen
-        for key in ("question_mark", "f1"):
-            await pilot.press(key)
-            await settle(pilot)
-            assert isinstance(app.screen, RulesScreen)
-            assert app.screen.game_id == "domination"
-            await pilot.press("escape")
-            await settle(pilot)
-            assert app.screen is game
+        assert isinstance(app.screen, RulesScreen)
+        assert app.screen.game_id == "domination"
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is game
 
 
-async def test_no_color_keeps_every_state_visible_by_shape(dirs: Any, monkeypatch: Any) -> None:
-    monkeypatch.setenv("NO_COLOR", "1")
-    app = make_app(dirs, launch=play_launch(seed=3))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        assert app.no_color
-        game = app.screen
-        assert isinstance(game, DominationScreen)
-        text = screen_text(app)
-        # the chosen card has a double edge, the others a rounded one; suits are symbols
-        assert text.count("╔═") == 1 and "╭─" in text
-        assert any(s in text for s in "♠♥♦♣")
+@on_a_shared_app
+async def test_no_color_keeps_every_state_visible_by_shape(no_colour: Pilot[Any]) -> None:
+    pilot = no_colour
+    app = pilot.app
+    assert app.no_color
+    game = app.screen
+    assert isinstance(game, DominationScreen)
+    text = screen_text(app)
+    # the chosen card has a double edge, the others a rounded one; suits are symbols
+    assert text.count("╔═") == 1 and "╭─" in text
+    assert any(s in text for s in "♠♥♦♣")
 
 
 async def test_the_last_round_stays_in_view_when_the_table_clears(dirs: Any) -> None:
@@ -261,33 +297,40 @@ def test_a_large_card_shows_its_rank_in_two_corners_and_its_suit_between() -> No
     assert small == ["+---+", "|10H|", "+---+"]
 
 
+@on_a_shared_app
 @pytest.mark.parametrize(("size", "large"), [((80, 24), False), ((160, 50), True)])
 async def test_a_large_terminal_draws_large_centred_cards(
-    dirs: Any, size: tuple[int, int], large: bool
+    table5: Pilot[Any], dirs: Any, size: tuple[int, int], large: bool
 ) -> None:
+    if table5.app.size == size:  # 80x24: the shared app of the same launch
+        _cards_are_centred(table5.app, large)
+        return
     app = make_app(dirs, launch=play_launch(seed=5))
     async with app.run_test(size=size) as pilot:
         await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, DominationScreen)
-        hand = screen.query_one("#hand", CardRow)
-        assert screen.has_class("-roomy") == large and hand.large == large
-        # centred: as much room on the left of the cards as on the right
-        used = sum(5 + (2 if large else 0) + 1 for _ in hand.faces) - 1
-        free = hand.content_region.width - used
-        assert hand._indent() == free // 2 and free > 10
+        _cards_are_centred(app, large)
 
 
-async def test_without_colour_red_suits_are_underlined(dirs: Any) -> None:
-    app = make_app(dirs, launch=play_launch(seed=5))
-    app.no_color = True  # as NO_COLOR in the environment makes it
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        hand = app.screen.query_one("#hand", CardRow)
-        red = hand.get_component_rich_style("cardrow--red", partial=True)
-        black = hand.get_component_rich_style("cardrow--black", partial=True)
-        unplayable = hand.get_component_rich_style("cardrow--unplayable", partial=True)
-        assert red.underline and not black.underline and not unplayable.underline
+def _cards_are_centred(app: Any, large: bool) -> None:
+    screen = app.screen
+    assert isinstance(screen, DominationScreen)
+    hand = screen.query_one("#hand", CardRow)
+    assert screen.has_class("-roomy") == large and hand.large == large
+    # centred: as much room on the left of the cards as on the right
+    used = sum(5 + (2 if large else 0) + 1 for _ in hand.faces) - 1
+    free = hand.content_region.width - used
+    assert hand._indent() == free // 2 and free > 10
+
+
+@on_a_shared_app
+async def test_without_colour_red_suits_are_underlined(no_colour: Pilot[Any]) -> None:
+    pilot = no_colour
+    app = pilot.app
+    hand = app.screen.query_one("#hand", CardRow)
+    red = hand.get_component_rich_style("cardrow--red", partial=True)
+    black = hand.get_component_rich_style("cardrow--black", partial=True)
+    unplayable = hand.get_component_rich_style("cardrow--unplayable", partial=True)
+    assert red.underline and not black.underline and not unplayable.underline
 
 
 def test_hint_text_lists_the_best_move_first_with_its_chances() -> None:
@@ -321,8 +364,9 @@ def test_the_result_says_how_many_hints_each_player_took() -> None:
     assert "Hints taken" not in result_text(outcome, ["You", "Computer"], (0, 0))
 
 
+@on_a_shared_app
 async def test_h_shows_the_engines_view_of_your_moves(
-    dirs: Any, monkeypatch: pytest.MonkeyPatch
+    table5: Pilot[Any], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     import net.table
     from rules.bots.advice import advise
@@ -331,24 +375,23 @@ async def test_h_shows_the_engines_view_of_your_moves(
 
     # the advice as at the table, with a small budget (the hint's words are tested here)
     monkeypatch.setattr(net.table, "_hint", lambda s, r: advise(s, Budget(16)).choices)
-    app = make_app(dirs, launch=play_launch(seed=5))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, DominationScreen) and screen.my_turn
-        await pilot.press("h")
-        for _ in range(50):
-            await pilot.pause()
-            if isinstance(app.screen, HintScreen):
-                break
-        assert isinstance(app.screen, HintScreen)
-        await settle(pilot)  # the dialog drawn
-        text = screen_text(app)
-        # each chance with the engine's margin: "57% ± 2 to win"
-        assert "Best: " in text and re.search(r"\d+% ± \d+ to win", text)
-        await pilot.press("escape")
-        await settle(pilot)
-        assert app.screen is screen and screen.update.hints == (1, 0)
+    pilot = table5
+    app = pilot.app
+    screen = app.screen
+    assert isinstance(screen, DominationScreen) and screen.my_turn
+    await pilot.press("h")
+    for _ in range(50):
+        await pilot.pause()
+        if isinstance(app.screen, HintScreen):
+            break
+    assert isinstance(app.screen, HintScreen)
+    await settle(pilot)  # the dialog drawn
+    text = screen_text(app)
+    # each chance with the engine's margin: "57% ± 2 to win"
+    assert "Best: " in text and re.search(r"\d+% ± \d+ to win", text)
+    await pilot.press("escape")
+    await settle(pilot)
+    assert app.screen is screen and screen.update.hints == (1, 0)
 
 
 def test_analysis_names_the_costliest_moves_in_words() -> None:
