@@ -10,8 +10,8 @@ real ones), bots answering at once, no round summary, no tips, and an input
 guard that listens as soon as a screen is shown.
 
 What a test changes it puts back (:func:`back_home`, :func:`at_the_table`
-after a test that pushed screens); a test that cannot (the app quit) keeps its
-own app, or (a game resigned) is the last of its module to use it.
+after a test that pushed screens); a test that cannot (the app quit, the game
+resigned) keeps its own app, so the order of the tests never matters.
 """
 
 from __future__ import annotations
