@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
@@ -31,6 +32,18 @@ class RulesScreen(Screen[None]):
     def __init__(self, game_id: str) -> None:
         super().__init__()
         self.game_id = game_id
+        self._shown = False
+
+    def on_screen_resume(self, event: events.ScreenResume) -> None:
+        # shown the first time, every one of the page's widgets (a hundred
+        # or more: one a paragraph) was styled as it mounted; Textual's
+        # restyle of the whole screen on top of that cost a fifth of
+        # opening the page. (Handlers run from the subclass up, so this runs
+        # before Screen's own, which reads the flag.) A screen shown again
+        # (not done here: each opening builds its page) is restyled as usual.
+        if not self._shown:
+            self._shown = True
+            event.refresh_styles = False
 
     def compose(self) -> ComposeResult:
         yield Header()
