@@ -18,8 +18,8 @@ from tui.screens.pause import PauseScreen
 from tui.screens.rules import RulesScreen
 from tui.widgets.cards import CardRow
 
-from ._suitea_kit import at_the_table, shared_app
 from .conftest import make_app, play_launch, screen_text, settle
+from .shared_app import at_the_table, shared_app
 
 CARD = re.compile(r"\b(?:10|[2-9AJQK])[♠♥♦♣]")
 

@@ -37,8 +37,8 @@ from tui.screens.replay import open_replay
 from tui.screens.round_summary import RoundSummaryScreen
 from tui.table.screen import TableScreen
 
-from ._suiteb_kit import Shared, shared_app
 from .conftest import GuardTimer, make_app, play_launch, screen_text, settle
+from .shared_app import Shared, module_app
 from .test_trick_screen import trick_launch, type_choice
 
 CARD = re.compile(r"\b(?:10|[2-9AJQK])[♠♥♦♣]")
@@ -112,8 +112,8 @@ def record_until(
 
 # ---------------------------------------------------------------- the guard itself
 # The two tests of the guard itself share one app at its home screen
-# (tests/tui/_suiteb_kit.py): each pushes its hand-off and closes it again.
-home_app = shared_app()
+# (tests/tui/shared_app.py): each pushes its hand-off and closes it again.
+home_app = module_app()
 
 
 @pytest.mark.asyncio(loop_scope="module")

@@ -31,8 +31,8 @@ from tui.settings import Settings, load_settings
 from tui.table.screen import TableScreen
 from tui.widgets.game_list import GameList
 
-from ._suitea_kit import back_home, shared_app
 from .conftest import make_app, play_launch, screen_text, settle
+from .shared_app import back_home, shared_app
 
 # Tests that start on the home screen and only look share one app (`home`),
 # which each leaves on home again; the others keep their own (issue 41 item 4).

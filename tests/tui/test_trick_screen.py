@@ -31,8 +31,8 @@ from tui.screens.game_over import GameOverScreen
 from tui.screens.handoff import HandoffScreen
 from tui.seating import build_seats, kinds_from_vs
 
-from ._suiteb_kit import Shared, shared_app
 from .conftest import make_app, screen_text, settle
+from .shared_app import Shared, module_app
 
 PRESETS = ("standard", "original", "dm12", "setna", "final")
 # short games: 5 rounds, at most two extensions; no clock unless a test wants one
@@ -643,8 +643,8 @@ def preset_clock_launch(preset: str) -> dict[str, Any]:
 
 
 # a standard game against the computer at its first round, as `--preset` opens
-# it, for the tests that only read it (tests/tui/_suiteb_kit.py)
-standard_app = shared_app(launch=preset_clock_launch("standard"))
+# it, for the tests that only read it (tests/tui/shared_app.py)
+standard_app = module_app(launch=preset_clock_launch("standard"))
 
 
 @pytest.mark.parametrize(

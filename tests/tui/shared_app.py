@@ -9,6 +9,8 @@ fixture gives a test's own app: temporary data and config folders (never the
 real ones), bots answering at once, no round summary, no tips, and an input
 guard that listens as soon as a screen is shown.
 
+:func:`module_app` makes such a fixture in one line, its value ``(app, pilot)``.
+
 What a test changes it puts back (:func:`back_home`, :func:`at_the_table`
 after a test that pushed screens); a test that cannot (the app quit, the game
 resigned) keeps its own app, so the order of the tests never matters.
@@ -23,9 +25,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import pytest_asyncio
 from textual.pilot import Pilot
 from textual.screen import Screen
 
+from tui.app import CardTableApp
 from tui.screens.home import HomeScreen
 from tui.screens.input_guard import InputGuard
 from tui.table.screen import TableScreen
@@ -62,6 +66,24 @@ async def shared_app(
         async with app.run_test(size=size, notifications=notifications) as pilot:
             await settle(pilot)
             yield pilot
+
+
+Shared = tuple[CardTableApp, Pilot[Any]]
+
+
+def module_app(**kwargs: Any) -> Any:
+    """A module-scoped fixture of :func:`shared_app` (``make_app``'s
+    ``kwargs``) at 80x24, its value ``(app, pilot)``; its tests are marked
+    ``pytest.mark.asyncio(loop_scope="module")``. The app starts in the
+    fixture, so that Textual's context (which app is running) reaches every
+    test that uses it: pytest-asyncio passes a fixture's context on."""
+
+    @pytest_asyncio.fixture(scope="module", loop_scope="module")
+    async def fixture(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[Shared]:
+        async with shared_app(tmp_path_factory.mktemp("shared-app"), **kwargs) as pilot:
+            yield pilot.app, pilot
+
+    return fixture
 
 
 async def back_home(pilot: Pilot[Any]) -> None:
