@@ -87,6 +87,11 @@ class StreamSender:
             return
         data = b"".join(self._queued)
         self._queued.clear()
+        if self.writer.transport.is_closing():
+            # the client is gone (or going): nobody to read it. uvloop raises
+            # where asyncio's loop passes over it, so the check is ours: a
+            # flush may come after the close (a turn's lines, a close's flush)
+            return
         self.writer.write(data)
         if self.writer.transport.get_write_buffer_size() > self.max_unsent:
             self.abort()

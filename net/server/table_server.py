@@ -64,8 +64,7 @@ class TableServer:
         self.seats = Seats(self.hall, self.lobby)
         self.registry = Registry(self.hall, self.lobby, self.seats)
         self.restarts = Restarts(self.hall, self.registry, self.seats)
-        # one server of a card room (net/server/room.py): ``advertise`` is
-        # the address its clients are sent to
+        # one server of a card room (net/server/room.py): clients are sent to ``advertise``
         self.room: Room | None = None
         if advertise is not None:
             if not isinstance(self.keeper, DatabaseStore):
@@ -207,15 +206,17 @@ class TableServer:
         except Exception:  # a bug here must end this connection only
             log.exception("a connection failed")
         finally:
-            if conn.watchdog is not None:
-                conn.watchdog.cancel()
-            hall.peers.discard(conn)
-            self.seats.vacate(conn)
-            for hosted in self.tables.values():
-                if hosted.creator is conn:  # gone: only its seat may cancel now
-                    hosted.creator = None
-            conn.close()
-            self._listener.release(address)
+            try:
+                if conn.watchdog is not None:
+                    conn.watchdog.cancel()
+                hall.peers.discard(conn)
+                self.seats.vacate(conn)
+                for hosted in self.tables.values():
+                    if hosted.creator is conn:  # gone: only its seat may cancel now
+                        hosted.creator = None
+                conn.close()
+            finally:  # whatever happens above, the address's count goes down
+                self._listener.release(address)
 
     async def _read(self, conn: Connection) -> None:
         async for line in conn.lines():
