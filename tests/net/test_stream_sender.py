@@ -14,6 +14,10 @@ class FakeTransport:
     def __init__(self) -> None:
         self.buffered = 0  # what the kernel did not take
         self.aborted = False
+        self.closing = False
+
+    def is_closing(self) -> bool:
+        return self.closing or self.aborted
 
     def get_write_buffer_size(self) -> int:
         return self.buffered
@@ -33,6 +37,7 @@ class FakeWriter:
 
     def close(self) -> None:
         self.closed = True
+        self.transport.closing = True
 
 
 def _sender(max_unsent: int = 1000) -> tuple[StreamSender, FakeWriter]:
