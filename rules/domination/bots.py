@@ -486,7 +486,10 @@ class HardBot(Bot):
     that sample's cards (:func:`_likelihood`: with ``temperature`` 0, a play
     the heuristic would not have made multiplies the weight by ``slip``;
     above 0, the heuristic's scores as a softmax with a share ``slip`` of
-    random play). With ``candidates``, that many are drawn and weighed and
+    random play). With ``remember``, also by how likely its plays of the
+    last round were from the hand it held then (:class:`.kept.KeptCards`):
+    measured better on the same deals but inside the noise (docs/bots.md,
+    "Sixth session"), hence off. With ``candidates``, that many are drawn and weighed and
     ``samples`` of them drawn in proportion to their weights
     (sampling-importance-resampling). The softmax with resampling was
     measured weaker than the level (docs/bots.md), hence off. Every legal
