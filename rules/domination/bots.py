@@ -43,6 +43,7 @@ from ..bots.search import (
     compare,
 )
 from ..cards import Card, parse_card
+from .kept import KeptCards, last_round
 from .notation import CONCEDE, Play
 from .state import DominationState
 from .view import DominationView
@@ -395,14 +396,20 @@ class DominationAdapter(Adapter):
         self.temperature = temperature  # None: every sample counts alike
         self.slip = slip
         self.memo: _Memo = {}
+        # the last round's plays, for the decision being searched (HardBot sets it)
+        self.kept: KeptCards | None = None
 
     def weight(self, state: State, seat: int) -> float:
         # for the engine's paired mode (the hard level): samples whose
-        # opponent hand explains its plays this round count more
+        # opponent hand explains its plays this round, and the last round's
+        # from the cards it kept, count more
         assert isinstance(state, DominationState)
         if self.temperature is None:
             return 1.0
-        return _likelihood(state, seat, self.temperature, self.slip)
+        weight = _likelihood(state, seat, self.temperature, self.slip)
+        if self.kept is not None and weight > 0.0:
+            weight *= self.kept.weight(state)
+        return weight
 
     def to_act(self, state: State) -> tuple[int, ...]:
         assert isinstance(state, DominationState)
@@ -479,7 +486,10 @@ class HardBot(Bot):
     that sample's cards (:func:`_likelihood`: with ``temperature`` 0, a play
     the heuristic would not have made multiplies the weight by ``slip``;
     above 0, the heuristic's scores as a softmax with a share ``slip`` of
-    random play). With ``candidates``, that many are drawn and weighed and
+    random play). With ``remember``, also by how likely its plays of the
+    last round were from the hand it held then (:class:`.kept.KeptCards`):
+    measured better on the same deals but inside the noise (docs/bots.md,
+    "Sixth session"), hence off. With ``candidates``, that many are drawn and weighed and
     ``samples`` of them drawn in proportion to their weights
     (sampling-importance-resampling). The softmax with resampling was
     measured weaker than the level (docs/bots.md), hence off. Every legal
@@ -518,8 +528,10 @@ class HardBot(Bot):
         confidence: float = 2.0,
         max_playouts: int = 2400,
         seconds: float | None = 1.0,
+        remember: bool = False,
     ) -> None:
         self.adapter = DominationAdapter(rounds_ahead, temperature, slip)
+        self.remember = remember  # weigh the samples by the last round's plays too
         self.candidates = candidates
         self.seconds = seconds  # a ceiling: the playout cap keeps most moves under it
         self.samples = samples
@@ -543,6 +555,12 @@ class HardBot(Bot):
         (the figure the advice shows; then the move with the highest chance).
         ``samples``: fewer than the level's (tests), with no time ceiling."""
         self.adapter.memo = {}  # the heuristic's answers, for this decision
+        last = last_round(situation.history) if self.remember else None
+        self.adapter.kept = (
+            None
+            if last is None
+            else KeptCards(last, situation.seat, self.adapter.slip, choose_card)
+        )
         found = compare(
             situation,
             self.adapter,
