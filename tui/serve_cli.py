@@ -132,7 +132,7 @@ def run_serve(args: argparse.Namespace) -> int:
     from net.server import Limits, TableServer
     from net.server.database_store import DatabaseStore
     from net.server.event_loop import run as run_server_loop
-    from net.server.heap import settle_heap
+    from net.server.heap import PacedCollector, settle_heap
     from net.store import StoreError, open_store
     from net.store.legacy import upgrade
     from net.thinkers import process_pool
@@ -209,6 +209,8 @@ def run_serve(args: argparse.Namespace) -> int:
         # sight for good (net/server/heap.py), before the earlier run's tables
         games()
         settle_heap()
+        # and later the collector's full scans an hour apart (net/server/heap.py)
+        pacing = asyncio.ensure_future(PacedCollector().run(asyncio.sleep))
         try:
             host, port = await server.start(args.host, args.port)
         except OSError as err:
@@ -235,6 +237,7 @@ def run_serve(args: argparse.Namespace) -> int:
         try:
             await stop.wait()
         finally:
+            pacing.cancel()
             await server.close()
 
     try:

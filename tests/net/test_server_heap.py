@@ -44,3 +44,44 @@ def test_serve_settles_its_heap_before_it_brings_back_tables() -> None:
     source = (ROOT / "tui" / "serve_cli.py").read_text()
     settle = source.index("settle_heap()")
     assert settle < source.index("await server.start(")  # (start brings the tables back)
+
+
+_PACED = """
+import gc
+import weakref
+from net.server.heap import PacedCollector
+
+class Node:
+    pass
+
+def cycle():
+    a, b = Node(), Node()
+    a.other, b.other = b, a
+    return a
+
+pacer = PacedCollector(settle_every=10.0, full_every=30.0)
+young = cycle()
+del young  # garbage before the step: collected by it, not frozen
+kept = [Node() for _ in range(1000)]
+before = gc.get_freeze_count()
+assert pacer.step() is False  # 10 s: the young collected, the rest frozen
+assert gc.get_freeze_count() >= before + 1000
+assert not any(type(o) is Node for o in gc.get_objects())  # frozen: out of the scans
+old = cycle()
+probe = weakref.ref(old)
+assert pacer.step() is False  # 20 s
+del old  # garbage among frozen objects: waits for the full collection
+gc.collect()
+assert probe() is not None
+assert pacer.step() is True  # 30 s: unfrozen, collected, frozen again
+assert probe() is None and gc.get_freeze_count() > 0
+print("ok")
+"""
+
+
+def test_the_collector_is_paced_frozen_objects_freed_at_the_full_collection() -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", _PACED], cwd=ROOT, capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("ok")
