@@ -134,8 +134,16 @@ async def test_a_room_of_three_servers(pg_url: str, tmp_path: Path) -> None:
         )
         await play_until(players, kept, 10)
         taken = time.monotonic() - killed
+
+        # both at the server that took the table (a link lost after the
+        # moves, on a loaded machine, is back there within the wait)
+        async def together() -> bool:
+            return all(pl.connection == "connected" for pl in players) and (
+                ada.address == bea.address
+            )
+
+        await until(together, f"both at one server: {[(x.connection, x.address) for x in players]}")
         assert {ada.address, bea.address} <= {b.address, c.address}
-        assert ada.address == bea.address
         (summary,) = await bea.tables([table])
         assert summary.per_move == 86_400  # brought back with its terms (and clocks)
         assert any(s.clock is not None for s in summary.seats)
