@@ -17,6 +17,8 @@ from pathlib import Path
 CHOICES = re.compile(r"Choose (?:1 to )?(\d+)[,:]")
 # the end of a turn's prompt, and of a menu (its last option)
 PROMPT_END = "Or: list, hand, table, scores, hint, log, rules, help, quit."
+# what others do that changes nothing of a waiting turn's choices
+NEWS_AFTER_PROMPT = re.compile(r".+ (?:has submitted|is ready)\.")
 
 
 def listed_numbers(prompt: str) -> set[int]:
@@ -111,9 +113,10 @@ class LineRun:
 def prompt_waiting(text: str) -> bool:
     """A prompt is complete at the end of ``text``: a turn's, a menu's, a hand-off."""
     tail = text.rstrip("\r\n")
-    # news that asks nothing may follow a prompt (the other seat's hidden
-    # submission in Trick): the prompt is still the one waiting
-    while tail.endswith(" has submitted.") and "\n" in tail:
+    # news that leaves the turn as it was may follow a prompt (another seat's
+    # hidden submission in Trick, another player ready in Stress's swaps):
+    # the prompt is still the one waiting
+    while "\n" in tail and NEWS_AFTER_PROMPT.fullmatch(tail.rsplit("\n", 1)[1]):
         tail = tail.rsplit("\n", 1)[0].rstrip("\r\n")
     return (
         tail.endswith(PROMPT_END)
