@@ -79,6 +79,7 @@ def _heavy_in(modules: list[str]) -> list[str]:
 def test_the_home_screens_start_imports_nothing_heavy(
     tmp_path: Path, pytestconfig: pytest.Config
 ) -> None:
+    cache = getattr(pytestconfig, "cache", None)
     env = dict(
         os.environ,
         CARDTABLE_DATA_DIR=str(tmp_path / "data"),
@@ -86,9 +87,8 @@ def test_the_home_screens_start_imports_nothing_heavy(
         TEXTUAL_ANIMATIONS="none",
         # bytecode kept between runs (in pytest's cache folder), as for an
         # installed program: else compiling Textual is most of this test's time
-        PYTHONPYCACHEPREFIX=str(
-            pytestconfig.cache.mkdir("start-imports-pycache") if pytestconfig.cache else tmp_path
-        ),
+        # (no cache under `-p no:cacheprovider`: then a folder of this run's own)
+        PYTHONPYCACHEPREFIX=str(cache.mkdir("start-imports-pycache") if cache else tmp_path),
     )
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     done = subprocess.run(
