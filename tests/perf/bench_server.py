@@ -115,15 +115,48 @@ async def main(executor):
     host, port = await server.start("127.0.0.1", 0)
     # the play only: SIGUSR1 when it begins, SIGUSR2 when it ends (the
     # commits' figures, and the profile if asked for)
-    import cProfile, json
+    import cProfile, json, time
     engine = getattr(getattr(store, "db", None), "engine", None)
-    profile = cProfile.Profile() if os.environ.get("BENCH_PROFILE") else None
+    # the loop thread's CPU, not the wall clock: on a busy machine the wall
+    # clock charges a function for the time the process waited for a core
+    profile = cProfile.Profile(time.thread_time) if os.environ.get("BENCH_PROFILE") else None
     def figures():
         f = getattr(engine, "figures", None)
         names = ("operations", "commits", "seconds")
         return {n: getattr(f, n, 0) for n in names}
+    # where a move's time goes on the server: applying it (and telling the
+    # seats), then waiting for its commit; and the commits' own durations
+    import time
+    spans = {"play": [], "commit wait": [], "commit": []}
+    watching = [False]
+    from net.table import Table
+    plain_play, plain_kept = Table.play, Table.kept
+    async def timed(name, call, *args):
+        began = time.perf_counter()
+        try:
+            return await call(*args)
+        finally:
+            if watching[0]:
+                spans[name].append(time.perf_counter() - began)
+    Table.play = lambda self, *a: timed("play", plain_play, self, *a)
+    Table.kept = lambda self, *a: timed("commit wait", plain_kept, self, *a)
+    writer_figures = getattr(engine, "figures", None)
+    if writer_figures is not None:
+        plain_count = writer_figures.count
+        def count(group, seconds=0.0):
+            if watching[0]:
+                spans["commit"].append(seconds)
+            plain_count(group, seconds)
+        writer_figures.count = count
+    def spread(values):
+        if not values:
+            return "-"
+        values = sorted(values)
+        at = lambda q: values[min(len(values) - 1, int(len(values) * q))] * 1000
+        return f"{at(0.5):.1f}, {at(0.99):.1f}, {values[-1] * 1000:.1f}"
     began = {}
     def begin():
+        watching[0] = True
         began.update(figures())
         if profile is not None:
             profile.enable()
@@ -131,8 +164,11 @@ async def main(executor):
         if profile is not None:
             profile.disable()
             profile.dump_stats(os.environ["BENCH_PROFILE"])
+        watching[0] = False
         now = figures()
-        print(json.dumps({k: v - began.get(k, 0) for k, v in now.items()}), flush=True)
+        out = {k: v - began.get(k, 0) for k, v in now.items()}
+        out["spans"] = {name: spread(values) for name, values in spans.items()}
+        print(json.dumps(out), flush=True)
     loop = asyncio.get_running_loop()
     loop.add_signal_handler(signal.SIGUSR1, begin)
     loop.add_signal_handler(signal.SIGUSR2, end)
@@ -258,7 +294,7 @@ async def open_tables(
 
 
 async def client_part(
-    port: int, args: argparse.Namespace, part: int, barrier: Any
+    port: int, args: argparse.Namespace, part: int, barrier: Any, played: Any
 ) -> dict[str, Any]:
     """One client process's share of the tables: open them, wait for every
     process to have opened its share, play, return the round trips."""
@@ -291,6 +327,9 @@ async def client_part(
     )
     cpu = time.process_time() - cpu
     pacing.cancel()
+    # no process hangs up while another still plays: the server's work of
+    # 1,000 connections ending is not part of a move's round trip
+    await asyncio.get_running_loop().run_in_executor(None, played.wait)
     for stop in stops:
         stop()
     for client in clients:
@@ -313,11 +352,13 @@ def cpu_list(text: str) -> set[int]:
     return cores
 
 
-def client_process(port: int, args: argparse.Namespace, part: int, barrier: Any, out: Any) -> None:
+def client_process(
+    port: int, args: argparse.Namespace, part: int, barriers: tuple[Any, Any], out: Any
+) -> None:
     if args.client_cpus:
         os.sched_setaffinity(0, args.client_cpus)
     try:
-        out.put(asyncio.run(client_part(port, args, part, barrier)))
+        out.put(asyncio.run(client_part(port, args, part, *barriers)))
     except BaseException as err:  # the parent must hear of it, not wait for ever
         out.put({"failed": f"{type(err).__name__}: {err}"})
         raise
@@ -332,9 +373,10 @@ def bench(
     forked = multiprocessing.get_context("fork")
     parts = args.client_processes
     barrier = forked.Barrier(parts + 1)
+    played = forked.Barrier(parts)
     out = forked.Queue()
     workers = [
-        forked.Process(target=client_process, args=(port, args, part, barrier, out))
+        forked.Process(target=client_process, args=(port, args, part, (barrier, played), out))
         for part in range(parts)
     ]
     opened = time.perf_counter()
@@ -388,6 +430,10 @@ def bench(
             if commits["commits"]
             else "-"
         ),
+        "server: play, commit wait, commit (p50, p99, max ms)": "; ".join(
+            commits.get("spans", {}).values()
+        )
+        or "-",
         "load (uptime)": os.popen("uptime").read().strip().split("load average: ")[-1],
         "memory": (
             f"{before / 1024:.0f} -> {after / 1024:.0f} MiB, "
