@@ -318,6 +318,8 @@ async def client_part(
     await asyncio.get_running_loop().run_in_executor(None, barrier.wait)
     trips: list[float] = []
     lost: list[int] = []  # players whose link went down (the server silent 4 s)
+    stalls: list[float] = []  # this process's own loop late by more than 50 ms
+    ticking = asyncio.ensure_future(_tick(stalls))
     cpu = time.process_time()
     await asyncio.gather(
         *(
@@ -326,6 +328,7 @@ async def client_part(
         )
     )
     cpu = time.process_time() - cpu
+    ticking.cancel()
     pacing.cancel()
     # no process hangs up while another still plays: the server's work of
     # 1,000 connections ending is not part of a move's round trip
@@ -340,7 +343,19 @@ async def client_part(
         "cpu": cpu,
         "clients": len(clients),
         "lost": len(lost),
+        "stalls": stalls,
     }
+
+
+async def _tick(stalls: list[float]) -> None:
+    """Note each time this loop came back more than 50 ms late from a 10 ms
+    sleep: a round trip that long may be the client's, not the server's."""
+    while True:
+        began = time.perf_counter()
+        await asyncio.sleep(0.01)
+        late = time.perf_counter() - began - 0.01
+        if late > 0.05:
+            stalls.append(late)
 
 
 def cpu_list(text: str) -> set[int]:
@@ -407,6 +422,7 @@ def bench(
     clients_cpu = sum(r["cpu"] for r in results)
     clients = sum(r["clients"] for r in results)
     lost = sum(r["lost"] for r in results)
+    stalls = [t for r in results for t in r["stalls"]]
     tables = args.tables + args.hard + args.medium
     moves = max(1, len(trips))
     row = {
@@ -429,6 +445,9 @@ def bench(
             f"{commits['seconds'] / max(1, commits['commits']) * 1000:.2f}"
             if commits["commits"]
             else "-"
+        ),
+        "clients' loops late > 50 ms: times, longest": (
+            f"{len(stalls)}, {max(stalls, default=0) * 1000:.0f} ms"
         ),
         "server: play, commit wait, commit (p50, p99, max ms)": "; ".join(
             commits.get("spans", {}).values()
