@@ -178,10 +178,15 @@ class RemoteClient(ServerRequests, TableClient):
     # ------------------------------------------------------------ reconnecting
     @property
     def connection(self) -> str:
-        """``connected``, ``reconnecting`` (the seat is being taken back) or ``closed``."""
+        """``connected``, ``reconnecting`` (the seat is being taken back) or
+        ``closed``. A try's new link being up is not enough: the seat is back
+        once its ``rejoin`` is answered (before, a move is refused "you have
+        no seat", and another server of a room may be about to send us on)."""
         if self._closed:
             return "closed"
-        return "connected" if self.link.online else "reconnecting"
+        if self._rejoin.taking_back or not self.link.online:
+            return "reconnecting"
+        return "connected"
 
     def watch_connection(self, listener: Callable[[str], None]) -> Callable[[], None]:
         return self._rejoin.watch(listener)

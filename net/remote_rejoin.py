@@ -49,6 +49,10 @@ class Reconnection:
         self.listeners: list[Callable[[str], None]] = []
         self._task: asyncio.Task[None] | None = None
         self._sent_tokens: list[str] = []  # chosen for a request not answered yet
+        # from the drop until the seat is back (or lost): the client is
+        # ``reconnecting`` meanwhile, though a try's new link is up (its hello
+        # answered, its rejoin not yet, or refused and to be tried again)
+        self.taking_back = False
 
     @property
     def running(self) -> bool:
@@ -86,10 +90,12 @@ class Reconnection:
         client = self.client
         if client.token is None or client.table_id is None or client.home is None:
             return False
+        self.taking_back = True
         self._task = asyncio.get_running_loop().create_task(self._run())
         return True
 
     async def stop(self) -> None:
+        self.taking_back = False
         if self._task is not None and not self._task.done():
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -117,6 +123,7 @@ class Reconnection:
                 continue
             if not taken:
                 break  # the seat is gone (the grace period passed)
+            self.taking_back = False
             client.back()
             return
         else:  # every try failed: say why in words, where a server went silent
@@ -126,6 +133,7 @@ class Reconnection:
                 client.farewell = f"the server stopped answering ({silent})" + (
                     "; its room did not take us back" if others else ""
                 )
+        self.taking_back = False
         client.lost()
 
     async def _take_back(self) -> bool:

@@ -1,8 +1,10 @@
 """docs/protocol.md's example session, played against a live server: every
 request in it gets the reply shown (its type, and for an error its code and
-id). The deal is new each time, so the table id, the token and the moves are
-the ones this server gives: a move the doc makes at the latest state is
-replaced by a legal one, a stale one stays as far behind as in the doc.
+id). The table id, the token and the moves are the ones this server gives: a
+move the doc makes at the latest state is replaced by a legal one, a stale
+one stays as far behind as in the doc. The deal is a fixed one (``DEAL``)
+in which the game waits for Ada after the computer's first answer, as in
+the document, whatever the computer plays.
 
 Then every game, played to its end as the document tells a stranger to: a
 `create` with `sit` and computers in the other seats, a move from `legal`
@@ -21,11 +23,18 @@ import msgspec
 import pytest
 
 from net import protocol as p
+from net.server import registry
 from rules.registry import get_game
 
 from .netkit import Raw, serving
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "protocol.md"
+# the seed of every deal the documented session makes. Why fixed: in about
+# 1 random deal in 800 Ada can follow none of the computer's cards, so the
+# computer plays the game out alone after her first card; the stale move the
+# document shows then came after the end, and the server rightly answered
+# `not_now` ("the game is over"): the test failed now and then
+DEAL = 0
 BLOCK = re.compile(r"```text\n(.*?)```", re.DOTALL)
 
 
@@ -125,7 +134,26 @@ class Replayer:
             self.names[shown["token"]] = got["token"]
 
 
-async def test_the_documented_session_is_what_the_server_does(tmp_path: Path) -> None:
+def test_the_sessions_deal_waits_for_ada_whatever_the_computer_plays() -> None:
+    """DEAL keeps the document's shape: after Ada's first card (the first
+    legal one, as the session plays it) every answer the computer may give
+    leaves the game going and Ada to play. (Fails if the rules or the deal
+    change under it: then choose another seed.)"""
+    spec = get_game("domination")
+    state = spec.new(spec.config("short", first_leader="0"), DEAL)
+    state.play(0, state.legal_moves(0)[0])
+    assert state.to_act() == (1,)
+    for answer in state.legal_moves(1):
+        after = state.copy()
+        after.play(1, answer)
+        assert not after.is_over and after.to_act() == (0,) and after.legal_moves(0), answer
+
+
+async def test_the_documented_session_is_what_the_server_does(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the server's deals (net/server/registry.py draws a table's seed there)
+    monkeypatch.setattr(registry.secrets, "randbits", lambda bits: DEAL)
     blocks = sessions()
     assert len(blocks) >= 4
     names: dict[str, str] = {}
