@@ -21,7 +21,6 @@ from rules.errors import IllegalMove, MoveError, NotationError
 from rules.events import Event, visible_events
 from rules.game import RESIGN, GameSpec, GameState, MoveClock
 from rules.registry import games
-from rules.rng import rng_fingerprint
 from rules.views import View
 
 AnyState = GameState[Any, Any]
@@ -234,73 +233,46 @@ def events_for(events: list[Event], seat: int | None) -> list[dict[str, Any]]:
     return [event_json(e) for e in visible_events(events, seat)]
 
 
-def full_state(state: AnyState) -> dict[str, Any]:
+def full_state(state: AnyState) -> dict[str, str]:
     """Every attribute of ``state`` by name, hidden ones and those no snapshot
-    shows (its seed, its generator), in canonical form: what a reader of the
-    state object could learn. Two are compared with ``==``, which is exactly
-    as strict as comparing their ``repr`` (see ``_canonical``); the ``repr``
-    is only made where text is wanted (``state_text``). A generator is given
-    by its whole state (``Generator``)."""
+    shows (its seed, its generator), as text: what a reader of the state
+    object could learn. A generator is given by its fingerprint."""
     names: list[str] = []
     for cls in type(state).__mro__:
         slots = getattr(cls, "__slots__", ())
         names += [slots] if isinstance(slots, str) else list(slots)
     names += list(getattr(state, "__dict__", {}))
-    out: dict[str, Any] = {}
+    out: dict[str, str] = {}
     for name in names:
         if name.startswith("__") or not hasattr(state, name):
             continue
         value = getattr(state, name)
         fingerprint = getattr(value, "fingerprint", None)
-        out[name] = Generator(value.getstate()) if callable(fingerprint) else _canonical(value)
+        out[name] = f"rng {fingerprint()}" if callable(fingerprint) else repr(_canonical(value))
     return out
 
 
-@dataclass(frozen=True)
-class Generator:
-    """A generator's whole state: equal when the states are, and written as
-    its fingerprint (the text of 625 numbers could hold a seed's digits by
-    chance; a digest does not)."""
-
-    state: tuple[Any, ...]
-
-    def __repr__(self) -> str:
-        return f"rng {rng_fingerprint(self.state)}"
-
-
-def state_text(fields: dict[str, Any]) -> dict[str, str]:
-    """``full_state``'s fields as text."""
-    return {name: repr(value) for name, value in fields.items()}
-
-
-# the types _canonical keeps as they are: those whose == is as strict as
-# their repr (True == 1 == 1.0 and {1} == frozenset({1}), but their reprs
-# differ, so bools, floats, sets and subclasses are written with their type)
-_AS_THEY_ARE = frozenset({int, str, bytes, type(None)})
+# the types _canonical keeps as they are (subclasses, an IntEnum say, take
+# the isinstance path below and come out the same)
+_AS_THEY_ARE = frozenset({int, float, str, bytes, bool, type(None), frozenset, set})
 
 
 def _canonical(value: Any) -> Any:
     """``value`` with every dict's items in sorted order: the order a dict was
-    filled in is the order of play, which every seat saw. Two canonical
-    forms are ``==`` exactly when their ``repr`` is the same (a set's order
-    aside). (Called for every field of three states at every checked
-    position, a tenth of the contract suite's time: the common types are
-    looked up first.)"""
+    filled in is the order of play, which every seat saw. (Called for every
+    field of three states at every checked position, a tenth of the contract
+    suite's time: the common types are looked up first.)"""
     kind = type(value)
     if kind in _AS_THEY_ARE:
         return value
     if kind is list or kind is tuple:
         return [kind.__name__, *map(_canonical, value)]
-    if kind is bool or kind is float:
-        return [kind.__name__, repr(value)]
     if isinstance(value, dict):
         return sorted([(repr(k), _canonical(v)) for k, v in value.items()])
     if isinstance(value, (list, tuple)):
         return [type(value).__name__, *map(_canonical, value)]
-    if isinstance(value, (set, frozenset)):
-        return [type(value).__name__, *sorted(map(repr, value))]
-    if isinstance(value, (int, float, str, bytes)):  # an IntEnum, say
-        return [type(value).__name__, repr(value)]
+    if isinstance(value, (int, float, str, bytes, bool, type(None), frozenset, set)):
+        return value
     # an object of the game's own (a position, a submission): its fields, as
     # its repr may be no more than its address
     fields: dict[str, Any] = {}
@@ -356,7 +328,7 @@ def _differing_fields(a: dict[str, Any], b: dict[str, Any]) -> list[str]:
     return sorted(k for k in a.keys() | b.keys() if a.get(k) != b.get(k))
 
 
-def differing(a: dict[str, Any], b: dict[str, Any]) -> list[str]:
+def differing(a: dict[str, str], b: dict[str, str]) -> list[str]:
     return sorted(k for k in a.keys() | b.keys() if a.get(k) != b.get(k))
 
 
@@ -656,23 +628,23 @@ class ContractRun:
                 self.determinized_with_hidden += 1
                 if det.snapshot() != original:
                     self.determinized_differently += 1
-            self.check_sample_knows_only_the_view(seat, det)
+            self.check_sample_knows_only_the_view(seat)
 
-    def check_sample_knows_only_the_view(self, seat: int | None, det: AnyState) -> None:
+    def check_sample_knows_only_the_view(self, seat: int | None) -> None:
         """A sample depends on nothing but what ``seat`` may know and the rng,
         field by field: sampling another state ``seat`` cannot tell from this
         one, with the same rng, gives the very same sample. The other states:
-        a sample (``det``, drawn by the caller with an rng of its own: it must
-        not carry anything of its source it should not), and, where the game
-        can rebuild one, the position rebuilt from the seat's view alone."""
+        a sample (which must not carry anything of its source it should not),
+        and, where the game can rebuild one, the position rebuilt from the
+        seat's view alone."""
         state = self.state
         k = self.rng.getrandbits(32)
         sample = full_state(state.determinize(seat, random.Random(k)))
         if self.seed >= 10**6:
-            assert str(self.seed) not in "".join(state_text(sample).values()), (
+            assert str(self.seed) not in "".join(sample.values()), (
                 f"determinize({seat}) carries the real seed"
             )
-        twins = {"a sample": det}
+        twins = {"a sample": state.determinize(seat, random.Random(self.rng.getrandbits(32)))}
         if seat is not None and not state.is_over:  # the envelope tells the end
             rebuilt = rebuilt_from_view(state, seat)
             if rebuilt is not None:
@@ -683,7 +655,7 @@ class ContractRun:
             assert not fields, (
                 f"determinize({seat}) read something seat {seat} cannot know: sampled with "
                 f"the same rng, this state and {what} differ in "
-                + "; ".join(f"{f} ({sample.get(f)!r} / {again.get(f)!r})" for f in fields)[:600]
+                + "; ".join(f"{f} ({sample.get(f)} / {again.get(f)})" for f in fields)[:600]
             )
 
     def check_position_text(self) -> None:
