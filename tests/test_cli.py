@@ -553,20 +553,21 @@ def test_arena_text_is_one_line_per_figure(capsys: pytest.CaptureFixture[str]) -
 def test_arena_text_counts_the_games_stopped_at_the_rules_limit(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    # easy against easy at Stress: seed 1's first six games, three of them
-    # stopped at 2,000 plays (tests/rules/test_arena.py counts them too)
+    # easy against easy at Stress: seed 1's first two games, the second
+    # stopped at 2,000 plays (tests/rules/test_arena.py counts the first six:
+    # games 1, 3 and 5). Two, not six: each game stopped costs 2,000 plays
     code, out, _ = run(
         capsys, "arena", "stress", "--a", "easy", "--b", "easy", "--players", "2",
-        "--games", "6", "--seed", "1",
+        "--games", "2", "--seed", "1",
     )  # fmt: skip
     assert code == 0
-    assert "3 of 6 games reached the 2,000-play limit (ranked by cards left)" in out.splitlines()
+    assert "1 of 2 games reached the 2,000-play limit (ranked by cards left)" in out.splitlines()
     code, out, _ = run(
         capsys, "arena", "stress", "--a", "easy", "--b", "easy", "--players", "2",
-        "--games", "6", "--seed", "1", "--json",
+        "--games", "2", "--seed", "1", "--json",
     )  # fmt: skip
     data = json.loads(out)
-    assert data["limited"] == 3
+    assert data["limited"] == 1
     assert data["limit"] == "the 2,000-play limit (ranked by cards left)"
 
 

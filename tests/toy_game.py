@@ -488,6 +488,13 @@ class ToyState(GameState[ToyMove, ToyConfig]):
     def determinize(self, seat: int | None, rng: random.Random) -> Self:
         new = self.copy()
         new.seed = SAMPLE_SEED
+        # a generator of its own, drawn from ``rng``, as the contract asks
+        # (rules/game.py): the game's would carry the deal, and its position
+        # text would be written whole after a search of 2,000 cycles for its
+        # draws (85 ms a computer's move at the table)
+        bits = rng.getrandbits(64)
+        new.rng = GameRng(bits)
+        new.rng_print = f"sampled {bits:x}"  # names that RNG as well as its fingerprint
         # sorted first, so that the sample depends only on which cards are unseen
         pool = sorted(self._unseen(seat))
         rng.shuffle(pool)

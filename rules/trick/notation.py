@@ -22,6 +22,7 @@ Grow) but ``grow`` is what is written, so a record reads back under any preset.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from ..errors import NotationError, shown_input
 
@@ -139,6 +140,14 @@ def target_text(target: int) -> str:
 def format_submission(sub: Submission, show_target: bool = True) -> str:
     """The notation; with ``show_target=False`` a Block's target is written ``?``
     (how an opponent sees a Block that did not go live: ``hide_target``)."""
+    return _submission_text(sub, show_target)
+
+
+# Every view writes the whole history again, each seat's submission of every
+# round, for every seat at every update: the few hundred texts there are are
+# written once (bounded: a record read from a file may hold any counts).
+@lru_cache(maxsize=4096)
+def _submission_text(sub: Submission, show_target: bool) -> str:
     if not show_target:
         sub = hide_target(sub)
     parts: list[str] = []

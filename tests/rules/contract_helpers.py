@@ -252,6 +252,20 @@ def full_state(state: AnyState) -> dict[str, str]:
     return out
 
 
+def generators(state: AnyState) -> dict[str, Any]:
+    """``state``'s random generators (what has a ``fingerprint``), by attribute."""
+    names = list(getattr(state, "__dict__", {}))
+    for cls in type(state).__mro__:
+        slots = getattr(cls, "__slots__", ())
+        names += [slots] if isinstance(slots, str) else list(slots)
+    found = {}
+    for name in names:
+        value = getattr(state, name, None)
+        if callable(getattr(value, "fingerprint", None)):
+            found[name] = value
+    return found
+
+
 # the types _canonical keeps as they are (subclasses, an IntEnum say, take
 # the isinstance path below and come out the same)
 _AS_THEY_ARE = frozenset({int, float, str, bytes, bool, type(None), frozenset, set})
@@ -639,7 +653,15 @@ class ContractRun:
         seat's view alone."""
         state = self.state
         k = self.rng.getrandbits(32)
-        sample = full_state(state.determinize(seat, random.Random(k)))
+        drawn = state.determinize(seat, random.Random(k))
+        # the game's generator would carry the deal, and a twin sampled from
+        # this state (below) would carry it too: so, said apart
+        for name, own in generators(state).items():
+            assert generators(drawn)[name].getstate() != own.getstate(), (
+                f"determinize({seat}) keeps the game's generator ({name}): a sample "
+                "draws its own from the rng it is given"
+            )
+        sample = full_state(drawn)
         if self.seed >= 10**6:
             assert str(self.seed) not in "".join(sample.values()), (
                 f"determinize({seat}) carries the real seed"
