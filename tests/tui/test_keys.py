@@ -33,14 +33,16 @@ from tui.table.replay_keys import REPLAY_BINDINGS
 from tui.table.screen import TableScreen
 from tui.widgets.keys_panel import AppBindingsTable
 
-from .conftest import make_app, play_launch, screen_text, settle
-from .shared_app import at_the_table, back_home, shared_app
+from .conftest import play_launch, screen_text, settle
+from .shared_app import back_home, shared_app
 
-# The tests that only look at home or at a game's keys share one app of each
-# (issue 41 item 4): `keys_home` (the home screen) and `keys_game` (seed 2
-# against the computer, no move played). Each finds its screen in front and
-# leaves it in front (a panel it opened closed again); they run on the
-# module's loop. A test that quits or ends its game keeps its own app.
+# The tests that only look at home or at a game's keys share one app (issue
+# 41 item 4): `keys_home` (its home screen) and `keys_game` (a game opened
+# from that home screen for the test, as `launch=` opens it: seed 2 against
+# the computer, closed again after). Each leaves home in front, a panel it
+# opened closed again. One app a module: a test's calls into an app run in
+# the context of the module's last started app. They run on the module's
+# loop. A test that quits keeps its own app.
 on_a_shared_app = pytest.mark.asyncio(loop_scope="module")
 
 
@@ -58,21 +60,13 @@ async def keys_home(keys_home_app: Pilot[Any]) -> AsyncIterator[Pilot[Any]]:
     await back_home(keys_home_app)
 
 
-@pytest_asyncio.fixture(scope="module", loop_scope="module")
-async def keys_game_app(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[Pilot[Any]]:
-    async with shared_app(
-        tmp_path_factory.mktemp("keys-game"), launch=play_launch(seed=2)
-    ) as pilot:
-        yield pilot
-
-
 @pytest_asyncio.fixture(loop_scope="module")
-async def keys_game(keys_game_app: Pilot[Any]) -> AsyncIterator[Pilot[Any]]:
-    async with at_the_table(keys_game_app) as pilot:
-        assert not pilot.app.screen.query(HelpPanel), "an earlier test left the keys panel"
-        yield pilot
-        pilot.app.action_hide_help_panel()
-    await settle(keys_game_app)
+async def keys_game(keys_home: Pilot[Any]) -> AsyncIterator[Pilot[Any]]:
+    app: Any = keys_home.app
+    await app.start_from_launch(play_launch(seed=2))
+    await settle(keys_home)
+    assert isinstance(app.screen, TableScreen)
+    yield keys_home
 
 
 README = Path(__file__).resolve().parents[2] / "README.md"
@@ -245,34 +239,37 @@ async def test_the_palette_and_the_keys_panel_offer_the_apps_actions(
     }
 
 
+@on_a_shared_app
 @pytest.mark.parametrize("game", shipped())
 async def test_each_game_leaves_the_shared_keys_to_the_shared_rules_and_lists_its_own_once(
-    dirs: Any, game: str
+    keys_home: Pilot[Any], game: str
 ) -> None:
-    app = make_app(dirs, launch={**play_launch(seed=1), "game": game})
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        # a game's own check_action answers for its keys and asks TableScreen for
-        # the rest: Finish only for a seat out of the game (Domination and Trick
-        # had answered True for every key not theirs, offering it mid-game)
-        screen = app.screen
-        assert isinstance(screen, TableScreen) and screen.seat_in_play()
-        assert screen.check_action("finish", ()) is False
-        assert "Finish" not in screen_text(app).splitlines()[-1]
-        # the keys panel lists a family of keys once and leaves the table whole
-        table_widgets = [w for w in app.screen.children if w.display]
-        widths = {w: w.region.width for w in table_widgets}
-        app.action_show_help_panel()
-        await settle(pilot)
-        # over the table, not beside it: at 80 columns nothing of the table narrows
-        assert {w: w.region.width for w in table_widgets} == widths
-        table = app.screen.query_one(AppBindingsTable).render_bindings_table()
-        keys = [str(cell) for cell in table.columns[0].cells]
-        listed = [str(cell) for cell in table.columns[1].cells]
-        # "1-5 Play" and no "2 Play card 2"; "←→ Choose" and no "→ Choose"
-        assert not [d for d in listed if re.fullmatch(r".* \d", d)], listed
-        named_twice = [k for k in keys for other in keys if k != other and k in _named(other)]
-        assert not named_twice, keys
+    pilot = keys_home
+    app: Any = pilot.app
+    # opened from the shared app's home screen, as `launch=` opens it
+    await app.start_from_launch({**play_launch(seed=1), "game": game})
+    await settle(pilot)
+    # a game's own check_action answers for its keys and asks TableScreen for
+    # the rest: Finish only for a seat out of the game (Domination and Trick
+    # had answered True for every key not theirs, offering it mid-game)
+    screen = app.screen
+    assert isinstance(screen, TableScreen) and screen.seat_in_play()
+    assert screen.check_action("finish", ()) is False
+    assert "Finish" not in screen_text(app).splitlines()[-1]
+    # the keys panel lists a family of keys once and leaves the table whole
+    table_widgets = [w for w in app.screen.children if w.display]
+    widths = {w: w.region.width for w in table_widgets}
+    app.action_show_help_panel()
+    await settle(pilot)
+    # over the table, not beside it: at 80 columns nothing of the table narrows
+    assert {w: w.region.width for w in table_widgets} == widths
+    table = app.screen.query_one(AppBindingsTable).render_bindings_table()
+    keys = [str(cell) for cell in table.columns[0].cells]
+    listed = [str(cell) for cell in table.columns[1].cells]
+    # "1-5 Play" and no "2 Play card 2"; "←→ Choose" and no "→ Choose"
+    assert not [d for d in listed if re.fullmatch(r".* \d", d)], listed
+    named_twice = [k for k in keys for other in keys if k != other and k in _named(other)]
+    assert not named_twice, keys
 
 
 def _named(label: str) -> set[str]:
@@ -290,16 +287,11 @@ async def test_number_keys_are_named_for_the_cards_held(keys_game: Pilot[Any]) -
     assert isinstance(screen, TableScreen)
     assert "1-5 Play" in screen_text(app).splitlines()[-1]
     screen.number_keys = lambda: 4  # type: ignore[method-assign]  # as late in a deal
-    try:
-        screen.refresh_bindings()
-        await settle(pilot)
-        assert "1-4 Play" in screen_text(app).splitlines()[-1]
-        offered = {key for key in screen.active_bindings if key.isdigit()}
-        assert offered == {"1", "2", "3", "4"}
-    finally:  # the shared game's own count again
-        del screen.number_keys
-        screen.refresh_bindings()
-        await settle(pilot)
+    screen.refresh_bindings()
+    await settle(pilot)
+    assert "1-4 Play" in screen_text(app).splitlines()[-1]
+    offered = {key for key in screen.active_bindings if key.isdigit()}
+    assert offered == {"1", "2", "3", "4"}
 
 
 @on_a_shared_app
