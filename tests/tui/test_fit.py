@@ -21,7 +21,7 @@ from tui.glyphs import unknown_glyphs
 from tui.widgets.event_log import EventLog
 
 from .conftest import make_app, screen_text, settle
-from .shared_app import back_home, shared_app
+from .shared_app import from_home, launched, shared_app
 
 
 def cut_texts(screen: Screen[Any]) -> list[str]:
@@ -134,13 +134,8 @@ async def tours_app(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[P
 
 @pytest_asyncio.fixture(loop_scope="module")
 async def tour_home(tours_app: Pilot[Any]) -> AsyncIterator[Pilot[Any]]:
-    app: Any = tours_app.app
-    await back_home(tours_app)
-    assert not app.store.list(), "an earlier tour left a saved game"
-    yield tours_app
-    await back_home(tours_app)
-    for record_id in [entry.id for entry in app.store.list()]:
-        app.store.delete(record_id)
+    async with from_home(tours_app) as pilot:
+        yield pilot
 
 
 @on_a_shared_app
@@ -150,7 +145,7 @@ async def test_every_screen_fits_80_columns(tour_home: Pilot[Any], tour: str) ->
     app: Any = pilot.app
     launch, stops = TOURS[tour]
     if launch is not None:
-        await app.start_from_launch(launch)
+        await launched(pilot, launch)
     await settle(pilot)
     for name, pressed in stops:
         await keys(pilot, *pressed)

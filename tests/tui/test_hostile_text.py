@@ -35,7 +35,7 @@ from tui.widgets.event_log import EventLog, display_text
 from tui.widgets.scoreboard import Scoreboard
 
 from .conftest import make_app, screen_text, settle
-from .shared_app import back_home, shared_app
+from .shared_app import from_home, shared_app
 
 ESCAPES = "Ada\x1b]2;PWNED\x07\x1b[2J\x1b[H"
 MARKUP = ["[/]", "[/bold]", "[link=https://example.invalid]click[/link]", "[@click=app.quit]"]
@@ -243,13 +243,8 @@ async def wide_home_app(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterat
 
 @pytest_asyncio.fixture(loop_scope="module")
 async def wide_home(wide_home_app: Pilot[Any]) -> AsyncIterator[Pilot[Any]]:
-    app: Any = wide_home_app.app
-    await back_home(wide_home_app)
-    assert not app.store.list(), "an earlier test left a saved game"
-    yield wide_home_app
-    await back_home(wide_home_app)
-    for record_id in [entry.id for entry in app.store.list()]:
-        app.store.delete(record_id)
+    async with from_home(wide_home_app) as pilot:
+        yield pilot
 
 
 @on_a_shared_app

@@ -34,7 +34,7 @@ from tui.table.screen import TableScreen
 from tui.widgets.keys_panel import AppBindingsTable
 
 from .conftest import play_launch, screen_text, settle
-from .shared_app import back_home, shared_app
+from .shared_app import back_home, launched, shared_app
 
 # The tests that only look at home or at a game's keys share one app (issue
 # 41 item 4): `keys_home` (its home screen) and `keys_game` (a game opened
@@ -62,10 +62,7 @@ async def keys_home(keys_home_app: Pilot[Any]) -> AsyncIterator[Pilot[Any]]:
 
 @pytest_asyncio.fixture(loop_scope="module")
 async def keys_game(keys_home: Pilot[Any]) -> AsyncIterator[Pilot[Any]]:
-    app: Any = keys_home.app
-    await app.start_from_launch(play_launch(seed=2))
-    await settle(keys_home)
-    assert isinstance(app.screen, TableScreen)
+    await launched(keys_home, play_launch(seed=2))
     yield keys_home
 
 
@@ -246,9 +243,7 @@ async def test_each_game_leaves_the_shared_keys_to_the_shared_rules_and_lists_it
 ) -> None:
     pilot = keys_home
     app: Any = pilot.app
-    # opened from the shared app's home screen, as `launch=` opens it
-    await app.start_from_launch({**play_launch(seed=1), "game": game})
-    await settle(pilot)
+    await launched(pilot, {**play_launch(seed=1), "game": game})
     # a game's own check_action answers for its keys and asks TableScreen for
     # the rest: Finish only for a seat out of the game (Domination and Trick
     # had answered True for every key not theirs, offering it mid-game)

@@ -21,7 +21,7 @@ from tui.screens.resume import ResumeScreen, entry_row
 from tui.table.screen import TableScreen
 
 from .conftest import make_app, play_launch, screen_text, settle
-from .shared_app import back_home, shared_app
+from .shared_app import from_home, shared_app
 
 # The two tests that save games and read the list from home share one app
 # (issue 41 item 4): each finds home in front with no saved game, and leaves
@@ -37,13 +37,8 @@ async def home_app(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[Pi
 
 @pytest_asyncio.fixture(loop_scope="module")
 async def home(home_app: Pilot[Any]) -> AsyncIterator[Pilot[Any]]:
-    app: Any = home_app.app
-    await back_home(home_app)
-    assert not app.store.list(), "an earlier test left a saved game"
-    yield home_app
-    await back_home(home_app)
-    for record_id in [entry.id for entry in app.store.list()]:
-        app.store.delete(record_id)
+    async with from_home(home_app) as pilot:
+        yield pilot
 
 
 def _record(status: str = "playing") -> GameRecord:

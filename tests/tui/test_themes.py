@@ -24,7 +24,7 @@ from tui.contrast import MINIMUM, contrast
 from tui.textual_seams import screen_update
 
 from .conftest import make_app, play_launch, settle
-from .shared_app import back_home, shared_app
+from .shared_app import back_home, launched, shared_app
 
 DECORATION = set("▏▁▔▕│▎▊█▌▐▆▇▅▄▃▂ ")
 
@@ -83,8 +83,7 @@ async def themes_home(themes_home_app: Pilot[Any]) -> AsyncIterator[Pilot[Any]]:
 async def test_the_default_and_the_light_themes_keep_the_table_readable(
     themes_home: Pilot[Any], game: str
 ) -> None:
-    app: Any = themes_home.app
-    await app.start_from_launch({**play_launch(seed=3), "game": game})  # as `launch=` does
+    await launched(themes_home, {**play_launch(seed=3), "game": game})
     await _check_themes_at_the_table(themes_home, game, SOME)
 
 
