@@ -6,11 +6,10 @@ right edge, a caption cut mid-word), and the header shows the whole title."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
-import pytest_asyncio
 from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widgets import Static
@@ -21,7 +20,6 @@ from tui.glyphs import unknown_glyphs
 from tui.widgets.event_log import EventLog
 
 from .conftest import make_app, screen_text, settle
-from .shared_app import from_home, launched, shared_app
 
 
 def cut_texts(screen: Screen[Any]) -> list[str]:
@@ -119,40 +117,18 @@ def assert_fits(app: CardTableApp, ascii: bool) -> None:
         assert not strays, f"glyphs tui/glyphs.py does not know: {strays}"
 
 
-# The tours share one app (issue 41 item 4): each starts on its home screen
-# with no saved game and opens its game from there, as `launch=` opens it;
-# after it, home is in front again and the games it saved are deleted. They
-# run on the module's loop.
-on_a_shared_app = pytest.mark.asyncio(loop_scope="module")
-
-
-@pytest_asyncio.fixture(scope="module", loop_scope="module")
-async def tours_app(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[Pilot[Any]]:
-    async with shared_app(tmp_path_factory.mktemp("tours")) as pilot:
-        yield pilot
-
-
-@pytest_asyncio.fixture(loop_scope="module")
-async def tour_home(tours_app: Pilot[Any]) -> AsyncIterator[Pilot[Any]]:
-    async with from_home(tours_app) as pilot:
-        yield pilot
-
-
-@on_a_shared_app
 @pytest.mark.parametrize("tour", TOURS)
-async def test_every_screen_fits_80_columns(tour_home: Pilot[Any], tour: str) -> None:
-    pilot = tour_home
-    app: Any = pilot.app
+async def test_every_screen_fits_80_columns(dirs: Any, tour: str) -> None:
     launch, stops = TOURS[tour]
-    if launch is not None:
-        await launched(pilot, launch)
-    await settle(pilot)
-    for name, pressed in stops:
-        await keys(pilot, *pressed)
-        try:
-            assert_fits(app, ascii=False)
-        except AssertionError as err:
-            raise AssertionError(f"{name}: {err}") from err
+    app = make_app(dirs, launch=launch)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        for name, pressed in stops:
+            await keys(pilot, *pressed)
+            try:
+                assert_fits(app, ascii=False)
+            except AssertionError as err:
+                raise AssertionError(f"{name}: {err}") from err
 
 
 @pytest.mark.parametrize("name", ASCII_CASES)

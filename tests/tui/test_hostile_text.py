@@ -6,15 +6,12 @@ and never with their terminal escapes."""
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any, ClassVar
 
 import pytest
-import pytest_asyncio
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widgets import DataTable
 
@@ -35,7 +32,6 @@ from tui.widgets.event_log import EventLog, display_text
 from tui.widgets.scoreboard import Scoreboard
 
 from .conftest import make_app, screen_text, settle
-from .shared_app import from_home, shared_app
 
 ESCAPES = "Ada\x1b]2;PWNED\x07\x1b[2J\x1b[H"
 MARKUP = ["[/]", "[/bold]", "[link=https://example.invalid]click[/link]", "[@click=app.quit]"]
@@ -228,48 +224,28 @@ async def test_replay_game_over_handoff_and_widgets_show_hostile_names(dirs: Any
         assert app.is_running
 
 
-# Each game's hostile names are resumed into one app at 100x30 shared by the
-# cases (issue 41 item 4): each finds home in front and no saved game, and
-# leaves it so (its game closed, its record deleted). They run on the
-# module's loop.
-on_a_shared_app = pytest.mark.asyncio(loop_scope="module")
-
-
-@pytest_asyncio.fixture(scope="module", loop_scope="module")
-async def wide_home_app(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[Pilot[Any]]:
-    async with shared_app(tmp_path_factory.mktemp("hostile"), size=(100, 30)) as pilot:
-        yield pilot
-
-
-@pytest_asyncio.fixture(loop_scope="module")
-async def wide_home(wide_home_app: Pilot[Any]) -> AsyncIterator[Pilot[Any]]:
-    async with from_home(wide_home_app) as pilot:
-        yield pilot
-
-
-@on_a_shared_app
 @pytest.mark.parametrize("game_id", sorted(games()))
-async def test_every_game_screen_shows_hostile_names_as_written(
-    wide_home: Pilot[Any], game_id: str
-) -> None:
+async def test_every_game_screen_shows_hostile_names_as_written(dirs: Any, game_id: str) -> None:
     """A saved game whose seats are named with markup (printable, so the schema lets
     them through) resumes into its game screen, which draws them as written."""
     from rules.registry import get_game
 
-    pilot = wide_home
-    app: Any = pilot.app
+    data, _ = dirs
     spec = get_game(game_id)
     config = spec.config()
     names = [LINK, MARKUP[0], MARKUP[3], MARKUP[1]][: config.players]
     seats = [SeatInfo(names[0], "human")] + [SeatInfo(name, "bot", "easy") for name in names[1:]]
     record = GameRecord.new(game_id, config, 3, seats, record_id="cccc0001")
-    SaveStore(app.store.root).save(record)
-    await app.resume_game("cccc0001")
-    await settle(pilot)
-    assert app.is_running and getattr(app.screen, "client", None) is not None
-    text = screen_text(app)
-    assert_plain(text)
-    assert MARKUP[0] in text or LINK[:20] in text
-    await pilot.press("escape")  # the pause menu names nobody, but draws over them
-    await settle(pilot)
-    assert app.is_running
+    SaveStore(data).save(record)
+    app = make_app(dirs)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await app.resume_game("cccc0001")
+        await settle(pilot)
+        assert app.is_running and getattr(app.screen, "client", None) is not None
+        text = screen_text(app)
+        assert_plain(text)
+        assert MARKUP[0] in text or LINK[:20] in text
+        await pilot.press("escape")  # the pause menu names nobody, but draws over them
+        await settle(pilot)
+        assert app.is_running

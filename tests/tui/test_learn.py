@@ -5,12 +5,9 @@ in the data folder; tips in the first real games (docs/learn.md)."""
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
-import pytest_asyncio
-from textual.pilot import Pilot
 
 from net.client import Update
 from rules.events import Event, SeatEvent
@@ -24,26 +21,6 @@ from tui.screens.game_over import GameOverScreen
 from tui.table.screen import TableScreen
 
 from .conftest import make_app, screen_text, settle
-from .shared_app import from_home, launched, shared_app
-
-# Three tests start from one app's home screen (issue 41 item 4): the lesson
-# opened as `cardtable learn domination` opens it, the list by `l`, and a game
-# as `launch=` opens it; each leaves home in front and its saved games deleted.
-# They run on the module's loop. The others need an app of their own (a
-# visitor's grants; settings changed).
-on_a_shared_app = pytest.mark.asyncio(loop_scope="module")
-
-
-@pytest_asyncio.fixture(scope="module", loop_scope="module")
-async def learn_home_app(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[Pilot[Any]]:
-    async with shared_app(tmp_path_factory.mktemp("learn")) as pilot:
-        yield pilot
-
-
-@pytest_asyncio.fixture(loop_scope="module")
-async def home(learn_home_app: Pilot[Any]) -> AsyncIterator[Pilot[Any]]:
-    async with from_home(learn_home_app) as pilot:
-        yield pilot
 
 
 def panel_text(app: Any) -> str:
@@ -61,39 +38,34 @@ async def begin(pilot: Any) -> TableScreen:
     return screen
 
 
-@on_a_shared_app
-async def test_the_domination_lesson_guides_explains_and_ends_in_a_real_game(
-    home: Pilot[Any],
-) -> None:
+async def test_the_domination_lesson_guides_explains_and_ends_in_a_real_game(dirs: Any) -> None:
     lesson = load_lesson("domination")
-    pilot = home
-    app: Any = pilot.app
-    data = app.data_root
-    await app.open_lessons("domination")  # as launch={"action": "learn", ...} does
-    await settle(pilot)
-    assert "Domination is a climbing duel" in screen_text(app)
-    screen = await begin(pilot)
-    assert "Step 1 of 7" in panel_text(app)
-    # a legal move that is not the step's: held back, explained
-    wrong = next(c for c in screen.update.legal if c != lesson.steps[0].move)
-    assert await screen.submit(wrong) is False
-    assert "Not that one" in panel_text(app)
-    assert screen.update.state_id == 0  # nothing was played
-    for number, step in enumerate(lesson.steps, 1):
-        assert f"Step {number} of" in panel_text(app)
-        assert await screen.submit(step.move), step.move
+    app = make_app(dirs, launch={"action": "learn", "game": "domination"})
+    async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-    await settle(pilot, lambda: isinstance(app.screen, LessonDoneScreen))
-    assert isinstance(app.screen, LessonDoneScreen)
-    assert "Lesson done: Domination" in screen_text(app)
-    progress = json.loads((data / "learn.json").read_text())
-    assert progress["finished"] == ["domination"]
-    await pilot.press("p")
-    await settle(pilot, lambda: isinstance(app.screen, TableScreen))
-    real = app.screen
-    assert isinstance(real, TableScreen) and real is not screen
-    assert [s.level for s in real.client.seats if s.kind == "bot"] == ["easy"]
-    assert not real.query(CoachPanel)
+        assert "Domination is a climbing duel" in screen_text(app)
+        screen = await begin(pilot)
+        assert "Step 1 of 7" in panel_text(app)
+        # a legal move that is not the step's: held back, explained
+        wrong = next(c for c in screen.update.legal if c != lesson.steps[0].move)
+        assert await screen.submit(wrong) is False
+        assert "Not that one" in panel_text(app)
+        assert screen.update.state_id == 0  # nothing was played
+        for number, step in enumerate(lesson.steps, 1):
+            assert f"Step {number} of" in panel_text(app)
+            assert await screen.submit(step.move), step.move
+            await settle(pilot)
+        await settle(pilot, lambda: isinstance(app.screen, LessonDoneScreen))
+        assert isinstance(app.screen, LessonDoneScreen)
+        assert "Lesson done: Domination" in screen_text(app)
+        progress = json.loads((dirs[0] / "learn.json").read_text())
+        assert progress["finished"] == ["domination"]
+        await pilot.press("p")
+        await settle(pilot, lambda: isinstance(app.screen, TableScreen))
+        real = app.screen
+        assert isinstance(real, TableScreen) and real is not screen
+        assert [s.level for s in real.client.seats if s.kind == "bot"] == ["easy"]
+        assert not real.query(CoachPanel)
 
 
 # whole lessons through the screens: CI's slow step (the rules play them all by default)
@@ -118,18 +90,18 @@ async def test_each_lesson_plays_to_its_end_on_its_screen(dirs: Any, game_id: st
         assert "(done)" in screen_text(app)
 
 
-@on_a_shared_app
-async def test_home_l_lists_the_lessons_and_enter_starts_one(home: Pilot[Any]) -> None:
-    pilot = home
-    app: Any = pilot.app
-    await pilot.press("l")
-    await settle(pilot)
-    assert isinstance(app.screen, LearnScreen)
-    text = screen_text(app)
-    assert "Domination" in text and "Five-Card Trick" in text
-    await pilot.press("enter")
-    screen = await begin(pilot)
-    assert screen.coach is not None
+async def test_home_l_lists_the_lessons_and_enter_starts_one(dirs: Any) -> None:
+    app = make_app(dirs)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("l")
+        await settle(pilot)
+        assert isinstance(app.screen, LearnScreen)
+        text = screen_text(app)
+        assert "Domination" in text and "Five-Card Trick" in text
+        await pilot.press("enter")
+        screen = await begin(pilot)
+        assert screen.coach is not None
 
 
 def _update(*events: Event) -> Update:
@@ -196,24 +168,23 @@ def test_cardtable_learn_of_a_game_without_a_lesson_is_one_line(
     )
 
 
-@on_a_shared_app
-async def test_the_lesson_s_summary_takes_the_place_of_the_result(home: Pilot[Any]) -> None:
+async def test_the_lesson_s_summary_takes_the_place_of_the_result(dirs: Any) -> None:
     """N27: a lesson whose last move ends the game shows one box, the
     lesson's summary, not it over the result's box (two top borders)."""
-    pilot = home
-    app: Any = pilot.app
-    await launched(pilot, {"action": "play", "game": "domination", "vs": "computer:easy"})
-    game = app.screen
-    assert isinstance(game, TableScreen)
-    await game.ending.resign()  # the game ends: its result box comes up
-    await settle(pilot, lambda: isinstance(app.screen, GameOverScreen))
-    assert isinstance(app.screen, GameOverScreen)
-    finished: list[str] = []
-    coach = LessonCoach(load_lesson("domination"), lambda: finished.append("done"))
-    coach.screen = game
-    coach._timer = game.set_interval(60, lambda: None)  # what after_update starts
-    coach._finish_when_free()
-    await settle(pilot, lambda: bool(finished))
-    assert finished == ["done"]
-    assert not any(isinstance(s, GameOverScreen) for s in app.screen_stack)
-    assert "g for the result" in screen_text(app)
+    app = make_app(dirs, launch={"action": "play", "game": "domination", "vs": "computer:easy"})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        game = app.screen
+        assert isinstance(game, TableScreen)
+        await game.ending.resign()  # the game ends: its result box comes up
+        await settle(pilot, lambda: isinstance(app.screen, GameOverScreen))
+        assert isinstance(app.screen, GameOverScreen)
+        finished: list[str] = []
+        coach = LessonCoach(load_lesson("domination"), lambda: finished.append("done"))
+        coach.screen = game
+        coach._timer = game.set_interval(60, lambda: None)  # what after_update starts
+        coach._finish_when_free()
+        await settle(pilot, lambda: bool(finished))
+        assert finished == ["done"]
+        assert not any(isinstance(s, GameOverScreen) for s in app.screen_stack)
+        assert "g for the result" in screen_text(app)

@@ -5,12 +5,8 @@ which a card is placed with the keys."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from typing import Any
 
-import pytest
-import pytest_asyncio
-from textual.pilot import Pilot
 from textual.widgets import OptionList, Static
 
 from rules.cards import parse_card
@@ -46,28 +42,7 @@ from tui.games.territory.grid import card_grid
 from tui.widgets.cards import CardStyle, card_label
 from tui.widgets.event_log import EventLog, display_text
 
-from .conftest import settle
-from .shared_app import from_home, launched, shared_app
-
-# The app tests open their games one after another from the home screen of
-# one app (issue 41 item 4), as `launch=` opens them; each leaves home in
-# front and its saved game deleted. They run on the module's loop.
-on_a_shared_app = pytest.mark.asyncio(loop_scope="module")
-
-
-@pytest_asyncio.fixture(scope="module", loop_scope="module")
-async def territory_home_app(
-    tmp_path_factory: pytest.TempPathFactory,
-) -> AsyncIterator[Pilot[Any]]:
-    async with shared_app(tmp_path_factory.mktemp("territory")) as pilot:
-        yield pilot
-
-
-@pytest_asyncio.fixture(loop_scope="module")
-async def home(territory_home_app: Pilot[Any]) -> AsyncIterator[Pilot[Any]]:
-    async with from_home(territory_home_app) as pilot:
-        yield pilot
-
+from .conftest import make_app, settle
 
 # the seed's figure: horizontal (seat 0) holds 3-8 and 4-10-7-A, vertical the 9, 6, 2, 5
 FIGURE = """
@@ -280,8 +255,7 @@ def test_describe_draws_the_whole_grid_and_the_hands_for_replays() -> None:
 
 
 # ================================================================ the real app
-@on_a_shared_app
-async def test_a_card_is_placed_against_the_computer_with_the_keys(home: Pilot[Any]) -> None:
+async def test_a_card_is_placed_against_the_computer_with_the_keys(dirs: Any) -> None:
     launch = {
         "action": "play",
         "game": "territory",
@@ -289,45 +263,45 @@ async def test_a_card_is_placed_against_the_computer_with_the_keys(home: Pilot[A
         "seed": 5,
         "options": {"first_player": "0"},
     }
-    pilot = home
-    app: Any = pilot.app
-    await launched(pilot, launch)
-    screen = app.screen
-    assert isinstance(screen, TerritoryScreen)
-    hand = screen.hand
-    await pilot.press("2")  # the second card; the cursor goes to a cell it may go to
-    await settle(pilot)
-    assert screen.chosen == hand[1]
-    assert screen.cursor in target_cells(screen.legal, hand[1])
-    # the arrows take the cursor to another cell the card may go to
-    cells = sorted(target_cells(screen.legal, hand[1]) - {screen.cursor})
-    goal = cells[-1]
-    dx, dy = goal[0] - screen.cursor[0], goal[1] - screen.cursor[1]
-    keys = ["right" if dx > 0 else "left"] * abs(dx) + ["down" if dy > 0 else "up"] * abs(dy)
-    await pilot.press(*keys)
-    assert screen.cursor == goal
-    assert moves_at(screen.legal, hand[1], goal) == [f"explore {hand[1]} {goal[0]},{goal[1]}"]
-    await pilot.press("enter")
-    await settle(pilot, lambda: screen.my_turn)
-    placed = cells_of(screen.view)[goal]
-    assert placed.card == hand[1] and placed.owner == 0
-    assert hand[1] not in screen.hand
-    log = "\n".join(line.text for line in screen.query_one(EventLog).lines)
-    # the log names values, as the grid shows them, never a suit (N19)
-    assert f"You explore {a_value(parse_card(hand[1]))} at {goal[0]},{goal[1]}." in log
-    assert card_label(hand[1], screen.card_style) not in log
-    record = screen.client.table.record  # type: ignore[attr-defined]
-    assert record.moves[0] == (0, f"explore {hand[1]} {goal[0]},{goal[1]}")
-    # the computer has moved; a click on a cell the chosen card may go to plays it
-    card = screen.chosen
-    assert card is not None
-    cell = sorted(target_cells(screen.legal, card))[0]
-    (expected,) = moves_at(screen.legal, card, cell)
-    port = screen.port
-    offset = (AXIS_WIDTH + (cell[0] - port.left) * 5 + 2, AXIS_HEIGHT + cell[1] - port.top)
-    await pilot.click(TerritoryGrid, offset=offset)
-    await settle(pilot, lambda: screen.my_turn)
-    assert (0, expected) in record.moves[1:]
+    app = make_app(dirs, launch=launch)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, TerritoryScreen)
+        hand = screen.hand
+        await pilot.press("2")  # the second card; the cursor goes to a cell it may go to
+        await settle(pilot)
+        assert screen.chosen == hand[1]
+        assert screen.cursor in target_cells(screen.legal, hand[1])
+        # the arrows take the cursor to another cell the card may go to
+        cells = sorted(target_cells(screen.legal, hand[1]) - {screen.cursor})
+        goal = cells[-1]
+        dx, dy = goal[0] - screen.cursor[0], goal[1] - screen.cursor[1]
+        keys = ["right" if dx > 0 else "left"] * abs(dx) + ["down" if dy > 0 else "up"] * abs(dy)
+        await pilot.press(*keys)
+        assert screen.cursor == goal
+        assert moves_at(screen.legal, hand[1], goal) == [f"explore {hand[1]} {goal[0]},{goal[1]}"]
+        await pilot.press("enter")
+        await settle(pilot, lambda: screen.my_turn)
+        placed = cells_of(screen.view)[goal]
+        assert placed.card == hand[1] and placed.owner == 0
+        assert hand[1] not in screen.hand
+        log = "\n".join(line.text for line in screen.query_one(EventLog).lines)
+        # the log names values, as the grid shows them, never a suit (N19)
+        assert f"You explore {a_value(parse_card(hand[1]))} at {goal[0]},{goal[1]}." in log
+        assert card_label(hand[1], screen.card_style) not in log
+        record = screen.client.table.record  # type: ignore[attr-defined]
+        assert record.moves[0] == (0, f"explore {hand[1]} {goal[0]},{goal[1]}")
+        # the computer has moved; a click on a cell the chosen card may go to plays it
+        card = screen.chosen
+        assert card is not None
+        cell = sorted(target_cells(screen.legal, card))[0]
+        (expected,) = moves_at(screen.legal, card, cell)
+        port = screen.port
+        offset = (AXIS_WIDTH + (cell[0] - port.left) * 5 + 2, AXIS_HEIGHT + cell[1] - port.top)
+        await pilot.click(TerritoryGrid, offset=offset)
+        await settle(pilot, lambda: screen.my_turn)
+        assert (0, expected) in record.moves[1:]
 
 
 def test_describe_names_whose_hand_a_replay_shows() -> None:
@@ -338,8 +312,7 @@ def test_describe_names_whose_hand_a_replay_shows() -> None:
     assert "Computer's hand: 2C 3D 4C" in shown and "Your hand" not in shown
 
 
-@on_a_shared_app
-async def test_the_move_list_tells_every_move_in_the_rules_words(home: Pilot[Any]) -> None:
+async def test_the_move_list_tells_every_move_in_the_rules_words(dirs: Any) -> None:
     launch = {
         "action": "play",
         "game": "territory",
@@ -347,36 +320,35 @@ async def test_the_move_list_tells_every_move_in_the_rules_words(home: Pilot[Any
         "seed": 5,
         "options": {"first_player": "0"},
     }
-    pilot = home
-    app: Any = pilot.app
-    await launched(pilot, launch)
-    screen = app.screen
-    assert isinstance(screen, TerritoryScreen)
-    legal = list(screen.legal)
-    # the footer names the keys of the three cards held, not of a hand of five
-    assert len(screen.hand) == 3
-    assert screen.active_bindings["1"].binding.key_display == "1-3"
-    await pilot.press("m")
-    await settle(pilot)
-    chooser = app.screen
-    assert isinstance(chooser, MoveChooser)
-    options = chooser.query_one(OptionList)
-    shown = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
-    grid = card_grid(screen.view)  # the cards as the grid labels them: "7|" (N19)
-    assert len(shown) == len(legal)
-    for move, text in zip(legal, shown, strict=True):
-        words = move_words_on(parse_move(move), grid)
-        assert text == display_text(words[:1].upper() + words[1:], screen.card_style)
-        assert text.startswith("Explore a") and ", " in text  # beside a card of the square
-        assert not any(suit in text for suit in "♠♥♦♣")  # values only, as on the grid
-    await pilot.press("enter")  # the first move is played
-    await settle(pilot, lambda: screen.my_turn)
-    record = screen.client.table.record  # type: ignore[attr-defined]
-    assert record.moves[0] == (0, legal[0])
+    app = make_app(dirs, launch=launch)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, TerritoryScreen)
+        legal = list(screen.legal)
+        # the footer names the keys of the three cards held, not of a hand of five
+        assert len(screen.hand) == 3
+        assert screen.active_bindings["1"].binding.key_display == "1-3"
+        await pilot.press("m")
+        await settle(pilot)
+        chooser = app.screen
+        assert isinstance(chooser, MoveChooser)
+        options = chooser.query_one(OptionList)
+        shown = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+        grid = card_grid(screen.view)  # the cards as the grid labels them: "7|" (N19)
+        assert len(shown) == len(legal)
+        for move, text in zip(legal, shown, strict=True):
+            words = move_words_on(parse_move(move), grid)
+            assert text == display_text(words[:1].upper() + words[1:], screen.card_style)
+            assert text.startswith("Explore a") and ", " in text  # beside a card of the square
+            assert not any(suit in text for suit in "♠♥♦♣")  # values only, as on the grid
+        await pilot.press("enter")  # the first move is played
+        await settle(pilot, lambda: screen.my_turn)
+        record = screen.client.table.record  # type: ignore[attr-defined]
+        assert record.moves[0] == (0, legal[0])
 
 
-@on_a_shared_app
-async def test_a_replay_seen_by_the_computer_says_whose_the_cards_are(home: Pilot[Any]) -> None:
+async def test_a_replay_seen_by_the_computer_says_whose_the_cards_are(dirs: Any) -> None:
     from tui.screens.replay import open_replay
 
     launch = {
@@ -386,20 +358,20 @@ async def test_a_replay_seen_by_the_computer_says_whose_the_cards_are(home: Pilo
         "seed": 5,
         "options": {"first_player": "0"},
     }
-    pilot = home
-    app: Any = pilot.app
-    await launched(pilot, launch)
-    game = app.screen
-    assert isinstance(game, TerritoryScreen)
-    caption = game.query_one("#hand-caption", Static)
-    assert "you play - horizontal" in str(caption.render())
-    await pilot.press("escape", "r")
-    await settle(pilot)
-    await pilot.press("y")  # resigned: a finished game replays through either seat
-    await settle(pilot)
-    open_replay(app, app.store.load(game.client.record_id), seat=1)
-    await settle(pilot)
-    replay = app.screen
-    assert isinstance(replay, TerritoryScreen) and replay.replay_keys is not None
-    text = str(replay.query_one("#hand-caption", Static).render())
-    assert "Computer plays | vertical" in text and "you play" not in text
+    app = make_app(dirs, launch=launch)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        game = app.screen
+        assert isinstance(game, TerritoryScreen)
+        caption = game.query_one("#hand-caption", Static)
+        assert "you play - horizontal" in str(caption.render())
+        await pilot.press("escape", "r")
+        await settle(pilot)
+        await pilot.press("y")  # resigned: a finished game replays through either seat
+        await settle(pilot)
+        open_replay(app, app.store.load(game.client.record_id), seat=1)
+        await settle(pilot)
+        replay = app.screen
+        assert isinstance(replay, TerritoryScreen) and replay.replay_keys is not None
+        text = str(replay.query_one("#hand-caption", Static).render())
+        assert "Computer plays | vertical" in text and "you play" not in text

@@ -10,21 +10,17 @@ Left out: ANSI themes (their colours are the terminal's own), the header
 from __future__ import annotations
 
 import io
-from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
-import pytest_asyncio
 from rich.console import Console
 from textual.color import Color
-from textual.pilot import Pilot
 
 from rules.registry import shipped
 from tui.contrast import MINIMUM, contrast
 from tui.textual_seams import screen_update
 
 from .conftest import make_app, play_launch, settle
-from .shared_app import back_home, launched, shared_app
 
 DECORATION = set("▏▁▔▕│▎▊█▌▐▆▇▅▄▃▂ ")
 
@@ -56,35 +52,11 @@ def poorly_contrasted(app: Any) -> set[str]:
 SOME = ("textual-dark", "textual-light", "solarized-light")
 
 
-# The default run's cases open their games one after another from the home
-# screen of one app (issue 41 item 4), as the launch (`cardtable play`) opens
-# it; each puts the theme and home back. They run on the module's loop.
-on_a_shared_app = pytest.mark.asyncio(loop_scope="module")
-
-
-@pytest_asyncio.fixture(scope="module", loop_scope="module")
-async def themes_home_app(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[Pilot[Any]]:
-    async with shared_app(tmp_path_factory.mktemp("themes")) as pilot:
-        yield pilot
-
-
-@pytest_asyncio.fixture(loop_scope="module")
-async def themes_home(themes_home_app: Pilot[Any]) -> AsyncIterator[Pilot[Any]]:
-    app = themes_home_app.app
-    theme = app.theme
-    await back_home(themes_home_app)
-    yield themes_home_app
-    app.theme = theme
-    await back_home(themes_home_app)
-
-
-@on_a_shared_app
 @pytest.mark.parametrize("game", shipped())
 async def test_the_default_and_the_light_themes_keep_the_table_readable(
-    themes_home: Pilot[Any], game: str
+    dirs: Any, game: str
 ) -> None:
-    await launched(themes_home, {**play_launch(seed=3), "game": game})
-    await _check_themes_at_the_table(themes_home, game, SOME)
+    await _check_themes(dirs, game, SOME)
 
 
 @pytest.mark.slow
@@ -96,29 +68,21 @@ async def test_every_theme_keeps_the_table_readable(dirs: Any, game: str) -> Non
 async def _check_themes(dirs: Any, game: str, only: tuple[str, ...] | None) -> None:
     app = make_app(dirs, launch={**play_launch(seed=3), "game": game})
     async with app.run_test(size=(80, 24)) as pilot:
-        await _check_themes_at_the_table(pilot, game, only)
-
-
-async def _check_themes_at_the_table(
-    pilot: Pilot[Any], game: str, only: tuple[str, ...] | None
-) -> None:
-    app = pilot.app
-    await settle(pilot)
-    assert getattr(app.screen, "client", None) is not None, f"{game} is not in front"
-    await pilot.press("1")  # a card played, or an action chosen
-    await settle(pilot)
-    themes = sorted(t for t in app.available_themes if not t.startswith("ansi"))
-    assert len(themes) > 10 and set(SOME) <= set(themes)
-    if only is not None:
-        themes = list(only)
-    failures = {}
-    for theme in themes:
-        app.theme = theme
-        await pilot.pause()
-        poor = poorly_contrasted(app)
-        if poor:
-            failures[theme] = sorted(poor)
-    assert failures == {}
+        await settle(pilot)
+        await pilot.press("1")  # a card played, or an action chosen
+        await settle(pilot)
+        themes = sorted(t for t in app.available_themes if not t.startswith("ansi"))
+        assert len(themes) > 10 and set(SOME) <= set(themes)
+        if only is not None:
+            themes = list(only)
+        failures = {}
+        for theme in themes:
+            app.theme = theme
+            await pilot.pause()
+            poor = poorly_contrasted(app)
+            if poor:
+                failures[theme] = sorted(poor)
+        assert failures == {}
 
 
 @pytest.mark.slow  # a whole flow through the screens: CI's slow step
