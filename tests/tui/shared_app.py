@@ -12,8 +12,14 @@ guard that listens as soon as a screen is shown.
 :func:`module_app` makes such a fixture in one line, its value ``(app, pilot)``.
 
 What a test changes it puts back (:func:`back_home`, :func:`at_the_table`
-after a test that pushed screens); a test that cannot (the app quit, the game
-resigned) keeps its own app, so the order of the tests never matters.
+after a test that pushed screens, :func:`from_home` for a test that opens games
+from home, :func:`launched` for one that opens its game as ``launch=`` would);
+a test that cannot (the app quit, the game resigned) keeps its own app, so the
+order of the tests never matters.
+
+One shared app a module: a test that calls into an app (``app.push_screen``, a
+launch) does so in the context of the module's last started app, so a module
+with two shared apps must only press keys in the first.
 """
 
 from __future__ import annotations
@@ -84,6 +90,31 @@ def module_app(**kwargs: Any) -> Any:
             yield pilot.app, pilot
 
     return fixture
+
+
+@asynccontextmanager
+async def from_home(pilot: Pilot[Any]) -> AsyncIterator[Pilot[Any]]:
+    """The shared app's home screen in front and no saved game, for one test;
+    after it, home in front again and the games the test saved deleted."""
+    app: Any = pilot.app
+    await back_home(pilot)
+    assert not app.store.list(), "an earlier test left a saved game"
+    yield pilot
+    await back_home(pilot)
+    for record_id in [entry.id for entry in app.store.list()]:
+        app.store.delete(record_id)
+
+
+async def launched(pilot: Pilot[Any], launch: dict[str, Any]) -> Screen[Any]:
+    """Open a ``{"action": "play", ...}`` launch from the shared app's home
+    screen, as ``make_app(launch=...)`` opens it at the start; its screen."""
+    app: Any = pilot.app
+    assert launch.get("action") == "play", launch
+    assert isinstance(app.screen, HomeScreen), f"the shared app shows {app.screen!r}, not home"
+    await app.start_from_launch(launch)
+    await settle(pilot)
+    assert isinstance(app.screen, TableScreen), f"{launch} opened {app.screen!r}"
+    return app.screen
 
 
 async def back_home(pilot: Pilot[Any]) -> None:

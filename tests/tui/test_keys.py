@@ -9,14 +9,17 @@ import importlib
 import inspect
 import pkgutil
 import re
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+import pytest_asyncio
 from textual.binding import Binding
 from textual.command import CommandList
 from textual.dom import DOMNode
+from textual.pilot import Pilot
+from textual.widgets import HelpPanel
 
 import tui
 from rules.registry import shipped
@@ -30,7 +33,38 @@ from tui.table.replay_keys import REPLAY_BINDINGS
 from tui.table.screen import TableScreen
 from tui.widgets.keys_panel import AppBindingsTable
 
-from .conftest import make_app, play_launch, screen_text, settle
+from .conftest import play_launch, screen_text, settle
+from .shared_app import back_home, launched, shared_app
+
+# The tests that only look at home or at a game's keys share one app (issue
+# 41 item 4): `keys_home` (its home screen) and `keys_game` (a game opened
+# from that home screen for the test, as `launch=` opens it: seed 2 against
+# the computer, closed again after). Each leaves home in front, a panel it
+# opened closed again. One app a module: a test's calls into an app run in
+# the context of the module's last started app. They run on the module's
+# loop. A test that quits keeps its own app.
+on_a_shared_app = pytest.mark.asyncio(loop_scope="module")
+
+
+@pytest_asyncio.fixture(scope="module", loop_scope="module")
+async def keys_home_app(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[Pilot[Any]]:
+    async with shared_app(tmp_path_factory.mktemp("keys-home")) as pilot:
+        yield pilot
+
+
+@pytest_asyncio.fixture(loop_scope="module")
+async def keys_home(keys_home_app: Pilot[Any]) -> AsyncIterator[Pilot[Any]]:
+    await back_home(keys_home_app)
+    yield keys_home_app
+    keys_home_app.app.action_hide_help_panel()
+    await back_home(keys_home_app)
+
+
+@pytest_asyncio.fixture(loop_scope="module")
+async def keys_game(keys_home: Pilot[Any]) -> AsyncIterator[Pilot[Any]]:
+    await launched(keys_home, play_launch(seed=2))
+    yield keys_home
+
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 
@@ -160,67 +194,77 @@ def _generic(texts: list[str]) -> list[str]:
     return [t for t in texts if any(w in t for w in words) or t in ("Up", "Down")]
 
 
+@pytest.fixture
+def palette_pilot(request: pytest.FixtureRequest, where: str) -> Pilot[Any]:
+    """The shared app at home, or at its game, for the palette test's case."""
+    pilot: Pilot[Any] = request.getfixturevalue("keys_home" if where == "home" else "keys_game")
+    return pilot
+
+
+@on_a_shared_app
 @pytest.mark.parametrize("where", ["home", "game"])
-async def test_the_palette_and_the_keys_panel_offer_the_apps_actions(dirs: Any, where: str) -> None:
-    app = make_app(dirs, launch=play_launch(seed=2) if where == "game" else None)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        provider = ScreenActions(app.screen)
-        offered = [hit.text or "" for hit in [h async for h in provider.discover()]]
-        expected = {"New game", "Settings"} if where == "home" else {"Menu", "Rules", "Hint"}
-        assert expected <= set(offered)
-        assert not _generic(offered), offered
-        app.action_show_help_panel()
-        await settle(pilot)
-        table = app.screen.query_one(AppBindingsTable).render_bindings_table()
-        listed = [str(cell) for cell in table.columns[1].cells]
-        # while the panel is open, Esc hides it (N24), and the panel says so
-        assert "Hide the keys" in listed
-        assert expected - {"Menu"} <= set(listed)
-        assert not _generic(listed), listed
-        app.action_hide_help_panel()
-        # the palette itself opens on the app's actions, above Textual's commands
-        await pilot.press("ctrl+p")
-        await settle(pilot)
-        commands = app.screen.query_one(CommandList)
-        await settle(pilot, lambda: commands.option_count > 0)
-        first = str(commands.get_option_at_index(0).prompt)
-        assert first.splitlines()[0] in expected | {"Resume", "Join", "Host", "Rules"} | {
-            "Scores",
-            "Choose",
-            "Play",
-            "Play chosen",
-        }
+async def test_the_palette_and_the_keys_panel_offer_the_apps_actions(
+    palette_pilot: Pilot[Any], where: str
+) -> None:
+    pilot = palette_pilot
+    app = pilot.app
+    provider = ScreenActions(app.screen)
+    offered = [hit.text or "" for hit in [h async for h in provider.discover()]]
+    expected = {"New game", "Settings"} if where == "home" else {"Menu", "Rules", "Hint"}
+    assert expected <= set(offered)
+    assert not _generic(offered), offered
+    app.action_show_help_panel()
+    await settle(pilot)
+    table = app.screen.query_one(AppBindingsTable).render_bindings_table()
+    listed = [str(cell) for cell in table.columns[1].cells]
+    # while the panel is open, Esc hides it (N24), and the panel says so
+    assert "Hide the keys" in listed
+    assert expected - {"Menu"} <= set(listed)
+    assert not _generic(listed), listed
+    app.action_hide_help_panel()
+    # the palette itself opens on the app's actions, above Textual's commands
+    await pilot.press("ctrl+p")
+    await settle(pilot)
+    commands = app.screen.query_one(CommandList)
+    await settle(pilot, lambda: commands.option_count > 0)
+    first = str(commands.get_option_at_index(0).prompt)
+    assert first.splitlines()[0] in expected | {"Resume", "Join", "Host", "Rules"} | {
+        "Scores",
+        "Choose",
+        "Play",
+        "Play chosen",
+    }
 
 
+@on_a_shared_app
 @pytest.mark.parametrize("game", shipped())
 async def test_each_game_leaves_the_shared_keys_to_the_shared_rules_and_lists_its_own_once(
-    dirs: Any, game: str
+    keys_home: Pilot[Any], game: str
 ) -> None:
-    app = make_app(dirs, launch={**play_launch(seed=1), "game": game})
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        # a game's own check_action answers for its keys and asks TableScreen for
-        # the rest: Finish only for a seat out of the game (Domination and Trick
-        # had answered True for every key not theirs, offering it mid-game)
-        screen = app.screen
-        assert isinstance(screen, TableScreen) and screen.seat_in_play()
-        assert screen.check_action("finish", ()) is False
-        assert "Finish" not in screen_text(app).splitlines()[-1]
-        # the keys panel lists a family of keys once and leaves the table whole
-        table_widgets = [w for w in app.screen.children if w.display]
-        widths = {w: w.region.width for w in table_widgets}
-        app.action_show_help_panel()
-        await settle(pilot)
-        # over the table, not beside it: at 80 columns nothing of the table narrows
-        assert {w: w.region.width for w in table_widgets} == widths
-        table = app.screen.query_one(AppBindingsTable).render_bindings_table()
-        keys = [str(cell) for cell in table.columns[0].cells]
-        listed = [str(cell) for cell in table.columns[1].cells]
-        # "1-5 Play" and no "2 Play card 2"; "←→ Choose" and no "→ Choose"
-        assert not [d for d in listed if re.fullmatch(r".* \d", d)], listed
-        named_twice = [k for k in keys for other in keys if k != other and k in _named(other)]
-        assert not named_twice, keys
+    pilot = keys_home
+    app: Any = pilot.app
+    await launched(pilot, {**play_launch(seed=1), "game": game})
+    # a game's own check_action answers for its keys and asks TableScreen for
+    # the rest: Finish only for a seat out of the game (Domination and Trick
+    # had answered True for every key not theirs, offering it mid-game)
+    screen = app.screen
+    assert isinstance(screen, TableScreen) and screen.seat_in_play()
+    assert screen.check_action("finish", ()) is False
+    assert "Finish" not in screen_text(app).splitlines()[-1]
+    # the keys panel lists a family of keys once and leaves the table whole
+    table_widgets = [w for w in app.screen.children if w.display]
+    widths = {w: w.region.width for w in table_widgets}
+    app.action_show_help_panel()
+    await settle(pilot)
+    # over the table, not beside it: at 80 columns nothing of the table narrows
+    assert {w: w.region.width for w in table_widgets} == widths
+    table = app.screen.query_one(AppBindingsTable).render_bindings_table()
+    keys = [str(cell) for cell in table.columns[0].cells]
+    listed = [str(cell) for cell in table.columns[1].cells]
+    # "1-5 Play" and no "2 Play card 2"; "←→ Choose" and no "→ Choose"
+    assert not [d for d in listed if re.fullmatch(r".* \d", d)], listed
+    named_twice = [k for k in keys for other in keys if k != other and k in _named(other)]
+    assert not named_twice, keys
 
 
 def _named(label: str) -> set[str]:
@@ -230,41 +274,37 @@ def _named(label: str) -> set[str]:
     return {arrows.get(k, k) for k in keys_named(label)}
 
 
-async def test_number_keys_are_named_for_the_cards_held(dirs: Any) -> None:
-    app = make_app(dirs, launch=play_launch(seed=3))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, TableScreen)
-        assert "1-5 Play" in screen_text(app).splitlines()[-1]
-        screen.number_keys = lambda: 4  # type: ignore[method-assign]  # as late in a deal
-        screen.refresh_bindings()
-        await settle(pilot)
-        assert "1-4 Play" in screen_text(app).splitlines()[-1]
-        offered = {key for key in screen.active_bindings if key.isdigit()}
-        assert offered == {"1", "2", "3", "4"}
+@on_a_shared_app
+async def test_number_keys_are_named_for_the_cards_held(keys_game: Pilot[Any]) -> None:
+    pilot = keys_game
+    app = pilot.app
+    screen = app.screen
+    assert isinstance(screen, TableScreen)
+    assert "1-5 Play" in screen_text(app).splitlines()[-1]
+    screen.number_keys = lambda: 4  # type: ignore[method-assign]  # as late in a deal
+    screen.refresh_bindings()
+    await settle(pilot)
+    assert "1-4 Play" in screen_text(app).splitlines()[-1]
+    offered = {key for key in screen.active_bindings if key.isdigit()}
+    assert offered == {"1", "2", "3", "4"}
 
 
-async def test_esc_closes_the_keys_panel_and_only_then_means_back(dirs: Any) -> None:
+@on_a_shared_app
+async def test_esc_closes_the_keys_panel_and_only_then_means_back(keys_game: Pilot[Any]) -> None:
     """N24: the keys panel (palette "Keys") covers the home buttons; Esc closes
     it, and Esc without it is the screen's own again."""
-    from textual.widgets import HelpPanel
-
-    from .conftest import make_app, settle
-
-    app = make_app(dirs, launch={"action": "play", "game": "domination", "vs": "computer:easy"})
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        table = app.screen
-        app.action_show_help_panel()
-        await settle(pilot)
-        assert app.screen.query(HelpPanel)
-        await pilot.press("escape")
-        await settle(pilot)
-        assert app.screen is table and not table.query(HelpPanel)
-        await pilot.press("escape")  # now the table's Esc: the menu
-        await settle(pilot)
-        assert isinstance(app.screen, PauseScreen)
+    pilot = keys_game
+    app = pilot.app
+    table = app.screen
+    app.action_show_help_panel()
+    await settle(pilot)
+    assert app.screen.query(HelpPanel)
+    await pilot.press("escape")
+    await settle(pilot)
+    assert app.screen is table and not table.query(HelpPanel)
+    await pilot.press("escape")  # now the table's Esc: the menu
+    await settle(pilot)
+    assert isinstance(app.screen, PauseScreen)
 
 
 async def test_the_palette_s_quit_asks_first(dirs: Any) -> None:

@@ -6,11 +6,14 @@ from __future__ import annotations
 
 import asyncio
 import re
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import msgspec
 import pytest
+import pytest_asyncio
 from textual.widgets import Input, Select, Static
 
 from net import protocol as p
@@ -32,6 +35,7 @@ from tui.screens.lobby_choices import SeatChoiceScreen
 from tui.table.screen import TableScreen
 
 from .conftest import make_app, screen_text
+from .shared_app import shared_app
 
 
 # The fixtures below are written as the wire carries them (JSON objects, the
@@ -231,100 +235,181 @@ async def _join(pilot: Any, host: str, port: int, name: str) -> LobbyScreen:
     return lobby
 
 
-async def test_join_a_server_create_a_table_and_play_a_move(dirs: Any, tmp_path: Path) -> None:
-    server = TableServer(SaveStore(tmp_path / "server"))
+@dataclass
+class SharedLobby:
+    """One server on 127.0.0.1 and one app joined to it as Ada, for the tests
+    that each sit at a table of their own (issue 41 item 4: the app's start,
+    the Join form and the first list are paid once a module, not once a test)."""
+
+    pilot: Any
+    lobby: LobbyScreen
+    server: TableServer
+    host: str
+    port: int
+
+
+# Tests that share the lobby find it in front and leave it in front; each
+# checks only its own table's line (the others' tables are listed too). They
+# run on the module's loop.
+on_the_shared_lobby = pytest.mark.asyncio(loop_scope="module")
+
+
+@pytest_asyncio.fixture(scope="module", loop_scope="module")
+async def shared_lobby_app(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> AsyncIterator[SharedLobby]:
+    folder = tmp_path_factory.mktemp("network")
+    server = TableServer(SaveStore(folder / "server"))
     host, port = await server.start("127.0.0.1", 0)
-    app = make_app(dirs)
     try:
-        async with app.run_test(size=(80, 24)) as pilot:
+        async with shared_app(folder / "app") as pilot:
+            app = pilot.app
+            # test_join_a_server_create_a_table_and_play_a_move's join, made
+            # once for the module: Join from home, the empty list, connected
             lobby = await _join(pilot, host, port, "Ada")
             status = lobby.query_one("#lobby-status", Static)
             await _until(pilot, lambda: "No tables yet" in str(status.render()), "an empty list")
             assert f"connected to {host}:{port}" in screen_text(app)
-            await pilot.press("c")
-            await pilot.pause()
-            await pilot.press("enter")  # the first game: Domination
-            await pilot.pause()
-            # the form's defaults: seat 1 open (for us), seat 2 a computer
-            await pilot.press("ctrl+s")
-            await _until(pilot, lambda: isinstance(app.screen, TableScreen), "the game screen")
-            screen: Any = app.screen
-            assert type(screen).__name__ == "DominationScreen"
-            client = screen.client
-            assert client.my_seats == (0,) and client.seats[1].kind == "bot"
-            assert server.tables[client.table_id].started
-            await _until(pilot, lambda: screen.my_turn, "our turn")
-            text = screen_text(app)
-            # the whole title at 80 columns, the one computer named as at a local table
-            assert f"cardtable — at {host}:{port} · Ada vs Computer (medium)" in text
-            before = screen.update.state_id
-            legal = screen.legal
-            index = next(i for i, c in enumerate(screen.hand) if c in legal)
-            card = screen.hand[index]
-            await pilot.press(str(index + 1))
-            await _until(pilot, lambda: screen.update.state_id > before, "the move")
-            # the server's table took our move
-            assert (0, card) in server.tables[client.table_id].table.record.moves
-            # the table is in the lobby, with our name at it
-            await pilot.press("escape")
-            await pilot.pause()
-            await pilot.press("q")  # leave the table: back to the lobby
-            await _until(pilot, lambda: app.screen is lobby, "back in the lobby")
-            await _until(pilot, lambda: bool(lobby.tables), "the table in the list")
-            # our seat is held for us, and the lobby offers it back
-            text = screen_text(app)
-            assert re.search(r"Ada \(away, [01]:\d\d\) vs Computer \(medium\)", text)
-            assert "your seat: Enter takes it back" in text
+            yield SharedLobby(pilot, lobby, server, host, port)
     finally:
         await server.close()
 
 
+@pytest_asyncio.fixture(loop_scope="module")
+async def shared_lobby(shared_lobby_app: SharedLobby) -> AsyncIterator[SharedLobby]:
+    await _back_to_the_lobby(shared_lobby_app)
+    yield shared_lobby_app
+    await _back_to_the_lobby(shared_lobby_app)
+
+
+async def _back_to_the_lobby(shared: SharedLobby) -> None:
+    """Leave whatever table is in front as a player would (Esc, then q: Leave
+    the table), so the next test finds the lobby."""
+    pilot, lobby = shared.pilot, shared.lobby
+    app = pilot.app
+    for _ in range(4):
+        if app.screen is lobby:
+            return
+        if isinstance(app.screen, TableScreen):
+            await pilot.press("escape")
+            await _until(pilot, lambda: not isinstance(app.screen, TableScreen), "the menu")
+        await pilot.press("q")  # the menu's Leave the table
+        await _until(
+            pilot, lambda: app.screen is lobby or isinstance(app.screen, TableScreen), "a way back"
+        )
+    assert app.screen is lobby, f"the shared app ended on {app.screen!r}"
+
+
+def read(app: Any) -> str:
+    """The screen's words as one line (a long line wraps at 80 columns)."""
+    rows = screen_text(app).splitlines()
+    return " ".join(" ".join(row.strip(" ▊▎│").split()) for row in rows)
+
+
+def listed(app: Any, table: str) -> str:
+    """The lobby's line for ``table`` as the screen shows it (up to the next
+    table's id), its wrapped rows joined."""
+    text = read(app)
+    assert table in text, f"table {table} is not on the screen: {text}"
+    after = text.split(table, 1)[1]
+    return table + re.split(r"\b[0-9a-f]{8}\b", after, maxsplit=1)[0]
+
+
+async def _sit_at(shared: SharedLobby, table: str) -> None:
+    """Highlight ``table`` in the lobby with the arrow keys and press Enter."""
+    pilot, lobby = shared.pilot, shared.lobby
+    await _until(pilot, lambda: table in {t.table for t in lobby.tables}, f"table {table}")
+    for _ in range(len(lobby.tables)):
+        chosen = lobby.selected()
+        if chosen is not None and chosen.table == table:
+            break
+        await pilot.press("down")
+        await pilot.pause()
+    chosen = lobby.selected()
+    assert chosen is not None and chosen.table == table
+    await pilot.press("enter")
+
+
+@on_the_shared_lobby
+async def test_join_a_server_create_a_table_and_play_a_move(shared_lobby: SharedLobby) -> None:
+    pilot, lobby, server = shared_lobby.pilot, shared_lobby.lobby, shared_lobby.server
+    host, port = shared_lobby.host, shared_lobby.port
+    app = pilot.app
+    # the join, the empty list and "connected to" are checked once, in the fixture
+    await pilot.press("c")
+    await pilot.pause()
+    await pilot.press("enter")  # the first game: Domination
+    await pilot.pause()
+    # the form's defaults: seat 1 open (for us), seat 2 a computer
+    await pilot.press("ctrl+s")
+    await _until(pilot, lambda: isinstance(app.screen, TableScreen), "the game screen")
+    screen: Any = app.screen
+    assert type(screen).__name__ == "DominationScreen"
+    client = screen.client
+    assert client.my_seats == (0,) and client.seats[1].kind == "bot"
+    assert server.tables[client.table_id].started
+    await _until(pilot, lambda: screen.my_turn, "our turn")
+    text = screen_text(app)
+    # the whole title at 80 columns, the one computer named as at a local table
+    assert f"cardtable — at {host}:{port} · Ada vs Computer (medium)" in text
+    before = screen.update.state_id
+    legal = screen.legal
+    index = next(i for i, c in enumerate(screen.hand) if c in legal)
+    card = screen.hand[index]
+    await pilot.press(str(index + 1))
+    await _until(pilot, lambda: screen.update.state_id > before, "the move")
+    # the server's table took our move
+    assert (0, card) in server.tables[client.table_id].table.record.moves
+    # the table is in the lobby, with our name at it
+    await pilot.press("escape")
+    await pilot.pause()
+    await pilot.press("q")  # leave the table: back to the lobby
+    await _until(pilot, lambda: app.screen is lobby, "back in the lobby")
+    table = client.table_id
+    await _until(pilot, lambda: table in {t.table for t in lobby.tables}, "the table in the list")
+    # our seat is held for us, and the lobby offers it back
+    line = listed(app, table)
+    assert re.search(r"Ada \(away, [01]:\d\d\) vs Computer \(medium\)", line), line
+    assert "your seat: Enter takes it back" in line
+
+
+@on_the_shared_lobby
 async def test_a_table_that_plays_a_move_a_day_is_made_in_the_form_and_waits_for_you(
-    dirs: Any, tmp_path: Path
+    shared_lobby: SharedLobby,
 ) -> None:
-    server = TableServer(SaveStore(tmp_path / "server"))
-    host, port = await server.start("127.0.0.1", 0)
-    app = make_app(dirs)
-    try:
-        async with app.run_test(size=(80, 24)) as pilot:
-            lobby = await _join(pilot, host, port, "Ada")
-            await pilot.press("c")
-            await pilot.pause()
-            await pilot.press("enter")  # Domination
-            await pilot.pause()
-
-            def read() -> str:
-                """The screen's words as one line (a long line wraps at 80 columns)."""
-                rows = screen_text(app).splitlines()
-                return " ".join(" ".join(row.strip(" ▊▎│").split()) for row in rows)
-
-            form = app.screen
-            assert not form.query_one("#if-late-row").display  # play now: the usual rows
-            form.query_one("#per-move", Select).value = DAY
-            await _until(pilot, lambda: form.query_one("#if-late-row").display, "the late row")
-            assert not form.query_one("#if-gone-row").display  # a seat is kept all game
-            form.query_one("#if-late", Select).value = "lose"
-            await pilot.press("ctrl+s")
-            await _until(pilot, lambda: isinstance(app.screen, TableScreen), "the game screen")
-            screen: Any = app.screen
-            hosted = server.tables[screen.client.table_id]
-            assert (hosted.per_move, hosted.if_late) == (DAY, "lose")
-            await _until(pilot, lambda: screen.my_turn, "our turn")
-            # the title names the pace, whole at 80 columns
-            assert "a move a day · Ada vs Computer (medium)" in screen.sub_title
-            # the day runs: the status line says how long is left
-            await _until(pilot, lambda: "left)" in screen_text(app), "the clock in the status")
-            assert re.search(r"\((1 day|23 h 59 min) left\)", screen_text(app))
-            await pilot.press("escape")
-            await _until(pilot, lambda: "yours until the game ends" in read(), "the menu")
-            await pilot.press("q")  # leave the table: the seat stays ours
-            await _until(pilot, lambda: app.screen is lobby, "back in the lobby")
-            await _until(pilot, lambda: bool(lobby.tables), "the table in the list")
-            assert "Ada (away) vs Computer (medium)" in screen_text(app)
-            assert "a move a day, playing, Ada to move" in read()
-            assert "your seat: Enter takes it back" in read()
-    finally:
-        await server.close()
+    pilot, lobby, server = shared_lobby.pilot, shared_lobby.lobby, shared_lobby.server
+    app = pilot.app
+    await pilot.press("c")
+    await pilot.pause()
+    await pilot.press("enter")  # Domination
+    await pilot.pause()
+    form = app.screen
+    assert not form.query_one("#if-late-row").display  # play now: the usual rows
+    form.query_one("#per-move", Select).value = DAY
+    await _until(pilot, lambda: form.query_one("#if-late-row").display, "the late row")
+    assert not form.query_one("#if-gone-row").display  # a seat is kept all game
+    form.query_one("#if-late", Select).value = "lose"
+    await pilot.press("ctrl+s")
+    await _until(pilot, lambda: isinstance(app.screen, TableScreen), "the game screen")
+    screen: Any = app.screen
+    table = screen.client.table_id
+    hosted = server.tables[table]
+    assert (hosted.per_move, hosted.if_late) == (DAY, "lose")
+    await _until(pilot, lambda: screen.my_turn, "our turn")
+    # the title names the pace, whole at 80 columns
+    assert "a move a day · Ada vs Computer (medium)" in screen.sub_title
+    # the day runs: the status line says how long is left
+    await _until(pilot, lambda: "left)" in screen_text(app), "the clock in the status")
+    assert re.search(r"\((1 day|23 h 59 min) left\)", screen_text(app))
+    await pilot.press("escape")
+    await _until(pilot, lambda: "yours until the game ends" in read(app), "the menu")
+    await pilot.press("q")  # leave the table: the seat stays ours
+    await _until(pilot, lambda: app.screen is lobby, "back in the lobby")
+    await _until(pilot, lambda: table in {t.table for t in lobby.tables}, "the table in the list")
+    line = listed(app, table)
+    assert "Ada (away) vs Computer (medium)" in line
+    assert "a move a day, playing, Ada to move" in line
+    assert "your seat: Enter takes it back" in line
 
 
 async def test_a_seat_comes_back_by_the_claimed_name_in_an_app_without_its_token(
@@ -496,34 +581,31 @@ async def test_the_lobby_shows_a_held_seat_beyond_the_first_page(dirs: Any, tmp_
         await server.close()
 
 
+@on_the_shared_lobby
 @pytest.mark.parametrize(
     ("game", "options", "mine"),
     [("stress", {"players": 2}, "your hand ("), ("territory", {}, "you play")],
 )
 async def test_across_the_network_the_person_at_the_screen_is_addressed_as_you(
-    dirs: Any, tmp_path: Path, game: str, options: dict[str, Any], mine: str
+    shared_lobby: SharedLobby, game: str, options: dict[str, Any], mine: str
 ) -> None:
     from net.remote import RemoteClient
 
-    server = TableServer(SaveStore(tmp_path / "server"))
-    host, port = await server.start("127.0.0.1", 0)
-    bo = await RemoteClient.connect(host, port, "Bo")
+    pilot, lobby = shared_lobby.pilot, shared_lobby.lobby
+    app = pilot.app
+    bo = await RemoteClient.connect(shared_lobby.host, shared_lobby.port, "Bo")
     try:
-        await bo.create(game, ["open", "computer:easy"], options=options)
-        app = make_app(dirs)
-        async with app.run_test(size=(80, 24)) as pilot:
-            lobby = await _join(pilot, host, port, "Ada")
-            await _until(pilot, lambda: bool(lobby.tables), "the table")
-            await pilot.press("enter")  # sit at its open seat
-            await _until(pilot, lambda: isinstance(app.screen, TableScreen), "the game screen")
-            await _until(pilot, lambda: mine in screen_text(app).lower(), f"{mine!r} on screen")
-            text = screen_text(app)
-            # the captions of the seat's own cards (a turn line may still name Ada)
-            assert "Ada's hand" not in text and "Ada's face up" not in text
-            assert not re.search(r"Ada plays [-|]", text)
+        table = (await bo.create(game, ["open", "computer:easy"], options=options)).table
+        lobby.action_refresh()  # as F5 does (the list also comes again on a timer)
+        await _sit_at(shared_lobby, table)  # at its open seat
+        await _until(pilot, lambda: isinstance(app.screen, TableScreen), "the game screen")
+        await _until(pilot, lambda: mine in screen_text(app).lower(), f"{mine!r} on screen")
+        text = screen_text(app)
+        # the captions of the seat's own cards (a turn line may still name Ada)
+        assert "Ada's hand" not in text and "Ada's face up" not in text
+        assert not re.search(r"Ada plays [-|]", text)
     finally:
         await bo.close()
-        await server.close()
 
 
 def test_a_table_of_open_seats_holds_nobody_s_seat() -> None:

@@ -4,9 +4,13 @@ unplayed is not kept (the menu says so first), a resumed one always is."""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
+import pytest
+import pytest_asyncio
+from textual.pilot import Pilot
 from textual.widgets import DataTable
 
 from rules.registry import get_game
@@ -17,6 +21,24 @@ from tui.screens.resume import ResumeScreen, entry_row
 from tui.table.screen import TableScreen
 
 from .conftest import make_app, play_launch, screen_text, settle
+from .shared_app import from_home, shared_app
+
+# The two tests that save games and read the list from home share one app
+# (issue 41 item 4): each finds home in front with no saved game, and leaves
+# it so (the games it saved deleted). They run on the module's loop.
+on_the_home_app = pytest.mark.asyncio(loop_scope="module")
+
+
+@pytest_asyncio.fixture(scope="module", loop_scope="module")
+async def home_app(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[Pilot[Any]]:
+    async with shared_app(tmp_path_factory.mktemp("resume-home")) as pilot:
+        yield pilot
+
+
+@pytest_asyncio.fixture(loop_scope="module")
+async def home(home_app: Pilot[Any]) -> AsyncIterator[Pilot[Any]]:
+    async with from_home(home_app) as pilot:
+        yield pilot
 
 
 def _record(status: str = "playing") -> GameRecord:
@@ -45,25 +67,26 @@ def test_a_row_names_the_preset_and_the_computers_level() -> None:
         assert entry_row(usual_entry)[0].plain == "trick"
 
 
+@on_the_home_app
 async def test_at_80_columns_no_column_is_cut_and_enter_replays_a_finished_game(
-    dirs: Any,
+    home: Pilot[Any],
 ) -> None:
-    app = make_app(dirs)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        app.store.save(_record("finished"))
-        await pilot.press("r")
-        await settle(pilot)
-        assert isinstance(app.screen, ResumeScreen)
-        text = screen_text(app)
-        assert "lost 60-114" in text and "You vs Computer (hard)" in text, text
-        # who won and why, with the names filled in, under the list
-        assert "Computer won (more chips)." in text, text
-        assert "trick (setna)" in text
-        assert "⏎ Replay" in text.splitlines()[-1]  # the footer says what Enter does
-        await pilot.press("enter")
-        await settle(pilot)
-        assert isinstance(app.screen, TableScreen) and app.screen.replay_keys is not None
+    pilot = home
+    app: Any = pilot.app
+    await settle(pilot)
+    app.store.save(_record("finished"))
+    await pilot.press("r")
+    await settle(pilot)
+    assert isinstance(app.screen, ResumeScreen)
+    text = screen_text(app)
+    assert "lost 60-114" in text and "You vs Computer (hard)" in text, text
+    # who won and why, with the names filled in, under the list
+    assert "Computer won (more chips)." in text, text
+    assert "trick (setna)" in text
+    assert "⏎ Replay" in text.splitlines()[-1]  # the footer says what Enter does
+    await pilot.press("enter")
+    await settle(pilot)
+    assert isinstance(app.screen, TableScreen) and app.screen.replay_keys is not None
 
 
 def _stress(names: list[str], preset: str, result: dict[str, Any]) -> GameRecord:
@@ -75,7 +98,8 @@ def _stress(names: list[str], preset: str, result: dict[str, Any]) -> GameRecord
     return record
 
 
-async def test_every_row_fits_80_columns_whole_with_long_values(dirs: Any) -> None:
+@on_the_home_app
+async def test_every_row_fits_80_columns_whole_with_long_values(home: Pilot[Any]) -> None:
     """The widest preset, long names, a long game and every kind of status:
     each row ends inside 80 columns, its status whole (it used to be cut to
     "finished 12-0-0-1"), and the template reason is filled with the names."""
@@ -98,31 +122,31 @@ async def test_every_row_fits_80_columns_whole_with_long_values(dirs: Any) -> No
         ),
         _record("finished"),
     ]
-    app = make_app(dirs)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        for record in records:
-            app.store.save(record)
-        await pilot.press("r")
-        await settle(pilot)
-        assert isinstance(app.screen, ResumeScreen)
-        table = app.screen.query_one(DataTable)
-        # the columns as drawn: a cell of padding either side, and the scrollbar
-        drawn = sum(column.get_render_width(table) for column in table.columns.values())
-        assert drawn + 1 <= 80, drawn
-        text = screen_text(app)
-        rows = text.splitlines()
-        for words in ("3rd of 4", "Bartholome… won", "lost 60-114"):
-            row = next((line for line in rows if words in line), None)
-            assert row is not None and len(row.rstrip()) <= 80, (words, text)
-        assert "stress (literal)" in text and "12345" in text
-        # the long-named player's game (the rows' order among equal times is the store's)
-        row = next(i for i, e in enumerate(app.screen.entries) if e.id == records[1].id)
-        table.move_cursor(row=row)
-        await settle(pilot)
-        text = screen_text(app)
-        assert "Bartholomew-Maximilian won (Bartholomew-Maximilian finished first)." in text
-        assert "{p" not in text, text
+    pilot = home
+    app: Any = pilot.app
+    await settle(pilot)
+    for record in records:
+        app.store.save(record)
+    await pilot.press("r")
+    await settle(pilot)
+    assert isinstance(app.screen, ResumeScreen)
+    table = app.screen.query_one(DataTable)
+    # the columns as drawn: a cell of padding either side, and the scrollbar
+    drawn = sum(column.get_render_width(table) for column in table.columns.values())
+    assert drawn + 1 <= 80, drawn
+    text = screen_text(app)
+    rows = text.splitlines()
+    for words in ("3rd of 4", "Bartholome… won", "lost 60-114"):
+        row = next((line for line in rows if words in line), None)
+        assert row is not None and len(row.rstrip()) <= 80, (words, text)
+    assert "stress (literal)" in text and "12345" in text
+    # the long-named player's game (the rows' order among equal times is the store's)
+    row = next(i for i, e in enumerate(app.screen.entries) if e.id == records[1].id)
+    table.move_cursor(row=row)
+    await settle(pilot)
+    text = screen_text(app)
+    assert "Bartholomew-Maximilian won (Bartholomew-Maximilian finished first)." in text
+    assert "{p" not in text, text
 
 
 async def test_a_game_left_before_any_move_is_not_kept(dirs: Any) -> None:

@@ -3,8 +3,12 @@ from the saved games, at 80x24 (tui/screens/stats.py)."""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
 from typing import Any
 
+import pytest
+import pytest_asyncio
+from textual.pilot import Pilot
 from textual.widgets import DataTable
 from textual_plotext import PlotextPlot
 
@@ -16,11 +20,12 @@ from tui.screens.stats import StatisticsScreen
 from tui.stats_text import plural
 
 from .conftest import make_app, play_launch, screen_text, settle
+from .shared_app import back_home, shared_app
 from .test_game_flows import play_first_legal
 
 
-def _save_games(dirs: Any) -> list[Any]:
-    store = SaveStore(dirs[0])
+def _save_games(data: Any) -> list[Any]:
+    store = SaveStore(data)
     records = [
         played_record("domination", [you(), computer("hard")], s, when=at(s)) for s in range(3)
     ]
@@ -29,6 +34,28 @@ def _save_games(dirs: Any) -> list[Any]:
         store.save(record)
     store.games_dir.joinpath("0bad0bad.json").write_text("not a game")
     return records
+
+
+# The two tests that read the same saved games share one app at home (issue 41
+# item 4), the games saved before it starts; each opens the statistics from
+# home and leaves home in front. They run on the module's loop.
+on_a_shared_app = pytest.mark.asyncio(loop_scope="module")
+Saved = tuple[Pilot[Any], list[Any]]
+
+
+@pytest_asyncio.fixture(scope="module", loop_scope="module")
+async def saved_games_app(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[Saved]:
+    folder = tmp_path_factory.mktemp("stats")
+    records = _save_games(folder / "data")  # the folder shared_app gives the app
+    async with shared_app(folder) as pilot:
+        yield pilot, records
+
+
+@pytest_asyncio.fixture(loop_scope="module")
+async def saved_games(saved_games_app: Saved) -> AsyncIterator[Saved]:
+    await back_home(saved_games_app[0])
+    yield saved_games_app
+    await back_home(saved_games_app[0])
 
 
 async def _stats_screen(pilot: Any) -> StatisticsScreen:
@@ -42,52 +69,52 @@ async def _stats_screen(pilot: Any) -> StatisticsScreen:
     return screen
 
 
-async def test_the_record_of_the_highlighted_game_from_the_saves(dirs: Any) -> None:
-    records = _save_games(dirs)
+@on_a_shared_app
+async def test_the_record_of_the_highlighted_game_from_the_saves(saved_games: Saved) -> None:
+    pilot, records = saved_games
+    app = pilot.app
     wins = sum(1 for r in records[:3] if r.result["winner"] == 0)
-    app = make_app(dirs)
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await _stats_screen(pilot)
-        text = screen_text(app)
-        assert "You: Domination" in text
-        assert f"3 games: {plural(wins, 'win')}, {plural(3 - wins, 'loss', 'losses')}" in text
-        assert "From 4 finished games (1 file skipped" in text
-        assert "Biggest round" in text and "Rating " in text
-        await pilot.press("2")
-        await settle(pilot)
-        table = screen.query_one("#stats-opponents", DataTable)
-        assert str(table.get_row_at(0)[0]) == "Computer (hard)"
-        assert table.get_row_at(0)[1] == f"{wins}-{3 - wins}-0"
-        await pilot.press("g")  # the next game of this player: Trick, against a name
-        await settle(pilot)
-        assert screen.game == "trick"
-        assert str(table.get_row_at(0)[0]) == "[b]Ann[/b]"  # plain text, not markup
-        await pilot.press("escape")
-        await settle(pilot)
-        assert not isinstance(app.screen, StatisticsScreen)
+    screen = await _stats_screen(pilot)
+    text = screen_text(app)
+    assert "You: Domination" in text
+    assert f"3 games: {plural(wins, 'win')}, {plural(3 - wins, 'loss', 'losses')}" in text
+    assert "From 4 finished games (1 file skipped" in text
+    assert "Biggest round" in text and "Rating " in text
+    await pilot.press("2")
+    await settle(pilot)
+    table = screen.query_one("#stats-opponents", DataTable)
+    assert str(table.get_row_at(0)[0]) == "Computer (hard)"
+    assert table.get_row_at(0)[1] == f"{wins}-{3 - wins}-0"
+    await pilot.press("g")  # the next game of this player: Trick, against a name
+    await settle(pilot)
+    assert screen.game == "trick"
+    assert str(table.get_row_at(0)[0]) == "[b]Ann[/b]"  # plain text, not markup
+    await pilot.press("escape")
+    await settle(pilot)
+    assert not isinstance(app.screen, StatisticsScreen)
 
 
-async def test_the_charts_are_plots_of_the_ratings_and_results(dirs: Any) -> None:
-    records = _save_games(dirs)
-    app = make_app(dirs)
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await _stats_screen(pilot)
-        await pilot.press("3")
-        await settle(pilot)
-        assert screen.query_one("#stats-rating", PlotextPlot).display
-        text = screen_text(app)
-        assert "Rating after each game" in text
-        assert any("\u2800" < c <= "\u28ff" for c in text)  # the line, drawn in braille
-        game = screen.stats.players["You"].games["domination"]  # type: ignore[union-attr]
-        assert len(game.played) == len(records) - 1
-        await pilot.press("4")
-        await settle(pilot)
-        text = screen_text(app)
-        assert "Results per opponent" in text and "Computer (hard)" in text
-        assert "won" in text and "lost" in text  # the legend
-        await pilot.press("p")  # the next player: Ann
-        await settle(pilot)
-        assert screen.player == "[b]Ann[/b]" and screen.game == "trick"
+@on_a_shared_app
+async def test_the_charts_are_plots_of_the_ratings_and_results(saved_games: Saved) -> None:
+    pilot, records = saved_games
+    app = pilot.app
+    screen = await _stats_screen(pilot)
+    await pilot.press("3")
+    await settle(pilot)
+    assert screen.query_one("#stats-rating", PlotextPlot).display
+    text = screen_text(app)
+    assert "Rating after each game" in text
+    assert any("\u2800" < c <= "\u28ff" for c in text)  # the line, drawn in braille
+    game = screen.stats.players["You"].games["domination"]  # type: ignore[union-attr]
+    assert len(game.played) == len(records) - 1
+    await pilot.press("4")
+    await settle(pilot)
+    text = screen_text(app)
+    assert "Results per opponent" in text and "Computer (hard)" in text
+    assert "won" in text and "lost" in text  # the legend
+    await pilot.press("p")  # the next player: Ann
+    await settle(pilot)
+    assert screen.player == "[b]Ann[/b]" and screen.game == "trick"
 
 
 async def test_no_games_yet_says_what_to_do(dirs: Any) -> None:

@@ -4,10 +4,13 @@ each), and one game against the computer played by keys through the app."""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
 from typing import Any
 
 import msgspec
 import pytest
+import pytest_asyncio
+from textual.pilot import Pilot
 
 from net.local import LocalClient
 from rules.registry import get_game
@@ -39,6 +42,25 @@ from tui.screens.game_over import GameOverScreen
 from tui.widgets.cards import CardStyle
 
 from .conftest import make_app, screen_text, settle
+from .shared_app import from_home, launched, shared_app
+
+# The app tests of the default run open their games one after another from
+# the home screen of one app (issue 41 item 4), as `launch=` opens them; each
+# leaves home in front and its saved game deleted. They run on the module's loop.
+on_a_shared_app = pytest.mark.asyncio(loop_scope="module")
+
+
+@pytest_asyncio.fixture(scope="module", loop_scope="module")
+async def stress_home_app(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[Pilot[Any]]:
+    async with shared_app(tmp_path_factory.mktemp("stress")) as pilot:
+        yield pilot
+
+
+@pytest_asyncio.fixture(loop_scope="module")
+async def home(stress_home_app: Pilot[Any]) -> AsyncIterator[Pilot[Any]]:
+    async with from_home(stress_home_app) as pilot:
+        yield pilot
+
 
 ASCII = CardStyle(ascii=True)
 UNICODE = CardStyle()
@@ -334,83 +356,85 @@ def test_the_countdown_reads_minutes_and_seconds_and_only_with_a_clock() -> None
     assert clock_caption(12.0, "over") == ""
 
 
-async def test_the_countdown_shows_beside_the_stack_when_the_timer_is_on(dirs: Any) -> None:
+@on_a_shared_app
+async def test_the_countdown_shows_beside_the_stack_when_the_timer_is_on(home: Pilot[Any]) -> None:
     options = {"players": 2, "first_player": "0", "timer": 30, "swap_timer": 90}
     launch = {"action": "play", "game": "stress", "vs": "computer:easy", "seed": 3,
               "options": options}  # fmt: skip
-    app = make_app(dirs, launch=launch)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, StressScreen)
-        assert "left to swap" in screen_text(app)
-        await pilot.press("r")
-        await settle(pilot)
-        assert screen.my_turn and screen.phase == "play"
-        left = screen.clocks.seconds_left()
-        assert left is not None and 0 < left <= 30  # the turn's clock, not the swaps'
-        text = screen_text(app)
-        assert " left" in text and "to swap" not in text
+    pilot = home
+    app: Any = pilot.app
+    await launched(pilot, launch)
+    screen = app.screen
+    assert isinstance(screen, StressScreen)
+    assert "left to swap" in screen_text(app)
+    await pilot.press("r")
+    await settle(pilot)
+    assert screen.my_turn and screen.phase == "play"
+    left = screen.clocks.seconds_left()
+    assert left is not None and 0 < left <= 30  # the turn's clock, not the swaps'
+    text = screen_text(app)
+    assert " left" in text and "to swap" not in text
 
 
-async def test_a_game_against_the_computer_by_keys(dirs: Any) -> None:
+@on_a_shared_app
+async def test_a_game_against_the_computer_by_keys(home: Pilot[Any]) -> None:
     launch = {"action": "play", "game": "stress", "vs": "computer:easy", "seed": 3,
               "options": {"players": 2, "first_player": "0"}}  # fmt: skip
-    app = make_app(dirs, launch=launch)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, StressScreen)
-        assert isinstance(screen.client, LocalClient)
-        moves = screen.client.table.record.moves
-        hand, up = screen.hand, screen.face_up
-        # in the swaps the footer names ↑ (to the face-up row), at 80 columns (N23)
-        footer = screen_text(app).splitlines()[-1]
-        assert "↑↓ Row" in footer and "? Rules" in footer
-        # the swaps: mark the first hand card, then (↑) the second face-up card
-        await pilot.press("1", "enter", "up", "2", "enter")
-        await settle(pilot)
-        assert (0, f"swap {hand[0]} {up[1]}") in moves
-        assert hand[0] in screen.face_up and up[1] in screen.hand
-        await pilot.press("r")
-        await settle(pilot)
-        assert screen.phase == "play" and screen.my_turn
-        assert "Stack (1 card):" in screen_text(app)
-        # in play ↑/↓ choose how many cards (the caption says so), not a row
-        assert "Row" not in screen_text(app).splitlines()[-1]
-        assert screen.active_bindings["up"].binding.action == "vertical(1)"
-        # a few turns: the first playable group, all its cards, or pick up
-        played = 0
-        for _ in range(2):
-            if not screen.my_turn:
-                break
-            before = len(moves)
-            group = next((g for g in screen.groups() if g.playable), None)
-            if screen.source == "face_down":
-                await pilot.press("enter")
-            elif group is None:
-                assert "p picks it up" in screen_text(app)
-                await pilot.press("p")
-            else:
-                await pilot.press("enter")
-                cards = moves[before][1].split("+")
-                assert cards == sorted(group.cards, key=lambda c: "SHDC".index(c[-1]))
-                played += 1
-            await settle(pilot)
-            assert len(moves) > before and moves[before][0] == 0
-        assert played  # this deal gives cards to play, by Enter
-        # every legal move is reachable from the list
-        if screen.my_turn and not screen.over:
-            legal = screen.legal
-            before = len(moves)
-            await pilot.press("m")
-            await settle(pilot)
-            picker = app.screen
-            assert isinstance(picker, MovesPicker) and sorted(picker.moves) == sorted(legal)
+    pilot = home
+    app: Any = pilot.app
+    await launched(pilot, launch)
+    screen = app.screen
+    assert isinstance(screen, StressScreen)
+    assert isinstance(screen.client, LocalClient)
+    moves = screen.client.table.record.moves
+    hand, up = screen.hand, screen.face_up
+    # in the swaps the footer names ↑ (to the face-up row), at 80 columns (N23)
+    footer = screen_text(app).splitlines()[-1]
+    assert "↑↓ Row" in footer and "? Rules" in footer
+    # the swaps: mark the first hand card, then (↑) the second face-up card
+    await pilot.press("1", "enter", "up", "2", "enter")
+    await settle(pilot)
+    assert (0, f"swap {hand[0]} {up[1]}") in moves
+    assert hand[0] in screen.face_up and up[1] in screen.hand
+    await pilot.press("r")
+    await settle(pilot)
+    assert screen.phase == "play" and screen.my_turn
+    assert "Stack (1 card):" in screen_text(app)
+    # in play ↑/↓ choose how many cards (the caption says so), not a row
+    assert "Row" not in screen_text(app).splitlines()[-1]
+    assert screen.active_bindings["up"].binding.action == "vertical(1)"
+    # a few turns: the first playable group, all its cards, or pick up
+    played = 0
+    for _ in range(2):
+        if not screen.my_turn:
+            break
+        before = len(moves)
+        group = next((g for g in screen.groups() if g.playable), None)
+        if screen.source == "face_down":
             await pilot.press("enter")
-            await settle(pilot)
-            assert moves[before] == (0, picker.moves[0])
-        assert not isinstance(app.screen, GameOverScreen) or screen.over
+        elif group is None:
+            assert "p picks it up" in screen_text(app)
+            await pilot.press("p")
+        else:
+            await pilot.press("enter")
+            cards = moves[before][1].split("+")
+            assert cards == sorted(group.cards, key=lambda c: "SHDC".index(c[-1]))
+            played += 1
+        await settle(pilot)
+        assert len(moves) > before and moves[before][0] == 0
+    assert played  # this deal gives cards to play, by Enter
+    # every legal move is reachable from the list
+    if screen.my_turn and not screen.over:
+        legal = screen.legal
+        before = len(moves)
+        await pilot.press("m")
+        await settle(pilot)
+        picker = app.screen
+        assert isinstance(picker, MovesPicker) and sorted(picker.moves) == sorted(legal)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert moves[before] == (0, picker.moves[0])
+    assert not isinstance(app.screen, GameOverScreen) or screen.over
 
 
 @pytest.mark.slow  # a whole game through the screen (8 s): CI's slow step runs it
@@ -463,59 +487,61 @@ def test_an_open_seat_is_drawn_open_not_as_a_player_swapping() -> None:
     assert "swapping" in lines[1] and "hand" in lines[1]  # a person who sat
 
 
-async def test_a_seat_out_of_the_game_has_no_play_keys_hint_or_resign(dirs: Any) -> None:
+@on_a_shared_app
+async def test_a_seat_out_of_the_game_has_no_play_keys_hint_or_resign(home: Pilot[Any]) -> None:
     import dataclasses
 
     from tui.screens.pause import PauseScreen
 
     launch = {"action": "play", "game": "stress", "vs": "computer:easy", "seed": 3,
               "options": {"players": 3}}  # fmt: skip
-    app = make_app(dirs, launch=launch)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, StressScreen) and screen.seat_in_play()
-        assert screen.check_action("moves", ()) is not False
-        # as the table says once this seat has resigned (or finished) while
-        # two computers play on
-        view = screen.update.view
-        assert isinstance(view, StressView)
-        out = msgspec.structs.replace(view, resigned=[screen.seat])
-        screen.update = dataclasses.replace(screen.update, view=out)
-        assert not screen.seat_in_play()
-        for action in ("play", "pickup", "moves", "move_cursor", "choose", "hint"):
-            assert screen.check_action(action, ()) is False, action
-        # the computers play on at their pace, for minutes: f lets them finish at once
-        table = screen.client._table  # type: ignore[attr-defined]
-        table.pace = 0.6
-        assert screen.check_action("finish", ()) is True
-        screen.action_finish()
-        assert table.pace == 0.0 and screen.check_action("finish", ()) is False
-        screen.action_pause()
-        await settle(pilot)
-        menu = app.screen
-        assert isinstance(menu, PauseScreen) and not menu.can_resign
+    pilot = home
+    app: Any = pilot.app
+    await launched(pilot, launch)
+    screen = app.screen
+    assert isinstance(screen, StressScreen) and screen.seat_in_play()
+    assert screen.check_action("moves", ()) is not False
+    # as the table says once this seat has resigned (or finished) while
+    # two computers play on
+    view = screen.update.view
+    assert isinstance(view, StressView)
+    out = msgspec.structs.replace(view, resigned=[screen.seat])
+    screen.update = dataclasses.replace(screen.update, view=out)
+    assert not screen.seat_in_play()
+    for action in ("play", "pickup", "moves", "move_cursor", "choose", "hint"):
+        assert screen.check_action(action, ()) is False, action
+    # the computers play on at their pace, for minutes: f lets them finish at once
+    table = screen.client._table  # type: ignore[attr-defined]
+    table.pace = 0.6
+    assert screen.check_action("finish", ()) is True
+    screen.action_finish()
+    assert table.pace == 0.0 and screen.check_action("finish", ()) is False
+    screen.action_pause()
+    await settle(pilot)
+    menu = app.screen
+    assert isinstance(menu, PauseScreen) and not menu.can_resign
 
 
-async def test_the_stack_caption_is_whole_beside_the_countdowns_room(dirs: Any) -> None:
+@on_a_shared_app
+async def test_the_stack_caption_is_whole_beside_the_countdowns_room(home: Pilot[Any]) -> None:
     import dataclasses
 
     from textual.widgets import Static
 
     launch = {"action": "play", "game": "stress", "vs": "computer:easy", "seed": 3}
-    app = make_app(dirs, launch=launch)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, StressScreen)
-        # a long caption: see-through 3s over an Ace, a full cemetery
-        view = msgspec.structs.replace(
-            screen.update.view, stack=["7S", "AS", "3D"], top="AS", stock=0, cemetery=["10S"] * 12
-        )
-        screen.update = dataclasses.replace(screen.update, view=view)
-        screen._draw_stack()
-        await settle(pilot)
-        caption = screen.query_one("#stack-caption", Static)
-        shown = str(caption.render())
-        assert "cemetery 12" in shown
-        assert caption.get_content_width(caption.size, caption.size) <= caption.content_size.width
+    pilot = home
+    app: Any = pilot.app
+    await launched(pilot, launch)
+    screen = app.screen
+    assert isinstance(screen, StressScreen)
+    # a long caption: see-through 3s over an Ace, a full cemetery
+    view = msgspec.structs.replace(
+        screen.update.view, stack=["7S", "AS", "3D"], top="AS", stock=0, cemetery=["10S"] * 12
+    )
+    screen.update = dataclasses.replace(screen.update, view=view)
+    screen._draw_stack()
+    await settle(pilot)
+    caption = screen.query_one("#stack-caption", Static)
+    shown = str(caption.render())
+    assert "cemetery 12" in shown
+    assert caption.get_content_width(caption.size, caption.size) <= caption.content_size.width
