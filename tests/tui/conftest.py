@@ -156,6 +156,11 @@ async def settle(pilot: Pilot[Any], done: Callable[[], bool] = lambda: True) -> 
 async def _until_settled(pilot: Pilot[Any], done: Callable[[], bool]) -> None:
     app = pilot.app
     for _ in range(50):
+        # a computer that finishes thinking during this round sends its update
+        # after the round's pauses began: only a round that began with nobody
+        # thinking has drawn everything (a Trick status line read half laid
+        # out, "Computer: locked in" in a column still sized for "choosing")
+        quiet_from_the_start = not _busy(app)
         await pilot.pause()
         client = _client_of(app)
         if client is not None and hasattr(client, "idle"):
@@ -166,7 +171,7 @@ async def _until_settled(pilot: Pilot[Any], done: Callable[[], bool]) -> None:
         # the screen read after it must show where it ended
         await app.animator.wait_for_idle()
         await asyncio.wait_for(app.screen.wait_for_refresh(), 10)
-        if done() and not _busy(app):
+        if done() and quiet_from_the_start and not _busy(app):
             break
 
 
