@@ -531,8 +531,13 @@ class HardBot(Bot):
     random play). With ``remember``, also by how likely its plays of the
     last round were from the hand it held then (:class:`.kept.KeptCards`):
     measured better on the same deals but inside the noise (docs/bots.md,
-    "Sixth session"), hence off. With ``candidates``, that many are drawn and weighed and
-    ``samples`` of them drawn in proportion to their weights
+    "Sixth session"), hence off; ``rounds_back`` reads that many past
+    rounds since the last reshuffle, and ``ties`` counts every card that
+    ties for medium's best as its play (:func:`medium_would_play`): the two
+    together tell the true hand from a sample better, but neither changed
+    the moves measurably (docs/bots.md, "Seventh session"), hence off.
+    With ``candidates``, that many are drawn and weighed and ``samples`` of
+    them drawn in proportion to their weights
     (sampling-importance-resampling). The softmax with resampling was
     measured weaker than the level (docs/bots.md), hence off. Every legal
     move is played out in every sample by the heuristic, for both seats, to
