@@ -71,18 +71,25 @@ def main() -> int:
         default="",
         help="also each variant's pick at these thresholds (standard errors), e.g. 0,1,2",
     )
+    parser.add_argument(
+        "--seer",
+        action="store_true",
+        help="also medium's move, and the level's given the true hand (other stock shuffles)",
+    )
     parser.add_argument("--seed", type=int, default=9000)
     parser.add_argument("--out", type=Path, default=Path("/tmp/domination-regret.jsonl"))
     args = parser.parse_args()
     confidences = [float(c) for c in args.confidences.split(",") if c]
     names = args.variants.split(",")
     names += [f"{n}@{c:g}" for n in list(names) for c in confidences]
+    if args.seer:
+        names += ["medium", "seer"]
     done = {}
     if args.out.exists():
         done = {r["index"]: r for r in map(json.loads, args.out.read_text().splitlines())}
     oracle = HardBot(samples=args.oracle, confidence=0.0, seconds=None)
     bots = {
-        name: HardBot(**{**VARIANTS[name], "seconds": None}) for name in names if "@" not in name
+        name: HardBot(**{**VARIANTS[name], "seconds": None}) for name in names if name in VARIANTS
     }
     with args.out.open("a") as sink:
         for index, (state, seat, history) in enumerate(positions(args.positions, args.seed)):
@@ -101,6 +108,13 @@ def main() -> int:
                     # the same samples, another threshold for departing from medium
                     other = seen.pick_over(medium, level, in_chance=True)
                     row[f"{name}@{level:g}"] = round(best - chances[found.legal.index(other)], 4)
+            if args.seer:
+                situation = Situation(state, seat, history)
+                medium = MediumBot().choose(situation, random.Random(0))
+                row["medium"] = round(best - chances[found.legal.index(medium)], 4)
+                seeing = SeeingHand(state, seat, history)
+                move = HardBot(seconds=None).choose(seeing, random.Random(10_000 + index))
+                row["seer"] = round(best - chances[found.legal.index(move)], 4)
             sink.write(json.dumps(row) + "\n")
             sink.flush()
             done[index] = row
