@@ -43,7 +43,7 @@ from ..bots.search import (
     compare,
 )
 from ..cards import Card, parse_card
-from .kept import KeptCards, last_round
+from .kept import KeptCards, Policy, past_rounds
 from .notation import CONCEDE, Play
 from .state import DominationState
 from .view import DominationView
@@ -194,6 +194,38 @@ def card_scores(
     return scores, concede
 
 
+def medium_would_play(
+    hand: Sequence[Card],
+    legal: Sequence[Card],
+    run: Sequence[Card],
+    dom_start: int,
+    discards: Sequence[int],
+    opp_cards: int,
+    card: Card,
+) -> bool:
+    """Whether :func:`choose_card` (no concession) may play ``card``: it
+    scores as high as the best. Where cards tie, which one medium plays hangs
+    on the order of its hand, which nobody else sees, so each counts as
+    medium's play (the hard level's model of the opponent)."""
+    scores, _ = card_scores(hand, legal, run, dom_start, discards, opp_cards, False)
+    return scores[legal.index(card)] >= max(scores) - 1e-9
+
+
+def medium_plays(
+    hand: Sequence[Card],
+    legal: Sequence[Card],
+    run: Sequence[Card],
+    dom_start: int,
+    discards: Sequence[int],
+    opp_cards: int,
+    card: Card,
+) -> bool:
+    """Whether :func:`choose_card` (no concession) plays ``card`` from this
+    hand in this order: of cards that tie, the first (the level as shipped
+    before the seventh session; :func:`medium_would_play` counts them all)."""
+    return choose_card(hand, legal, run, dom_start, discards, opp_cards, False) == card
+
+
 def _inelegant_lead(lead: Card, mine: list[int], unknown: list[int]) -> bool:
     """No card of the lead's suit above it is left outside the discard grid."""
     s = lead >> 4
@@ -286,7 +318,13 @@ def _heuristic_move(state: DominationState) -> Play | Any:
     return CONCEDE if choice is None else Play(choice)
 
 
-def _likelihood(world: DominationState, seat: int, temperature: float, slip: float) -> float:
+def _likelihood(
+    world: DominationState,
+    seat: int,
+    temperature: float,
+    slip: float,
+    policy: Policy = medium_plays,
+) -> float:
     """How likely the opponent's plays this round were, had it held this
     sample's cards, under a model of it: the medium heuristic's scores as a
     softmax at ``temperature`` (points), mixed with a uniform choice at
@@ -324,8 +362,7 @@ def _likelihood(world: DominationState, seat: int, temperature: float, slip: flo
         dom_then = dom if dom >= 0 and dom + 2 <= j else -1
         mine_then = len(world.hands[seat]) + mine_later
         if temperature == 0.0:
-            choice = choose_card(hand, legal, run[:j], dom_then, world.discards, mine_then, False)
-            if choice != card:
+            if not policy(hand, legal, run[:j], dom_then, world.discards, mine_then, card):
                 weight *= slip
             continue
         scores, _ = card_scores(hand, legal, run[:j], dom_then, world.discards, mine_then, False)
@@ -390,11 +427,16 @@ class DominationAdapter(Adapter):
     max_depth = 60
 
     def __init__(
-        self, rounds_ahead: int = 1, temperature: float | None = None, slip: float = 0.1
+        self,
+        rounds_ahead: int = 1,
+        temperature: float | None = None,
+        slip: float = 0.1,
+        policy: Policy = medium_plays,
     ) -> None:
         self.rounds_ahead = rounds_ahead
         self.temperature = temperature  # None: every sample counts alike
         self.slip = slip
+        self.policy = policy  # the model of the opponent's plays (temperature 0)
         self.memo: _Memo = {}
         # the last round's plays, for the decision being searched (HardBot sets it)
         self.kept: KeptCards | None = None
@@ -406,7 +448,7 @@ class DominationAdapter(Adapter):
         assert isinstance(state, DominationState)
         if self.temperature is None:
             return 1.0
-        weight = _likelihood(state, seat, self.temperature, self.slip)
+        weight = _likelihood(state, seat, self.temperature, self.slip, self.policy)
         if self.kept is not None and weight > 0.0:
             weight *= self.kept.weight(state)
         return weight
@@ -489,8 +531,13 @@ class HardBot(Bot):
     random play). With ``remember``, also by how likely its plays of the
     last round were from the hand it held then (:class:`.kept.KeptCards`):
     measured better on the same deals but inside the noise (docs/bots.md,
-    "Sixth session"), hence off. With ``candidates``, that many are drawn and weighed and
-    ``samples`` of them drawn in proportion to their weights
+    "Sixth session"), hence off; ``rounds_back`` reads that many past
+    rounds since the last reshuffle, and ``ties`` counts every card that
+    ties for medium's best as its play (:func:`medium_would_play`): the two
+    together tell the true hand from a sample better, but neither changed
+    the moves measurably (docs/bots.md, "Seventh session"), hence off.
+    With ``candidates``, that many are drawn and weighed and ``samples`` of
+    them drawn in proportion to their weights
     (sampling-importance-resampling). The softmax with resampling was
     measured weaker than the level (docs/bots.md), hence off. Every legal
     move is played out in every sample by the heuristic, for both seats, to
@@ -529,9 +576,13 @@ class HardBot(Bot):
         max_playouts: int = 2400,
         seconds: float | None = 1.0,
         remember: bool = False,
+        rounds_back: int = 1,
+        ties: bool = False,
     ) -> None:
-        self.adapter = DominationAdapter(rounds_ahead, temperature, slip)
-        self.remember = remember  # weigh the samples by the last round's plays too
+        policy = medium_would_play if ties else medium_plays
+        self.adapter = DominationAdapter(rounds_ahead, temperature, slip, policy)
+        self.remember = remember  # weigh the samples by the past rounds' plays too
+        self.rounds_back = rounds_back  # how many past rounds (since a reshuffle)
         self.candidates = candidates
         self.seconds = seconds  # a ceiling: the playout cap keeps most moves under it
         self.samples = samples
@@ -555,11 +606,11 @@ class HardBot(Bot):
         (the figure the advice shows; then the move with the highest chance).
         ``samples``: fewer than the level's (tests), with no time ceiling."""
         self.adapter.memo = {}  # the heuristic's answers, for this decision
-        last = last_round(situation.history) if self.remember else None
+        past = past_rounds(situation.history, self.rounds_back) if self.remember else []
         self.adapter.kept = (
-            None
-            if last is None
-            else KeptCards(last, situation.seat, self.adapter.slip, choose_card)
+            KeptCards(past, situation.seat, self.adapter.slip, self.adapter.policy)
+            if past
+            else None
         )
         found = compare(
             situation,

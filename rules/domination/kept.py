@@ -10,6 +10,12 @@ way of choosing them counts alike (the draws are uniformly random), so the
 weight is the mean over those choices, each a product over the opponent's
 decisions of the last round of 1 for medium's own play and ``slip`` for any
 other (docs/bots.md, "Sixth session").
+
+With more rounds (``past_rounds``), each earlier round since the last
+reshuffle is read the same way, one round further back: the hand it played
+that round from is what it played then plus some of the hand it began the
+round after with (docs/bots.md, "Seventh session"). A round the opponent
+lost because it could not play also says the cards it kept had no answer.
 """
 
 from __future__ import annotations
@@ -31,6 +37,8 @@ class LastRound:
 
     run: tuple[Card, ...]
     leader: int
+    # the loser could not play (rather than conceded): its kept cards had no answer
+    forced: bool = False
 
     def plays_of(self, seat: int) -> list[Card]:
         return [c for j, c in enumerate(self.run) if (self.leader + j) & 1 == seat]
@@ -39,76 +47,110 @@ class LastRound:
 def last_round(history: Sequence[Event]) -> LastRound | None:
     """The last finished round of ``history``; None before the first ends, or
     where a reshuffle came after it (the kept cards went back to the deck)."""
+    rounds = past_rounds(history, 1)
+    return rounds[0] if rounds else None
+
+
+def past_rounds(history: Sequence[Event], back: int) -> list[LastRound]:
+    """The last ``back`` finished rounds of ``history``, the latest first,
+    none from before a reshuffle (the kept cards went back to the deck)."""
+    rounds: list[LastRound] = []
     for event in reversed(history):
-        if event.kind == "reshuffle":
-            return None
+        if len(rounds) >= back or event.kind == "reshuffle":
+            break
         if event.kind == "round_won" and isinstance(event.data, RoundWon):
             run = tuple(parse_card(t) for t in event.data.run)
             if not run:
-                return None
+                break
             # the winner played the last card; the seats alternate from the leader
-            return LastRound(run, event.data.seat ^ ((len(run) - 1) & 1))
-    return None
+            leader = event.data.seat ^ ((len(run) - 1) & 1)
+            rounds.append(LastRound(run, leader, not event.data.conceded))
+    return rounds
 
 
-# the model of the opponent: medium's choice (``bots.choose_card``: hand, legal
-# cards, run, where Domination started, discard masks, the other hand's size,
-# whether it may concede), None to concede
+# the model of the opponent: whether medium would play the card (the last
+# argument) with that hand (``bots.medium_would_play``: hand, legal cards, run,
+# where Domination started, discard masks, the other hand's size, the card)
 Policy = Callable[
-    [Sequence[Card], Sequence[Card], Sequence[Card], int, Sequence[int], int, bool], Card | None
+    [Sequence[Card], Sequence[Card], Sequence[Card], int, Sequence[int], int, Card], bool
 ]
 
 
 class KeptCards:
-    """The weight of the last round's plays for the samples of one decision.
+    """The weight of the past rounds' plays for the samples of one decision.
 
-    A hand's likelihood is remembered by the kept cards it assumes, since
-    many samples share them."""
+    ``rounds``: the last round, or the last few, the latest first
+    (:func:`past_rounds`). A hand's likelihood is remembered by the round and
+    the hand it assumes, since many samples share them."""
 
-    def __init__(self, last: LastRound, seat: int, slip: float, policy: Policy) -> None:
-        self.last = last
+    def __init__(
+        self, rounds: LastRound | Sequence[LastRound], seat: int, slip: float, policy: Policy
+    ) -> None:
+        self.rounds = [rounds] if isinstance(rounds, LastRound) else list(rounds)
+        self.last = self.rounds[0]
         self.policy = policy
         self.seat = seat
         self.slip = slip
-        self.memo: dict[tuple[Card, ...], float] = {}
+        self.memo: dict[tuple[int, tuple[Card, ...]], float] = {}
+        # the discard grid as each round began (the same in every sample)
+        self.discards: list[list[int]] | None = None
 
     def weight(self, world: DominationState) -> float:
         opp = self.seat ^ 1
-        played = self.last.plays_of(opp)
-        if not played:
-            return 1.0
+        if self.discards is None:
+            discards = world.discards[:]
+            self.discards = []
+            for past in self.rounds:
+                for c in past.run:
+                    discards[c >> 4] &= ~(1 << (c & 15))
+                self.discards.append(discards[:])
         # the opponent's hand when this round began: what it holds and what it played since
         now = world.run
         start = sorted(
             world.hands[opp] + [c for j, c in enumerate(now) if (world.leader + j) & 1 == opp]
         )
+        return self._explain(0, start)
+
+    def _explain(self, back: int, after: list[Card]) -> float:
+        """How well the hands the opponent may have begun round ``back`` with
+        (counted from the latest) explain its plays then and before, given
+        ``after``, the hand it began the round after with."""
+        past = self.rounds[back]
+        played = past.plays_of(self.seat ^ 1)
         kept = HAND_SIZE - len(played)
-        if not 0 <= kept <= len(start):
+        if not 0 <= kept <= len(after):
             return 1.0
-        discards = world.discards[:]  # as they were when the last round began
-        for c in self.last.run:
-            discards[c >> 4] &= ~(1 << (c & 15))
+        assert self.discards is not None
+        discards = self.discards[back]
         total = 0.0
         count = 0
         memo = self.memo
-        for chosen in itertools.combinations(start, kept):
-            value = memo.get(chosen)
+        for chosen in itertools.combinations(after, kept):
+            value = memo.get((back, chosen))
             if value is None:
-                value = memo[chosen] = self._replay(list(chosen) + played, discards)
+                hand = list(chosen) + played
+                value = self._replay(hand, discards, past)
+                if value > 0.0 and back + 1 < len(self.rounds):
+                    value *= self._explain(back + 1, hand)
+                memo[(back, chosen)] = value
             total += value
             count += 1
         return total / count if count else 1.0
 
-    def _replay(self, hand: list[Card], discards: list[int]) -> float:
-        """The last round replayed against the opponent's ``hand`` of its start."""
-        run = self.last.run
+    def _replay(
+        self, hand: list[Card], discards: list[int], past: LastRound | None = None
+    ) -> float:
+        """A past round (the last by default) replayed against the
+        opponent's ``hand`` of its start."""
+        past = past or self.last
+        run = past.run
         opp = self.seat ^ 1
         weight = 1.0
         dom = -1  # where Domination started among the cards before position j
         mine = HAND_SIZE
         for j, card in enumerate(run):
             starts = j >= 1 and dom < 0 and run[j - 1] >> 4 == card >> 4
-            if (self.last.leader + j) & 1 != opp:
+            if (past.leader + j) & 1 != opp:
                 mine -= 1
             else:
                 if j == 0:
@@ -118,11 +160,20 @@ class KeptCards:
                     legal = [c for c in hand if c >> 4 == prev >> 4 and c > prev]
                 else:
                     legal = [c for c in hand if c & 15 >= run[j - 1] & 15]
-                if len(legal) >= 2:
-                    choice = self.policy(hand, legal, run[:j], dom, discards, mine, False)
-                    if choice != card:
-                        weight *= self.slip
+                if len(legal) >= 2 and not self.policy(
+                    hand, legal, run[:j], dom, discards, mine, card
+                ):
+                    weight *= self.slip
                 hand = [c for c in hand if c != card]
             if starts:
                 dom = j - 1
+        if past.forced and (past.leader + len(run)) & 1 == opp:
+            # the opponent was to answer and could not: nothing it kept followed
+            last = run[-1]
+            if dom >= 0:
+                follows = any(c >> 4 == last >> 4 and c > last for c in hand)
+            else:
+                follows = any(c & 15 >= last & 15 for c in hand)
+            if follows:
+                weight *= self.slip
         return weight
