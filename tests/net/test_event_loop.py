@@ -4,10 +4,11 @@ installed, the standard loop when asked for."""
 from __future__ import annotations
 
 import asyncio
+import sys
 
 import pytest
 
-from net.server.event_loop import loop_name, run
+from net.server.event_loop import SWITCH_INTERVAL, loop_name, run
 
 
 async def _loop_module() -> str:
@@ -26,3 +27,15 @@ def test_the_standard_loop_when_asked_for(monkeypatch: pytest.MonkeyPatch) -> No
     monkeypatch.setenv("CARDTABLE_LOOP", "asyncio")
     assert loop_name() == "asyncio"
     assert run(_loop_module()).startswith("asyncio")
+
+
+async def _switch_interval() -> float:
+    return sys.getswitchinterval()
+
+
+def test_threads_take_turns_every_millisecond_while_it_serves() -> None:
+    """The store's commit thread waits at most about 1 ms for the interpreter
+    (not Python's 5), and the process gets its own setting back after."""
+    before = sys.getswitchinterval()
+    assert run(_switch_interval()) == SWITCH_INTERVAL == 0.001
+    assert sys.getswitchinterval() == before
