@@ -14,6 +14,7 @@ import json
 import pickle
 import random
 import re
+import types
 from collections.abc import Hashable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -267,7 +268,9 @@ class _CanonicalPickler(pickle.Pickler):
     order, aliasing and exact types may make equal texts differ in bytes, never
     the other way round). Fast mode: no memo, so aliasing does not matter.
     (Exact built-in types never reach ``reducer_override``: pickle writes them
-    itself.)"""
+    itself. One difference: the text writes a set's items by their own repr,
+    these bytes an object in a set by its fields; no game keeps objects of its
+    own in a set, only cards and texts.)"""
 
     def reducer_override(self, obj: Any) -> Any:
         kind = type(obj)
@@ -294,8 +297,10 @@ _PLANS: dict[type, tuple[str, str, tuple[str, ...]]] = {}
 def _plan(kind: type) -> tuple[str, str, tuple[str, ...]]:
     """How :class:`_CanonicalPickler` writes an object of ``kind``."""
     name = f"{kind.__module__}.{kind.__qualname__}"
-    if issubclass(kind, type) or any("__call__" in vars(cls) for cls in kind.__mro__):
-        return "by reference", name, ()  # a class or a function, as pickle does
+    if issubclass(kind, type) or kind in (types.FunctionType, types.BuiltinFunctionType):
+        # by its name, as pickle does: the same name, the same object (a
+        # lambda or a local function cannot be pickled: then the texts decide)
+        return "by reference", name, ()
     if issubclass(kind, dict):
         return "dict", name, ()
     if issubclass(kind, (list, tuple)):
