@@ -33,7 +33,7 @@ from psycopg import errors as pg_errors
 from psycopg import pq
 from psycopg.conninfo import conninfo_to_dict
 
-from .engine import MAX_GROUP, Op, Result, Row, Step, Stmt, WriterFigures, merged
+from .engine import MAX_GROUP, Op, Result, Row, Step, Stmt, WriterFigures, merged, one_statement
 from .errors import (
     BadDatabaseUrl,
     StoreConflict,
@@ -64,18 +64,22 @@ SESSION_SETTINGS = (
 # reading connections at most: reads at once (a server's hellos, a take-over's
 # records) wait for a turn of the event loop each, not for each other
 READERS = 4
+MAX_PARAMS = 65_535  # parameters of one statement (the protocol's 16-bit count)
 
 _placeholders: dict[str, str] = {}
 _PASSWORD = re.compile(r"(//[^:/@?]*):[^@/?]*@")  # user:password@
 
 
-def _sql(text: str) -> str:
-    """The store's ``?`` placeholders as psycopg's ``%s``."""
+def _sql(text: str, *, keep: bool = True) -> str:
+    """The store's ``?`` placeholders as psycopg's ``%s`` (remembered, unless
+    not ``keep``: a group's insert of many rows is another text each size)."""
     found = _placeholders.get(text)
     if found is None:
         if "%" in text:
             raise ValueError(f"a % in the store's SQL: {text}")
-        found = _placeholders[text] = text.replace("?", "%s")
+        found = text.replace("?", "%s")
+        if keep:
+            _placeholders[text] = found
     return found
 
 
@@ -346,6 +350,10 @@ class PostgresEngine:
         conn = self._write_conn = self._write_conn or await self._connect()
         try:
             statements, wanted = merged(ops)
+            alone = one_statement(statements, MAX_PARAMS)
+            if alone is not None:  # (moves only: autocommit makes it its own transaction)
+                await conn.execute(_sql(alone.sql, keep=False), alone.params)
+                return [[] for _ in ops]
             async with conn.pipeline(), conn.transaction():
                 cursors = await _send(conn, statements)
             return [

@@ -15,7 +15,6 @@ import asyncio
 import contextlib
 import logging
 import queue
-import re
 import sqlite3
 import threading
 import time
@@ -23,7 +22,7 @@ from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from .engine import Op, Result, Step, Stmt, WriterFigures, merged
+from .engine import Op, Result, Step, WriterFigures, merged, one_statement
 from .errors import StoreConflict, StoreCorrupt, StoreError, StoreFull, StoreUnavailable, brief
 from .handoff import Pending, hand_over, next_group, settle_all
 
@@ -172,7 +171,8 @@ class SqliteEngine:
         try:
             conn = self._write_conn = self._write_conn or self._connect()
             statements, wanted = merged(ops)
-            alone = None if careful else _one_statement(statements, conn)
+            limit = conn.getlimit(sqlite3.SQLITE_LIMIT_VARIABLE_NUMBER)
+            alone = None if careful else one_statement(statements, limit)
             if alone is not None:
                 # a group of moves and nothing else: one statement, its own
                 # transaction (atomic, and fsynced as it returns). Each call
@@ -263,26 +263,3 @@ def _run(conn: sqlite3.Connection, op: Op, *, every: bool = False) -> Result:
         elif every:
             result.append([])
     return result
-
-
-# an insert of one row of parameters: ``INSERT ... VALUES (?, ?, ...)``
-_ONE_ROW = re.compile(r"(?is)(INSERT\s.*\sVALUES\s*)(\(\s*\?(?:\s*,\s*\?)*\s*\))\s*")
-
-
-def _one_statement(statements: Sequence[Stmt], conn: sqlite3.Connection) -> Stmt | None:
-    """``statements`` as one statement, where they are one insert of many
-    rows that wants nothing back (one ``VALUES`` list of them all, within
-    SQLite's bound on parameters); else None."""
-    if len(statements) != 1 or statements[0].rows or statements[0].many is None:
-        return None
-    stmt, rows = statements[0], statements[0].many
-    found = _ONE_ROW.fullmatch(stmt.sql)
-    if found is None or not rows:
-        return None
-    width = found.group(2).count("?")
-    if any(len(row) != width for row in rows):
-        return None
-    if width * len(rows) > conn.getlimit(sqlite3.SQLITE_LIMIT_VARIABLE_NUMBER):
-        return None
-    sql = found.group(1) + ", ".join([found.group(2)] * len(rows))
-    return Stmt(sql, tuple(value for row in rows for value in row))
