@@ -158,6 +158,8 @@ async def analysis_of_the_game(pilot: Pilot[Any]) -> str:
 @pytest_asyncio.fixture(scope="module", loop_scope="module")
 async def seed_7(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[Tour]:
     with pytest.MonkeyPatch.context() as patch:
+        registry.games()  # as `_real_games_only` does for a test's own app
+        patch.delitem(registry._GAMES, "toy", raising=False)
         patch.setattr(table_module, "_hint", fixed_hint)
         patch.setattr(analysis, "review", fixed_review)
         folder = tmp_path_factory.mktemp("seed-7")
