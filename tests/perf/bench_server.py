@@ -184,8 +184,8 @@ async def main(executor):
         out = {k: v - began.get(k, 0) for k, v in now.items()}
         out["spans"] = {name: spread(values) for name, values in spans.items()}
         out["collections"] = "; ".join(
-            f"gen {g}: {len(v)}, longest {max((w for w, _ in v), default=0) * 1000:.1f} ms"
-            f" (CPU {max((c for _, c in v), default=0) * 1000:.1f})"
+            f"gen {g}: {len(v)}, longest {max((x[0] for x in v), default=0) * 1000:.1f} ms"
+            f" (CPU {max((x[1] for x in v), default=0) * 1000:.1f})"
             for g, v in collections.items()
         )
         print(json.dumps(out), flush=True)
