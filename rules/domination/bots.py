@@ -544,6 +544,11 @@ class HardBot(Bot):
     ties for medium's best as its play (:func:`medium_would_play`): the two
     together tell the true hand from a sample better, but neither changed
     the moves measurably (docs/bots.md, "Seventh session"), hence off.
+    With ``staked`` "both", the playouts of both seats and the move kept by
+    default are the stakes-aware heuristic's (:mod:`.stakes`: points weighed
+    by the chance to win the match; 51.3% against medium as a player), with
+    "own" only the searching seat's playouts; it raised no ceiling and moved
+    the regret by little (docs/bots.md, "Eighth session"), hence off.
     With ``candidates``, that many are drawn and weighed and ``samples`` of
     them drawn in proportion to their weights
     (sampling-importance-resampling). The softmax with resampling was
