@@ -305,12 +305,11 @@ def heuristic_move(
     answers already worked out: playouts from different samples often reach
     the same hand on the same table (the searching seat's own hand above all).
     ``staked``: the stakes-aware heuristic (:mod:`.stakes`), which reads the
-    scores too (and the memo must then be kept for it alone)."""
+    scores too (its answers are keyed by them, apart from medium's)."""
     if memo is None:
         return _heuristic_move(state, staked)
     seat = state.turn
-    key = (
-        (state.points[seat], state.points[seat ^ 1]) if staked else None,
+    key: tuple[Any, ...] = (
         tuple(state.hands[seat]),
         tuple(state.run),
         state.dom_start,
@@ -318,6 +317,8 @@ def heuristic_move(
         len(state.hands[seat ^ 1]),
         state.config.allow_concede,
     )
+    if staked:
+        key = (state.points[seat], state.points[seat ^ 1], *key)
     move = memo.get(key)
     if move is None:
         move = memo[key] = _heuristic_move(state, staked)
@@ -473,8 +474,9 @@ class DominationAdapter(Adapter):
         memo = self.memo
         if len(memo) > 200_000:  # a long session: start afresh rather than grow
             memo.clear()
-        staked = self.staked == "both" or (self.staked == "own" and state.turn == self.seat)
-        return heuristic_move(state, memo, staked)
+        if self.staked:
+            return heuristic_move(state, memo, self.staked == "both" or state.turn == self.seat)
+        return heuristic_move(state, memo)
 
     def horizon(self, state: State) -> Any:
         assert isinstance(state, DominationState)
