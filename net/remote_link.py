@@ -132,7 +132,7 @@ class ServerLink:
         self._tap = tap
         self._pending: dict[int, asyncio.Future[p.ServerMessage]] = {}
         self._busy: set[int] = set()  # the pending requests that are not QUICK
-        self._asked = asyncio.Event()  # a request was sent (wakes the watch)
+        self._waker: asyncio.Future[None] | None = None  # the watch's nap, ended by a request
         self.online = True  # until the connection ends
         self.silent = False  # ended because the server said nothing for too long
         self._watcher: Watcher = watcher or _Nobody()  # (read at each look: it changes)
@@ -156,7 +156,8 @@ class ServerLink:
         rid = next(self._ids)
         future: asyncio.Future[p.ServerMessage] = asyncio.get_running_loop().create_future()
         self._pending[rid] = future
-        self._asked.set()
+        if self._waker is not None:  # (a request changes what the watch waits for)
+            _wake(self._waker)
         if not isinstance(message, QUICK):
             self._busy.add(rid)
         self._writer.write(p.encode(msgspec.structs.replace(message, id=rid)))
@@ -251,10 +252,17 @@ class ServerLink:
             await self._nap(max(0.01, min(wake_at - now, lost_at - now, quiet)))
 
     async def _nap(self, seconds: float) -> None:
-        """Sleep ``seconds``, or until a request is sent."""
-        self._asked.clear()
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self._asked.wait(), seconds)
+        """Sleep ``seconds``, or until a request is sent: one future and one
+        timer (``asyncio.wait_for`` on an event made a task of every nap, and
+        the watch naps again after every move the client sends)."""
+        loop = asyncio.get_running_loop()
+        waker = self._waker = loop.create_future()
+        timer = loop.call_later(seconds, _wake, waker)
+        try:
+            await waker
+        finally:
+            timer.cancel()
+            self._waker = None
 
     def hang_up(self) -> None:
         """Close the socket (the reader then ends)."""
@@ -275,6 +283,11 @@ class ServerLink:
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await task
+
+
+def _wake(waker: asyncio.Future[None]) -> None:
+    if not waker.done():
+        waker.set_result(None)
 
 
 class ChatLines:

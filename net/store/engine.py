@@ -15,6 +15,7 @@ placeholders (net/store/sqlite_engine.py, net/store/postgres_engine.py).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -122,3 +123,28 @@ def merged(ops: Sequence[Op]) -> tuple[list[Stmt], list[list[int]]]:
                 out.append(Stmt(stmt.sql, many=batch))
         wanted.append(mine)
     return out, wanted
+
+
+# an insert of one row of parameters: ``INSERT ... VALUES (?, ?, ...)``
+_ONE_ROW = re.compile(r"(?is)(INSERT\s.*\sVALUES\s*)(\(\s*\?(?:\s*,\s*\?)*\s*\))\s*")
+
+
+def one_statement(statements: Sequence[Stmt], max_params: int) -> Stmt | None:
+    """``statements`` (as :func:`merged` gives them) as one statement, where
+    they are one insert of many rows that wants nothing back: one ``VALUES``
+    list of them all, if it needs at most ``max_params`` parameters; else
+    None. Run alone, outside a transaction, it is one: a group of moves is
+    then one call into the database (each call a wait for the interpreter
+    behind a busy event loop, and in PostgreSQL's pipeline every statement,
+    BEGIN and COMMIT one more result to read)."""
+    if len(statements) != 1 or statements[0].rows or statements[0].many is None:
+        return None
+    stmt, rows = statements[0], statements[0].many
+    found = _ONE_ROW.fullmatch(stmt.sql)
+    if found is None or not rows:
+        return None
+    width = found.group(2).count("?")
+    if any(len(row) != width for row in rows) or width * len(rows) > max_params:
+        return None
+    sql = found.group(1) + ", ".join([found.group(2)] * len(rows))
+    return Stmt(sql, tuple(value for row in rows for value in row))

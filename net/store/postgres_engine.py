@@ -1,12 +1,15 @@
 """The shared engine: PostgreSQL through psycopg 3's async connections.
 
-One writer task owns the writing connection: it takes every operation
-queued, sends them in one transaction through psycopg's pipeline mode (the
-statements go out back to back, one round trip for the lot), and settles
-their futures once the COMMIT is answered; operations queued meanwhile make
-the next group. Reads use a few other connections (``READERS``, opened as
-reads come at once), each read one round trip: a lone statement, or several
-in one REPEATABLE READ snapshot through pipeline mode. A connection that
+One writer thread owns the writing connection, on an event loop of its
+own: it takes every operation queued, sends them in one transaction through
+psycopg's pipeline mode (the statements go out back to back, one round trip
+for the lot), and settles their futures on the server's loop once the
+COMMIT is answered; operations queued meanwhile make the next group. (On
+the server's own loop, each of a commit's waits for PostgreSQL's answers
+was a turn of that loop, milliseconds each on a busy server.) Reads use a
+few other connections (``READERS``, opened as reads come at once), each
+read one round trip: a lone statement, or several in one REPEATABLE READ
+snapshot through pipeline mode. A connection that
 breaks fails the operations in flight with StoreUnavailable and is opened
 again at the next one (no more than once a second), so a database that went
 away and came back is used again without a restart, and nothing
@@ -18,10 +21,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import queue
 import re
+import threading
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 import psycopg
@@ -29,7 +33,7 @@ from psycopg import errors as pg_errors
 from psycopg import pq
 from psycopg.conninfo import conninfo_to_dict
 
-from .engine import MAX_GROUP, Op, Result, Row, Step, Stmt, WriterFigures, merged
+from .engine import MAX_GROUP, Op, Result, Row, Step, Stmt, WriterFigures, merged, one_statement
 from .errors import (
     BadDatabaseUrl,
     StoreConflict,
@@ -38,6 +42,7 @@ from .errors import (
     StoreUnavailable,
     brief,
 )
+from .handoff import Pending, hand_over, next_group, settle_all
 
 log = logging.getLogger(__name__)
 
@@ -59,30 +64,28 @@ SESSION_SETTINGS = (
 # reading connections at most: reads at once (a server's hellos, a take-over's
 # records) wait for a turn of the event loop each, not for each other
 READERS = 4
+MAX_PARAMS = 65_535  # parameters of one statement (the protocol's 16-bit count)
 
 _placeholders: dict[str, str] = {}
 _PASSWORD = re.compile(r"(//[^:/@?]*):[^@/?]*@")  # user:password@
 
 
-def _sql(text: str) -> str:
-    """The store's ``?`` placeholders as psycopg's ``%s``."""
+def _sql(text: str, *, keep: bool = True) -> str:
+    """The store's ``?`` placeholders as psycopg's ``%s`` (remembered, unless
+    not ``keep``: a group's insert of many rows is another text each size)."""
     found = _placeholders.get(text)
     if found is None:
         if "%" in text:
             raise ValueError(f"a % in the store's SQL: {text}")
-        found = _placeholders[text] = text.replace("?", "%s")
+        found = text.replace("?", "%s")
+        if keep:
+            _placeholders[text] = found
     return found
 
 
 def shown_url(url: str) -> str:
     """The URL without its password, for messages and logs."""
     return _PASSWORD.sub(r"\1:***@", url)
-
-
-@dataclass
-class _Pending:
-    op: Op
-    future: asyncio.Future[Result]
 
 
 async def _send(
@@ -198,8 +201,8 @@ class PostgresEngine:
         self.where = f"the PostgreSQL database {shown_url(url)}"
         self.figures = WriterFigures()
         self.linger = linger
-        self._queue: asyncio.Queue[_Pending | None] | None = None
-        self._writer: asyncio.Task[None] | None = None
+        self._queue: queue.SimpleQueue[Pending | None] = queue.SimpleQueue()
+        self._writer: threading.Thread | None = None
         self._write_conn: psycopg.AsyncConnection[Any] | None = None
         # the reading connections, opened as reads come at once (at most
         # READERS), and those free: a read waits only for one of them
@@ -292,42 +295,41 @@ class PostgresEngine:
 
     # ------------------------------------------------------------ writing
     async def write(self, op: Op) -> Result:
-        if self._queue is None or self._writer is None or self._writer.done():
-            self._queue = asyncio.Queue()
-            self._writer = asyncio.create_task(self._write_loop(self._queue))
-        pending = _Pending(op, asyncio.get_running_loop().create_future())
-        self._queue.put_nowait(pending)
+        if self._writer is None or not self._writer.is_alive():
+            self._writer = threading.Thread(
+                target=asyncio.run, args=(self._write_loop(),), name="store-write", daemon=True
+            )
+            self._writer.start()
         # not shielded: a caller cancelled cancels its future, which the
-        # writer then leaves alone (it checks ``done()``)
-        return await pending.future
+        # writer then leaves alone (``settle_all``)
+        return await hand_over(self._queue, op)
 
-    async def _write_loop(self, queue: asyncio.Queue[_Pending | None]) -> None:
-        while True:
-            first = await queue.get()
-            if first is None:
-                return
-            if self.linger:
-                await asyncio.sleep(self.linger)
-            group, stop = [first], False
-            while len(group) < MAX_GROUP and not queue.empty():
-                more = queue.get_nowait()
-                if more is None:
-                    stop = True
-                    break
-                group.append(more)
-            try:
-                await self._commit(group)
-            except Exception as err:  # a bug must not leave writers waiting for ever
-                log.exception("the store's writer failed")
-                for pending in group:
-                    if not pending.future.done():
-                        pending.future.set_exception(
-                            StoreError(f"{self.where} failed: {brief(err)}")
-                        )
-            if stop:
-                return
+    async def _write_loop(self) -> None:
+        """The writer thread's loop: nothing else runs on it, so it blocks
+        on the queue between groups."""
+        try:
+            while True:
+                first = self._queue.get()
+                if first is None:
+                    return
+                if self.linger:
+                    await asyncio.sleep(self.linger)
+                group, stop = next_group(self._queue, first)
+                try:
+                    await self._commit(group)
+                except Exception as err:  # a bug must not leave writers waiting for ever
+                    log.exception("the store's writer failed")
+                    failed = StoreError(f"{self.where} failed: {brief(err)}")
+                    settle_all(group, [failed] * len(group))
+                if stop:
+                    return
+        finally:
+            if self._write_conn is not None:  # (a connection belongs to its loop)
+                with contextlib.suppress(psycopg.Error):
+                    await self._write_conn.close()
+                self._write_conn = None
 
-    async def _commit(self, group: list[_Pending]) -> None:
+    async def _commit(self, group: list[Pending]) -> None:
         ops = [p.op for p in group]
         began = time.perf_counter()
         try:
@@ -342,18 +344,16 @@ class PostgresEngine:
             results = [err] * len(group)
         if not all(isinstance(r, StoreError) for r in results):
             self.figures.count(len(group), time.perf_counter() - began)
-        for pending, result in zip(group, results, strict=True):
-            if pending.future.done():
-                continue
-            if isinstance(result, StoreError):
-                pending.future.set_exception(result)
-            else:
-                pending.future.set_result(result)
+        settle_all(group, results)
 
     async def _transaction(self, ops: list[Op]) -> list[Result]:
         conn = self._write_conn = self._write_conn or await self._connect()
         try:
             statements, wanted = merged(ops)
+            alone = one_statement(statements, MAX_PARAMS)
+            if alone is not None:  # (moves only: autocommit makes it its own transaction)
+                await conn.execute(_sql(alone.sql, keep=False), alone.params)
+                return [[] for _ in ops]
             async with conn.pipeline(), conn.transaction():
                 cursors = await _send(conn, statements)
             return [
@@ -452,12 +452,11 @@ class PostgresEngine:
 
     async def close(self) -> None:
         await self._lone.finish()
-        if self._queue is not None and self._writer is not None:
-            self._queue.put_nowait(None)
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._writer
-            self._writer = self._queue = None
-        for conn in [self._write_conn, *self._readers]:
+        if self._writer is not None:
+            self._queue.put(None)
+            await asyncio.to_thread(self._writer.join)  # (it closes its connection)
+            self._writer = None
+        for conn in self._readers:
             if conn is not None:
                 with contextlib.suppress(psycopg.Error):
                     await conn.close()

@@ -6,8 +6,11 @@ the background (fsync takes milliseconds, and a server's many tables would
 queue behind each other's). Saves coalesce (one on disk at a time, then one
 of the newest record), so a busy server writes less, never out of order.
 Whoever must know a move is kept (the server's `ok` to a move) awaits
-:meth:`Autosave.kept`. A failed save is said once, with the next update,
-until saving works again.
+:meth:`Autosave.kept`, which saves in its own task when no save is in
+flight: a background task would start a turn of the event loop later and
+wake the mover a turn later again, and on a busy server's loop (a thousand
+tables) each turn is milliseconds of every move's round trip. A failed save
+is said once, with the next update, until saving works again.
 """
 
 from __future__ import annotations
@@ -49,6 +52,8 @@ class Autosave:
         self._done = done
         self._lock = asyncio.Lock()
         self._unsaved = False  # the record has changed since the last save began
+        self._saving = False  # a save loop runs (the background saver's or a mover's)
+        self._starting = False  # the background saver is to start at the loop's next turn
         self._saver: asyncio.Task[None] | None = None
         self.error: str | None = None  # why the last save failed, if it did
         # moves a save has kept (for those who wait for their move to be kept: `kept`)
@@ -56,13 +61,24 @@ class Autosave:
         self._save_done = asyncio.Event()
 
     def soon(self) -> None:
-        """Save the record in the background, after any save in flight."""
+        """Save the record in the background, after any save in flight. The
+        saver starts at the loop's next turn: a mover that awaits
+        :meth:`kept` meanwhile saves in its own task instead."""
         if self.store is None:
             return
         self._unsaved = True
-        if self._saver is None or self._saver.done():
+        if not self._saving and not self._starting:
+            self._starting = True
             self._busy()  # idle() waits for the disk too
-            self._saver = asyncio.create_task(self._save_while_unsaved())
+            asyncio.get_running_loop().call_soon(self._start)
+
+    def _start(self) -> None:
+        self._starting = False
+        if self._saving or not self._unsaved:  # a mover's kept() saves it (or saved it)
+            self._done()
+            return
+        self._saving = True
+        self._saver = asyncio.create_task(self._save_while_unsaved())
 
     async def _save_while_unsaved(self) -> None:
         try:
@@ -70,7 +86,24 @@ class Autosave:
                 self._unsaved = False
                 await self.save()
         finally:
+            self._saving = False
             self._done()
+
+    async def _save_here(self) -> None:
+        """One save in the caller's task (no save in flight)."""
+        self._busy()
+        self._saving = True
+        self._unsaved = False
+        try:
+            await self.save()
+        except asyncio.CancelledError:
+            self._unsaved = True  # (its write may not be kept: the next save sees)
+            raise
+        finally:
+            self._saving = False
+            self._done()
+            if self._unsaved:  # moves played meanwhile, or a save cut short
+                self.soon()
 
     async def save(self) -> None:
         """Save the record now."""
@@ -107,11 +140,12 @@ class Autosave:
         if self.store is None:
             return
         while self._kept_moves < moves:
-            self._save_done.clear()
-            if self._saver is None or self._saver.done():
-                if self.error is not None:
+            if not self._saving:
+                if not self._unsaved and self.error is not None:
                     raise SaveError(self.error)
-                self.soon()
+                await self._save_here()
+                continue
+            self._save_done.clear()  # a save is in flight: wait for it, then look again
             await self._save_done.wait()
             if self._kept_moves < moves and self.error is not None:
                 raise SaveError(self.error)
@@ -125,7 +159,13 @@ class Autosave:
 
     async def finish(self) -> None:
         """Return once the last moves are on disk and no save is in flight."""
-        if self._saver is not None:
-            await self._saver
-        async with self._lock:
-            pass
+        while True:
+            if self._saver is not None and not self._saver.done():
+                await self._saver
+            elif self._unsaved and not self._saving:
+                await self._save_here()
+            else:
+                async with self._lock:  # (a mover's save in flight)
+                    pass
+                if not (self._unsaved or self._saving):
+                    return

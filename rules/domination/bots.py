@@ -27,7 +27,7 @@ import math
 import random
 from collections.abc import Hashable, Sequence
 from functools import cache
-from typing import Any
+from typing import Any, Literal
 
 from ..bots.advice import Advice, Choice
 from ..bots.base import Bot, Situation
@@ -45,6 +45,8 @@ from ..bots.search import (
 from ..cards import Card, parse_card
 from .kept import KeptCards, Policy, past_rounds
 from .notation import CONCEDE, Play
+from .odds import ROUND_SD, win_table
+from .stakes import Stakes, stakes_of
 from .state import DominationState
 from .view import DominationView
 
@@ -104,14 +106,18 @@ def choose_card(
     discards: Sequence[int],
     opp_cards: int,
     can_concede: bool,
+    stakes: Stakes | None = None,
 ) -> Card | None:
     """The heuristic's move: a card of ``legal``, or None to concede.
 
     Everything here is what the seat to move knows: its hand, the run on the
     table, where Domination started (-1: not on), the discard grid as suit
-    masks, and how many cards the opponent holds.
+    masks, and how many cards the opponent holds (and with ``stakes``, the
+    scores: :func:`card_scores`).
     """
-    scores, concede = card_scores(hand, legal, run, dom_start, discards, opp_cards, can_concede)
+    scores, concede = card_scores(
+        hand, legal, run, dom_start, discards, opp_cards, can_concede, stakes
+    )
     best: Card | None = None
     best_score = -1e9
     for c, score in zip(legal, scores, strict=True):
@@ -130,10 +136,17 @@ def card_scores(
     discards: Sequence[int],
     opp_cards: int,
     can_concede: bool,
+    stakes: Stakes | None = None,
 ) -> tuple[list[float], float | None]:
     """What the heuristic makes of each card of ``legal`` (in points, higher
     is better), and of conceding (None where it may not): :func:`choose_card`
-    plays the best; the hard level reads them as a model of the opponent."""
+    plays the best; the hard level reads them as a model of the opponent.
+
+    With ``stakes``, every gain or loss of points is weighed by what it does
+    to the chance to win the match (:class:`.stakes.Stakes`; medium weighs
+    points alike at any score)."""
+    ours = stakes.ours if stakes is not None else None
+    their_gain = stakes.their if stakes is not None else None
     mine = [0, 0, 0, 0]
     for c in hand:
         mine[c >> 4] |= 1 << (c & 15)
@@ -161,10 +174,15 @@ def card_scores(
             elif my_above and not unknown[s] >> (r + 1 + my_above.bit_length()):
                 # we hold the top of the suit: whatever they answer, we beat it
                 cont = (r + my_above.bit_length()) * (mult + 2)
+                if ours is not None:
+                    cont = ours(cont)
             else:
                 their = (r + 1 + _mean_rank(above)) * (mult + 1)
+                if their_gain is not None:
+                    their = their_gain(their)
                 cont = -their * (CONTESTED if my_above else 1.0)
-            ev = W_DOM * (p_win * r * mult + (1.0 - p_win) * cont)
+            now = r * mult if ours is None else ours(r * mult)
+            ev = W_DOM * (p_win * now + (1.0 - p_win) * cont)
         else:
             inelegant = not run and not above and not my_above
             answers = (
@@ -174,15 +192,20 @@ def card_scores(
                 + (u3 >> r).bit_count()
             )
             p_win = _p_none(answers, unseen, k)
-            value = 1 if inelegant else r
+            value: float = 1 if inelegant else r
+            if ours is not None:
+                value = ours(value)
             ev = W_WIN * p_win * value
             if above:
                 # the answer may be a Domination on c: worth twice their card to them
                 p_dom = 1.0 - _p_none(above.bit_count(), unseen, k)
                 their = (r + 1 + _mean_rank(above)) * 2
                 if my_above and not unknown[s] >> (r + 1 + my_above.bit_length()):
-                    ev += W_RISK * p_dom * (r + my_above.bit_length()) * 3 * 0.5
+                    back = (r + my_above.bit_length()) * 3 * 0.5
+                    ev += W_RISK * p_dom * (back if ours is None else ours(back))
                 else:
+                    if their_gain is not None:
+                        their = their_gain(their)
                     ev -= W_RISK * p_dom * their * (CONTESTED if my_above else 1.0)
         scores.append(ev - SPEND * r - SUIT_KEEP * (mine[s].bit_count() - 1))
     concede: float | None = None
@@ -190,7 +213,8 @@ def card_scores(
         # conceding gives the opponent the round as it stands and keeps our cards
         mult = n - dom_start if dom_start >= 0 else 1
         standing = 1 if n == 1 and _inelegant_lead(run[0], mine, unknown) else 0
-        concede = -float(standing or (run[-1] & 15) * mult)
+        lost = float(standing or (run[-1] & 15) * mult)
+        concede = -(lost if their_gain is None else their_gain(lost))
     return scores, concede
 
 
@@ -266,19 +290,26 @@ def _discard_masks(grid: dict[str, Any]) -> list[int]:
 
 # ------------------------------------------------------------------ hard
 _Memo = dict[tuple[Any, ...], "Play | Any"]
+# whose playouts (and default move) the stakes-aware heuristic plays: nobody's
+# (medium for all), both seats', or only the searching seat's own
+Staked = Literal["", "both", "own"]
 
 
-def heuristic_move(state: DominationState, memo: _Memo | None = None) -> Play | Any:
+def heuristic_move(
+    state: DominationState, memo: _Memo | None = None, staked: bool = False
+) -> Play | Any:
     """The heuristic's move for the seat to act, read straight from a sampled state.
 
     Only for search: it reads the acting seat's hand and the public table, so
     the simulated players know no more than real ones would. ``memo`` keeps
     answers already worked out: playouts from different samples often reach
-    the same hand on the same table (the searching seat's own hand above all)."""
+    the same hand on the same table (the searching seat's own hand above all).
+    ``staked``: the stakes-aware heuristic (:mod:`.stakes`), which reads the
+    scores too (its answers are keyed by them, apart from medium's)."""
     if memo is None:
-        return _heuristic_move(state)
+        return _heuristic_move(state, staked)
     seat = state.turn
-    key = (
+    key: tuple[Any, ...] = (
         tuple(state.hands[seat]),
         tuple(state.run),
         state.dom_start,
@@ -286,13 +317,15 @@ def heuristic_move(state: DominationState, memo: _Memo | None = None) -> Play | 
         len(state.hands[seat ^ 1]),
         state.config.allow_concede,
     )
+    if staked:
+        key = (state.points[seat], state.points[seat ^ 1], *key)
     move = memo.get(key)
     if move is None:
-        move = memo[key] = _heuristic_move(state)
+        move = memo[key] = _heuristic_move(state, staked)
     return move
 
 
-def _heuristic_move(state: DominationState) -> Play | Any:
+def _heuristic_move(state: DominationState, staked: bool = False) -> Play | Any:
     seat = state.turn
     hand = state.hands[seat]
     run = state.run
@@ -314,6 +347,7 @@ def _heuristic_move(state: DominationState) -> Play | Any:
         state.discards,
         len(state.hands[seat ^ 1]),
         state.config.allow_concede,
+        stakes_of(state.points, seat, state.config.target_score) if staked else None,
     )
     return CONCEDE if choice is None else Play(choice)
 
@@ -373,37 +407,6 @@ def _likelihood(
     return weight
 
 
-# Points a round is won for, between two medium bots (400 matches, 2,822
-# rounds): how many rounds ended with each value. The evaluation below treats
-# the rest of a match as rounds of these values, each won by either seat.
-ROUND_VALUES = {
-    1: 2, 4: 10, 5: 3, 6: 24, 7: 16, 8: 68, 9: 60, 10: 123, 11: 121, 12: 194,
-    13: 193, 14: 91, 15: 2, 16: 118, 18: 129, 20: 181, 21: 4, 22: 199, 24: 279,
-    26: 272, 27: 33, 28: 4, 30: 59, 32: 3, 33: 111, 36: 165, 39: 199, 40: 30,
-    44: 25, 48: 31, 50: 1, 52: 60, 55: 2, 60: 1, 65: 9,
-}  # fmt: skip
-ROUND_SD = 14.0  # their standard deviation, for matches played over rounds
-
-
-@cache
-def _win_table(target: int) -> tuple[tuple[float, ...], ...]:
-    """``table[a][b]``: the chance that a seat on ``a`` points beats one on ``b``
-    in a first-to-``target`` match, if every later round is a coin toss for
-    a value drawn from :data:`ROUND_VALUES`."""
-    total = sum(ROUND_VALUES.values())
-    dist = [(v, n / total / 2) for v, n in ROUND_VALUES.items()]
-    table = [[0.0] * target for _ in range(target)]
-    for a in range(target - 1, -1, -1):
-        row = table[a]
-        for b in range(target - 1, -1, -1):
-            p = 0.0
-            for v, w in dist:
-                p += w * (1.0 if a + v >= target else table[a + v][b])
-                p += w * (0.0 if b + v >= target else row[b + v])
-            row[b] = p
-    return tuple(tuple(row) for row in table)
-
-
 def win_chance(state: DominationState, seat: int) -> float:
     """The seat's chance to win the match from the scores alone (a state between
     rounds; the hands are left to the search)."""
@@ -413,7 +416,7 @@ def win_chance(state: DominationState, seat: int) -> float:
         return 1.0 if state.winner == seat else 0.0
     if cfg.target_score:
         t = cfg.target_score
-        return _win_table(t)[min(mine, t - 1)][min(theirs, t - 1)]
+        return win_table(t)[min(mine, t - 1)][min(theirs, t - 1)]
     left = max(cfg.rounds - state.round_no + 1, 1)
     return 0.5 + 0.5 * math.tanh((mine - theirs) / (ROUND_SD * math.sqrt(left) * 1.2))
 
@@ -432,8 +435,13 @@ class DominationAdapter(Adapter):
         temperature: float | None = None,
         slip: float = 0.1,
         policy: Policy = medium_plays,
+        staked: Staked = "",
     ) -> None:
         self.rounds_ahead = rounds_ahead
+        # playouts by the stakes-aware heuristic, not medium: "both" seats',
+        # or "own": the searching seat's (``seat``), the other's by medium
+        self.staked = staked
+        self.seat = 0
         self.temperature = temperature  # None: every sample counts alike
         self.slip = slip
         self.policy = policy  # the model of the opponent's plays (temperature 0)
@@ -466,6 +474,8 @@ class DominationAdapter(Adapter):
         memo = self.memo
         if len(memo) > 200_000:  # a long session: start afresh rather than grow
             memo.clear()
+        if self.staked:
+            return heuristic_move(state, memo, self.staked == "both" or state.turn == self.seat)
         return heuristic_move(state, memo)
 
     def horizon(self, state: State) -> Any:
@@ -536,6 +546,11 @@ class HardBot(Bot):
     ties for medium's best as its play (:func:`medium_would_play`): the two
     together tell the true hand from a sample better, but neither changed
     the moves measurably (docs/bots.md, "Seventh session"), hence off.
+    With ``staked`` "both", the playouts of both seats and the move kept by
+    default are the stakes-aware heuristic's (:mod:`.stakes`: points weighed
+    by the chance to win the match; 51.3% against medium as a player), with
+    "own" only the searching seat's playouts; it raised no ceiling and moved
+    the regret by little (docs/bots.md, "Eighth session"), hence off.
     With ``candidates``, that many are drawn and weighed and ``samples`` of
     them drawn in proportion to their weights
     (sampling-importance-resampling). The softmax with resampling was
@@ -578,9 +593,10 @@ class HardBot(Bot):
         remember: bool = False,
         rounds_back: int = 1,
         ties: bool = False,
+        staked: Staked = "",
     ) -> None:
         policy = medium_would_play if ties else medium_plays
-        self.adapter = DominationAdapter(rounds_ahead, temperature, slip, policy)
+        self.adapter = DominationAdapter(rounds_ahead, temperature, slip, policy, staked)
         self.remember = remember  # weigh the samples by the past rounds' plays too
         self.rounds_back = rounds_back  # how many past rounds (since a reshuffle)
         self.candidates = candidates
@@ -606,6 +622,7 @@ class HardBot(Bot):
         (the figure the advice shows; then the move with the highest chance).
         ``samples``: fewer than the level's (tests), with no time ceiling."""
         self.adapter.memo = {}  # the heuristic's answers, for this decision
+        self.adapter.seat = situation.seat
         past = past_rounds(situation.history, self.rounds_back) if self.remember else []
         self.adapter.kept = (
             KeptCards(past, situation.seat, self.adapter.slip, self.adapter.policy)
@@ -621,7 +638,15 @@ class HardBot(Bot):
             None if samples else self.seconds,
             self.candidates * samples // self.samples if samples else self.candidates,
         )
-        medium = MediumBot().choose(situation, rng)
+        if self.adapter.staked:
+            # the stakes-aware heuristic's move is the default: it reads only
+            # the seat's own hand and the public table and scores, which every
+            # sample holds alike (a fixed rng: the table's is left as it was)
+            world = situation.sample(random.Random(0))
+            assert isinstance(world, DominationState)
+            medium = heuristic_move(world, None, staked=True)
+        else:
+            medium = MediumBot().choose(situation, rng)
         return found, found.pick_over(medium, self.confidence, in_chance=True)
 
 

@@ -10,11 +10,13 @@ medium matches; each is judged by the hard level's search given the
 opponent's true hand and ``--oracle`` shuffles of the stock
 (``bench_domination_ceiling.SeeingHand``: what a perfect reading of the
 hand would get, 66.5% against medium), which rates every legal move by its
-chance to win. Each variant (a fair bot: the seat's own situation, the same
-rng for every variant) picks its move; its regret is the oracle's best chance
-less the chance of the move it picked. A variant whose mean regret is lower
-reads the hand better where it matters; the difference between two variants
-is paired position by position. One JSON line a position to ``--out``
+chance to win (``--oracle-staked``: its playouts by the stakes-aware
+heuristic, for variants whose playouts are). Each variant (a fair bot: the
+seat's own situation, the same rng for every variant) picks its move; its
+regret is the oracle's best chance less the chance of the move it picked.
+A variant whose mean regret is lower reads the hand better where it
+matters; the difference between two variants is paired position by
+position. One JSON line a position to ``--out``
 (resumed if cut short), then the means with their standard errors.
 """
 
@@ -76,6 +78,12 @@ def main() -> int:
         action="store_true",
         help="also medium's move, and the level's given the true hand (other stock shuffles)",
     )
+    parser.add_argument(
+        "--oracle-staked",
+        choices=("", "both", "own"),
+        default="",
+        help="the oracle's playouts by the stakes-aware heuristic, not medium's",
+    )
     parser.add_argument("--seed", type=int, default=9000)
     parser.add_argument("--out", type=Path, default=Path("/tmp/domination-regret.jsonl"))
     args = parser.parse_args()
@@ -87,7 +95,7 @@ def main() -> int:
     done = {}
     if args.out.exists():
         done = {r["index"]: r for r in map(json.loads, args.out.read_text().splitlines())}
-    oracle = HardBot(samples=args.oracle, confidence=0.0, seconds=None)
+    oracle = HardBot(samples=args.oracle, confidence=0.0, seconds=None, staked=args.oracle_staked)
     bots = {
         name: HardBot(**{**VARIANTS[name], "seconds": None}) for name in names if name in VARIANTS
     }

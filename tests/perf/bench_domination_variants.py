@@ -45,6 +45,9 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "kept-sharp": {"remember": True, "slip": 0.05},
     # the seventh session's: two past rounds, medium's ties all counted as its play
     "history": {"remember": True, "rounds_back": 2, "slip": 0.05, "ties": True},
+    # the eighth session's: playouts (and the default move) by the stakes-aware heuristic
+    "staked": {"staked": "both"},
+    "staked-own": {"staked": "own"},
 }
 
 

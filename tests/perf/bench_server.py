@@ -148,6 +148,21 @@ async def main(executor):
                 spans["commit"].append(seconds)
             plain_count(group, seconds)
         writer_figures.count = count
+    # the server's own collections during the play (each stops the loop and,
+    # for the interpreter, the commit thread)
+    import gc
+    # (wall time, and the thread's CPU time: on a loaded machine a collection
+    # may wait for a core in the middle)
+    collections = {0: [], 1: [], 2: []}
+    collecting = [0.0, 0.0]
+    def on_gc(phase, info):
+        if phase == "start":
+            collecting[:] = [time.perf_counter(), time.thread_time()]
+        elif watching[0]:
+            collections[info["generation"]].append(
+                (time.perf_counter() - collecting[0], time.thread_time() - collecting[1])
+            )
+    gc.callbacks.append(on_gc)
     def spread(values):
         if not values:
             return "-"
@@ -168,6 +183,11 @@ async def main(executor):
         now = figures()
         out = {k: v - began.get(k, 0) for k, v in now.items()}
         out["spans"] = {name: spread(values) for name, values in spans.items()}
+        out["collections"] = "; ".join(
+            f"gen {g}: {len(v)}, longest {max((x[0] for x in v), default=0) * 1000:.1f} ms"
+            f" (CPU {max((x[1] for x in v), default=0) * 1000:.1f})"
+            for g, v in collections.items()
+        )
         print(json.dumps(out), flush=True)
     loop = asyncio.get_running_loop()
     loop.add_signal_handler(signal.SIGUSR1, begin)
@@ -303,23 +323,28 @@ async def client_part(
     levels = ["hard"] * args.hard + ["medium"] * args.medium
     mine = [(i, level) for i, level in enumerate(levels) if i % parts == part]
     clients, players, decisions, stops = await open_tables(port, args, share, mine)
-    # these clients stand for programs on 2,000 machines: the full scans of
-    # their one shared heap by this process's garbage collector (0.25-0.5 s
-    # each, measured) are this bench's, not the server's
+    # these clients stand for programs on 2,000 machines, each with a heap of
+    # its own: this process's collector, scanning a thousand clients' heap,
+    # stopped it for 50-166 ms 20-30 times a run (the paced step's
+    # generation-1 scans the longest) and held every round trip in flight
+    # in it: a lag no real player's has. So no collection while they play
+    # (a minute's garbage of a thousand clients is a few MB)
     import gc
 
     gc.collect()
     gc.freeze()
-    # and the collector paced as a server's (the clients' own full scans of
-    # the tables they hold were up to 0.17 s: a lag no real player's has)
-    from net.server.heap import PacedCollector
-
-    pacing = asyncio.ensure_future(PacedCollector().run(asyncio.sleep))
+    gc.disable()
     await asyncio.get_running_loop().run_in_executor(None, barrier.wait)
     trips: list[float] = []
     lost: list[int] = []  # players whose link went down (the server silent 4 s)
     stalls: list[float] = []  # this process's own loop late by more than 50 ms
     ticking = asyncio.ensure_future(_tick(stalls))
+    profile = None
+    if args.profile_clients and part == 0:
+        import cProfile
+
+        profile = cProfile.Profile(time.thread_time)  # CPU, as the server's profile
+        profile.enable()
     cpu = time.process_time()
     await asyncio.gather(
         *(
@@ -328,8 +353,11 @@ async def client_part(
         )
     )
     cpu = time.process_time() - cpu
+    gc.enable()
+    if profile is not None:
+        profile.disable()
+        profile.dump_stats(args.profile_clients)
     ticking.cancel()
-    pacing.cancel()
     # no process hangs up while another still plays: the server's work of
     # 1,000 connections ending is not part of a move's round trip
     await asyncio.get_running_loop().run_in_executor(None, played.wait)
@@ -372,8 +400,13 @@ def client_process(
 ) -> None:
     if args.client_cpus:
         os.sched_setaffinity(0, args.client_cpus)
+    # the clients on uvloop: they stand for 2,000 players' own machines, and
+    # asyncio's pure-Python timers and handles cost this shared machine 1.3x
+    # the server's CPU a move, taken from the server it measures
+    import uvloop
+
     try:
-        out.put(asyncio.run(client_part(port, args, part, *barriers)))
+        out.put(uvloop.run(client_part(port, args, part, *barriers)))
     except BaseException as err:  # the parent must hear of it, not wait for ever
         out.put({"failed": f"{type(err).__name__}: {err}"})
         raise
@@ -449,6 +482,7 @@ def bench(
         "clients' loops late > 50 ms: times, longest": (
             f"{len(stalls)}, {max(stalls, default=0) * 1000:.0f} ms"
         ),
+        "server's collections (count, longest)": commits.get("collections", "-"),
         "server: play, commit wait, commit (p50, p99, max ms)": "; ".join(
             commits.get("spans", {}).values()
         )
@@ -543,6 +577,9 @@ def main() -> None:
     parser.add_argument("--client-cpus", type=cpu_list, help="cores the clients may run on")
     parser.add_argument(
         "--profile", help="cProfile the server during the play into FILE.<code>.<store>.<tables>"
+    )
+    parser.add_argument(
+        "--profile-clients", help="cProfile the first client process's play into FILE"
     )
     args = parser.parse_args()
     stores = STORES if args.store == "all" else tuple(args.store.split(","))

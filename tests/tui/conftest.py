@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 import textual._wait
 from rich.console import Console
+from syrupy import SnapshotAssertion
 from textual.css.model import RuleSet
 from textual.css.stylesheet import CSSLocation, Stylesheet
 from textual.pilot import Pilot
@@ -21,6 +22,8 @@ from textual.screen import Screen
 from tui.app import CardTableApp
 from tui.screens.input_guard import InputGuard
 from tui.textual_seams import render_screen
+
+from .pictures import picture_comparer
 
 # Pilot waits for the app to go idle after every key and pause by sleeping in
 # steps of 20 ms until a step passes with almost no CPU used: at least 40 ms a
@@ -113,6 +116,15 @@ def guard_timer(monkeypatch: pytest.MonkeyPatch) -> GuardTimer:
     timer = GuardTimer()
     monkeypatch.setattr(InputGuard, "guard_schedule", timer)
     return timer
+
+
+@pytest.fixture
+def compare_picture(
+    snapshot: SnapshotAssertion, request: pytest.FixtureRequest
+) -> Callable[[str], bool]:
+    """A picture taken in a shared app (tests/tui/pictures.py) against the
+    test's stored snapshot, as ``snap_compare`` compares its own."""
+    return picture_comparer(snapshot, request.node)
 
 
 @pytest.fixture

@@ -10,10 +10,12 @@ After an intended change of looks: `uv run pytest tests/tui/test_stress_snapshot
 from __future__ import annotations
 
 import json
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+import pytest_asyncio
 from textual.pilot import Pilot
 from textual.widgets import Static
 
@@ -21,6 +23,8 @@ from tui.games.stress import StressScreen
 from tui.screens.game_over import GameOverScreen
 
 from .conftest import make_app, settle
+from .pictures import Tour, take
+from .shared_app import shared_app
 
 
 def stress_launch(seed: int) -> dict[str, Any]:
@@ -45,21 +49,6 @@ async def ready_and_play_two(pilot: Pilot[Any]) -> None:
         await settle(pilot)
 
 
-def test_stress_swaps(dirs: Any, snap_compare: Any) -> None:
-    async def mark_a_card(pilot: Pilot[Any]) -> None:
-        await settle(pilot)
-        await pilot.press("2", "enter")  # the second hand card, marked for a swap
-        await settle(pilot)
-
-    app = make_app(dirs, launch=stress_launch(seed=3))
-    assert snap_compare(app, terminal_size=(80, 24), run_before=mark_a_card)
-
-
-def test_stress_mid_game(dirs: Any, snap_compare: Any) -> None:
-    app = make_app(dirs, launch=stress_launch(seed=3))
-    assert snap_compare(app, terminal_size=(80, 24), run_before=ready_and_play_two)
-
-
 def test_stress_nothing_goes_so_pick_up(dirs: Any, snap_compare: Any) -> None:
     async def ready(pilot: Pilot[Any]) -> None:
         await settle(pilot)
@@ -70,16 +59,6 @@ def test_stress_nothing_goes_so_pick_up(dirs: Any, snap_compare: Any) -> None:
     # seed 29: an A starts the stack, and the hand holds 4 4 7 8
     app = make_app(dirs, launch=stress_launch(seed=29))
     assert snap_compare(app, terminal_size=(80, 24), run_before=ready)
-
-
-def test_stress_hint(dirs: Any, snap_compare: Any) -> None:
-    async def ask(pilot: Pilot[Any]) -> None:
-        await ready_and_play_two(pilot)
-        await pilot.press("h")
-        await settle(pilot, lambda: not isinstance(pilot.app.screen, StressScreen))
-
-    app = make_app(dirs, launch=stress_launch(seed=3))
-    assert snap_compare(app, terminal_size=(80, 24), run_before=ask)
 
 
 @pytest.mark.slow  # a whole game through the screen (8 s): CI's slow step runs it
@@ -108,3 +87,51 @@ def test_stress_light_theme(dirs: Any, snap_compare: Any) -> None:
     settings.write_text(json.dumps({**json.loads(settings.read_text()), "theme": "textual-light"}))
     app = make_app(dirs, launch=stress_launch(seed=3))
     assert snap_compare(app, terminal_size=(80, 24), run_before=ready_and_play_two)
+
+
+# The pictures on one path of seed 3 (tests/tui/pictures.py), in one app: a
+# card marked for a swap; then ready (the mark dropped, no swap) and two cards
+# played; then the hint asked there (the dialog closed after).
+
+
+async def swaps(pilot: Pilot[Any]) -> str:
+    await settle(pilot)
+    await pilot.press("2", "enter")  # the second hand card, marked for a swap
+    await settle(pilot)
+    return await take(pilot)
+
+
+async def mid_game(pilot: Pilot[Any]) -> str:
+    await ready_and_play_two(pilot)
+    return await take(pilot)
+
+
+async def hint(pilot: Pilot[Any]) -> str:
+    await pilot.press("h")
+    await settle(pilot, lambda: not isinstance(pilot.app.screen, StressScreen))
+    picture = await take(pilot)
+    await pilot.press("escape")
+    await settle(pilot, lambda: isinstance(pilot.app.screen, StressScreen))
+    return picture
+
+
+@pytest_asyncio.fixture(scope="module", loop_scope="module")
+async def seed_3(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[Tour]:
+    folder = tmp_path_factory.mktemp("stress-seed-3")
+    async with shared_app(folder, launch=stress_launch(seed=3), notifications=True) as pilot:
+        yield Tour(pilot, {"swaps": swaps, "mid-game": mid_game, "hint": hint})
+
+
+@pytest.mark.asyncio(loop_scope="module")
+async def test_stress_swaps(seed_3: Tour, compare_picture: Any) -> None:
+    assert compare_picture(await seed_3.picture("swaps"))
+
+
+@pytest.mark.asyncio(loop_scope="module")
+async def test_stress_mid_game(seed_3: Tour, compare_picture: Any) -> None:
+    assert compare_picture(await seed_3.picture("mid-game"))
+
+
+@pytest.mark.asyncio(loop_scope="module")
+async def test_stress_hint(seed_3: Tour, compare_picture: Any) -> None:
+    assert compare_picture(await seed_3.picture("hint"))

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
 import pytest
+import pytest_asyncio
 from textual.pilot import Pilot
 
 import net.table
@@ -27,6 +28,8 @@ from tui.games.territory import TerritoryScreen
 from tui.games.territory.grid import plays_of
 
 from .conftest import make_app, settle
+from .pictures import Tour, take
+from .shared_app import shared_app
 
 LAUNCH = {
     "action": "play",
@@ -44,15 +47,15 @@ TO_THE_BLITZ = ["enter", "enter", "enter", "conquer 7D 0,-1", "p", "conquer AS 0
 Run = Callable[[Pilot[Any]], Awaitable[None]]
 
 
-@pytest.fixture(autouse=True)
-def _hint_by_iterations(monkeypatch: pytest.MonkeyPatch) -> None:
+def hint_by_iterations(situation: Situation, rng: random.Random) -> tuple[HintEstimate, ...]:
     """The advice counts iterations and seeds by the position, so its figures
     never depend on the machine's speed; a smaller budget, for a quick test."""
+    return advise(situation, Budget(iterations=300)).choices
 
-    def fixed(situation: Situation, rng: random.Random) -> tuple[HintEstimate, ...]:
-        return advise(situation, Budget(iterations=300)).choices
 
-    monkeypatch.setattr(net.table, "_hint", fixed)
+@pytest.fixture(autouse=True)
+def _hint_by_iterations(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(net.table, "_hint", hint_by_iterations)
 
 
 def territory(pilot: Pilot[Any]) -> TerritoryScreen:
@@ -90,29 +93,6 @@ def steps(*moves: str, then: tuple[str, ...] = ()) -> Run:
     return run
 
 
-def test_territory_start(dirs: Any, snap_compare: Any) -> None:
-    assert snap_compare(make_app(dirs, launch=LAUNCH), terminal_size=SIZE, run_before=steps())
-
-
-def test_territory_mid_game_a_card_chosen(dirs: Any, snap_compare: Any) -> None:
-    run = steps("enter", "enter", "enter", then=("3",))
-    assert snap_compare(make_app(dirs, launch=LAUNCH), terminal_size=SIZE, run_before=run)
-
-
-def test_territory_blitz(dirs: Any, snap_compare: Any) -> None:
-    async def run(pilot: Pilot[Any]) -> None:
-        await steps(*TO_THE_BLITZ)(pilot)
-        screen = territory(pilot)
-        assert screen.view.step == "blitz" and "blitz 10C 1,0" in screen.legal
-
-    assert snap_compare(make_app(dirs, launch=LAUNCH), terminal_size=SIZE, run_before=run)
-
-
-def test_territory_hint(dirs: Any, snap_compare: Any) -> None:
-    run = steps("enter", then=("h",))
-    assert snap_compare(make_app(dirs, launch=LAUNCH), terminal_size=SIZE, run_before=run)
-
-
 @pytest.mark.slow  # a whole game through the keys: CI's slow step (the default run's time)
 def test_territory_end(dirs: Any, snap_compare: Any) -> None:
     async def to_the_end(pilot: Pilot[Any]) -> None:
@@ -139,3 +119,71 @@ def test_territory_light_theme(dirs: Any, snap_compare: Any) -> None:
     (config / "settings.json").write_text(json.dumps({**settings, "theme": "textual-light"}))
     run = steps("enter", "enter", "enter", then=("3",))
     assert snap_compare(make_app(dirs, launch=LAUNCH), terminal_size=SIZE, run_before=run)
+
+
+# The game's pictures on one path (tests/tui/pictures.py), in one app: the
+# start; one move, and the hint asked there (the dialog closed after); two more
+# moves and a card chosen; on to a Blitz that may go on.
+
+
+async def start(pilot: Pilot[Any]) -> str:
+    await steps()(pilot)
+    return await take(pilot)
+
+
+async def hint(pilot: Pilot[Any]) -> str:
+    await play(pilot, "enter")
+    await pilot.press("h")
+    await settle(pilot)
+    picture = await take(pilot)
+    await pilot.press("escape")
+    await settle(pilot, lambda: isinstance(pilot.app.screen, TerritoryScreen))
+    return picture
+
+
+async def mid_game_a_card_chosen(pilot: Pilot[Any]) -> str:
+    for move in ("enter", "enter"):  # three moves in all
+        await play(pilot, move)
+    await pilot.press("3")
+    await settle(pilot)
+    return await take(pilot)
+
+
+async def blitz(pilot: Pilot[Any]) -> str:
+    for move in TO_THE_BLITZ[3:]:  # the three "enter"s are played
+        await play(pilot, move)
+    screen = territory(pilot)
+    assert screen.view.step == "blitz" and "blitz 10C 1,0" in screen.legal
+    return await take(pilot)
+
+
+@pytest_asyncio.fixture(scope="module", loop_scope="module")
+async def seed_2(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[Tour]:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(net.table, "_hint", hint_by_iterations)
+        folder = tmp_path_factory.mktemp("territory-seed-2")
+        async with shared_app(folder, size=SIZE, launch=LAUNCH, notifications=True) as pilot:
+            yield Tour(pilot, {
+                "start": start, "hint": hint, "mid-game": mid_game_a_card_chosen,
+                "blitz": blitz,
+            })  # fmt: skip
+
+
+@pytest.mark.asyncio(loop_scope="module")
+async def test_territory_start(seed_2: Tour, compare_picture: Any) -> None:
+    assert compare_picture(await seed_2.picture("start"))
+
+
+@pytest.mark.asyncio(loop_scope="module")
+async def test_territory_hint(seed_2: Tour, compare_picture: Any) -> None:
+    assert compare_picture(await seed_2.picture("hint"))
+
+
+@pytest.mark.asyncio(loop_scope="module")
+async def test_territory_mid_game_a_card_chosen(seed_2: Tour, compare_picture: Any) -> None:
+    assert compare_picture(await seed_2.picture("mid-game"))
+
+
+@pytest.mark.asyncio(loop_scope="module")
+async def test_territory_blitz(seed_2: Tour, compare_picture: Any) -> None:
+    assert compare_picture(await seed_2.picture("blitz"))

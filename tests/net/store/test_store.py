@@ -239,3 +239,35 @@ async def test_a_whole_record_handed_over_keeps_only_what_is_new(store: Store) -
     other = Store(store.engine)  # another server's view: knows nothing kept
     await other.tables.catch_up(back)
     assert (await store.tables.load_record(whole.id)).moves == whole.moves
+
+
+async def test_a_group_of_moves_is_one_statement_on_sqlite(tmp_path: Path) -> None:
+    """SQLite: moves of many tables committed together are one insert, its own
+    transaction (each call into SQLite is a wait for the interpreter behind a
+    busy event loop, net/store/sqlite_engine.py), and each is kept (a move
+    that conflicts among such moves fails alone:
+    test_moves_arriving_together_share_commits)."""
+    store = await open_store(None, tmp_path)
+    try:
+        records = [played_record(6, seed=i, record_id=f"{i:08x}") for i in range(8)]
+
+        def upto(record: GameRecord, moves: int) -> GameRecord:
+            part = record.copy()
+            part.moves = record.moves[:moves]
+            return part
+
+        for record in records:  # each table and its first moves, head and all
+            await store.tables.catch_up(upto(record, 2))
+            await store.tables.catch_up(upto(record, 3))
+        conn = store.engine._write_conn  # type: ignore[attr-defined]
+        statements: list[str] = []
+        conn.set_trace_callback(statements.append)
+        await asyncio.gather(*(store.tables.catch_up(r) for r in records))
+        conn.set_trace_callback(None)
+        assert statements and all(s.startswith("INSERT INTO moves") for s in statements)
+        assert not any("BEGIN" in s or "COMMIT" in s for s in statements)
+        assert sum(s.count("), (") + 1 for s in statements) == 8 * 3  # every move, one row each
+        for record in records:
+            assert (await store.tables.load_record(record.id)).moves == record.moves
+    finally:
+        await store.close()
