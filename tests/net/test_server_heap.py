@@ -20,6 +20,7 @@ games()
 frozen = settle_heap()
 assert frozen > 10_000, frozen  # the modules and the games' tables
 assert gc.get_freeze_count() == frozen
+assert gc.get_threshold() == (700, 2, 10)  # young scans small and often while it serves
 
 class Node:
     pass
