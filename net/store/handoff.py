@@ -9,13 +9,16 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import logging
 import queue
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from .engine import MAX_GROUP, Op, Result
-from .errors import StoreError
+from .errors import StoreError, brief
+
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -61,6 +64,14 @@ def settle_all(group: Sequence[Pending], outcomes: Sequence[Result | StoreError]
         by_loop.setdefault(pending.loop, []).append((pending, outcome))
     for loop, settled in by_loop.items():
         _call_soon(loop, functools.partial(_settle, settled))
+
+
+def settle_failed(group: Sequence[Pending], where: str, err: Exception) -> None:
+    """A writer's commit raised (a bug): its group fails with one line each,
+    logged with the traceback, and the writer goes on (nobody waits for ever)."""
+    log.exception("the store's writer failed")
+    failed = StoreError(f"{where} failed: {brief(err)}")
+    settle_all(group, [failed] * len(group))
 
 
 def _settle(settled: list[tuple[Pending, Result | StoreError]]) -> None:

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import logging
 import queue
 import re
 import threading
@@ -42,9 +41,7 @@ from .errors import (
     StoreUnavailable,
     brief,
 )
-from .handoff import Pending, hand_over, next_group, settle_all
-
-log = logging.getLogger(__name__)
+from .handoff import Pending, hand_over, next_group, settle_all, settle_failed
 
 MIGRATION_LOCK = 0x63617264  # pg_advisory_xact_lock key: one server migrates at a time
 RECONNECT_EVERY = 1.0  # seconds between attempts to reach a database that is down
@@ -318,9 +315,7 @@ class PostgresEngine:
                 try:
                     await self._commit(group)
                 except Exception as err:  # a bug must not leave writers waiting for ever
-                    log.exception("the store's writer failed")
-                    failed = StoreError(f"{self.where} failed: {brief(err)}")
-                    settle_all(group, [failed] * len(group))
+                    settle_failed(group, self.where, err)
                 if stop:
                     return
         finally:

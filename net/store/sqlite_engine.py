@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import logging
 import queue
 import sqlite3
 import threading
@@ -24,9 +23,7 @@ from pathlib import Path
 
 from .engine import Op, Result, Step, WriterFigures, merged, one_statement
 from .errors import StoreConflict, StoreCorrupt, StoreError, StoreFull, StoreUnavailable, brief
-from .handoff import Pending, hand_over, next_group, settle_all
-
-log = logging.getLogger(__name__)
+from .handoff import Pending, hand_over, next_group, settle_all, settle_failed
 
 # sqlite3's primary result codes (https://sqlite.org/rescode.html)
 _FULL, _CANTOPEN, _READONLY, _IOERR, _CORRUPT, _NOTADB, _PERM = 13, 14, 8, 10, 11, 26, 3
@@ -145,9 +142,7 @@ class SqliteEngine:
             try:
                 self._commit(group)
             except Exception as err:  # a bug must not leave writers waiting for ever
-                log.exception("the store's writer failed")
-                failed = StoreError(f"{self.where} failed: {brief(err)}")
-                settle_all(group, [failed] * len(group))
+                settle_failed(group, self.where, err)
             if stop:
                 return
 
