@@ -224,10 +224,19 @@ def percent(chance: float) -> int:
 
 
 def chance_words(choice: Choice) -> str:
-    """ "52% ± 6": the chance and what the judge can tell of it."""
+    """ "52% ± 6": the chance and what the judge can tell of it. Near a
+    certain outcome the margin would reach past 0 or 100 ("1% ± 5" reads as
+    a chance of -4%), so the figure is said as the bound the judge can
+    vouch for: "under 6%", "over 94%"."""
     error = round(choice.error * 100)
-    spread = f" ± {error}" if error >= 1 else ""
-    return f"{percent(choice.win_chance)}%{spread}"
+    shown = percent(choice.win_chance)
+    if error < 1 or shown == 100:  # 100 only when the move wins for certain
+        return f"{shown}%"
+    if shown - error <= 0:
+        return f"under {shown + error}%"
+    if shown + error >= 100:
+        return f"over {shown - error}%"
+    return f"{shown}% ± {error}"
 
 
 def choice_words(choice: Choice, words: Callable[[str], str]) -> str:

@@ -140,7 +140,12 @@ def test_the_symmetric_first_round_of_trick_reads_even() -> None:
 
 def test_figures_never_claim_a_certainty_the_judge_has_not() -> None:
     assert chance_words(Choice("x", 0.998, None, 0.004)) == "99%"
-    assert chance_words(Choice("x", 0.001, None, 0.01)) == "1% ± 1"
+    # a margin that would reach past 0 or 100 is said as the bound it vouches for
+    assert chance_words(Choice("x", 0.001, None, 0.01)) == "under 2%"
+    assert chance_words(Choice("x", 0.01, None, 0.05)) == "under 6%"
+    assert chance_words(Choice("x", 0.97, None, 0.05)) == "over 92%"
+    assert chance_words(Choice("x", 0.0, None, 0.05)) == "under 5%"
+    assert chance_words(Choice("x", 0.06, None, 0.05)) == "6% ± 5"
     assert chance_words(Choice("x", 1.0)) == "100%"  # a move that wins at once
     assert chance_words(Choice("x", 0.523, None, 0.061)) == "52% ± 6"
 
