@@ -556,8 +556,8 @@ class HardBot(Bot):
     round is searched too, one reply per what it would see then, picked on
     the other half of the samples (:mod:`.replies`; the paired mode itself
     has no strategy fusion: its later moves are medium's, read from the
-    seat's knowledge only); off until measured better (docs/bots.md,
-    "Ninth session").
+    seat's knowledge only); it lowered the regret by nothing measurable
+    (docs/bots.md, "Ninth session"), hence off.
     With ``candidates``, that many are drawn and weighed and ``samples`` of
     them drawn in proportion to their weights
     (sampling-importance-resampling). The softmax with resampling was

@@ -54,6 +54,8 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "replies": {"replies": True},
     "replies-wide": {"replies": True, "max_playouts": 4800},
     "replies-eager": {"replies": True, "reply_confidence": 0.0},
+    # the control for replies-wide: the level itself at twice its samples
+    "shipped-wide": {"samples": 1200, "max_playouts": 4800},
 }
 
 
