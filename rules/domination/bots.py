@@ -46,6 +46,7 @@ from ..cards import Card, parse_card
 from .kept import KeptCards, Policy, past_rounds
 from .notation import CONCEDE, Play
 from .odds import ROUND_SD, win_table
+from .replies import compare_replies
 from .stakes import Stakes, stakes_of
 from .state import DominationState
 from .view import DominationView
@@ -551,6 +552,12 @@ class HardBot(Bot):
     by the chance to win the match; 51.3% against medium as a player), with
     "own" only the searching seat's playouts; it raised no ceiling and moved
     the regret by little (docs/bots.md, "Eighth session"), hence off.
+    With ``replies``, the seat's reply to the opponent's answer within the
+    round is searched too, one reply per what it would see then, picked on
+    the other half of the samples (:mod:`.replies`; the paired mode itself
+    has no strategy fusion: its later moves are medium's, read from the
+    seat's knowledge only); it lowered the regret by nothing measurable
+    (docs/bots.md, "Ninth session"), hence off.
     With ``candidates``, that many are drawn and weighed and ``samples`` of
     them drawn in proportion to their weights
     (sampling-importance-resampling). The softmax with resampling was
@@ -588,12 +595,14 @@ class HardBot(Bot):
         slip: float = 0.2,
         candidates: int = 0,
         confidence: float = 2.0,
-        max_playouts: int = 2400,
+        max_playouts: int | None = 2400,
         seconds: float | None = 1.0,
         remember: bool = False,
         rounds_back: int = 1,
         ties: bool = False,
         staked: Staked = "",
+        replies: bool = False,
+        reply_confidence: float = 1.0,
     ) -> None:
         policy = medium_would_play if ties else medium_plays
         self.adapter = DominationAdapter(rounds_ahead, temperature, slip, policy, staked)
@@ -604,6 +613,10 @@ class HardBot(Bot):
         self.samples = samples
         self.confidence = confidence
         self.max_playouts = max_playouts
+        # the seat's reply to the opponent's answer searched too, once per
+        # what it would see (:mod:`.replies`); off (docs/bots.md, "Ninth session")
+        self.replies = replies
+        self.reply_confidence = reply_confidence
 
     def choose(self, situation: Situation, rng: random.Random) -> Hashable:
         legal = situation.legal
@@ -629,15 +642,26 @@ class HardBot(Bot):
             if past
             else None
         )
-        found = compare(
-            situation,
-            self.adapter,
-            samples or self.samples,
-            rng,
-            self.max_playouts,
-            None if samples else self.seconds,
-            self.candidates * samples // self.samples if samples else self.candidates,
-        )
+        if self.replies:
+            found = compare_replies(
+                situation,
+                self.adapter,
+                samples or self.samples,
+                rng,
+                self.max_playouts,
+                None if samples else self.seconds,
+                self.reply_confidence,
+            )
+        else:
+            found = compare(
+                situation,
+                self.adapter,
+                samples or self.samples,
+                rng,
+                self.max_playouts,
+                None if samples else self.seconds,
+                self.candidates * samples // self.samples if samples else self.candidates,
+            )
         if self.adapter.staked:
             # the stakes-aware heuristic's move is the default: it reads only
             # the seat's own hand and the public table and scores, which every

@@ -2,7 +2,8 @@
 searcher that sees the opponent's hand (not a pytest test).
 
     uv run python tests/perf/bench_domination_regret.py [--positions 150]
-        [--oracle 300] [--variants shipped,history] [--out FILE]
+        [--oracle 300] [--variants shipped,history] [--judges flat,replies]
+        [--shard I/N] [--out FILE]
 
 A cheaper screen than whole matches (tests/perf/bench_domination_variants.py):
 positions are the decisions (two legal moves or more) of medium-against-
@@ -16,7 +17,13 @@ seat's own situation, the same rng for every variant) picks its move; its
 regret is the oracle's best chance less the chance of the move it picked.
 A variant whose mean regret is lower reads the hand better where it
 matters; the difference between two variants is paired position by
-position. One JSON line a position to ``--out``
+position. ``--judges replies`` adds a second judge that searches its reply
+to the opponent's answer too (``HardBot(replies=True)``, given the true
+hand: the same continuation as the ``replies`` variants, so they are not
+rated by a continuation they do not play); its regrets are keyed
+``NAME|replies``. Each variant's CPU time a decision (``time.process_time``)
+is noted beside its regret (``NAME_cpu``), side by side on the same
+positions. One JSON line a position to ``--out``
 (resumed if cut short), then the means with their standard errors.
 """
 
@@ -28,6 +35,7 @@ import math
 import random
 import statistics
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -63,6 +71,12 @@ def positions(count: int, seed: int) -> list[tuple[Any, int, list[Event]]]:
     return found
 
 
+def regret(rated: dict[str, tuple[list[Any], list[float]]], move: Any, judge: str) -> float:
+    """The judge's best chance less the chance of ``move``."""
+    legal, chances = rated[judge]
+    return round(max(chances) - chances[legal.index(move)], 4)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=150)
@@ -84,6 +98,17 @@ def main() -> int:
         default="",
         help="the oracle's playouts by the stakes-aware heuristic, not medium's",
     )
+    parser.add_argument(
+        "--judges",
+        default="flat",
+        help="flat (the level's search, seeing the hand), replies (its reply searched too)",
+    )
+    parser.add_argument(
+        "--shard",
+        default="0/1",
+        help="I/N: only the positions whose index is I modulo N (one process each; "
+        "concatenate their files and run with --positions 0 for the summary)",
+    )
     parser.add_argument("--seed", type=int, default=9000)
     parser.add_argument("--out", type=Path, default=Path("/tmp/domination-regret.jsonl"))
     args = parser.parse_args()
@@ -95,53 +120,95 @@ def main() -> int:
     done = {}
     if args.out.exists():
         done = {r["index"]: r for r in map(json.loads, args.out.read_text().splitlines())}
-    oracle = HardBot(samples=args.oracle, confidence=0.0, seconds=None, staked=args.oracle_staked)
+    judges = args.judges.split(",")
+    shard, shards = (int(x) for x in args.shard.split("/"))
+    oracles = {
+        "flat": HardBot(
+            samples=args.oracle, confidence=0.0, seconds=None, staked=args.oracle_staked
+        ),
+        # every shuffle of the stock played out: the cap would cut the samples
+        "replies": HardBot(
+            samples=args.oracle, confidence=0.0, seconds=None, replies=True, max_playouts=None
+        ),
+    }
     bots = {
         name: HardBot(**{**VARIANTS[name], "seconds": None}) for name in names if name in VARIANTS
     }
     with args.out.open("a") as sink:
         for index, (state, seat, history) in enumerate(positions(args.positions, args.seed)):
-            if index in done:
+            if index in done or index % shards != shard:
                 continue
-            found, _ = oracle.weigh(SeeingHand(state, seat, history), random.Random(index))
-            chances = [found.chance(i)[0] for i in range(len(found.legal))]
-            best = max(chances)
-            row: dict[str, Any] = {"index": index, "chances": [round(c, 4) for c in chances]}
+            situation = Situation(state, seat, history)
+            medium = MediumBot().choose(situation, random.Random(0))
+            row: dict[str, Any] = {"index": index}
+            rated: dict[str, tuple[list[Any], list[float]]] = {}
+            for judge in judges:
+                found, _ = oracles[judge].weigh(
+                    SeeingHand(state, seat, history), random.Random(index)
+                )
+                chances = [found.chance(i)[0] for i in range(len(found.legal))]
+                rated[judge] = (found.legal, chances)
+                row["chances" if judge == "flat" else f"chances|{judge}"] = [
+                    round(c, 4) for c in chances
+                ]
+
             for name, bot in bots.items():
-                situation = Situation(state, seat, history)
+                started = time.process_time()
                 seen, move = bot.weigh(situation, random.Random(10_000 + index))
-                row[name] = round(best - chances[found.legal.index(move)], 4)
-                medium = MediumBot().choose(situation, random.Random(0))
+                row[f"{name}_cpu"] = round(time.process_time() - started, 4)
+                for judge in judges:
+                    row[name if judge == "flat" else f"{name}|{judge}"] = regret(rated, move, judge)
                 for level in confidences:
                     # the same samples, another threshold for departing from medium
                     other = seen.pick_over(medium, level, in_chance=True)
-                    row[f"{name}@{level:g}"] = round(best - chances[found.legal.index(other)], 4)
+                    for judge in judges:
+                        key = f"{name}@{level:g}"
+                        row[key if judge == "flat" else f"{key}|{judge}"] = regret(
+                            rated, other, judge
+                        )
             if args.seer:
-                situation = Situation(state, seat, history)
-                medium = MediumBot().choose(situation, random.Random(0))
-                row["medium"] = round(best - chances[found.legal.index(medium)], 4)
                 seeing = SeeingHand(state, seat, history)
                 move = HardBot(seconds=None).choose(seeing, random.Random(10_000 + index))
-                row["seer"] = round(best - chances[found.legal.index(move)], 4)
+                for judge in judges:
+                    suffix = "" if judge == "flat" else f"|{judge}"
+                    row[f"medium{suffix}"] = regret(rated, medium, judge)
+                    row[f"seer{suffix}"] = regret(rated, move, judge)
             sink.write(json.dumps(row) + "\n")
             sink.flush()
             done[index] = row
     rows = list(done.values())
     summary: dict[str, Any] = {"positions": len(rows)}
+    for judge in judges:
+        suffix = "" if judge == "flat" else f"|{judge}"
+        keys = [name + suffix for name in names]
+        for key in keys:
+            regrets = [r[key] for r in rows if key in r]
+            if len(regrets) < 2:
+                continue
+            summary[key] = {
+                "mean_regret": round(statistics.mean(regrets), 5),
+                "se": round(statistics.stdev(regrets) / math.sqrt(len(regrets)), 5),
+            }
+        base = keys[0]
+        for key in keys[1:]:
+            diffs = [r[key] - r[base] for r in rows if key in r and base in r]
+            if len(diffs) < 2:
+                continue
+            summary[f"{key} - {base}"] = {
+                "mean": round(statistics.mean(diffs), 5),
+                "se": round(statistics.stdev(diffs) / math.sqrt(len(diffs)), 5),
+                "differ": sum(1 for d in diffs if d),
+                "better": sum(1 for d in diffs if d < 0),
+                "worse": sum(1 for d in diffs if d > 0),
+            }
     for name in names:
-        regrets = [r[name] for r in rows if name in r]
-        summary[name] = {
-            "mean_regret": round(statistics.mean(regrets), 5),
-            "se": round(statistics.stdev(regrets) / math.sqrt(len(regrets)), 5),
-        }
-    base = names[0]
-    for name in names[1:]:
-        diffs = [r[name] - r[base] for r in rows if name in r and base in r]
-        summary[f"{name} - {base}"] = {
-            "mean": round(statistics.mean(diffs), 5),
-            "se": round(statistics.stdev(diffs) / math.sqrt(len(diffs)), 5),
-            "differ": sum(1 for d in diffs if d),
-        }
+        cpu = sorted(r[f"{name}_cpu"] for r in rows if f"{name}_cpu" in r)
+        if cpu:
+            summary[f"{name}_cpu"] = {
+                "median": round(statistics.median(cpu), 3),
+                "p90": round(cpu[min(len(cpu) - 1, math.ceil(0.9 * len(cpu)) - 1)], 3),
+                "max": cpu[-1],
+            }
     print(json.dumps(summary))
     return 0
 

@@ -48,6 +48,14 @@ VARIANTS: dict[str, dict[str, Any]] = {
     # the eighth session's: playouts (and the default move) by the stakes-aware heuristic
     "staked": {"staked": "both"},
     "staked-own": {"staked": "own"},
+    # the ninth session's: the seat's reply to the opponent's answer searched
+    # too, once per what it would see (rules/domination/replies.py), at the
+    # level's playout cap (so fewer samples), at twice it, and picked at 0
+    "replies": {"replies": True},
+    "replies-wide": {"replies": True, "max_playouts": 4800},
+    "replies-eager": {"replies": True, "reply_confidence": 0.0},
+    # the control for replies-wide: the level itself at twice its samples
+    "shipped-wide": {"samples": 1200, "max_playouts": 4800},
 }
 
 
