@@ -8,6 +8,8 @@ import random
 import sys
 from pathlib import Path
 
+import pytest
+
 from rules.bots import Situation
 from rules.bots.search import compare
 from rules.domination.bots import DominationAdapter, HardBot
@@ -18,6 +20,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "perf"))
 from bench_domination_ceiling import Seeing
 
 from .test_domination_bots import random_positions
+
+# an option the shipped level leaves off: its searches (about 1.3 s in all)
+# run in the slow step, not in every default run
+pytestmark = pytest.mark.slow
 
 
 def test_each_half_plays_the_reply_the_other_half_picked() -> None:
