@@ -123,4 +123,17 @@ def rng_fingerprint(source: random.Random | GameRng | _State) -> str:
     if isinstance(source, GameRng):
         return source.fingerprint()
     state = source.getstate() if isinstance(source, random.Random) else source
-    return hashlib.blake2b(repr(state).encode(), digest_size=16).hexdigest()
+    digest = _digests.get(state)
+    if digest is None:
+        if len(_digests) >= _DIGESTS_KEPT:
+            _digests.clear()
+        digest = hashlib.blake2b(repr(state).encode(), digest_size=16).hexdigest()
+        _digests[state] = digest
+    return digest
+
+
+# The digests of the last few states: a state's copies share its tuple until
+# one draws, and every snapshot of each asks for the digest again. Writing the
+# 625 numbers out costs about 70 us, looking the tuple up about 4.
+_DIGESTS_KEPT = 64
+_digests: dict[_State, str] = {}
