@@ -444,12 +444,21 @@ async def test_the_replays_seen_by_switch_takes_no_stray_key(
 
 # ---------------------------------------------------------------- dialogs
 async def test_a_hint_that_arrives_after_the_hand_off_is_not_shown(
-    dirs: Any, guard_timer: GuardTimer
+    dirs: Any, guard_timer: GuardTimer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Then the result screen (the former
     ``test_the_result_takes_no_key_typed_before_it_appeared``), in the same game."""
     import asyncio
 
+    import net.table
+    from rules.bots.advice import advise
+    from rules.bots.search import Budget
+
+    # the advice as at the table, with a small budget, as in
+    # test_game_flows.py's hint test: when a hint shows is tested here, not
+    # what it says (two searches at the hard level's budget were 2 of this
+    # test's 3 CPU s)
+    monkeypatch.setattr(net.table, "_hint", lambda s, r: advise(s, Budget(16)).choices)
     guard_timer.holding = True
     app = make_app(dirs, launch=play_launch(seed=9, vs="human"))
     async with app.run_test(size=(80, 24)) as pilot:

@@ -3,9 +3,12 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 import pytest
+from textual.css.stylesheet import Stylesheet
+from textual.widgets.markdown import MarkdownBlock
 
 from tui.screens.rules import RulesScreen
 
@@ -16,7 +19,9 @@ async def test_the_rules_page_is_styled_once_as_it_opens(
     dirs: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Shown the first time, its widgets were styled as they mounted: Textual's
-    restyle of the whole screen is skipped (a fifth of the opening)."""
+    restyle of the whole screen is skipped (a fifth of the opening), and so is
+    its restyle of the whole page as the page takes the focus, and as it loses
+    it when the page closes (tui/widgets/rules_viewer.py)."""
     restyled: list[RulesScreen] = []
     original = RulesScreen.update_node_styles
 
@@ -25,6 +30,15 @@ async def test_the_rules_page_is_styled_once_as_it_opens(
         original(self, animate)
 
     monkeypatch.setattr(RulesScreen, "update_node_styles", counted)
+    blocks_styled: Counter[int] = Counter()  # each paragraph, heading, list... by id
+    apply = Stylesheet.apply
+
+    def apply_counted(self: Stylesheet, node: Any, *args: Any, **kwargs: Any) -> None:
+        if isinstance(node, MarkdownBlock):
+            blocks_styled[id(node)] += 1
+        apply(self, node, *args, **kwargs)
+
+    monkeypatch.setattr(Stylesheet, "apply", apply_counted)
     app = make_app(dirs)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -33,6 +47,14 @@ async def test_the_rules_page_is_styled_once_as_it_opens(
         await settle(pilot)
         assert app.screen is rules and "Five-Card Trick" in screen_text(app)
         assert restyled == []
+        assert rules.focused is not None and rules.focused.has_focus  # the page
+        assert len(blocks_styled) > 20 and set(blocks_styled.values()) == {1}, blocks_styled
         await pilot.press("t")  # and it works as before: the contents open, focused
         await settle(pilot)
         assert type(rules.focused).__name__ == "Tree"
+        await pilot.press("t")  # the page focused again
+        await settle(pilot)
+        blocks_styled.clear()
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is not rules and not blocks_styled  # closed: nothing restyled

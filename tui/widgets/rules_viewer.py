@@ -1,12 +1,16 @@
 """The rules page's viewer: Textual's Markdown viewer, with a contents tree of
 plain section names (Textual marks each level "Ⅰ", "Ⅱ": a puzzle to a reader,
-and no ASCII)."""
+and no ASCII), and a page that is not restyled whole when it takes or loses
+the focus."""
 
 from __future__ import annotations
 
+from contextlib import suppress
+
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.widgets import MarkdownViewer, Tree
+from textual.types import NoActiveAppError
+from textual.widgets import Markdown, MarkdownViewer, Tree
 from textual.widgets.markdown import MarkdownTableOfContents, TableOfContentsType
 
 
@@ -25,10 +29,27 @@ class PlainContents(MarkdownTableOfContents):
             node.add_leaf(Text(name), {"block_id": block_id})
 
 
+class RulesDocument(Markdown):
+    """The page itself: a block widget a paragraph, a hundred or more.
+
+    Textual restyles a widget and everything in it when it takes or loses the
+    focus, in case a rule styles what is inside by the focus of what holds it.
+    No rule does here (Textual's Markdown styles and ours style no block by the
+    page's focus), so the page restyles itself alone: the whole page restyled
+    as it opened (it takes the focus) was a third of opening it, and again as
+    it closed (it loses it) most of closing it."""
+
+    def watch_has_focus(self, _has_focus: bool) -> None:
+        # as Textual's own: with no app (being torn down) there is nothing to style
+        with suppress(NoActiveAppError):
+            self.app.stylesheet.update_nodes([self], animate=True)
+
+
 class RulesViewer(MarkdownViewer):
     def compose(self) -> ComposeResult:
-        for widget in super().compose():
-            if isinstance(widget, MarkdownTableOfContents):
-                yield PlainContents(widget.markdown)
-            else:
-                yield widget
+        # MarkdownViewer's own two widgets (a focusable page and its contents),
+        # with our page and our contents (Textual's options left at their defaults)
+        document = RulesDocument()
+        document.can_focus = True
+        yield document
+        yield PlainContents(document)
