@@ -84,7 +84,7 @@ def ceiling_cap(seconds: float | None) -> Iterator[CeilingCap | None]:
         _CAP.reset(token)
 
 
-def _deadline(started: float, seconds: float | None) -> tuple[float | None, bool]:
+def search_deadline(started: float, seconds: float | None) -> tuple[float | None, bool]:
     """When a search begun at ``started`` with its own ceiling ``seconds``
     must stop, and whether that is the cap's doing rather than its own."""
     cap = _CAP.get()
@@ -93,7 +93,8 @@ def _deadline(started: float, seconds: float | None) -> tuple[float | None, bool
     return started + cap.seconds, True
 
 
-def _stopped_by_cap() -> None:
+def note_stopped_by_cap() -> None:
+    """Tell the busy server's cap (if one is set) that it cut a search short."""
     cap = _CAP.get()
     if cap is not None:
         cap.cut = True
@@ -316,7 +317,7 @@ def analyse(
     n = first.config.players
     root = Node(n)
     pool: list[State] = [first]
-    deadline, capped = _deadline(started, budget.seconds)
+    deadline, capped = search_deadline(started, budget.seconds)
     iterations = 0
     # bound locally: the loop below is the hot path
     to_act = adapter.to_act
@@ -339,7 +340,7 @@ def analyse(
             and time.perf_counter() >= deadline
         ):
             if capped:
-                _stopped_by_cap()
+                note_stopped_by_cap()
             break
         if iterations == 0:
             state = first.copy()
@@ -604,7 +605,7 @@ def compare(
     samples played out are drawn from them in proportion to their weights
     (sampling-importance-resampling), so the playouts go to the deals that
     explain what the other seats did; a candidate drawn k times counts k."""
-    deadline, capped = _deadline(time.perf_counter(), seconds)
+    deadline, capped = search_deadline(time.perf_counter(), seconds)
     legal = list(situation.legal)
     seat = situation.seat
     count = samples if max_playouts is None else min(samples, max_playouts // len(legal))
@@ -633,7 +634,7 @@ def compare(
     for k in range(len(worlds) if worlds else count):
         if deadline is not None and weights and time.perf_counter() >= deadline:
             if capped:
-                _stopped_by_cap()
+                note_stopped_by_cap()
             break
         if worlds:
             world, weight = worlds[k]

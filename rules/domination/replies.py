@@ -32,7 +32,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass, field
 
 from ..bots.base import Situation
-from ..bots.search import Adapter, Comparison, _deadline, _stopped_by_cap, play_out
+from ..bots.search import Adapter, Comparison, note_stopped_by_cap, play_out, search_deadline
 from .state import DominationState
 
 # a sample's playouts after one candidate: (margin, chance) per reply, or one
@@ -108,7 +108,7 @@ def compare_replies(
     until it or ``samples`` is reached; ``seconds`` is a time ceiling,
     checked after each sample (a busy server may lower it:
     :func:`rules.bots.search.ceiling_cap`)."""
-    deadline, capped = _deadline(time.perf_counter(), seconds)
+    deadline, capped = search_deadline(time.perf_counter(), seconds)
     legal = list(situation.legal)
     seat = situation.seat
     opponent = seat ^ 1
@@ -124,7 +124,7 @@ def compare_replies(
             break
         if deadline is not None and weights and time.perf_counter() >= deadline:
             if capped:
-                _stopped_by_cap()  # a busy server's ceiling, not the level's own
+                note_stopped_by_cap()  # a busy server's ceiling, not the level's own
             break
         world = situation.sample(rng)
         assert isinstance(world, DominationState)
