@@ -143,7 +143,13 @@ def wait_for(tab: Any, text: str) -> str:
 
 
 def test_a_browser_guest_starts_a_game_and_plays_a_card(page: Any) -> None:
-    home = wait_for(page, "Choose a game")
+    # the terminal draws the home screen in more than one frame: wait for the
+    # whole of it (the game list and the last button), not its first lines
+    home = wait_until(
+        page,
+        lambda shown: "Choose a game" in shown and "Quit (q)" in shown,
+        "the home screen drawn whole",
+    )
     assert "Domination" in home
     assert page.locator("h1").inner_text() == "cardtable"
     page.keyboard.press("n")  # a new game of the game chosen: the first, Domination
