@@ -642,25 +642,22 @@ class HardBot(Bot):
             if past
             else None
         )
+        budget = samples or self.samples
+        ceiling = None if samples else self.seconds
         if self.replies:
             found = compare_replies(
                 situation,
                 self.adapter,
-                samples or self.samples,
+                budget,
                 rng,
                 self.max_playouts,
-                None if samples else self.seconds,
+                ceiling,
                 self.reply_confidence,
             )
         else:
+            candidates = self.candidates * samples // self.samples if samples else self.candidates
             found = compare(
-                situation,
-                self.adapter,
-                samples or self.samples,
-                rng,
-                self.max_playouts,
-                None if samples else self.seconds,
-                self.candidates * samples // self.samples if samples else self.candidates,
+                situation, self.adapter, budget, rng, self.max_playouts, ceiling, candidates
             )
         if self.adapter.staked:
             # the stakes-aware heuristic's move is the default: it reads only
