@@ -259,6 +259,8 @@ class RemoteClient(ServerRequests, TableClient):
             self.farewell = message.reason or "the server closed the connection"
         elif isinstance(message, p.Ping):  # the server checks that we are still here
             self.link.send(p.Pong())
+        elif isinstance(message, p.RoomServers):  # where to go if this server stops
+            self.welcome = msgspec.structs.replace(self.welcome, room=message.servers)
         if not self.link.answer(message) and isinstance(message, p.Error):
             log.warning("the server says: %s", message.message)
         self._changed.set()

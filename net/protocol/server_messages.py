@@ -177,6 +177,17 @@ class Elsewhere(_Sent, tag="elsewhere"):
     message: str = ""
 
 
+class RoomServers(_Sent, tag="room"):
+    """Sent, unasked, by a server of a room to each client whose hello
+    announced ``redirect``, whenever the room's live servers change (one
+    joins, one stops): the addresses a client whose server is gone tries,
+    as ``welcome``'s ``room`` listed them at the hello. Without it a client
+    welcomed by a server that had not yet heard of the others (a room just
+    starting, or grown since) would know nowhere else to go."""
+
+    servers: list[str]
+
+
 ServerMessage = (
     Welcome
     | Ok
@@ -196,6 +207,7 @@ ServerMessage = (
     | Leaderboard
     | PlayerRecord
     | Elsewhere
+    | RoomServers
 )
 SERVER_MESSAGES: tuple[type[_Sent], ...] = (
     Welcome,
@@ -216,6 +228,7 @@ SERVER_MESSAGES: tuple[type[_Sent], ...] = (
     Leaderboard,
     PlayerRecord,
     Elsewhere,
+    RoomServers,
 )
 
 

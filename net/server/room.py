@@ -85,6 +85,7 @@ class Room:
         self.lobby = RoomLobby(hall, keeper, self.id)  # the room's tables, as listed
         self.servers: dict[str, RoomServer] = {}
         self._servers_read = 0.0  # (time.monotonic) when self.servers was read
+        self._told: list[str] = []  # the live servers the clients were last told of
         self._beating: asyncio.Task[None] | None = None
         self._sweeping: asyncio.Task[None] | None = None
         self._listener: Any = None  # net/store/pg_listen.py's LobbyListener
@@ -102,6 +103,7 @@ class Room:
         self.hall.created_elsewhere = self.lobby.created_by
         await self.db.room.beat(self.id, self.address, 0)
         await self._read_servers()
+        self._told = self.addresses()
         engine_url = getattr(self.db.engine, "url", None)
         if not isinstance(engine_url, str):
             raise StoreError("a room needs a PostgreSQL --database (its servers share it)")
@@ -262,7 +264,23 @@ class Room:
                 await self._read_servers()
             except StoreError as err:
                 log.warning("the room's heartbeat failed: %s", err)
+            self.tell_the_room()
             await asyncio.sleep(self.beat_every)
+
+    def tell_the_room(self) -> None:
+        """Tell every client that follows redirects the room's live servers,
+        if they changed since last told: a client welcomed before this server
+        heard of the others (a room just starting, or one that grew) must
+        know where to go if this server stops (docs/protocol.md, "A room of
+        several servers"). One line a client, only when the room changes."""
+        addresses = self.addresses()
+        if addresses == self._told:
+            return
+        self._told = addresses
+        line = p.encode(p.RoomServers(servers=addresses))
+        for peer in self.hall.peers:
+            if peer.hello and peer.follows_redirects:
+                peer.send_line(line)
 
     async def _sweep_forever(self) -> None:
         while True:

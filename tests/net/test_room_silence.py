@@ -141,6 +141,42 @@ async def test_a_client_takes_a_silent_server_for_gone_and_comes_back(tmp_path: 
             await client.close()
 
 
+async def test_a_client_told_of_the_rooms_servers_after_its_hello_goes_there(
+    tmp_path: Path,
+) -> None:
+    """Welcomed alone (its server had heard of no other yet), a client is
+    told of the room's servers as they change (``room``), and goes to one of
+    them when its own goes silent: here, the same server at its own address,
+    where it takes its seat back."""
+    async with serving(tmp_path) as served, relayed(served.host, served.port) as proxy:
+        ada = await RemoteClient.connect(*proxy.address, "Ada", name_secret="")
+        ada.patience = QUICK
+        ada.retry_delays = (0.0,) * 200
+        created = await ada.create("domination", ["open", "open"], options=OPTIONS)
+        bo = await served.client("Bo")
+        await ada.join(created.table, 0)
+        await bo.join(created.table, 1)
+        await ada.wait_for(lambda u: bool(u.legal))
+        assert ada.welcome.room == []  # nowhere else to go, as welcomed
+
+        direct = f"{served.host}:{served.port}"
+        told = p.RoomServers(servers=[f"127.0.0.1:{proxy.port}", direct])
+        for peer_of_ada in [c for c in served.server.connections if c.name == "Ada"]:
+            peer_of_ada.send(told)
+        await until(lambda: len(ada.welcome.room) == 2, "Ada told of the room")
+        assert ada.welcome.name_secret  # (the rest of her welcome kept)
+
+        proxy.thawed.clear()  # her server's address goes silent
+        await until(lambda: ada.address == direct, "Ada at the room's other address")
+        await until(lambda: ada.connection == "connected", "Ada seated again")
+        update = ada.snapshot(0)
+        await ada.play(0, update.legal[0], update.state_id)
+        await bo.wait_for(lambda u: u.state_id >= 1)
+        proxy.thawed.set()
+        for client in (ada, bo):
+            await client.close()
+
+
 async def test_only_a_client_with_another_server_to_go_to_gives_up_soon(tmp_path: Path) -> None:
     """A server silent for a moment is slow or gone: a client of a room leaves
     it for another of the room's servers after ``answer``; a client with

@@ -166,3 +166,31 @@ def test_advertise_wants_host_port_and_a_postgresql_database(
     assert main(["serve", "--advertise", "10.0.0.2:7420", *folder]) == 2
     err = capsys.readouterr().err
     assert "give --database postgresql://" in err and len(err.splitlines()) == 1
+
+
+async def test_the_clients_are_told_when_the_rooms_servers_change(server: TableServer) -> None:
+    """A client welcomed before its server heard of the others (the room just
+    starting) must learn of them, or it has nowhere to go if its server
+    stops: the live servers are pushed to each client that follows redirects,
+    once a change, and only then."""
+    room = server.room
+    assert room is not None
+    room._told = room.addresses()
+    _, to_ada = peer(server, follows=True)
+    _, to_old = peer(server, follows=False)
+    quiet, to_quiet = peer(server, follows=True)
+    quiet.hello = False  # (no hello yet: nothing is sent before a welcome)
+    room.tell_the_room()
+    assert to_ada.messages() == []  # nothing changed
+
+    room.servers["E"] = RoomServer("E", "10.0.0.6:7420", 0, 0.0)  # a server joins the room
+    room.tell_the_room()
+    room.tell_the_room()
+    told = {"type": "room", "servers": ["10.0.0.2:7420", B, C, "10.0.0.6:7420"]}
+    assert to_ada.messages() == [told]  # once
+    assert to_old.messages() == [] and to_quiet.messages() == []
+
+    room.stopped.refused("C")  # C is found stopped: it leaves the list
+    room.tell_the_room()
+    told = {"type": "room", "servers": ["10.0.0.2:7420", B, "10.0.0.6:7420"]}
+    assert to_ada.messages()[1:] == [told]

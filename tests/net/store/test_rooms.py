@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 
 import pytest
@@ -19,7 +19,7 @@ from net.remote import RemoteClient, RemoteError
 from net.store import open_store
 from rules.errors import IllegalMove
 
-from .room_servers import room
+from .room_servers import Served, room
 
 pytestmark = pytest.mark.slow
 
@@ -32,10 +32,20 @@ PATIENCE = 30.0  # seconds a room may take to settle on a loaded machine
 MATCH = {"first_leader": "0", "target_score": 0, "rounds": 50}
 
 
-async def until(check: Callable[[], Awaitable[bool]], what: str) -> None:
+async def until(
+    check: Callable[[], Awaitable[bool]],
+    what: str | Callable[[], str],
+    servers: Sequence[Served] = (),
+) -> None:
+    """Wait for ``check``; failing, say what never came (``what``, or what it
+    says then) and what each of ``servers`` logged (a room that never
+    settles is told by its logs)."""
     deadline = time.monotonic() + PATIENCE
     while not await check():
-        assert time.monotonic() < deadline, f"never: {what}"
+        if time.monotonic() >= deadline:
+            said = what if isinstance(what, str) else what()
+            logs = "".join(f"\n--- {s.address}:\n{s.log()[-3000:]}" for s in servers)
+            raise AssertionError(f"never: {said}{logs}")
         await asyncio.sleep(0.05)
 
 
@@ -125,6 +135,15 @@ async def test_a_room_of_three_servers(pg_url: str, tmp_path: Path) -> None:
         await ada.wait_for(lambda u: bool(u.to_act))
         await play_until(players, kept, 6)
 
+        # Ada was welcomed as the room began (A may not have read B's or C's
+        # first beat by then: her welcome listed A alone in one run in five
+        # on a loaded machine, and she then had nowhere to go): A tells her
+        # of the room's servers as it hears of them (`room`)
+        async def ada_knows_the_room() -> bool:
+            return set(ada.welcome.room) == {a.address, b.address, c.address}
+
+        await until(ada_knows_the_room, lambda: f"Ada told of the room: {ada.welcome.room}", (a,))
+
         # A is killed in the middle of the game
         a.kill()
         await a.process.wait()
@@ -139,8 +158,13 @@ async def test_a_room_of_three_servers(pg_url: str, tmp_path: Path) -> None:
         async def back() -> bool:
             return all(pl.connection == "connected" and pl.address != a.address for pl in players)
 
+        def where() -> str:
+            return str([(x.connection, x.address) for x in players])
+
         await until(
-            back, f"both players at another server: {[(x.connection, x.address) for x in players]}"
+            back,
+            lambda: f"both players at another server: {where()}",
+            (a, b, c),
         )
         await play_until(players, kept, 10)
         taken = time.monotonic() - killed
@@ -152,7 +176,11 @@ async def test_a_room_of_three_servers(pg_url: str, tmp_path: Path) -> None:
                 ada.address == bea.address
             )
 
-        await until(together, f"both at one server: {[(x.connection, x.address) for x in players]}")
+        await until(
+            together,
+            lambda: f"both at one server: {[(x.connection, x.address) for x in players]}",
+            (b, c),
+        )
         assert {ada.address, bea.address} <= {b.address, c.address}
         (summary,) = await bea.tables([table])
         assert summary.status == "playing"
@@ -209,7 +237,9 @@ async def test_a_server_gone_silent_is_taken_over_and_lets_go_when_back(
                 )
 
             await until(
-                back, f"both players at B or C: {[(x.connection, x.address) for x in players]}"
+                back,
+                lambda: f"both players at B or C: {[(x.connection, x.address) for x in players]}",
+                (a, b, c),
             )
             await play_until(players, kept, 10)
             taken = time.monotonic() - stopped
@@ -221,7 +251,7 @@ async def test_a_server_gone_silent_is_taken_over_and_lets_go_when_back(
         async def let_go() -> bool:
             return f"table {table} was taken over by another server: letting it go" in a.log()
 
-        await until(let_go, "A letting its table go once back")
+        await until(let_go, "A letting its table go once back", (a, b, c))
         # A serves it no more: a watcher who asks A is sent where it is now
         watcher = await RemoteClient.connect(a.host, a.port, "Cy")
         await watcher.watch(table)
