@@ -4,9 +4,10 @@ ones), instant bots, and helpers that wait for the table instead of sleeping."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +15,7 @@ import pytest
 import textual._wait
 from rich.console import Console
 from syrupy import SnapshotAssertion
+from textual.app import App
 from textual.css.model import RuleSet
 from textual.css.stylesheet import CSSLocation, Stylesheet
 from textual.pilot import Pilot
@@ -28,10 +30,37 @@ from .pictures import picture_comparer
 # Pilot waits for the app to go idle after every key and pause by sleeping in
 # steps of 20 ms until a step passes with almost no CPU used: at least 40 ms a
 # key, a quarter of the TUI tests' time spent asleep. Steps of 5 ms find the
-# same idle moment sooner. Correctness never rests on it: `settle` waits for
-# the table, the message queues and a refresh of the screen.
+# same idle moment sooner; and steps of 1 ms (a step idle under a fifth of a
+# millisecond of CPU: the same share) sooner still, where nothing rests on
+# the idle moment: a key's own two waits (a test reads the screen after a
+# `pause` or `settle`) and the pauses inside `settle` (which also waits for
+# the table, the message queues, the animations and a refresh of the
+# screen). A bare `pilot.pause()` keeps 5 ms: a test that read the screen
+# right after one at 1 ms read a form half laid out (docs/testing.md, "Ninth
+# cut").
 textual._wait.SLEEP_GRANULARITY = 0.005
 textual._wait.SLEEP_IDLE = 0.001
+
+
+@contextlib.contextmanager
+def _fine_idle_steps() -> Iterator[None]:
+    coarse = textual._wait.SLEEP_GRANULARITY, textual._wait.SLEEP_IDLE
+    textual._wait.SLEEP_GRANULARITY, textual._wait.SLEEP_IDLE = 0.001, 0.0002
+    try:
+        yield
+    finally:
+        textual._wait.SLEEP_GRANULARITY, textual._wait.SLEEP_IDLE = coarse
+
+
+_press_keys = App._press_keys
+
+
+async def _press_keys_in_fine_steps(self: App[Any], keys: Iterable[str]) -> None:
+    with _fine_idle_steps():
+        await _press_keys(self, keys)
+
+
+App._press_keys = _press_keys_in_fine_steps  # type: ignore[method-assign]
 
 
 # Each app parses the same CSS again (its files, every widget's DEFAULT_CSS):
@@ -158,7 +187,8 @@ async def settle(pilot: Pilot[Any], done: Callable[[], bool] = lambda: True) -> 
     app = pilot.app
     _drawing_put_off = True
     try:
-        await _until_settled(pilot, done)
+        with _fine_idle_steps():
+            await _until_settled(pilot, done)
     finally:
         _drawing_put_off = False
     if app.is_running and app.screen_stack:

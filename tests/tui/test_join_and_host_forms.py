@@ -18,7 +18,7 @@ from tui.network import host_banner
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.join import JoinScreen, default_name, unreachable
 
-from .conftest import make_app, screen_text
+from .conftest import make_app, screen_text, settle
 from .test_network_screens import _until
 
 
@@ -66,7 +66,7 @@ async def test_join_remembers_the_server_and_names_its_key_as_its_button(
     try:
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.press("j")
-            await pilot.pause()
+            await settle(pilot)  # (the form laid out whole before it is read)
             assert isinstance(app.screen, JoinScreen)
             text = screen_text(app)
             assert "Connect (Ctrl+S)" in text and "^s Connect" in text and "Go" not in text
@@ -84,7 +84,7 @@ async def test_join_remembers_the_server_and_names_its_key_as_its_button(
         again = make_app(dirs)  # a restarted app offers it again
         async with again.run_test(size=(80, 24)) as pilot:
             await pilot.press("j")
-            await pilot.pause()
+            await settle(pilot)
             assert again.screen.query_one("#address", Input).value == f"127.0.0.1:{port}"
     finally:
         if app.hosted is not None:  # (the app closes it as it quits)
@@ -105,7 +105,7 @@ async def test_the_host_is_asked_before_quitting_while_others_play(dirs: Any) ->
             await bea.join(table.table)
             assert app.guests_at_hosted_tables() == 1
             await pilot.press("ctrl+q")
-            await pilot.pause()
+            await settle(pilot)
             assert isinstance(app.screen, ConfirmScreen)
             assert "1 other person is at tables of the server you host" in screen_text(app)
             await pilot.press("n")  # stay

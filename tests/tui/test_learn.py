@@ -52,6 +52,7 @@ async def test_the_domination_lesson_guides_explains_and_ends_in_a_real_game(dir
         assert "Not that one" in panel_text(app)
         assert screen.update.state_id == 0  # nothing was played
         for number, step in enumerate(lesson.steps, 1):
+            await settle(pilot, lambda: screen.my_turn)  # (the computer's reply in)
             assert f"Step {number} of" in panel_text(app)
             assert await screen.submit(step.move), step.move
             await settle(pilot)

@@ -129,7 +129,11 @@ async def test_an_unfocused_app_calls_the_player_when_the_opponent_moves(
 ) -> None:
     sent = sent_to_terminal
     app = make_app(dirs)
-    async with ada_and_bo(tmp_path) as (ada, bo), app.run_test(size=(80, 24)) as pilot:
+    # a match of 50 rounds: the turn comes back to Ada however the cards fall
+    # (to the default target score, a deal now and then ended the game first:
+    # nobody was left to act)
+    match = {"target_score": 0, "rounds": 50}
+    async with ada_and_bo(tmp_path, match) as (ada, bo), app.run_test(size=(80, 24)) as pilot:
         await app.show_table(ada)
         screen: Any = app.screen
         await _until(pilot, lambda: screen.is_mounted, "the game screen")
