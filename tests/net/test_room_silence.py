@@ -28,7 +28,7 @@ from net.server import room as room_module
 from net.server.room_probe import Verdict, probe
 from net.store.room import RoomServer
 
-from .netkit import serving, until
+from .netkit import Served, serving, until
 from .test_rooms_placement import peer, server  # noqa: F401 (the fixture)
 from .test_server import OPTIONS
 
@@ -99,21 +99,26 @@ def heard_types(proxy: Proxy) -> list[str]:
     return [json.loads(line)["type"] for line in lines if line.strip()]
 
 
+async def seated_behind(proxy: Proxy, served: Served) -> tuple[RemoteClient, RemoteClient]:
+    """Ada, through ``proxy`` (her name claimed, a quick patience, many
+    tries), and Bo, straight to the server, seated at one table: Ada to act."""
+    ada = await asyncio.wait_for(RemoteClient.connect(*proxy.address, "Ada", name_secret=""), 10)
+    ada.patience = QUICK
+    ada.retry_delays = (0.0,) * 200
+    created = await ada.create("domination", ["open", "open"], options=OPTIONS)
+    bo = await served.client("Bo")
+    await ada.join(created.table, 0)
+    await bo.join(created.table, 1)
+    await ada.wait_for(lambda u: bool(u.legal))
+    return ada, bo
+
+
 async def test_a_client_takes_a_silent_server_for_gone_and_comes_back(tmp_path: Path) -> None:
     async with serving(tmp_path) as served, relayed(served.host, served.port) as proxy:
-        ada = await asyncio.wait_for(
-            RemoteClient.connect(*proxy.address, "Ada", name_secret=""), 10
-        )
+        ada, bo = await seated_behind(proxy, served)
         secret = ada.welcome.name_secret  # her name is claimed: this keeps it
         assert secret
         assert p.CLIENT_PING in ada.welcome.capabilities
-        ada.patience = QUICK
-        ada.retry_delays = (0.0,) * 200
-        created = await ada.create("domination", ["open", "open"], options=OPTIONS)
-        bo = await served.client("Bo")
-        await ada.join(created.table, 0)
-        await bo.join(created.table, 1)
-        await ada.wait_for(lambda u: bool(u.legal))
         changes: list[str] = []
         ada.watch_connection(changes.append)
 
@@ -149,14 +154,7 @@ async def test_a_client_told_of_the_rooms_servers_after_its_hello_goes_there(
     them when its own goes silent: here, the same server at its own address,
     where it takes its seat back."""
     async with serving(tmp_path) as served, relayed(served.host, served.port) as proxy:
-        ada = await RemoteClient.connect(*proxy.address, "Ada", name_secret="")
-        ada.patience = QUICK
-        ada.retry_delays = (0.0,) * 200
-        created = await ada.create("domination", ["open", "open"], options=OPTIONS)
-        bo = await served.client("Bo")
-        await ada.join(created.table, 0)
-        await bo.join(created.table, 1)
-        await ada.wait_for(lambda u: bool(u.legal))
+        ada, bo = await seated_behind(proxy, served)
         assert ada.welcome.room == []  # nowhere else to go, as welcomed
 
         direct = f"{served.host}:{served.port}"
