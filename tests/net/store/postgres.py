@@ -7,6 +7,11 @@ The xdist workers of one run share one server: the first to need it starts
 it, each holds a reference in the folder (under a file lock), and the last
 to let go stops it and removes the folder. Each test gets a schema of its
 own (``search_path`` in the URL), so tests never see each other's rows.
+
+A run killed outright (SIGKILL, a terminal closed) never lets go: its
+server would run on, unseen, until the machine restarts. So each user also
+writes its process id in the folder, and the next run that starts a server
+first stops every such server whose users have all ended.
 """
 
 from __future__ import annotations
@@ -117,24 +122,77 @@ def shared_cluster(run_id: str | None) -> Iterator[Cluster]:
     if owner is not None:
         os.chown(folder, *owner)
     cluster = Cluster(folder, bin_dir)
-    lock_path = Path(tempfile.gettempdir()) / f"{folder.name}.lock"
-    users = folder / "users"
-    with open(lock_path, "a+") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        count = int(users.read_text() or 0) if users.exists() else 0
-        if count == 0:
+    with _locked(folder):
+        users = _users(folder)
+        if not users:
+            _stop_abandoned(bin_dir, leaving_out=folder)
             cluster.start()
-        users.write_text(str(count + 1))
-        fcntl.flock(lock, fcntl.LOCK_UN)
+        _write_users(folder, [*users, os.getpid()])
     try:
         yield cluster
     finally:
-        with open(lock_path, "a+") as lock:
-            fcntl.flock(lock, fcntl.LOCK_EX)
-            count = int(users.read_text() or 1) - 1
-            users.write_text(str(count))
-            if count <= 0:
-                cluster.stop()
-                shutil.rmtree(folder, ignore_errors=True)
-                lock_path.unlink(missing_ok=True)
+        with _locked(folder):
+            users = [pid for pid in _users(folder) if pid != os.getpid()]
+            _write_users(folder, users)
+            if not users:
+                _remove(cluster)
+
+
+def _lock_path(folder: Path) -> Path:
+    return folder.parent / f"{folder.name}.lock"
+
+
+@contextlib.contextmanager
+def _locked(folder: Path, *, wait: bool = True) -> Iterator[bool]:
+    """``folder``'s lock held (True), or, with ``wait`` False, not taken
+    because another process holds it (False)."""
+    with open(_lock_path(folder), "a+") as lock:
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
+        except BlockingIOError:
+            yield False
+            return
+        try:
+            yield True
+        finally:
             fcntl.flock(lock, fcntl.LOCK_UN)
+
+
+def _users(folder: Path) -> list[int]:
+    """The process ids of the server's users (one per line)."""
+    path = folder / "users"
+    text = path.read_text() if path.exists() else ""
+    return [int(line) for line in text.split() if line.isdigit()]
+
+
+def _write_users(folder: Path, pids: list[int]) -> None:
+    (folder / "users").write_text("".join(f"{pid}\n" for pid in pids))
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True  # (another user's: alive)
+    return True
+
+
+def _remove(cluster: Cluster) -> None:
+    cluster.stop()
+    shutil.rmtree(cluster.folder, ignore_errors=True)
+    _lock_path(cluster.folder).unlink(missing_ok=True)
+
+
+def _stop_abandoned(bin_dir: Path, *, leaving_out: Path) -> None:
+    """Stop the servers of runs that were killed before they let go: a
+    folder whose users have all ended (a folder in use holds its lock, or
+    lists a live process)."""
+    for found in Path(tempfile.gettempdir()).glob("cardtable-pg-*"):
+        if not found.is_dir() or found == leaving_out:
+            continue
+        with _locked(found, wait=False) as held:
+            users = _users(found) if held else []
+            if held and users and not any(map(_alive, users)):
+                _remove(Cluster(found, bin_dir))
