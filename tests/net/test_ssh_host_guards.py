@@ -31,6 +31,7 @@ from net.ssh_host import (
     start_host,
 )
 
+from .netkit import process_ended
 from .test_ssh_host import STAND_IN, connect, read_until
 
 BANNER_SECONDS = 20  # the most a test waits for the host to answer
@@ -443,19 +444,10 @@ def gone(pid: int, seconds: float = BANNER_SECONDS) -> bool:
     stop itself."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
-        if _ended(pid):
+        if process_ended(pid):
             return True
         time.sleep(0.01)
     return False
-
-
-def _ended(pid: int) -> bool:
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except FileNotFoundError:  # reaped
-        return True
-    # "pid (comm) state ...": comm may hold spaces and parentheses
-    return stat.rsplit(")", 1)[1].split()[0] in ("Z", "X")
 
 
 def test_a_host_killed_outright_takes_its_table_server_with_it(tmp_path: Path) -> None:

@@ -132,7 +132,8 @@ def shared_cluster(run_id: str | None) -> Iterator[Cluster]:
         yield cluster
     finally:
         with _locked(folder):
-            users = [pid for pid in _users(folder) if pid != os.getpid()]
+            users = _users(folder)
+            users.remove(os.getpid())  # (once: a process may hold it twice)
             _write_users(folder, users)
             if not users:
                 _remove(cluster)

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from ..netkit import process_ended
 from . import postgres
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -26,15 +27,6 @@ held.__enter__()
 print("up", flush=True)
 time.sleep(600)
 """
-
-
-def running(pid: int) -> bool:
-    """``pid`` runs (an ended process not yet reaped has ended)."""
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except FileNotFoundError:
-        return False
-    return state != "Z"
 
 
 @pytest.mark.slow
@@ -58,9 +50,9 @@ def test_the_server_of_a_killed_run_is_stopped_by_the_next_run() -> None:
         child.kill()
         child.wait()
     server = int((folder / "data" / "postmaster.pid").read_text().split()[0])
-    assert running(server)  # abandoned: nobody will stop it
+    assert not process_ended(server)  # abandoned: nobody will stop it
 
     with postgres.shared_cluster(None) as cluster:  # the next run starts its own
         assert cluster.folder != folder
         assert not folder.exists()
-    assert not running(server)
+    assert process_ended(server)
