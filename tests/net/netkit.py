@@ -9,8 +9,6 @@ the test instead of hanging it)."""
 from __future__ import annotations
 
 import asyncio
-import heapq
-import itertools
 import json
 import math
 from collections.abc import AsyncIterator, Callable
@@ -27,6 +25,7 @@ from net.server import Limits, TableServer
 from net.server.database_store import DatabaseStore
 from net.store import open_store
 from saves.store import SaveStore
+from tests.fake_time import FakeTime as FakeTime  # (the network tests import it from here)
 
 from .helpers import CARD
 
@@ -47,41 +46,6 @@ UNWATCHED = replace(
     unpinged=math.inf,
     busy=math.inf,
 )
-
-
-class FakeTime:
-    """A clock and a sleep that move only when ``advance`` says so."""
-
-    def __init__(self) -> None:
-        self.now = 1000.0
-        self._sleepers: list[tuple[float, int, asyncio.Future[None]]] = []
-        self._order = itertools.count()
-
-    def clock(self) -> float:
-        return self.now
-
-    async def sleep(self, seconds: float) -> None:
-        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        heapq.heappush(self._sleepers, (self.now + seconds, next(self._order), future))
-        await future
-
-    async def sleeping_until(self, when: float) -> None:
-        """Return once something sleeps until ``when`` (a task that has just
-        been started may not have reached its sleep yet)."""
-        for _ in range(10_000):
-            if any(abs(due - when) < 1e-9 for due, _, _ in self._sleepers):
-                return
-            await asyncio.sleep(0)
-        raise AssertionError(f"nothing came to sleep until {when}")
-
-    async def advance(self, seconds: float) -> None:
-        self.now += seconds
-        while self._sleepers and self._sleepers[0][0] <= self.now:
-            _, _, future = heapq.heappop(self._sleepers)
-            if not future.done():
-                future.set_result(None)
-        for _ in range(20):  # let the woken tasks run (and send what they send)
-            await asyncio.sleep(0)
 
 
 async def until(condition: Callable[[], object], what: str = "it") -> None:

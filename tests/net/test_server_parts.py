@@ -237,8 +237,8 @@ async def test_a_seated_client_that_never_answers_a_ping_is_away_within_30_s(
 
 
 def test_a_name_claim_appends_one_line_and_unplayed_claims_expire(tmp_path: Path) -> None:
-    now = [1_000_000.0]
-    book = NameBook(tmp_path, wall=lambda: now[0])
+    clock = FakeTime(1_000_000.0)
+    book = NameBook(tmp_path, wall=clock)
     book.load()
     secrets = {name: book.check(name, "") for name in ("Ada", "Bo", "Cy")}
     assert all(secrets.values())
@@ -250,8 +250,8 @@ def test_a_name_claim_appends_one_line_and_unplayed_claims_expire(tmp_path: Path
     assert not book.is_claimed("Dee")
     book.played("Ada")
     assert len((tmp_path / "names.log").read_text().splitlines()) == 4
-    now[0] += 2 * 24 * 3600  # two days on: the names that never played are free
-    again = NameBook(tmp_path, wall=lambda: now[0])
+    clock.now += 2 * 24 * 3600  # two days on: the names that never played are free
+    again = NameBook(tmp_path, wall=clock)
     again.load()
     assert again.is_claimed("ada") and not again.is_claimed("bo")
     assert again.check("Bo", "")  # claimed afresh by whoever comes
@@ -259,14 +259,14 @@ def test_a_name_claim_appends_one_line_and_unplayed_claims_expire(tmp_path: Path
 
 
 def test_new_connections_from_one_address_are_bounded_in_rate() -> None:
-    now = [0.0]
-    counts = AddressCounts(100, 100, rate=2.0, burst=3, clock=lambda: now[0])
+    clock = FakeTime(0.0)
+    counts = AddressCounts(100, 100, rate=2.0, burst=3, clock=clock)
     for _ in range(3):
         assert counts.admit("10.0.0.1") is None
         counts.release("10.0.0.1")
     refused = counts.admit("10.0.0.1")
     assert refused is not None and "new connections" in refused
     assert counts.admit("10.0.0.2") is None  # another address is not affected
-    now[0] += 0.5  # one more a half second later
+    clock.now += 0.5  # one more a half second later
     assert counts.admit("10.0.0.1") is None
     assert counts.admit("10.0.0.1") is not None

@@ -12,7 +12,6 @@ import fcntl
 import os
 import struct
 import termios
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -20,6 +19,7 @@ import pytest
 from net import ssh_pty
 from net.ssh_host import HostConfig, HostLimits, start_host
 from net.ssh_pty import MAX_COLUMNS, MAX_ROWS, Resizer, clipped, open_pty, set_size
+from tests.fake_time import FakeTime
 
 from .test_ssh_host import STAND_IN, connect, read_until
 
@@ -68,40 +68,9 @@ def test_a_pty_that_cannot_be_set_up_leaves_no_descriptor(
     assert open_fds() == before
 
 
-class FakeTimer:
-    def __init__(self, when: float, callback: Callable[[], None]) -> None:
-        self.when, self.callback, self.cancelled = when, callback, False
-
-    def cancel(self) -> None:
-        self.cancelled = True
-
-
-class FakeLoop:
-    """The event loop's time and timers, moved by hand."""
-
-    def __init__(self) -> None:
-        self.now = 0.0
-        self.timers: list[FakeTimer] = []
-
-    def time(self) -> float:
-        return self.now
-
-    def call_later(self, delay: float, callback: Callable[[], None]) -> FakeTimer:
-        self.timers.append(FakeTimer(self.now + delay, callback))
-        return self.timers[-1]
-
-    def run_until(self, when: float) -> None:
-        self.now = when
-        due = [t for t in self.timers if t.when <= when]
-        self.timers = [t for t in self.timers if t.when > when]
-        for timer in due:
-            if not timer.cancelled:
-                timer.callback()
-
-
 def test_a_storm_of_window_changes_reaches_the_program_once_an_interval() -> None:
     applied: list[tuple[int, int]] = []
-    loop = FakeLoop()
+    loop = FakeTime(now=0.0)  # the event loop's time and timers, moved by hand
     resizer = Resizer(lambda w, h: applied.append((w, h)), interval=0.1, timing=loop)
     resizer.request(100, 30)
     assert applied == [(100, 30)]  # the first at once

@@ -22,36 +22,25 @@ from rules.errors import IllegalMove
 from rules.events import SeatEvent
 from rules.registry import get_game
 from saves.record import GameRecord, SeatInfo
+from tests.fake_time import FakeTime
 
 from .duel import SPEC
 from .helpers import BOT, HUMAN, HUMAN2, Recorder
 
 
-class FakeClock:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-    async def blocked_sleep(self, seconds: float) -> None:
-        await asyncio.Event().wait()  # the test calls expire_clocks() itself
-
-    async def virtual_sleep(self, seconds: float) -> None:
-        self.now += seconds  # time jumps ahead: the timer fires at once
-        await asyncio.sleep(0)
-
-
 def _duel(
     seats: list[SeatInfo],
-    clock: FakeClock,
+    clock: FakeTime,
     *,
     virtual: bool = False,
     **options: Any,
 ) -> LocalClient:
     config = SPEC.config(**options)
     record = GameRecord.new("duel", config, 0, seats)
-    sleep = clock.virtual_sleep if virtual else clock.blocked_sleep
+    # virtual: a timer runs out on its own, time jumping ahead; else its sleep
+    # never wakes (nothing advances the clock) and the test calls
+    # expire_clocks() itself
+    sleep = clock.leap if virtual else clock.sleep
     table = Table(SPEC, SPEC.new(config), record, None, clock=clock, sleep=sleep)
     # one client for both people, as if each were at a screen of their own
     # (hot-seat clocks are tested on their own below)
@@ -60,7 +49,7 @@ def _duel(
 
 
 async def test_the_clock_length_comes_from_the_rules() -> None:
-    clock = FakeClock()
+    clock = FakeTime()
     client = _duel([HUMAN, HUMAN2], clock, timer=45)
     await client.start()
     assert client.table.time_left(0) == 45.0
@@ -68,7 +57,7 @@ async def test_the_clock_length_comes_from_the_rules() -> None:
 
 
 async def test_both_seats_act_at_once_and_picks_stay_hidden() -> None:
-    clock = FakeClock()
+    clock = FakeTime()
     client = _duel([HUMAN, HUMAN2], clock)
     rec = Recorder(client)
     await client.start()
@@ -92,7 +81,7 @@ async def test_both_seats_act_at_once_and_picks_stay_hidden() -> None:
 
 
 async def test_no_clock_where_the_rules_give_none() -> None:
-    clock = FakeClock()
+    clock = FakeTime()
     no_length = _duel([HUMAN, HUMAN2], clock, timer=0)
     await no_length.start()
     assert no_length.table.time_left(0) is None
@@ -100,7 +89,7 @@ async def test_no_clock_where_the_rules_give_none() -> None:
 
 
 async def test_a_seat_that_runs_out_of_time_plays_the_timeout_move() -> None:
-    clock = FakeClock()
+    clock = FakeTime()
     client = _duel([HUMAN, HUMAN2], clock, timer=10)
     rec = Recorder(client)
     await client.start()
@@ -128,7 +117,7 @@ async def test_a_seat_that_runs_out_of_time_plays_the_timeout_move() -> None:
 async def test_running_out_of_time_is_no_news_to_a_seat_still_choosing() -> None:
     # both clocks end at once: seat 0's runs out first while seat 1 still
     # chooses, and must not learn that seat 0 chose nothing before the reveal
-    clock = FakeClock()
+    clock = FakeTime()
     client = _duel([HUMAN, HUMAN2], clock, timer=10)
     rec = Recorder(client)
     await client.start()
@@ -145,7 +134,7 @@ async def test_running_out_of_time_is_no_news_to_a_seat_still_choosing() -> None
 
 
 async def test_a_paused_table_stops_every_clock() -> None:
-    clock = FakeClock()
+    clock = FakeTime()
     client = _duel([HUMAN, HUMAN2], clock, timer=10)
     rec = Recorder(client)
     await client.start()
@@ -167,7 +156,7 @@ async def test_a_paused_table_stops_every_clock() -> None:
 
 
 async def test_timers_run_out_on_their_own_and_finish_the_game() -> None:
-    clock = FakeClock()
+    clock = FakeTime()
     client = _duel([HUMAN, HUMAN2], clock, timer=20, virtual=True, rounds=3)
     finished = asyncio.Event()
     client.subscribe(lambda u: finished.set() if u.over else None)
@@ -180,7 +169,7 @@ async def test_timers_run_out_on_their_own_and_finish_the_game() -> None:
 
 
 async def test_bots_have_no_clock_and_a_resignation_stops_the_clock() -> None:
-    clock = FakeClock()
+    clock = FakeTime()
     client = _duel([HUMAN, BOT], clock, timer=10)
     await client.start()
     await client.idle()  # the bot picks at once
@@ -201,9 +190,9 @@ async def test_trick_round_clock_through_open_table() -> None:
     # lets it run out submits the clock's timeout move
     spec = get_game("trick")
     config = spec.config()
-    clock = FakeClock()
+    clock = FakeTime()
     client = open_table(
-        None, "trick", config, [HUMAN, BOT], (0,), seed=9, clock=clock, sleep=clock.blocked_sleep
+        None, "trick", config, [HUMAN, BOT], (0,), seed=9, clock=clock, sleep=clock.sleep
     )
     await client.start()
     await client.idle()  # the bot submits at once; the person has not
@@ -224,9 +213,9 @@ async def test_claim_priority_restarts_both_clocks() -> None:
     # round will reset"): the rules change the clock's turn key
     spec = get_game("trick")
     config = spec.config("final", timer=60)
-    clock = FakeClock()
+    clock = FakeTime()
     record = GameRecord.new("trick", config, 1, [HUMAN, HUMAN2])
-    table = Table(spec, spec.new(config, 1), record, None, clock=clock, sleep=clock.blocked_sleep)
+    table = Table(spec, spec.new(config, 1), record, None, clock=clock, sleep=clock.sleep)
     client = LocalClient(table, (0, 1), one_screen=False)  # two screens: both clocks run
     await client.start()
     for a, b in (
@@ -246,7 +235,7 @@ async def test_claim_priority_restarts_both_clocks() -> None:
 async def test_hot_seat_people_get_their_clocks_one_after_the_other() -> None:
     # two people at one screen pick in turn: the second one's clock starts when
     # the first has picked, so it has the whole length too
-    clock = FakeClock()
+    clock = FakeTime()
     config = SPEC.config(timer=10)
     table = Table(
         SPEC,
@@ -254,7 +243,7 @@ async def test_hot_seat_people_get_their_clocks_one_after_the_other() -> None:
         GameRecord.new("duel", config, 0, [HUMAN, HUMAN2]),
         None,
         clock=clock,
-        sleep=clock.blocked_sleep,
+        sleep=clock.sleep,
     )
     client = LocalClient(table, (0, 1))  # hot-seat
     await client.start()
@@ -287,7 +276,7 @@ class _SlowBot(Bot):
 async def test_a_person_may_submit_while_the_bot_thinks(monkeypatch: pytest.MonkeyPatch) -> None:
     bot = _SlowBot()
     monkeypatch.setattr(table_module, "make_bot", lambda game, level: bot)
-    client = _duel([HUMAN, BOT], FakeClock(), rounds=1)
+    client = _duel([HUMAN, BOT], FakeTime(), rounds=1)
     await client.start()
     await client.play(0, "3", 0)  # the bot is still thinking in its worker thread
     assert client.table.state_id == 1 and client.table.thinking() == (1,)
@@ -316,7 +305,7 @@ async def test_the_bots_of_a_simultaneous_phase_think_at_once(
 ) -> None:
     barrier = threading.Barrier(2)
     monkeypatch.setattr(table_module, "make_bot", lambda game, level: _GatedBot(barrier))
-    client = _duel([BOT, BOT], FakeClock(), rounds=1)
+    client = _duel([BOT, BOT], FakeTime(), rounds=1)
     await client.start()
     assert client.table.thinking() == (0, 1)
     await asyncio.wait_for(client.idle(), timeout=20)
@@ -329,7 +318,7 @@ async def test_closing_the_table_abandons_a_bot_still_thinking(
 ) -> None:
     bot = _SlowBot()
     monkeypatch.setattr(table_module, "make_bot", lambda game, level: bot)
-    client = _duel([HUMAN, BOT], FakeClock(), rounds=1)
+    client = _duel([HUMAN, BOT], FakeTime(), rounds=1)
     await client.start()
     await asyncio.sleep(0)  # the bot is in its thread now
     table = client.table

@@ -6,7 +6,6 @@ Time is a fake clock that only the test moves; nothing here sleeps.
 
 from __future__ import annotations
 
-import asyncio
 import json
 import random
 import re
@@ -23,6 +22,7 @@ from rules.errors import IllegalMove
 from rules.registry import get_game
 from saves.record import SeatInfo
 from saves.store import SaveStore
+from tests.fake_time import FakeTime
 
 SPEC = get_game("toy")  # registered by tests/conftest.py
 CARD = re.compile(r"(?<![A-Za-z0-9])(?:10|[2-9AJQK])[SHDC](?![A-Za-z0-9])")
@@ -224,23 +224,12 @@ async def test_a_stale_state_id_is_refused_and_changes_nothing() -> None:
 
 
 # ------------------------------------------------------------ clocks
-class FakeClock:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-    async def blocked_sleep(self, seconds: float) -> None:
-        await asyncio.Event().wait()  # never wakes: the test calls expire_clocks() itself
-
-
 def _lowest(hand: list[str]) -> str:
     return min(hand, key=lambda text: (rank(parse_card(text)), parse_card(text)))
 
 
 async def test_clocks_bid_of_its_own_length_and_one_clock_per_turn() -> None:
-    clock = FakeClock()
+    clock = FakeTime()
     client = open_table(
         None,
         "toy",
@@ -249,7 +238,7 @@ async def test_clocks_bid_of_its_own_length_and_one_clock_per_turn() -> None:
         (0,),
         seed=5,
         clock=clock,
-        sleep=clock.blocked_sleep,
+        sleep=clock.sleep,  # never wakes (nothing advances): the test calls expire_clocks()
     )
     await client.start()
     await client.idle()  # the bots bid at once; bots have no clock

@@ -24,6 +24,7 @@ from rules.trick import BLOCK, NO_TARGET, make_submission
 from rules.trick.events import Submitted
 from rules.trick.state import disregarded_in_view
 from saves.record import GameRecord
+from tests.fake_time import FakeTime
 from tui.app import CardTableApp
 from tui.games.trick.screen import ActionCards, BlockTargetPicker, TrickScreen, clock_text
 from tui.screens.confirm import ConfirmScreen
@@ -590,10 +591,7 @@ async def test_waiting_for_the_other_player_after_locking_in(dirs: Any) -> None:
 async def test_countdown_comes_from_the_table(dirs: Any) -> None:
     """And stands still while the menu is open (the former
     ``test_the_countdown_stands_still_while_the_menu_is_open``)."""
-    now = [1000.0]
-
-    def clock() -> float:
-        return now[0]
+    clock = FakeTime(1000.0)
 
     app = make_app(dirs)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -603,13 +601,13 @@ async def test_countdown_comes_from_the_table(dirs: Any) -> None:
         await settle(pilot)
         assert screen.clocks.time_left_given[0] == 60.0
         assert "1:00 left" in screen_text(app)
-        now[0] += 51.5
+        clock.now += 51.5
         screen.show_clock()
         await pilot.pause()
         assert "0:09 left" in screen_text(app)
         assert screen.query_one("#clock").has_class("-urgent")
         # time runs out: the table locks in nothing for the person
-        now[0] += 10
+        clock.now += 10
         await screen.client.table.expire_clocks()
         await settle(pilot)
         assert (0, "-") in screen.client.table.record.moves
@@ -619,19 +617,19 @@ async def test_countdown_comes_from_the_table(dirs: Any) -> None:
         assert screen.clocks.time_left_given[0] == 60.0
         # formerly test_the_countdown_stands_still_while_the_menu_is_open, on a
         # table of its own: now round 2's clock, one app and table for both
-        now[0] += 10
+        clock.now += 10
         screen.show_clock()
         assert str(screen.query_one("#clock", Static).render()) == "0:50 left"
         await pilot.press("escape")
         await settle(pilot)
         assert screen.update.paused
-        now[0] += 30  # the menu stays open half a minute
+        clock.now += 30  # the menu stays open half a minute
         screen.show_clock()
         assert str(screen.query_one("#clock", Static).render()) == "0:50 left"
         await pilot.press("escape")
         await settle(pilot)
         assert not screen.update.paused
-        now[0] += 5
+        clock.now += 5
         screen.show_clock()
         assert str(screen.query_one("#clock", Static).render()) == "0:45 left"
 

@@ -13,6 +13,7 @@ import pytest
 from net.store import KeptTable, NameKept, Store, StoreConflict, StoreCorrupt, open_store
 from saves.record import GameRecord
 from saves.stats import compute
+from tests.fake_time import FakeTime
 from tests.saves.helpers import finished_record, played_record
 
 
@@ -107,8 +108,8 @@ async def test_seats_and_tokens(store: Store) -> None:
 
 
 async def test_names_are_kept_by_their_secret(store: Store) -> None:
-    now = [1000.0]
-    store.names.clock = lambda: now[0]
+    clock = FakeTime(1000.0)
+    store.names.clock = clock
     secret = await store.names.check("Ada", "")
     assert secret
     assert await store.names.check("ada", secret) is None  # case does not matter
@@ -121,16 +122,16 @@ async def test_names_are_kept_by_their_secret(store: Store) -> None:
     assert not await store.names.is_claimed("bea")
     # a name kept for a time: each use moves its end, then it runs out
     brief = await store.names.check("Cy", "", keep_for=60)
-    now[0] += 50
+    clock.now += 50
     assert await store.names.check("Cy", brief, keep_for=60) is None
-    now[0] += 50
+    clock.now += 50
     await store.names.played("Cy", 60)
-    now[0] += 50
+    clock.now += 50
     assert await store.names.is_claimed("cy")
-    now[0] += 11
+    clock.now += 11
     assert not await store.names.is_claimed("cy")
     assert await store.names.check("Cy", "", keep_for=60)  # free again
-    now[0] += 61
+    clock.now += 61
     assert await store.names.expire() == 1
     assert await store.names.count() == 1
     store.names.cap = 1
