@@ -263,7 +263,7 @@ def nobody_listens() -> str:
 async def test_the_probe_tells_refused_silent_and_answering_apart() -> None:
     assert await probe(nobody_listens(), 1.0) is Verdict.REFUSES
     async with listening(answers=False) as silent:
-        assert await probe(silent, 0.1) is Verdict.SILENT
+        assert await probe(silent, 0.02) is Verdict.SILENT
     async with listening(answers=True) as alive:
         assert await probe(alive, 5.0) is Verdict.ANSWERS
 
@@ -274,7 +274,9 @@ async def test_a_silent_server_is_taken_for_stopped_only_if_late_to_beat(
 ) -> None:
     room = server.room
     assert room is not None
-    room.stopped.probes.within = 0.1
+    # a probe of a silent address waits this long for nothing; one that
+    # answers (the last part) answers at once, however long it may take
+    room.stopped.probes.within = 0.02
     monkeypatch.setattr(room_module, "OWNER_READ_EVERY", 0.0)
     claims: list[tuple[str, str | None, float]] = []
 
@@ -331,6 +333,7 @@ async def test_a_silent_server_is_taken_for_stopped_only_if_late_to_beat(
         beats_meanwhile(0.0)
         assert await room.redirect(client, rejoin)
         assert sent.messages()[-1]["address"] == silent and "B" not in room.stopped
+    room.stopped.probes.within = 10.0
     async with listening(answers=True) as alive:
         # late to beat but answering: slow, not stopped
         room.servers["B"] = RoomServer("B", alive, 5, 5.0)

@@ -179,6 +179,21 @@ def play_launch(seed: int = 7, vs: str = "computer:easy", **options: Any) -> dic
     return {"action": "play", "game": "domination", "vs": vs, "seed": seed, "options": options}
 
 
+@contextlib.contextmanager
+def glides_at_once(app: App[Any]) -> Iterator[None]:
+    """Textual's scrolls and tab underlines glide in real time, and a test
+    waits for them to end: Home over a chart of fifty lines at Textual's fifty
+    lines a second is a second asleep, a tab's underline a third of one.
+    Where a test reads where a glide ends, not the glide, each ends at once,
+    as at the animation level a player sets with TEXTUAL_ANIMATIONS=none."""
+    before = app.animation_level
+    app.animation_level = "none"
+    try:
+        yield
+    finally:
+        app.animation_level = before
+
+
 async def settle(pilot: Pilot[Any], done: Callable[[], bool] = lambda: True) -> None:
     """Let the table and the screens finish: no bot thinking, no message
     pending, no animation running, the screen drawn, and ``done()`` if given

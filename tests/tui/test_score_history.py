@@ -15,7 +15,7 @@ from tui.games.domination import DominationScreen
 from tui.screens.score_history import ScoreHistoryScreen, score_rows
 from tui.widgets.scoreboard import Scoreboard
 
-from .conftest import make_app, play_launch, screen_text, settle
+from .conftest import glides_at_once, make_app, play_launch, screen_text, settle
 from .shared_app import at_the_table, shared_app
 
 # The two tests that open the scores over a game share one (seed 11 against
@@ -118,9 +118,10 @@ async def test_nine_rounds_at_80x24_scroll_and_keep_the_way_back_in_view(
     text = screen_text(app)
     assert "Esc or Enter: back to the table" in text
     assert re.search(r"^\s*│\s+9\s+9 ", text, re.M)  # the latest round in sight
-    await pilot.press("home")
-    await settle(pilot)
-    assert re.search(r"^\s*│\s+1\s+1 ", screen_text(app), re.M)
-    await pilot.press("end")
-    await settle(pilot)
-    assert re.search(r"^\s*│\s+9\s+9 ", screen_text(app), re.M)
+    with glides_at_once(app):  # where the scroll ends, not how it glides there
+        await pilot.press("home")
+        await settle(pilot)
+        assert re.search(r"^\s*│\s+1\s+1 ", screen_text(app), re.M)
+        await pilot.press("end")
+        await settle(pilot)
+        assert re.search(r"^\s*│\s+9\s+9 ", screen_text(app), re.M)

@@ -19,7 +19,7 @@ from tui.screens.game_over import GameOverScreen
 from tui.screens.stats import StatisticsScreen
 from tui.stats_text import plural
 
-from .conftest import make_app, play_launch, screen_text, settle
+from .conftest import glides_at_once, make_app, play_launch, screen_text, settle
 from .shared_app import back_home, shared_app
 from .test_game_flows import play_first_legal
 
@@ -48,7 +48,8 @@ async def saved_games_app(tmp_path_factory: pytest.TempPathFactory) -> AsyncIter
     folder = tmp_path_factory.mktemp("stats")
     records = _save_games(folder / "data")  # the folder shared_app gives the app
     async with shared_app(folder) as pilot:
-        yield pilot, records
+        with glides_at_once(pilot.app):  # the tabs' underlines: where they end
+            yield pilot, records
 
 
 @pytest_asyncio.fixture(loop_scope="module")
