@@ -7,7 +7,8 @@ notification escapes of tui/notify.py, through the driver, as ``App.bell``
 does), the type Textual gives ``CSS_PATH``, a node's keys changed after it
 is built (a replay's keys, the keys a table offers), the footer's keys and
 whether its bindings are ready (tui/widgets/footer.py), and the keys panel's
-table (tui/widgets/keys_panel.py). Each is reached here and
+table (tui/widgets/keys_panel.py), and how a screen is styled the first
+time it is shown (:func:`style_first_shows_once`). Each is reached here and
 nowhere else, so a Textual release that moves one breaks this module and its
 test (tests/tui/test_textual_seams.py), loudly, instead of the screens quietly.
 pyproject.toml pins ``textual`` below its next major release for the same reason.
@@ -15,19 +16,21 @@ pyproject.toml pins ``textual`` below its next major release for the same reason
 
 from __future__ import annotations
 
+import weakref
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from textual import events
 from textual._compositor import CompositorUpdate
 from textual._path import CSSPathType
 from textual.app import App
 from textual.binding import BindingsMap
 from textual.dom import DOMNode
+from textual.screen import Screen
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey  # (loaded with Footer: no cost at start-up)
 
 if TYPE_CHECKING:
     from rich.console import Console
-    from textual.screen import Screen
     from textual.widgets._key_panel import BindingsTable
 else:
 
@@ -54,6 +57,7 @@ __all__ = [
     "render_screen",
     "replace_bindings",
     "screen_update",
+    "style_first_shows_once",
     "write_to_terminal",
 ]
 
@@ -64,6 +68,10 @@ class AsciiDisplay(App[ReturnType]):
     Textual calls ``_display`` with each frame; screenshots and tests read the
     screen as drawn before this step, so only the terminal sees the change.
     """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        style_first_shows_once()
 
     def rewrite_frames(self) -> bool:
         """Whether frames go through :meth:`terminal_text` (ASCII mode)."""
@@ -135,3 +143,37 @@ def footer_bindings_ready(footer: Footer, ready: bool | None = None) -> bool:
     if ready is not None:
         footer._bindings_ready = ready
     return bool(footer._bindings_ready)
+
+
+# the screens whose first ScreenResume has been seen (see below)
+_SHOWN: weakref.WeakSet[Screen[Any]] = weakref.WeakSet()
+
+
+def style_first_shows_once() -> None:
+    """A screen shown for the first time is styled once, not twice.
+
+    Textual registers a pushed screen (styling the screen's own node) before
+    it loads the screen's style sheet, then composes the screen's widgets
+    (each styled as it mounts, with the sheet loaded), and then, on the
+    screen's first ScreenResume, styles the screen and every widget in it
+    all over again: a third of the work of opening a dialog or a table, for
+    every screen, every time one opens. Here that first resume styles the
+    screen's own node alone, the one styled before its sheet was there;
+    every later resume (a screen shown again, maybe after a theme change)
+    restyles all of it as Textual does. tests/tui/test_textual_seams.py
+    checks that a first show leaves every node styled as a full restyle
+    would, for a dialog, a table and a form."""
+    if getattr(Screen._on_screen_resume, "styles_first_show_once", False):
+        return
+    resume = Screen._on_screen_resume
+
+    def _on_screen_resume(self: Screen[Any], event: events.ScreenResume) -> None:
+        if self not in _SHOWN:
+            _SHOWN.add(self)
+            if event.refresh_styles and self.is_attached:
+                event.refresh_styles = False
+                self.app.stylesheet.update_nodes([self], animate=False)
+        resume(self, event)
+
+    _on_screen_resume.styles_first_show_once = True  # type: ignore[attr-defined]
+    Screen._on_screen_resume = _on_screen_resume  # type: ignore[method-assign]

@@ -30,7 +30,7 @@ from tui.textual_seams import (
     write_to_terminal,
 )
 
-from .conftest import make_app
+from .conftest import make_app, play_launch, screen_text, settle
 
 TUI = Path(__file__).resolve().parents[2] / "tui"
 
@@ -115,6 +115,37 @@ async def test_writing_to_a_headless_terminal_writes_nothing(dirs: Any) -> None:
     app = make_app(dirs)
     async with app.run_test(size=(80, 24)):
         assert write_to_terminal(app, "\x07") is False
+
+
+def _styles_of(screen: Screen[Any]) -> list[tuple[str, str]]:
+    return [(repr(node), node.styles.css) for node in screen.walk_children(with_self=True)]
+
+
+async def test_a_screen_shown_the_first_time_is_styled_as_a_full_restyle_styles_it(
+    dirs: Any,
+) -> None:
+    """style_first_shows_once styles a first show's screen node alone: every
+    node of a table, a dialog (the first, whose sheet loads with it) and a
+    form is then as Textual's own full restyle leaves it, and so is the
+    screen drawn. A Textual that styles a screen's widgets before its sheet
+    is there fails here."""
+    app = make_app(dirs, launch=play_launch(seed=7))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        shown = []
+        for key in ("", "escape", "comma"):  # the table, the pause menu, the settings
+            if key:
+                await pilot.press(key)
+                await settle(pilot)
+            screen = app.screen
+            shown.append(type(screen).__name__)
+            styled, drawn = _styles_of(screen), screen_text(app)
+            assert len(styled) > 5
+            app.stylesheet.update(screen)  # Textual's full restyle
+            await settle(pilot)
+            assert _styles_of(screen) == styled, f"{screen!r} first styled otherwise"
+            assert screen_text(app) == drawn
+        assert shown == ["DominationScreen", "PauseScreen", "SettingsScreen"]
 
 
 def test_the_seams_module_lists_what_it_offers() -> None:
