@@ -218,9 +218,6 @@ async def _until_settled(pilot: Pilot[Any], done: Callable[[], bool]) -> None:
         # thinking has drawn everything (a Trick status line read half laid
         # out, "Computer: locked in" in a column still sized for "choosing")
         quiet_from_the_start = not _busy(app)
-        # likewise a screen pushed during the round (a timer's dialog) may
-        # not be composed yet: only one on top for a whole round is drawn
-        on_top = app.screen
         await pilot.pause()
         client = _client_of(app)
         if client is not None and hasattr(client, "idle"):
@@ -230,8 +227,12 @@ async def _until_settled(pilot: Pilot[Any], done: Callable[[], bool]) -> None:
         # a scroll (Home, End) is animated, and under load its frames come late:
         # the screen read after it must show where it ended
         await app.animator.wait_for_idle()
-        await asyncio.wait_for(app.screen.wait_for_refresh(), 10)
-        if done() and quiet_from_the_start and not _busy(app) and app.screen is on_top:
+        # a screen pushed as that refresh ends (a timer's dialog, after the
+        # refresh of the screen below) is not composed yet: only the screen
+        # the refresh was waited on is drawn
+        refreshed = app.screen
+        await asyncio.wait_for(refreshed.wait_for_refresh(), 10)
+        if done() and quiet_from_the_start and not _busy(app) and app.screen is refreshed:
             break
 
 

@@ -139,6 +139,7 @@ async def test_a_screen_shown_the_first_time_is_styled_as_a_full_restyle_styles_
                 await settle(pilot)
             screen = app.screen
             shown.append(type(screen).__name__)
+            assert screen in textual_seams._SHOWN  # Textual still calls the handler wrapped
             styled, drawn = _styles_of(screen), screen_text(app)
             assert len(styled) > 5
             app.stylesheet.update(screen)  # Textual's full restyle
