@@ -42,7 +42,8 @@ def rank_text(r: int) -> str:
 
 
 def card_text(card: Card) -> str:
-    return rank_text(card & 15) + SUITS[card >> 4]
+    text = _CARD_TEXT.get(card)
+    return text if text is not None else rank_text(card & 15) + SUITS[card >> 4]
 
 
 def cards_text(cards: Iterable[Card]) -> str:
@@ -55,6 +56,9 @@ class CardTextError(ValueError):
 
 def parse_card(text: str) -> Card:
     """Parse ``10H``, ``AS``, ``qd`` (case-insensitive; ``T`` is accepted for 10)."""
+    card = _TEXT_CARD.get(text)
+    if card is not None:
+        return card
     t = text.strip().upper()
     if len(t) < 2 or t[-1] not in SUITS:
         raise CardTextError(
@@ -73,6 +77,14 @@ def parse_card(text: str) -> Card:
             f"{shown_input(text)} is not a card: ranks are A 2 3 4 5 6 7 8 9 10 J Q K"
         )
     return make(r, SUITS.index(t[-1]))
+
+
+# Every card's text, and the card of each text as card_text writes it, made
+# once: bots, views and the wire write and read card texts hundreds of
+# thousands of times a game (parse_card was the rules tests' busiest function
+# of the project). Other spellings ("qd", "TS", " 10h") take parse_card's long way.
+_CARD_TEXT = {make(r, s): rank_text(r) + SUITS[s] for s in range(4) for r in range(1, 16)}
+_TEXT_CARD = {text: card for card, text in _CARD_TEXT.items() if card & 15 <= 14}
 
 
 def deck(ranks: Iterable[int] = range(1, 14), copies: int = 1) -> list[Card]:
