@@ -210,15 +210,3 @@ def record_visibility(server: TableServer, table_id: str, scans: list[LeakScan])
     note_now = [table.snapshot(s.seat) for s in scans]
     for update in note_now:
         note(update)
-
-
-def process_ended(pid: int) -> bool:
-    """Whether process ``pid`` has ended, reaped or not: one that has ended
-    but is not reaped yet (a zombie, left to whoever inherits it, when it gets
-    round to it) holds no socket and runs no code."""
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except FileNotFoundError:  # reaped
-        return True
-    # "pid (comm) state ...": comm may hold spaces and parentheses
-    return stat.rsplit(")", 1)[1].split()[0] in ("Z", "X")

@@ -30,8 +30,8 @@ from net.ssh_host import (
     key_identity,
     start_host,
 )
+from tests.processes import process_ended
 
-from .netkit import process_ended
 from .test_ssh_host import STAND_IN, connect, read_until
 
 BANNER_SECONDS = 20  # the most a test waits for the host to answer

@@ -28,6 +28,8 @@ import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
+from tests.processes import process_ended
+
 PORT = 25400  # names the socket file (.s.PGSQL.25400); no TCP listener
 HOW_TO_GET = "PostgreSQL is not installed here: apt-get install postgresql-15"
 
@@ -170,16 +172,6 @@ def _write_users(folder: Path, pids: list[int]) -> None:
     (folder / "users").write_text("".join(f"{pid}\n" for pid in pids))
 
 
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True  # (another user's: alive)
-    return True
-
-
 def _remove(cluster: Cluster) -> None:
     cluster.stop()
     shutil.rmtree(cluster.folder, ignore_errors=True)
@@ -195,5 +187,5 @@ def _stop_abandoned(bin_dir: Path, *, leaving_out: Path) -> None:
             continue
         with _locked(found, wait=False) as held:
             users = _users(found) if held else []
-            if held and users and not any(map(_alive, users)):
+            if held and users and all(map(process_ended, users)):
                 _remove(Cluster(found, bin_dir))

@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from ..netkit import process_ended
+from tests.processes import process_ended
+
 from . import postgres
 
 ROOT = Path(__file__).resolve().parents[3]

@@ -32,6 +32,11 @@ PATIENCE = 30.0  # seconds a room may take to settle on a loaded machine
 MATCH = {"first_leader": "0", "target_score": 0, "rounds": 50}
 
 
+def where(players: Sequence[RemoteClient]) -> str:
+    """Each player's connection and server, for a failure's message."""
+    return str([(x.connection, x.address) for x in players])
+
+
 async def until(
     check: Callable[[], Awaitable[bool]],
     what: str | Callable[[], str],
@@ -158,12 +163,9 @@ async def test_a_room_of_three_servers(pg_url: str, tmp_path: Path) -> None:
         async def back() -> bool:
             return all(pl.connection == "connected" and pl.address != a.address for pl in players)
 
-        def where() -> str:
-            return str([(x.connection, x.address) for x in players])
-
         await until(
             back,
-            lambda: f"both players at another server: {where()}",
+            lambda: f"both players at another server: {where(players)}",
             (a, b, c),
         )
         await play_until(players, kept, 10)
@@ -178,7 +180,7 @@ async def test_a_room_of_three_servers(pg_url: str, tmp_path: Path) -> None:
 
         await until(
             together,
-            lambda: f"both at one server: {[(x.connection, x.address) for x in players]}",
+            lambda: f"both at one server: {where(players)}",
             (b, c),
         )
         assert {ada.address, bea.address} <= {b.address, c.address}
@@ -238,7 +240,7 @@ async def test_a_server_gone_silent_is_taken_over_and_lets_go_when_back(
 
             await until(
                 back,
-                lambda: f"both players at B or C: {[(x.connection, x.address) for x in players]}",
+                lambda: f"both players at B or C: {where(players)}",
                 (a, b, c),
             )
             await play_until(players, kept, 10)
